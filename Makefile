@@ -1,0 +1,51 @@
+# Comando: every entry point a developer or CI needs. Each target makes its own venv.
+PY      ?= python3
+VENV    := .venv
+BIN     := $(VENV)/bin
+STAMP   := $(VENV)/.installed-stamp
+# Extra pytest arguments, e.g. make test ARGS="-k odds -x"
+ARGS    ?=
+
+.PHONY: all venv test run bench firmware deploy enclosure hardware clean
+
+all: test
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test,device]'
+	touch $@
+
+venv: $(STAMP)
+
+## The whole suite: CPython and MicroPython (the unix port runs tests/core under a capped heap).
+test: $(STAMP)
+	$(BIN)/python -m pytest $(ARGS)
+
+## The main job: the device (a Pico if one is attached, else the simulator) and the host mirror.
+run: $(STAMP)
+	$(BIN)/comando run
+
+## Benchmarks: every bench/bench_*.py, on CPython and on the MicroPython unix port.
+bench: $(STAMP)
+	$(BIN)/python bench/run_all.py
+
+## A deployable bundle for the Pico under build/firmware (mpy-cross compiled, boards included).
+firmware: $(STAMP)
+	$(BIN)/python -m comando_host.firmware build
+
+## Copy the bundle to a connected Pico with mpremote.
+deploy: firmware
+	$(BIN)/python -m comando_host.firmware deploy
+
+## Printable enclosure (STL) from hardware/enclosure, sized from hardware data.
+enclosure: $(STAMP)
+	$(BIN)/python hardware/build.py enclosure
+
+## Regenerate the wiring diagram and bill of materials from the pin map and parts data.
+hardware: $(STAMP)
+	$(BIN)/python hardware/build.py docs
+
+clean:
+	rm -rf build .pytest_cache .hypothesis
+	find . -name __pycache__ -prune -exec rm -rf {} +

@@ -1,0 +1,3 @@
+from comando_host.cli import main
+
+raise SystemExit(main())
