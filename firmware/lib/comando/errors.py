@@ -1,0 +1,33 @@
+"""Every error the shared core raises. Messages are for players and table-side engineers: they name
+what is wrong (the rule, the country, the file and entry), never a bare code.
+
+All derive from ValueError so the host CLI can print them as one line and exit 2.
+"""
+
+
+class ComandoError(ValueError):
+    """Base of every rule, data and protocol error the core raises."""
+
+
+class RulesError(ComandoError):
+    """An unknown ruleset, option or situation, or arguments the rules do not allow."""
+
+
+class IllegalMove(ComandoError):
+    """An action the rules forbid in this state (``check`` raises it; ``apply`` never sees it)."""
+
+
+class BattleCommandError(ComandoError):
+    """An impossible T.E.G. II battle command (armies not all committed, two SUs, ...)."""
+
+
+class BoardError(ComandoError):
+    """A board file that does not validate: the message names the file, the entry and the problem."""
+
+
+class FrameError(ComandoError):
+    """A link frame that does not decode (bad CRC, bad escape, unknown type): counted and dropped."""
+
+
+class JournalError(ComandoError):
+    """A journal line that does not verify (torn write, bad CRC)."""
