@@ -278,11 +278,23 @@ SECRET = "sec"   # an event's secret part (a battle command before the reveal, a
                  # kept in the device journal, never sent over the link.
 
 
+LOCK_CLEAR = ("cmd", "n", "nonce")   # never on a lock event: only its commitment "h" crosses
+
+
 def redact(event):
-    """The form of an event that may cross the link: without its secret part."""
-    if SECRET in event:
-        event = dict(event)
-        del event[SECRET]
+    """The form of an event that may cross the link: without its secret part ("sec"), and a
+    T.E.G. II ``lock`` without any clear command or nonce (only the commitment)."""
+    strip = SECRET in event
+    if event.get("t") == "lock":
+        for k in LOCK_CLEAR:
+            if k in event:
+                strip = True
+    if not strip:
+        return event
+    event = dict(event)
+    for k in (SECRET,) + (LOCK_CLEAR if event.get("t") == "lock" else ()):
+        if k in event:
+            del event[k]
     return event
 
 
