@@ -16,10 +16,11 @@ The protocol (docs/architecture.md "Link, host store and mirror"):
   (``A n``) only after the events up to n are durable; no ack progress for ``rto`` seconds or a
   resend request (``R n``) and the device sends again from there. The host buffers out-of-order
   events and drops duplicates, so any mix of loss, duplication and reordering converges.
-- Commands: the host numbers them (``C cid {"a": action}``, with "cid" also inside the action),
-  resends until the device answers ``A cid {"seq": n}`` / ``X cid {"m": ...}`` or an event carrying
-  that cid arrives. The device answers a repeated cid from memory (or from its journal tail after
-  a reset) and never applies it twice.
+- Commands: the host numbers them (``C cid {"a": action, "after": n}``, with "cid" also inside
+  the action, n the last event the host had when it made the command), resends until the device
+  answers ``A cid {"seq": n}`` / ``X cid {"m": ...}`` or an event carrying that cid arrives. The
+  device answers a repeated cid from memory, or after a reset from its journal (searched back to
+  event n), and never applies it twice.
 - Heartbeats (``B last``) every ``beat`` seconds when idle; a side that has heard nothing good for
   ``timeout`` seconds marks the link down (within 3 s). The device keeps journaling alone while
   the link is down and goes back to sending hellos.
@@ -98,7 +99,6 @@ class DeviceSync(_Peer):
         self.results = []       # recent (cid, ftype, seq, payload) answers, newest last
         self.pending_cids = []
         self.snapshots_sent = 0
-        self._scan_journal_cids()
 
     # -- the app side ----------------------------------------------------------------------
 
@@ -137,16 +137,19 @@ class DeviceSync(_Peer):
         self._pump()  # the event goes first, then the answer
         self._send(ftype, seq, payload)
 
-    def _scan_journal_cids(self):
-        """After a reset: commands already journaled (their cid is in the event) are answered
-        from the journal instead of being applied again."""
-        last = self.source.last()
-        first = max(self.source.first(), last - 31)
-        for seq in range(first, last + 1):
+    def _in_journal(self, cid, after):
+        """A command is made into an event only after the host saw event ``after``: look for
+        its cid in the journal from there (after a reset the answers in RAM are gone)."""
+        if not isinstance(after, int):
+            return None
+        seq = self.source.last()
+        stop = max(after + 1, self.source.first())
+        while seq >= stop:
             ev = self.source.get(seq)
-            if ev is not None and "cid" in ev:
-                self.results.append((ev["cid"], L.ACK, ev["cid"], {"seq": seq}))
-        del self.results[:-16]
+            if ev is not None and ev.get("cid") == cid:
+                return seq
+            seq -= 1
+        return None
 
     # -- protocol ----------------------------------------------------------------------------
 
@@ -205,6 +208,10 @@ class DeviceSync(_Peer):
                 self._send(ftype, seq, payload)
                 return
         if cid in self.pending_cids:
+            return
+        seq = self._in_journal(cid, p.get("after"))
+        if seq is not None:
+            self._result(cid, L.ACK, cid, {"seq": seq})
             return
         action = p.get("a")
         if not isinstance(action, dict) or not isinstance(action.get("t"), str):
@@ -310,9 +317,9 @@ class HostSync(_Peer):
         self._next_cid += 1
         action = dict(action)
         action["cid"] = cid
-        self.commands[cid] = [action, self.now]
+        self.commands[cid] = [{"a": action, "after": self.queued}, self.now]
         if self.up:
-            self._send(L.COMMAND, cid, {"a": action})
+            self._send(L.COMMAND, cid, self.commands[cid][0])
         return cid
 
     def _frame(self, ftype, seq, p):
@@ -393,7 +400,7 @@ class HostSync(_Peer):
         self._send(L.HELLO, self.held, {"v": PROTOCOL, "game": game, "host": self.host})
         for cid in self.commands:
             self.commands[cid][1] = self.now
-            self._send(L.COMMAND, cid, {"a": self.commands[cid][0]})
+            self._send(L.COMMAND, cid, self.commands[cid][0])
 
     def _event(self, seq, ev):
         if seq > self.device_last:
@@ -449,7 +456,7 @@ class HostSync(_Peer):
             c = self.commands[cid]
             if self.now - c[1] >= RTO:
                 c[1] = self.now
-                self._send(L.COMMAND, cid, {"a": c[0]})
+                self._send(L.COMMAND, cid, c[0])
         if self.pending or self.device_last > self.queued:
             if self.now - self.resend_at >= RTO:
                 self._need_resend()
