@@ -23,11 +23,10 @@ LONG = const(2)
 REPEAT = const(3)
 
 
-def _diff(a, b):
-    try:
-        from time import ticks_diff
-        return ticks_diff(a, b)
-    except ImportError:
+try:
+    from time import ticks_diff as _diff
+except ImportError:  # CPython: plain ints
+    def _diff(a, b):
         return a - b
 
 

@@ -17,6 +17,7 @@ Each module defines ``make(**options)`` returning a Hal (below). The app sees on
 - ``hal.set_i2c_freq(hz)``: switch the bus speed (settings screen)
 - ``hal.frame_done()``: called after each ``show()``: the sim renders/saves the frame here
 - ``hal.poll_ms``: how often the app samples the buttons
+- ``hal.open(path, mode)``: open a file in storage (the sim adds a quota to test a full disk)
 """
 
 BUTTONS = ("up", "down", "ok", "back", "roll")
@@ -48,8 +49,18 @@ class Hal:
         except (OSError, AttributeError):
             return 1 << 30
 
+    def open(self, path, mode="rb"):
+        return open(path, mode)
+
     def set_i2c_freq(self, hz):
         return False
+
+    def alive(self):
+        """False when the app should stop (the simulator's script ran out, or the user quit)."""
+        return True
+
+    def settled(self):
+        """Called when every pending frame has been drawn (the simulator saves PNGs here)."""
 
     def frame_done(self):
         pass

@@ -25,52 +25,98 @@ class RecordingPanel:
         self.writes = 0
         self.log = None  # a list to record (addr, bytes) transactions, when a test wants them
         self.freq = 400000
+        self.horizontal = False  # the SSD1306 resets to page addressing
+        self.win = [0, 127, 0, 7]
+        self.pending = 0
+        self.args = []
 
-    def writeto(self, addr, data):
+    # commands that take argument bytes, and how many
+    ARGS = {0x81: 1, 0x20: 1, 0x8D: 1, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1,
+            0xAD: 1, 0x21: 2, 0x22: 2}
+
+    def writeto(self, addr, data, start=0, end=None):
         if addr != self.addr:
             raise OSError(19)  # ENODEV: nothing acknowledges that address, like a real bus
-        data = bytes(data)
+        data = bytes(data[start:end])
         self.bytes += len(data) + 1
         self.writes += 1
         if self.log is not None:
             self.log.append((addr, data))
-        if not data:
-            return
-        if data[0] & 0x40:
-            ram = self.ram
-            rw = self.ram_width
-            for b in data[1:]:
-                if self.col < rw:
-                    ram[self.page * rw + self.col] = b
-                self.col += 1
-        else:
-            self._commands(data[1:])
-
-    def _commands(self, cmds):
         i = 0
-        n = len(cmds)
+        n = len(data)
         while i < n:
-            c = cmds[i]
+            ctrl = data[i]
             i += 1
-            if 0xB0 <= c <= 0xB7:
-                self.page = c & 7
-            elif c <= 0x0F:
-                self.col = (self.col & 0xF0) | c
-            elif 0x10 <= c <= 0x1F:
-                self.col = (self.col & 0x0F) | ((c & 0x0F) << 4)
-            elif c == 0xAE or c == 0xAF:
-                self.on = c == 0xAF
-            elif c == 0xA6 or c == 0xA7:
-                self.inverted = c == 0xA7
-            elif c == 0xA0:
-                self.flipped = True
-            elif c == 0xA1:
-                self.flipped = False
-            elif c in (0x81, 0x20, 0x8D, 0xA8, 0xD3, 0xD5, 0xD9, 0xDA, 0xDB, 0xAD):
-                if c == 0x81 and i < n:
-                    self.contrast = cmds[i]
-                i += 1  # one argument byte
-            # 0x40-0x7F start line, 0xA4/0xA5, 0xC0/0xC8: no state the picture depends on here
+            single = ctrl & 0x80  # Co=1: one byte, then another control byte
+            stop = min(i + 1, n) if single else n
+            if ctrl & 0x40:
+                for b in data[i:stop]:
+                    self._data(b)
+            else:
+                for b in data[i:stop]:
+                    self._command(b)
+            i = stop
+
+    # Blinka's busio.I2C protocol (adafruit_bus_device locks the bus around each transfer)
+    def try_lock(self):
+        return True
+
+    def unlock(self):
+        pass
+
+    def scan(self):
+        return [self.addr]
+
+    def _data(self, b):
+        if self.horizontal:
+            if self.col <= self.win[1] and self.page <= self.win[3]:
+                self.ram[self.page * self.ram_width + self.col] = b
+            self.col += 1
+            if self.col > self.win[1]:
+                self.col = self.win[0]
+                self.page += 1
+                if self.page > self.win[3]:
+                    self.page = self.win[2]
+        else:
+            if self.col < self.ram_width:
+                self.ram[self.page * self.ram_width + self.col] = b
+            self.col += 1
+
+    def _command(self, c):
+        if self.pending:
+            self.args.append(c)
+            if len(self.args) == self.ARGS[self.pending]:
+                cmd, a = self.pending, self.args
+                self.pending = 0
+                self.args = []
+                if cmd == 0x81:
+                    self.contrast = a[0]
+                elif cmd == 0x20:
+                    self.horizontal = a[0] == 0
+                elif cmd == 0x21:
+                    self.win[0], self.win[1] = a[0], a[1]
+                    self.col = a[0]
+                elif cmd == 0x22:
+                    self.win[2], self.win[3] = a[0], a[1]
+                    self.page = a[0]
+            return
+        if c in self.ARGS:
+            self.pending = c
+        elif 0xB0 <= c <= 0xB7:
+            self.page = c & 7
+        elif c <= 0x0F:
+            self.col = (self.col & 0xF0) | c
+        elif 0x10 <= c <= 0x1F:
+            self.col = (self.col & 0x0F) | ((c & 0x0F) << 4)
+        elif c == 0xAE or c == 0xAF:
+            self.on = c == 0xAF
+        elif c == 0xA6 or c == 0xA7:
+            self.inverted = c == 0xA7
+        elif c == 0xA0:
+            self.flipped = True
+        elif c == 0xA1:
+            self.flipped = False
+        # 0x40-0x7F start line, 0xA4/0xA5, 0xC0/0xC8: no state the picture depends on here
 
     def pixel(self, x, y):
         """The lit state of glass pixel (x, y) as a viewer sees it (flip applied)."""
