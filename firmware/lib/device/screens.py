@@ -289,7 +289,7 @@ class Turn(Screen):
                 fb.text("WP %d" % st.wp[cur], 0, 42, 1)
                 if st.su[cur]:
                     fb.text("SU%d" % st.su[cur], 48, 42, 1)
-            ui.footer(fb, ("ROLL:attack" if rs != "teg2" else "ROLL:battle") + " OK:menu")
+            ui.footer(fb, ("ROLL atk" if rs != "teg2" else "ROLL war") + " OK menu")
         elif stage == S.OVER:
             ui.header(fb, "Game over", right)
             if st.winner >= 0:
@@ -495,6 +495,7 @@ class Dice(Screen):
         self.series = None  # (rolls, att lost, def lost) of a long attack
         self.stop = app.settings.stop
         self.internal = 0
+        self.msg = None  # an inline message (an attack the rules refuse): no press is lost to it
         live = [s for s in st.order if s != st.cur] or [s for s in range(st.n) if s != st.cur]
         self.defender = live[0] if live else 0
         self._odds = None
@@ -557,7 +558,11 @@ class Dice(Screen):
                 al, dl = self.series[1], self.series[2]
             ui.center(fb, "-%d" % al, 35, 1, 40, 64) if al else None
             ui.center(fb, "-%d" % dl, 35, 1, 64, 88) if dl else None
-        if fld == "who":
+        if self.msg:
+            fb.fill_rect(0, 29, 128, 26, 0)
+            ui.paragraph(fb, self.msg, 29, 3)
+            line = ""
+        elif fld == "who":
             line = "def: " + st.colours[self.defender]
         elif fld == "stop":
             line = "stop at %d left" % self.stop
@@ -589,8 +594,14 @@ class Dice(Screen):
             a["in"] = self.internal
         return a
 
+    def inline(self, text):
+        self.msg = text
+
     def roll_once(self):
-        ev = self.app.act(self.action())
+        if self.att < 2:
+            self.msg = "needs 2+ armies"
+            return False
+        ev = self.app.act(self.action(), self.inline)
         if ev is None:
             return False
         rec = ev["r"]
@@ -604,6 +615,8 @@ class Dice(Screen):
         st = app.state
         fields = self.fields()
         fld = fields[self.field % len(fields)]
+        if kind == PRESS:
+            self.msg = None
         if b == ROLL and kind == PRESS:
             self.series = None
             if self.dfn == 0:  # a new attack after a conquest: same attacker, fresh defender

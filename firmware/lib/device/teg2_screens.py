@@ -316,4 +316,4 @@ def draw_result(fb, st):
         fb.text("-%d  -%d" % (lb["lost"][0], lb["lost"][1]), 0, 43, 1)
     wa, wd = lb["wp"]
     fb.hline(0, 54, 128, 1)
-    fb.text("WP %s%d %s%d" % (a[:3], wa, d[:3], wd), 0, 56, 1)
+    fb.text("WP %s %d %s %d" % (a[:4], wa, d[:4], wd), 0, 56, 1)
