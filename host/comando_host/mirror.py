@@ -44,17 +44,36 @@ def _strip(s):
 
 
 class Mirror:
-    def __init__(self, session, out=None, tty=None, every=0.2, port=""):
+    """``region=(row, col, height, width)`` (1-based): draw only there, leaving the rest of the
+    terminal alone (``comando run`` puts the mirror beside or below the simulated device)."""
+
+    def __init__(self, session, out=None, tty=None, every=0.2, port="", region=None):
         self.session = session
+        self.region = region
         self.out = out or sys.stdout
         self.tty = self.out.isatty() if tty is None else tty
         self.every = every
         self.port = port
         self.drawn = 0.0
         self.printed = 0
-        self.last_up = None
+        self.last_up = False
 
     def update(self, force=False):
+        if self.tty and self.region is not None:
+            now = time.monotonic()
+            if force or now - self.drawn >= self.every:
+                row, col, height, width = self.region
+                lines = render(self.session, width, True, self.port)[:height]
+                lines += [""] * (height - len(lines))
+                buf = ["\x1b7"]
+                for i, line in enumerate(lines):
+                    pad = width - len(_strip(line))
+                    buf.append("\x1b[%d;%dH%s%s" % (row + i, col, line, " " * max(0, pad)))
+                buf.append("\x1b8")
+                self.out.write("".join(buf))
+                self.out.flush()
+                self.drawn = now
+            return
         if self.tty:
             now = time.monotonic()
             if force or now - self.drawn >= self.every:

@@ -307,3 +307,53 @@ def test_mirror_renders_public_lines(store):
     m = Mirror(host, out=buf, tty=False)
     m.update()
     assert "link up" in buf.getvalue() and "#3 attack" in buf.getvalue()
+
+
+def test_secret_book_with_the_teg2_commitments():
+    from comando.teg2_commit import commit
+    n0, n1 = "11" * 16, "22" * 16
+    book = SecretBook()
+    book.event({"seq": 1, "t": "lock", "p": 0, "h": commit("3/0/5", n0)})
+    book.event({"seq": 2, "t": "lock", "p": 1, "h": commit("2/+/1", n1)})
+    assert book.event({"seq": 3, "t": "reveal", "p": 0, "cmd": "3/0/5", "n": n0, "k": 8}) is None
+    msg = book.event({"seq": 4, "t": "reveal", "p": 1, "cmd": "3/0/5", "n": n1, "k": 8})
+    assert "tampering" in msg and book.verified == 1
+
+
+def test_a_tampered_reveal_is_reported_by_the_session(store):
+    from comando.teg2_commit import commit
+    h, d = PipeTransport.pair()
+    host = HostSession(h, store)
+    dev = FakeDevice(d)
+    n = "ab" * 16
+    dev.play([{"t": "lock", "p": 0, "h": commit("1/1/1", n), "sec": {"cmd": "1/1/1", "n": n}},
+              {"t": "lock", "p": 1, "h": commit("2/2/2", n)},
+              {"t": "reveal", "p": 0, "cmd": "1/1/1", "n": n},
+              {"t": "reveal", "p": 1, "cmd": "9/9/9", "n": n}])
+    pump(host, dev, 50)
+    assert len(host.secrets.tampering) == 1 and "seat 1" in host.secrets.tampering[0]
+    assert any("tampering" in e for e in host.view.errors)
+    assert "sec" not in store.events("g1")[0]   # the secret part never crossed
+
+
+def test_sim_command_prints_the_pty_path(tmp_path):
+    import subprocess
+    import sys
+    proc = subprocess.run([sys.executable, "-m", "comando_host.cli", "sim", "--dir",
+                           str(tmp_path / "dev"), "--seconds", "1.5"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip().startswith("/dev/pts/")
+    assert "comando connect" in proc.stderr
+
+
+def test_make_run_without_a_tty_demo_links_the_mirror(tmp_path):
+    import subprocess
+    import sys
+    env = dict(os.environ, COMANDO_DB=str(tmp_path / "demo.db"))
+    proc = subprocess.run([sys.executable, "-m", "comando_host.cli", "run"], stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=120, env=env,
+                          cwd=str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    assert "equal to the device journal: yes" in proc.stdout
+    assert "link up" in proc.stdout and "#1 new" in proc.stdout
