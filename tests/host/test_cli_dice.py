@@ -122,3 +122,23 @@ def test_console_script_exit_code():
                           capture_output=True, text=True)
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr and "at least 2 armies" in proc.stderr
+
+
+def test_roll_all_until_the_end(capsys):
+    code, out, _ = run(capsys, "roll", "--rules", "teg", "12", "6", "--all", "--seed", "4",
+                       "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["rolls"] == combat.attack("teg", 12, 6, SeededDice(4))
+    last = data["rolls"][-1]
+    assert (data["att_after"], data["def_after"]) == combat.after(last)
+    assert data["conquered"] == (data["def_after"] == 0)
+    code, out, _ = run(capsys, "roll", "--rules", "teg", "12", "6", "--all", "--seed", "4")
+    assert code == 0 and f"after {len(data['rolls'])} rolls" in out
+
+
+def test_roll_all_bad_stop(capsys):
+    code, _, err = run(capsys, "roll", "--rules", "teg", "9", "9", "--all", "--stop", "9")
+    assert code == 2 and "between 1 and 8" in err
+    code, _, err = run(capsys, "roll", "--rules", "war", "9", "9", "--all", "--att-dice", "1")
+    assert code == 2 and "--all rolls every die" in err
