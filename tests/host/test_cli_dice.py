@@ -104,6 +104,7 @@ def test_roll_war_attacker_commits_fewer(capsys):
     (["odds", "--rules", "revancha", "5", "3", "--snow", "--tailwind"], "one situation card"),
     (["odds", "--rules", "teg2", "5", "3"], "battle commands"),
     (["odds", "--rules", "teg", "5", "3", "--stop", "5"], "only has 5"),
+    (["odds", "--rules", "teg", "200000", "3"], "up to 1000 armies a side"),
     (["roll", "--rules", "teg", "5", "3", "--seed", "x"], "--seed must be a whole number"),
     (["roll", "--rules", "teg", "5", "3", "--att-dice", "2"], "attacker rolls 3 dice"),
     (["roll", "--rules", "risk", "5", "3", "--def-dice", "3"], "1 to 2"),
