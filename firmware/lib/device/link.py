@@ -173,6 +173,7 @@ class LinkEndpoint:
         self.t0 = _ticks_ms()
         self.out = b""
         self.dropped = 0
+        self._was_up = False
         self.game = self._load_game_id()
         if not board and app is not None:
             board = getattr(getattr(app, "board", None), "id", "") or ""
@@ -229,6 +230,20 @@ class LinkEndpoint:
     def up(self):
         return self.sync.attached
 
+    @property
+    def acked(self):
+        """The last event the laptop has stored (for the Sync screen)."""
+        return self.sync.acked
+
+    def status(self):
+        """One short line for the Sync screen."""
+        if self.sync.attached:
+            behind = self.journal.last_seq - self.sync.acked
+            return "laptop linked" + (", %d to send" % behind if behind > 0 else ", in sync")
+        if self.sync.downs:
+            return "laptop lost: playing on alone"
+        return "no laptop yet"
+
     def now(self):
         return _ticks_diff(_ticks_ms(), self.t0) / 1000
 
@@ -250,6 +265,10 @@ class LinkEndpoint:
             else:
                 self.sync.command_done(cid, ev["seq"])
         self.source.release()
+        if self.sync.attached != self._was_up:  # the Sync screen shows it
+            self._was_up = self.sync.attached
+            if self.app is not None and hasattr(self.app, "dirty"):
+                self.app.dirty = True
         return self._flush() or bool(data)
 
     def _flush(self):
