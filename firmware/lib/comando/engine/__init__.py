@@ -66,8 +66,8 @@ def _load_board(ev, board):
         if ev.get("board") not in (None, board.id):
             raise RulesError("this log is a game on board %r, not %r" % (ev.get("board"), board.id))
         return board
-    from comando.board import load_board, boards_dir
-    return load_board(boards_dir() + "/" + ev["board"] + ".json")
+    from comando.board import load_board, board_path
+    return load_board(board_path(ev["board"]))
 
 
 def new_state(ev, board=None):
