@@ -9,11 +9,12 @@ from comando.engine import check, rand
 
 
 class Bot:
-    def __init__(self, src, aggression=40, chunk=0, regroups=1):
+    def __init__(self, src, aggression=200, chunk=0, regroups=1, focus=2):
         self.src = src
         self.aggression = aggression  # attacks per turn at most
         self.chunk = chunk            # 0: place everything at once; k: at most k armies a time
         self.regroups = regroups
+        self.focus = focus            # d6 above this: all armies on the strongest front
         self._attacks = 0
         self._turn = -1
 
@@ -92,7 +93,7 @@ class Bot:
                 break
         else:
             front = [c for c in mine if self.enemy_next(state, c, p)]
-            if front and self.src.d6() > 2:
+            if front and self.src.d6() > self.focus:
                 best = front[0]
                 for c in front:
                     if state.armies[c] > state.armies[best]:
