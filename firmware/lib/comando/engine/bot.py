@@ -129,7 +129,7 @@ class Bot:
                     if state.owner[m] != p and state.armies[c] - 1 >= state.armies[m]:
                         cands.append((c, m))
         # the best odds first: the largest attacker against the smallest defender
-        cands.sort(key=lambda fm: state.armies[fm[1]] * 1000 - state.armies[fm[0]])
+        cands.sort(key=lambda fm: (state.armies[fm[1]], -state.armies[fm[0]], fm[0], fm[1]))  # total order: same on both runtimes
         for f, to in cands[:4]:
             a = {"t": "attack", "p": p, "f": f, "to": to}
             if self.legal(state, a):
