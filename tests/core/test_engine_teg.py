@@ -653,8 +653,8 @@ def test_pacts_listed_but_not_enforced_when_the_table_says_so():
     pe = g.act({"t": "pact", "p": 0, "q": 1, "k": "c", "a": c("brasil"), "b": c("sahara")})
     assert RULES.describe_pact(s, s.pacts[0]).startswith("pact #%d: Brasil (P0 (blue)) and Sahara" % pe["seq"])
     engine.check(s, {"t": "attack", "p": 0, "f": c("brasil"), "to": c("sahara")})
-    # Brazil taken by its own party's partner: the pact is broken (country occupied by another colour)
-    g.record({"t": "attack", "p": 0, "f": c("brasil"), "to": c("sahara"), "ad": [6], "dd": [1]})
+    # Sahara taken by the other party: the pact is broken (a pact country occupied by another colour)
+    g.record({"t": "attack", "p": 0, "f": c("brasil"), "to": c("sahara"), "ad": [6, 5, 4], "dd": [1]})
     assert s.pacts == []
 
 
