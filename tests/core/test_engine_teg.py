@@ -666,3 +666,18 @@ def test_unknown_option_and_colour_are_refused():
         engine.new_game(board(), "teg", [("a", "pink"), ("b", "red")])
     with raises(RulesError, "played by 2 to 6 players, not 7"):
         engine.new_game(board(), "teg", [("p%d" % i, "red") for i in range(7)])
+
+
+def test_dice_rolled_by_hand_are_checked_not_drawn():
+    """Dice rolled at the table may come with the action: checked against the armies, then kept."""
+    g, s = _conquest_setup(4, 2)
+    F, E = c("francia"), c("espana")
+    before = snapshot(s)
+    for ad, dd, text in (([6, 6], [1, 1], "the attacker must roll 3 dice"),
+                         ([6, 6, 6], [1], "the defender must roll 2 dice"),
+                         ([7, 6, 6], [1, 1], "7 is not a die")):
+        with raises(IllegalMove, text):
+            g.act({"t": "attack", "p": 0, "f": F, "to": E, "ad": ad, "dd": dd})
+        assert snapshot(s) == before
+    ev = g.act({"t": "attack", "p": 0, "f": F, "to": E, "ad": [6, 6, 6], "dd": [1, 1]})
+    assert ev["ad"] == [6, 6, 6] and s.owner[E] == 0
