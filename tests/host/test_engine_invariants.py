@@ -1,6 +1,7 @@
 """Full seeded T.E.G. classic games (rules/teg-classic.txt) from the deal to a victory, checked at
 every event against the invariants of the issue, and replayed twice."""
 
+import pytest
 from hypothesis import given, settings, strategies as st, HealthCheck
 
 from comando import combat, engine
@@ -95,10 +96,8 @@ def run(np_, seed, limit, options=None):
     return g
 
 
-@settings(max_examples=len(FINISHING), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(FINISHING))
-def test_full_games_to_victory(case):
-    np_, seed = case
+@pytest.mark.parametrize("np_,seed", FINISHING)
+def test_full_games_to_victory(np_, seed):
     g = run(np_, seed, 6000)
     s = g.state
     assert s.phase == "over" and s.winner >= 0

@@ -639,7 +639,7 @@ class Rules:
         return v is None or bool(v)
 
     def blocking_pact(self, state, f, to):
-        if not self.enforce_pacts(state):
+        if not state.pacts or not self.enforce_pacts(state):
             return None
         p = state.owner[f]
         q = state.owner[to]
@@ -654,7 +654,7 @@ class Rules:
         return None
 
     def zone_pact(self, state, c, p):
-        if not self.enforce_pacts(state):
+        if not state.pacts or not self.enforce_pacts(state):
             return None
         for pact in state.pacts:
             if pact[1] == "z" and pact[4] == c and (pact[2] == p or pact[3] == p):
@@ -662,6 +662,8 @@ class Rules:
         return None
 
     def pacts_after_conquest(self, state, c, p):
+        if not state.pacts:
+            return
         keep = []
         for pact in state.pacts:
             k = pact[1]
