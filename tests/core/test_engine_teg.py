@@ -681,3 +681,66 @@ def test_dice_rolled_by_hand_are_checked_not_drawn():
         assert snapshot(s) == before
     ev = g.act({"t": "attack", "p": 0, "f": F, "to": E, "ad": [6, 6, 6], "dd": [1, 1]})
     assert ev["ad"] == [6, 6, 6] and s.owner[E] == 0
+
+
+def test_setup_phase_illegal_actions():
+    """4. Two Rounds to Add 8 Armies: during setup only placement, on one's own countries, 5 then 3."""
+    g = game(4, seed=6)
+    s = g.state
+    p = s.cur
+    mine = s.countries_of(p)
+    other = [k for k in range(50) if s.owner[k] != p][0]
+    cases = [
+        ({"t": "place", "p": p, "c": mine[0], "n": 6}, "You have 5 armies to place, not 6"),
+        ({"t": "place", "p": p, "c": other, "n": 1}, "is not yours: place armies only on your own countries"),
+        ({"t": "place", "p": (p + 1) % 4, "c": mine[0], "n": 1}, "It is P%d (%s)'s turn" % (p, s.colours[p])),
+        ({"t": "attack", "p": p, "f": mine[0], "to": board().neighbours(mine[0])[0]},
+         "attack is not allowed now: P%d (%s) is in the place phase and has 5 armies to place" % (p, s.colours[p])),
+        ({"t": "end", "p": p}, "end is not allowed now"),
+        ({"t": "draw", "p": p}, "draw is not allowed now"),
+        ({"t": "regroup", "p": p, "f": mine[0], "to": mine[1], "n": 1}, "regroup is not allowed now"),
+        ({"t": "claim", "p": p, "c": mine[0]}, "claim is not allowed now"),
+    ]
+    for action, text in cases:
+        before = snapshot(s)
+        with raises(IllegalMove, text):
+            g.act(action)
+        assert snapshot(s) == before
+
+
+def test_first_round_has_no_adding_and_no_trade():
+    """5. Beginning of Hostilities: attack, regroup, card; trade-ins come with adding armies (6.)."""
+    g = hostilities(4, seed=6)
+    s = g.state
+    p = s.cur
+    assert s.round == 1 and s.phase == "attack" and s.to_place() == 0
+    s.hands[p] = [s.deck.pop(), s.deck.pop(), s.deck.pop()]
+    cards = list(s.hands[p])
+    before = snapshot(s)
+    if RULES.is_set(s, cards):
+        with raises(IllegalMove, "Trade cards in at the start of your turn"):
+            g.act({"t": "trade", "p": p, "cards": cards})
+    with raises(IllegalMove, "place is not allowed now"):
+        g.act({"t": "place", "p": p, "c": s.countries_of(p)[0], "n": 1})
+    one = [k for k in s.countries_of(p) if s.armies[k] == 1][0]
+    friend = [m for m in board().neighbours(one) if s.owner[m] == p]
+    if friend:
+        with raises(IllegalMove, "has 1 armies: you may move 0, one must stay"):
+            g.act({"t": "regroup", "p": p, "f": one, "to": friend[0], "n": 1})
+    assert snapshot(s) == before
+
+
+def test_objectives_agree_with_the_board_file():
+    """9. List of Secret Objectives: the ruleset's table matches boards/teg.json."""
+    b = board()
+    objs = dict((o["id"], o) for o in b.objectives)
+    for oid in teg.OCCUPY:
+        whole, counts, extra = teg.OCCUPY[oid]
+        o = objs[oid]
+        assert sorted(b.continent_id(RULES.continent_index(b, k)) for k in whole) == sorted(o.get("continents") or [])
+        want = o.get("countries_in") or {}
+        got = dict((b.continent_id(RULES.continent_index(b, k)), n) for k, n in counts)
+        assert got == want, (oid, got, want)
+        assert bool(extra) == ("bordering" in o)
+    for oid in teg.DESTROY:
+        assert objs[oid]["type"] == "destroy" and objs[oid]["colour"] == teg.DESTROY[oid]
