@@ -59,6 +59,8 @@ def next_action(state, rng):
     r = state.rules
     ph = state.phase
     mine = [c for c in range(state.n) if state.owner[c] == p]
+    if state.x.get("must"):  # Risk: the mid-assault trade after an elimination
+        return {"t": "trade", "p": p, "cards": choose_set(state, state.hands[p])}
     if ph in ("place", "add"):
         if ph == "add" and len(state.hands[p]) >= 3:
             cards = choose_set(state, state.hands[p])
