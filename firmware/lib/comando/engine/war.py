@@ -10,6 +10,7 @@ wildcards)"). Where the rulebook is silent the choice is written next to the cod
 - objectives are the board's (``board.objectives``); a destroy objective naming one's own colour,
   or whose target falls to another hand, becomes its ``fallback`` (the board's edition prints
   "conquer 24 territories"); without a board fallback, 24 territories;
+- a player left alone on the map (every other eliminated) wins: nobody is left to play against;
 - the trade value table is the board's ``tables.trade_in`` (TABLE II), else 4, 6, 8, 10, 12, 15
   and then +5 (the printed TABLE II the reference data records; the text gives "4, 6, 8, and so on").
 """
@@ -288,7 +289,9 @@ class WarRules(Rules):
         return state.board.occupation_met(o, state.owner, p, state.armies)
 
     def victory(self, state, p):
-        return self.objective_met(state, p)
+        # The rulebook ends the game only by objective; it is silent on a player left alone on the
+        # map (all others eliminated). Nobody is left to play against: that player wins.
+        return self.objective_met(state, p) or (sum(state.alive) == 1 and state.alive[p])
 
     def check_victory(self, state, p):
         if state.phase != "over" and self.objective_met(state, p):
