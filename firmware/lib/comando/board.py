@@ -19,6 +19,12 @@ The file format is documented in boards/README.md (schema "comando-board/1").
 """
 
 import json
+import sys
+
+try:
+    import gc
+except ImportError:  # pragma: no cover
+    gc = None
 
 try:
     import os
@@ -34,6 +40,8 @@ except ImportError:
 from comando.errors import BoardError
 
 SCHEMA = "comando-board/1"
+_MPY = sys.implementation.name == "micropython"
+TIDY = 4  # entries between gc.collect() calls while streaming a board on MicroPython
 # The OLED shows 21 columns of a 6 px font (128 px / 6 px): two short names and an arrow fit on
 # one line ("Terranova>Groenlandi" is 10 + 1 + 10). Short names are plain printable ASCII (the
 # built-in framebuf font has no accents) and at most SHORT_MAX characters.
@@ -44,17 +52,16 @@ OBJECTIVE_TYPES = ("occupy", "destroy")
 OCCUPY_KEYS = ("continents", "countries_in", "countries", "any_continents", "total",
                "min_armies", "bordering", "islands", "islands_continents")
 DESTROY_TARGETS = ("left", "right")
-TOP_KEYS = ("schema", "id", "name", "rulesets", "complete", "counts", "sources", "notes",
-            "card_symbols", "continents", "countries", "borders", "options", "objectives",
-            "common_objective", "tables", "incomplete")
 CONTINENT_KEYS = ("id", "name", "short", "bonus", "countries", "aliases", "note")
 COUNTRY_KEYS = ("id", "name", "short", "continent", "island", "symbols", "aliases",
                 "neighbours", "note")
 
 
 def _free_key(key):
-    """Keys any entry may carry for people (not read by the rules): text*, note*, $comment."""
-    return key.startswith("text") or key.startswith("note") or key.startswith("$")
+    """Keys any entry may carry for people (not read by the rules): text*, note*, source*,
+    $comment."""
+    return (key.startswith("text") or key.startswith("note") or key.startswith("source")
+            or key.startswith("$"))
 
 # Lower-case accent folding for find(): upper-case accented letters are listed too because
 # MicroPython's str.lower() only lowers ASCII.
@@ -331,227 +338,315 @@ def _apply_option(nb_sets, opt, index):
         nb_sets[b].add(a)
 
 
-def _validate(data, label, options):
-    """Validate a parsed board. Returns (errors, parts) where parts is a dict of the compact
-    pieces when there are no errors."""
-    err = _Errors(label)
-    if not isinstance(data, dict):
-        err.add("", "a board file is a JSON object")
-        return err.items, None
-    for key in data:
-        if key not in TOP_KEYS and not _free_key(key):
-            err.add("", "unknown top-level key '%s'" % key)
-    schema = data.get("schema", SCHEMA)
-    if schema != SCHEMA:
-        err.add("schema", "unknown schema %s (this loader reads %s)" % (json.dumps(schema), SCHEMA))
-    for key in ("id", "name"):
-        if not isinstance(data.get(key), str) or not data.get(key):
-            err.add(key, "missing or not a string")
-    rulesets = data.get("rulesets", [])
-    if not _str_list(rulesets):
-        err.add("rulesets", "must be a list of ruleset ids")
-        rulesets = []
-    symbols = data.get("card_symbols", {})
-    if not isinstance(symbols, dict):
-        err.add("card_symbols", "must map symbol ids to descriptions")
-        symbols = {}
+# Sections of a board file in the order the streaming loader wants them (later sections use
+# earlier ones). A file in this order is validated while it is read, one entry at a time, so
+# the whole parsed JSON never sits in the heap; any other order is parsed whole, then validated.
+ORDER = ("schema", "id", "name", "rulesets", "complete", "counts", "card_symbols",
+         "continents", "countries", "borders", "options", "tables", "objectives",
+         "common_objective")
+_ARRAYS = ("continents", "countries", "borders", "options", "objectives")
 
-    # continents
-    conts = data.get("continents")
-    cindex = {}
-    cids, cnames, cshorts, cbonus, cdeclared, caliases = [], [], [], [], [], []
-    if not isinstance(conts, list) or not conts:
-        err.add("continents", "missing or empty (a board has at least one continent/region)")
-        conts = []
-    for ci, cont in enumerate(conts):
-        entry = "continents[%d]" % ci
-        if not isinstance(cont, dict):
-            err.add(entry, "a continent is an object")
-            continue
-        cid = cont.get("id")
-        if not isinstance(cid, str) or not cid:
-            err.add(entry, "missing id")
-            continue
-        entry = "continents[%d] '%s'" % (ci, cid)
-        for key in cont:
-            if key not in CONTINENT_KEYS and not _free_key(key):
-                err.add(entry, "unknown key '%s'" % key)
-        cal = cont.get("aliases", [])
-        if not _str_list(cal):
-            err.add(entry, "aliases must be a list of strings")
-            cal = []
-        if cid in cindex:
-            err.add(entry, "duplicate continent id '%s' (also continents[%d])" % (cid, cindex[cid]))
-            continue
-        name = cont.get("name")
-        if not isinstance(name, str) or not name:
-            err.add(entry, "missing name")
-            name = cid
-        short = cont.get("short", name if short_ok(name) else None)
-        if not short_ok(short):
-            err.add(entry, "short name %s must be 1-%d printable ASCII characters"
-                    % (json.dumps(short), SHORT_MAX))
-            short = "?"
-        bonus = cont.get("bonus", 0)
-        if not _is_int(bonus) or bonus < 0:
-            err.add(entry, "bonus must be a non-negative integer, got %s" % json.dumps(bonus))
-            bonus = 0
-        declared = cont.get("countries")
-        if declared is not None and (not _is_int(declared) or declared < 0):
-            err.add(entry, "'countries' (the declared count) must be a non-negative integer")
-            declared = None
-        cindex[cid] = len(cids)
-        cids.append(cid)
-        cnames.append(name)
-        cshorts.append(short)
-        cbonus.append(bonus)
-        cdeclared.append(declared)
-        caliases.append(tuple(cal))
 
-    # countries
-    countries = data.get("countries")
-    if not isinstance(countries, list) or not countries:
-        err.add("countries", "missing or empty")
-        countries = []
-    index = {}
-    ids, names, shorts, cont_of, isl, syms, aliases = [], [], [], [], [], [], []
-    keys = {}  # folded name/alias -> country index, for find() ambiguity
-    shorts_seen = {}
-    nb_lists = []
-    sym_cache = {}
-    bad_cont = False
-    for i, c in enumerate(countries):
-        entry = "countries[%d]" % i
-        if not isinstance(c, dict):
-            err.add(entry, "a country is an object")
-            continue
-        cid = c.get("id")
-        if not isinstance(cid, str) or not cid:
-            err.add(entry, "missing id")
-            continue
-        entry = "countries[%d] '%s'" % (i, cid)
-        for key in c:
-            if key not in COUNTRY_KEYS and not _free_key(key):
-                err.add(entry, "unknown key '%s'" % key)
-        if cid in index:
-            err.add(entry, "duplicate country id '%s' (also countries[%d])" % (cid, index[cid]))
-            continue
-        name = c.get("name")
-        if not isinstance(name, str) or not name:
-            err.add(entry, "missing name")
-            name = cid
-        short = c.get("short")
-        if not short_ok(short):
-            err.add(entry, "short name %s must be 1-%d printable ASCII characters (the OLED line)"
-                    % (json.dumps(short), SHORT_MAX))
-            short = "?"
-        elif short in shorts_seen:
-            err.add(entry, "short name '%s' is also used by '%s'" % (short, shorts_seen[short]))
+class _Loader:
+    """Validates a board section by section (fed from a dict or a stream) and builds the parts
+    of the compact Board."""
+
+    def __init__(self, label, options):
+        self.err = _Errors(label)
+        self.chosen_ids = options or ()
+        self.stage = 0
+        self.meta = {"schema": SCHEMA, "rulesets": (), "complete": True}
+        self.counts = {}
+        self.symbols = {}
+        self.cindex = {}
+        self.cids, self.cnames, self.cshorts, self.cbonus = [], [], [], []
+        self.cdeclared, self.caliases = [], []
+        self.index = {}
+        self.ids, self.names, self.shorts, self.cont_of = [], [], [], []
+        self.isl, self.syms, self.aliases, self.nb_lists = [], [], [], []
+        self.bad_cont = False
+        self.nb_sets = None
+        self.nedges = 0
+        self.bad_border = False
+        self.has_border_key = False
+        self.csize = []
+        self.opt_by_id = {}
+        self.opt_order = []
+        self.colours = []
+        self.tables = {}
+        self.objectives = []
+        self.common = None
+
+    # --- driving
+    def feed(self, key, value):
+        """One top-level key and its value (an iterator of entries for the array sections)."""
+        if key not in ORDER:
+            if not _free_key(key):
+                self.err.add("", "unknown top-level key '%s'" % key)
+            return
+        k = ORDER.index(key)
+        self._reach(k)
+        if key in _ARRAYS:
+            if isinstance(value, (dict, str, int, float, bool)) or value is None:
+                self.err.add(key, "must be a list")
+                value = ()
+            getattr(self, "_s_" + key)(value)
+        elif key in ("counts", "card_symbols", "tables", "common_objective"):
+            getattr(self, "_s_" + key)(value)
         else:
-            shorts_seen[short] = cid
-        cont = c.get("continent")
-        if cont is None or cont == "":
-            err.add(entry, "no continent")
-            ci = 0
-            bad_cont = True
-        elif cont not in cindex:
-            err.add(entry, "unknown continent '%s'" % cont)
-            ci = 0
-            bad_cont = True
-        else:
-            ci = cindex[cont]
-        island = c.get("island", False)
-        if not isinstance(island, bool):
-            err.add(entry, "island must be true or false")
-            island = False
-        sym = c.get("symbols", [])
-        if not _str_list(sym):
-            err.add(entry, "symbols must be a list of card symbol ids")
-            sym = []
-        for s in sym:
-            if s not in symbols:
-                err.add(entry, "unknown card symbol '%s' (card_symbols: %s)"
-                        % (s, ", ".join(sorted(symbols)) or "none"))
-        key = ",".join(sym)
-        if key not in sym_cache:
-            sym_cache[key] = tuple(sym)
-        al = c.get("aliases", [])
-        if not _str_list(al):
-            err.add(entry, "aliases must be a list of strings")
-            al = []
-        nbl = c.get("neighbours")
-        if nbl is not None and not _str_list(nbl):
-            err.add(entry, "neighbours must be a list of country ids")
-            nbl = None
-        nb_lists.append(nbl)
-        idx = len(ids)
-        index[cid] = idx
-        for text in [cid, name, short] + al:
-            k = fold(text)
-            if not k:
-                err.add(entry, "name or alias %s has no letters" % json.dumps(text))
+            self._s_meta(key, value)
+
+    def _reach(self, k):
+        """Finish every section before ORDER[k] (the hooks that need a whole section)."""
+        while self.stage < k:
+            done = ORDER[self.stage]
+            self.stage += 1
+            if done == "countries":
+                self._after_countries()
+            elif done == "borders":
+                self._after_borders()
+            elif done == "options":
+                self._after_options()
+
+    def finish(self):
+        self._reach(len(ORDER))
+        for key in ("id", "name"):
+            if not isinstance(self.meta.get(key), str) or not self.meta.get(key):
+                self.err.add(key, "missing or not a string")
+        if self.err.items:
+            return self.err.items, None
+        members = [[] for _ in self.cids]
+        for i in range(len(self.ids)):
+            members[self.cont_of[i]].append(i)
+        opts = self.opt_by_id
+        parts = {
+            "id": self.meta["id"], "name": self.meta["name"],
+            "rulesets": tuple(self.meta["rulesets"]),
+            "complete": self.meta["complete"] is not False,
+            "ids": tuple(self.ids), "names": tuple(self.names), "shorts": tuple(self.shorts),
+            "cont_of": bytes(self.cont_of), "isl": bytes(self.isl), "syms": tuple(self.syms),
+            "aliases": tuple(self.aliases), "nb": self.nb,
+            "cids": tuple(self.cids), "cnames": tuple(self.cnames),
+            "cshorts": tuple(self.cshorts), "cbonus": tuple(self.cbonus),
+            "caliases": tuple(self.caliases), "members": tuple(tuple(m) for m in members),
+            "objectives": self.objectives, "common": self.common, "tables": self.tables,
+            "card_symbols": self.symbols, "options": tuple(self.chosen),
+            "edition_options": tuple((o, opts[o].get("text", "")) for o in self.opt_order),
+        }
+        return self.err.items, parts
+
+    # --- small sections
+    def _s_meta(self, key, value):
+        err = self.err
+        if key == "schema":
+            if value != SCHEMA:
+                err.add("schema", "unknown schema %s (this loader reads %s)"
+                        % (json.dumps(value), SCHEMA))
+        elif key == "rulesets":
+            if not _str_list(value):
+                err.add("rulesets", "must be a list of ruleset ids")
+                value = []
+        elif key == "complete":
+            if not isinstance(value, bool):
+                err.add("complete", "must be true or false")
+                value = True
+        self.meta[key] = value
+
+    def _s_counts(self, value):
+        if not isinstance(value, dict):
+            self.err.add("counts", "must be an object")
+            value = {}
+        self.counts = value
+
+    def _s_card_symbols(self, value):
+        if not isinstance(value, dict):
+            self.err.add("card_symbols", "must map symbol ids to descriptions")
+            value = {}
+        self.symbols = value
+
+    # --- continents
+    def _s_continents(self, entries):
+        err = self.err
+        cindex = self.cindex
+        for ci, cont in enumerate(entries):
+            entry = "continents[%d]" % ci
+            if not isinstance(cont, dict):
+                err.add(entry, "a continent is an object")
                 continue
-            other = keys.get(k)
-            if other is not None and other != idx:
-                err.add(entry, "name or alias '%s' also matches '%s'" % (text, ids[other]))
-            else:
-                keys[k] = idx
-        ids.append(cid)
-        names.append(name)
-        shorts.append(short)
-        cont_of.append(ci)
-        isl.append(1 if island else 0)
-        syms.append(sym_cache[key])
-        aliases.append(tuple(al) if al else ())
-    keys = None
-    n = len(ids)
+            cid = cont.get("id")
+            if not isinstance(cid, str) or not cid:
+                err.add(entry, "missing id")
+                continue
+            entry = "continents[%d] '%s'" % (ci, cid)
+            for key in cont:
+                if key not in CONTINENT_KEYS and not _free_key(key):
+                    err.add(entry, "unknown key '%s'" % key)
+            cal = cont.get("aliases", [])
+            if not _str_list(cal):
+                err.add(entry, "aliases must be a list of strings")
+                cal = []
+            if cid in cindex:
+                err.add(entry, "duplicate continent id '%s' (also continents[%d])"
+                        % (cid, cindex[cid]))
+                continue
+            name = cont.get("name")
+            if not isinstance(name, str) or not name:
+                err.add(entry, "missing name")
+                name = cid
+            short = cont.get("short", name if short_ok(name) else None)
+            if not short_ok(short):
+                err.add(entry, "short name %s must be 1-%d printable ASCII characters"
+                        % (json.dumps(short), SHORT_MAX))
+                short = "?"
+            bonus = cont.get("bonus", 0)
+            if not _is_int(bonus) or bonus < 0:
+                err.add(entry, "bonus must be a non-negative integer, got %s" % json.dumps(bonus))
+                bonus = 0
+            declared = cont.get("countries")
+            if declared is not None and (not _is_int(declared) or declared < 0):
+                err.add(entry, "'countries' (the declared count) must be a non-negative integer")
+                declared = None
+            cindex[cid] = len(self.cids)
+            self.cids.append(cid)
+            self.cnames.append(name)
+            self.cshorts.append(short)
+            self.cbonus.append(bonus)
+            self.cdeclared.append(declared)
+            self.caliases.append(tuple(cal) if cal else ())
+        if not self.cids:
+            err.add("continents", "missing or empty (a board has at least one continent/region)")
 
-    # borders: either top-level pairs or per-country neighbour lists
-    nb_sets = [set() for _ in range(n)]
-    nedges = 0
-    uses_lists = False
-    bad_border = False
-    for x in nb_lists:
-        if x is not None:
-            uses_lists = True
-    borders = data.get("borders")
-    if uses_lists and borders:
-        err.add("borders", "give borders either as the top-level 'borders' list or as each "
-                "country's 'neighbours', not both")
-    elif uses_lists:
-        listed = {}
-        for i in range(n):
-            entry = "countries[%d] '%s'.neighbours" % (i, ids[i])
-            for cid in nb_lists[i] or ():
-                j = index.get(cid)
-                if j is None:
-                    err.add(entry, "unknown country '%s'" % cid)
-                elif j == i:
-                    err.add(entry, "self border: '%s' borders itself" % cid)
-                elif j in nb_sets[i]:
-                    err.add(entry, "'%s' is listed twice" % cid)
+    # --- countries
+    def _s_countries(self, entries):
+        err = self.err
+        cindex, index, symbols = self.cindex, self.index, self.symbols
+        ids = self.ids
+        keys = {}  # folded id/name/short/alias -> country index, for find() ambiguity
+        shorts_seen = {}
+        sym_cache = {}
+        for i, c in enumerate(entries):
+            entry = "countries[%d]" % i
+            if not isinstance(c, dict):
+                err.add(entry, "a country is an object")
+                continue
+            cid = c.get("id")
+            if not isinstance(cid, str) or not cid:
+                err.add(entry, "missing id")
+                continue
+            entry = "countries[%d] '%s'" % (i, cid)
+            for key in c:
+                if key not in COUNTRY_KEYS and not _free_key(key):
+                    err.add(entry, "unknown key '%s'" % key)
+            if cid in index:
+                err.add(entry, "duplicate country id '%s' (also countries[%d])"
+                        % (cid, index[cid]))
+                continue
+            name = c.get("name")
+            if not isinstance(name, str) or not name:
+                err.add(entry, "missing name")
+                name = cid
+            short = c.get("short")
+            if short == name:
+                short = name  # one string object for both
+            if not short_ok(short):
+                err.add(entry, "short name %s must be 1-%d printable ASCII characters "
+                        "(the OLED line)" % (json.dumps(short), SHORT_MAX))
+                short = "?"
+            elif short in shorts_seen:
+                err.add(entry, "short name '%s' is also used by '%s'"
+                        % (short, shorts_seen[short]))
+            else:
+                shorts_seen[short] = cid
+            cont = c.get("continent")
+            ci = 0
+            if cont is None or cont == "":
+                err.add(entry, "no continent")
+                self.bad_cont = True
+            elif cont not in cindex:
+                err.add(entry, "unknown continent '%s'" % cont)
+                self.bad_cont = True
+            else:
+                ci = cindex[cont]
+            island = c.get("island", False)
+            if not isinstance(island, bool):
+                err.add(entry, "island must be true or false")
+                island = False
+            sym = c.get("symbols", [])
+            if not _str_list(sym):
+                err.add(entry, "symbols must be a list of card symbol ids")
+                sym = []
+            for s in sym:
+                if s not in symbols:
+                    err.add(entry, "unknown card symbol '%s' (card_symbols: %s)"
+                            % (s, ", ".join(sorted(symbols)) or "none"))
+            skey = ",".join(sym)
+            if skey not in sym_cache:
+                sym_cache[skey] = tuple(sym)
+            al = c.get("aliases", [])
+            if not _str_list(al):
+                err.add(entry, "aliases must be a list of strings")
+                al = []
+            nbl = c.get("neighbours")
+            if nbl is not None and not _str_list(nbl):
+                err.add(entry, "neighbours must be a list of country ids")
+                nbl = []
+            self.nb_lists.append(nbl)
+            idx = len(ids)
+            index[cid] = idx
+            for text in [cid, name, short] + al:
+                k = fold(text)
+                if not k:
+                    err.add(entry, "name or alias %s has no letters" % json.dumps(text))
+                    continue
+                other = keys.get(k)
+                if other is not None and other != idx:
+                    err.add(entry, "name or alias '%s' also matches '%s'" % (text, ids[other]))
                 else:
-                    nb_sets[i].add(j)
-                    listed[(i, j)] = 1
-        for (i, j) in listed:
-            if (j, i) not in listed:
-                err.add("countries[%d] '%s'.neighbours" % (i, ids[i]),
-                        "asymmetric border: '%s' lists '%s' but '%s' does not list '%s'"
-                        % (ids[i], ids[j], ids[j], ids[i]))
-        for i in range(n):  # make symmetric so later checks see one graph
-            for j in nb_sets[i]:
-                nb_sets[j].add(i)
-        nedges = sum(len(s) for s in nb_sets) // 2
-    else:
-        if not isinstance(borders, list) or not borders:
-            if n > 1:
-                err.add("borders", "missing or empty")
-            borders = []
-        for bi, pair in enumerate(borders):
+                    keys[k] = idx
+            ids.append(cid)
+            self.names.append(name)
+            self.shorts.append(short)
+            self.cont_of.append(ci)
+            self.isl.append(1 if island else 0)
+            self.syms.append(sym_cache[skey])
+            self.aliases.append(tuple(al) if al else ())
+        if not ids:
+            err.add("countries", "missing or empty")
+
+    def _after_countries(self):
+        n = len(self.ids)
+        self.nb_sets = [set() for _ in range(n)]
+        csize = [0] * len(self.cids)
+        for ci in self.cont_of:
+            if ci < len(csize):
+                csize[ci] += 1
+        self.csize = csize
+        if self.bad_cont:
+            return
+        for ci in range(len(self.cids)):
+            entry = "continents[%d] '%s'" % (ci, self.cids[ci])
+            if csize[ci] == 0:
+                self.err.add(entry, "has no countries")
+            if self.cdeclared[ci] is not None and self.cdeclared[ci] != csize[ci]:
+                self.err.add(entry, "declares %d countries but the file has %d"
+                             % (self.cdeclared[ci], csize[ci]))
+
+    # --- borders
+    def _s_borders(self, entries):
+        err, index, ids, nb_sets = self.err, self.index, self.ids, self.nb_sets
+        self.has_border_key = True
+        for x in self.nb_lists:
+            if x is not None:
+                err.add("borders", "give borders either as the top-level 'borders' list or as "
+                        "each country's 'neighbours', not both")
+                for _ in entries:
+                    pass
+                return
+        for bi, pair in enumerate(entries):
             entry = "borders[%d]" % bi
             ab = _read_pair(err, entry, pair, index)
             if ab is None:
-                bad_border = True
+                self.bad_border = True
                 continue
             a, b = ab
             if b in nb_sets[a]:
@@ -559,115 +654,148 @@ def _validate(data, label, options):
                 continue
             nb_sets[a].add(b)
             nb_sets[b].add(a)
-            nedges += 1
-    for i in range(n):
-        if n > 1 and not nb_sets[i]:
-            err.add("countries[%d] '%s'" % (i, ids[i]), "has no borders")
+            self.nedges += 1
 
-    # declared counts
-    counts = data.get("counts", {})
-    if not isinstance(counts, dict):
-        err.add("counts", "must be an object")
-        counts = {}
-    actual = {"countries": n, "continents": len(cids), "borders": nedges, "islands": sum(isl)}
-    for key in counts:
-        if key not in actual:
-            err.add("counts", "unknown count '%s' (known: %s)"
-                    % (key, ", ".join(sorted(actual))))
-        elif key == "borders" and bad_border:
-            pass  # the broken border entries are reported already
-        elif counts[key] != actual[key]:
-            err.add("counts.%s" % key, "declares %s but the file has %d"
-                    % (json.dumps(counts[key]), actual[key]))
-    csize = [0] * len(cids)
-    for ci in cont_of:
-        if ci < len(csize):
-            csize[ci] += 1
-    for ci in range(len(cids) if not bad_cont else 0):
-        entry = "continents[%d] '%s'" % (ci, cids[ci])
-        if csize[ci] == 0:
-            err.add(entry, "has no countries")
-        if cdeclared[ci] is not None and cdeclared[ci] != csize[ci]:
-            err.add(entry, "declares %d countries but the file has %d"
-                    % (cdeclared[ci], csize[ci]))
+    def _neighbour_lists(self):
+        err, index, ids, nb_sets = self.err, self.index, self.ids, self.nb_sets
+        listed = {}
+        for i in range(len(ids)):
+            entry = "countries[%d] '%s'.neighbours" % (i, ids[i])
+            for cid in self.nb_lists[i] or ():
+                j = index.get(cid)
+                if j is None:
+                    err.add(entry, "unknown country '%s'" % cid)
+                    self.bad_border = True
+                elif j == i:
+                    err.add(entry, "self border: '%s' borders itself" % cid)
+                    self.bad_border = True
+                elif j in nb_sets[i]:
+                    err.add(entry, "'%s' is listed twice" % cid)
+                else:
+                    nb_sets[i].add(j)
+                    listed[(i, j)] = 1
+        for (i, j) in listed:
+            if (j, i) not in listed:
+                self.bad_border = True
+                err.add("countries[%d] '%s'.neighbours" % (i, ids[i]),
+                        "asymmetric border: '%s' lists '%s' but '%s' does not list '%s'"
+                        % (ids[i], ids[j], ids[j], ids[i]))
+        for i in range(len(ids)):
+            for j in list(nb_sets[i]):
+                nb_sets[j].add(i)
+        self.nedges = sum(len(s) for s in nb_sets) // 2
 
-    nb_base = [tuple(sorted(s)) for s in nb_sets]
-    if n and not err.items:
-        _check_connected(err, "borders", ids, nb_base)
+    def _after_borders(self):
+        err, ids, nb_sets = self.err, self.ids, self.nb_sets
+        n = len(ids)
+        uses_lists = False
+        for x in self.nb_lists:
+            if x is not None:
+                uses_lists = True
+        if uses_lists and not self.has_border_key:
+            self._neighbour_lists()
+        self.nb_lists = None
+        if uses_lists:
+            pass
+        elif not self.has_border_key and n > 1:
+            err.add("borders", "missing or empty")
+        for i in range(n):
+            if n > 1 and not nb_sets[i]:
+                err.add("countries[%d] '%s'" % (i, ids[i]), "has no borders")
+        actual = {"countries": n, "continents": len(self.cids), "borders": self.nedges,
+                  "islands": sum(self.isl)}
+        counts = self.counts
+        for key in counts:
+            if key not in actual:
+                err.add("counts", "unknown count '%s' (known: %s)"
+                        % (key, ", ".join(sorted(actual))))
+            elif key == "borders" and self.bad_border:
+                pass  # the broken border entries are reported already
+            elif key == "continents" and self.bad_cont:
+                pass
+            elif counts[key] != actual[key]:
+                err.add("counts.%s" % key, "declares %s but the file has %d"
+                        % (json.dumps(counts[key]), actual[key]))
+        self.nb = tuple(tuple(sorted(s)) for s in nb_sets)
+        if n and not err.items:
+            _check_connected(err, "borders", ids, self.nb)
 
-    # edition options
-    opts = data.get("options", [])
-    opt_by_id = {}
-    if not isinstance(opts, list):
-        err.add("options", "must be a list")
-        opts = []
-    for oi, opt in enumerate(opts):
-        entry = "options[%d]" % oi
-        if not isinstance(opt, dict) or not isinstance(opt.get("id"), str):
-            err.add(entry, "an option is an object with an id")
-            continue
-        oid = opt["id"]
-        entry = "options[%d] '%s'" % (oi, oid)
-        if oid in opt_by_id:
-            err.add(entry, "duplicate option id")
-            continue
-        if not isinstance(opt.get("text", ""), str):
-            err.add(entry, "'text' must be a string")
-        ok = True
-        for what in ("remove", "add"):
-            lst = opt.get(what, [])
-            if not isinstance(lst, list):
-                err.add(entry, "'%s' must be a list of borders" % what)
-                ok = False
+    # --- edition options
+    def _s_options(self, entries):
+        err, index, ids, nb_sets = self.err, self.index, self.ids, self.nb_sets
+        for oi, opt in enumerate(entries):
+            entry = "options[%d]" % oi
+            if not isinstance(opt, dict) or not isinstance(opt.get("id"), str):
+                err.add(entry, "an option is an object with an id")
                 continue
-            for pi, pair in enumerate(lst):
-                ab = _read_pair(err, "%s.%s[%d]" % (entry, what, pi), pair, index)
-                if ab is None:
+            oid = opt["id"]
+            entry = "options[%d] '%s'" % (oi, oid)
+            if oid in self.opt_by_id:
+                err.add(entry, "duplicate option id")
+                continue
+            if not isinstance(opt.get("text", ""), str):
+                err.add(entry, "'text' must be a string")
+            ok = True
+            for key in opt:
+                if key not in ("id", "name", "add", "remove") and not _free_key(key):
+                    err.add(entry, "unknown key '%s'" % key)
+            for what in ("remove", "add"):
+                lst = opt.get(what, [])
+                if not isinstance(lst, list):
+                    err.add(entry, "'%s' must be a list of borders" % what)
                     ok = False
                     continue
-                a, b = ab
-                present = b in nb_sets[a]
-                if what == "remove" and not present:
-                    err.add("%s.%s[%d]" % (entry, what, pi),
-                            "%s-%s is not a border of the board" % (ids[a], ids[b]))
-                    ok = False
-                if what == "add" and present:
-                    err.add("%s.%s[%d]" % (entry, what, pi),
-                            "%s-%s is already a border" % (ids[a], ids[b]))
-                    ok = False
-        for key in opt:
-            if key not in ("id", "name", "text", "add", "remove"):
-                err.add(entry, "unknown key '%s'" % key)
-        opt_by_id[oid] = opt
-        if ok and not err.items:
-            trial = [set(s) for s in nb_sets]
-            _apply_option(trial, opt, index)
-            _check_connected(err, entry, ids, [tuple(s) for s in trial])
+                for pi, pair in enumerate(lst):
+                    sub = "%s.%s[%d]" % (entry, what, pi)
+                    ab = _read_pair(err, sub, pair, index)
+                    if ab is None:
+                        ok = False
+                        continue
+                    a, b = ab
+                    present = b in nb_sets[a]
+                    if what == "remove" and not present:
+                        err.add(sub, "%s-%s is not a border of the board" % (ids[a], ids[b]))
+                        ok = False
+                    if what == "add" and present:
+                        err.add(sub, "%s-%s is already a border" % (ids[a], ids[b]))
+                        ok = False
+            self.opt_by_id[oid] = {"text": opt.get("text", ""), "add": opt.get("add", []),
+                                   "remove": opt.get("remove", [])}
+            self.opt_order.append(oid)
+            if ok and not err.items:
+                trial = [set(s) for s in nb_sets]
+                _apply_option(trial, opt, index)
+                _check_connected(err, entry, ids, [tuple(s) for s in trial])
 
-    chosen = []
-    for oid in options or ():
-        if oid not in opt_by_id:
-            err.add("options", "unknown edition option '%s' (this board has: %s)"
-                    % (oid, ", ".join(opt_by_id) or "none"))
-        elif oid not in chosen:
-            chosen.append(oid)
-    if chosen and not err.items:
-        for oid in chosen:
-            _apply_option(nb_sets, opt_by_id[oid], index)
-        nb_base = [tuple(sorted(s)) for s in nb_sets]
-        _check_connected(err, "options", ids, nb_base)
+    def _after_options(self):
+        err = self.err
+        chosen = []
+        for oid in self.chosen_ids:
+            if oid not in self.opt_by_id:
+                err.add("options", "unknown edition option '%s' (this board has: %s)"
+                        % (oid, ", ".join(self.opt_order) or "none"))
+            elif oid not in chosen:
+                chosen.append(oid)
+        self.chosen = chosen
+        if chosen and not err.items:
+            for oid in chosen:
+                _apply_option(self.nb_sets, self.opt_by_id[oid], self.index)
+            self.nb = tuple(tuple(sorted(s)) for s in self.nb_sets)
+            _check_connected(err, "options", self.ids, self.nb)
+        self.nb_sets = None
 
-    # tables
-    tables = data.get("tables", {})
-    colours = []
-    if not isinstance(tables, dict):
-        err.add("tables", "must be an object")
-        tables = {}
-    else:
+    # --- tables
+    def _s_tables(self, tables):
+        err = self.err
+        if not isinstance(tables, dict):
+            err.add("tables", "must be an object")
+            return
+        self.tables = tables
         colours = tables.get("colours", [])
         if not _str_list(colours):
             err.add("tables.colours", "must be a list of colour ids")
             colours = []
+        self.colours = colours
         seats = tables.get("seats")
         lo, hi = 1, 99
         if seats is not None:
@@ -704,72 +832,249 @@ def _validate(data, label, options):
                                 "must be a list of army counts (one per placement round)")
         small = tables.get("small_table")
         if isinstance(small, dict) and "objective" in small:
-            if not isinstance(small["objective"], dict) or small["objective"].get("type") != "occupy":
+            if (not isinstance(small["objective"], dict)
+                    or small["objective"].get("type") != "occupy"):
                 err.add("tables.small_table.objective", "must be an occupy objective")
             else:
-                _check_objective(err, "tables.small_table.objective", small["objective"],
-                                 cindex, index, colours, csize)
+                self._objective("tables.small_table.objective", small["objective"])
         cc = tables.get("continent_cards")
         if cc is not None:
             if not isinstance(cc, dict):
                 err.add("tables.continent_cards", "must map continent ids to card values")
             else:
                 for k in cc:
-                    if k not in cindex:
+                    if k not in self.cindex:
                         err.add("tables.continent_cards", "unknown continent '%s'" % k)
                     for s in cc[k] if isinstance(cc[k], list) else ():
-                        if s not in symbols:
+                        if s not in self.symbols:
                             err.add("tables.continent_cards.%s" % k,
                                     "unknown card symbol '%s'" % s)
 
-    # objectives
-    objectives = data.get("objectives", [])
-    if not isinstance(objectives, list):
-        err.add("objectives", "must be a list")
-        objectives = []
-    seen_obj = {}
-    for oi, obj in enumerate(objectives):
-        entry = "objectives[%d]" % oi
-        if isinstance(obj, dict) and "id" in obj:
-            oid = obj["id"]
-            if oid in seen_obj:
-                err.add(entry, "duplicate objective id %s" % json.dumps(oid))
-            seen_obj[oid] = 1
-        _check_objective(err, entry, obj, cindex, index, colours, csize)
-    common = data.get("common_objective")
-    if common is not None:
-        if isinstance(common, dict) and common.get("type") != "occupy":
-            err.add("common_objective", "the common objective must be of type occupy")
+    # --- objectives
+    def _objective(self, entry, obj):
+        _check_objective(self.err, entry, obj, self.cindex, self.index, self.colours, self.csize)
+
+    def _s_objectives(self, entries):
+        seen = {}
+        for oi, obj in enumerate(entries):
+            entry = "objectives[%d]" % oi
+            if isinstance(obj, dict) and "id" in obj:
+                oid = obj["id"]
+                if oid in seen:
+                    self.err.add(entry, "duplicate objective id %s" % json.dumps(oid))
+                seen[oid] = 1
+            self._objective(entry, obj)
+            self.objectives.append(obj)
+
+    def _s_common_objective(self, common):
+        if common is None:
+            return
+        if not isinstance(common, dict) or common.get("type") != "occupy":
+            self.err.add("common_objective", "the common objective must be an occupy objective")
         else:
-            _check_objective(err, "common_objective", common, cindex, index, colours, csize)
-    declared = counts.get("objectives")
-    if declared is not None and declared != len(objectives):
-        pass  # reported above as an unknown count key
-
-    if err.items:
-        return err.items, None
-    members = [[] for _ in cids]
-    for i in range(n):
-        members[cont_of[i]].append(i)
-    parts = {
-        "id": data["id"], "name": data["name"], "rulesets": tuple(rulesets),
-        "complete": data.get("complete", True) is not False,
-        "ids": tuple(ids), "names": tuple(names), "shorts": tuple(shorts),
-        "cont_of": bytes(cont_of), "isl": bytes(isl), "syms": tuple(syms),
-        "aliases": tuple(aliases), "nb": tuple(nb_base),
-        "cids": tuple(cids), "cnames": tuple(cnames), "cshorts": tuple(cshorts),
-        "cbonus": tuple(cbonus), "caliases": tuple(caliases), "members": tuple(tuple(m) for m in members),
-        "objectives": objectives, "common": common, "tables": tables,
-        "card_symbols": symbols, "options": tuple(chosen),
-        "edition_options": tuple((o, opt_by_id[o].get("text", "")) for o in opt_by_id),
-    }
-    return err.items, parts
+            self._objective("common_objective", common)
+        self.common = common
 
 
-def _read(src, label):
-    """(data, label) from a path, a shipped board id, or a dict."""
-    if isinstance(src, dict):
-        return src, label or "<board %s>" % src.get("id", "?")
+def _validate(data, label, options):
+    """Validate an already parsed board (a dict). Returns (errors, parts)."""
+    loader = _Loader(label, options)
+    if not isinstance(data, dict):
+        loader.err.add("", "a board file is a JSON object")
+        return loader.err.items, None
+    for key in data:
+        if key not in ORDER:
+            loader.feed(key, data[key])
+    for key in ORDER:
+        if key in data:
+            loader.feed(key, data[key])
+    return loader.finish()
+
+
+class _Stream:
+    """Reads a JSON object from a text file one top-level key, and one array entry, at a time.
+
+    Entries written one per line (the shipped layout) are parsed with one json.loads each;
+    anything else is scanned character by character. Raises ValueError on bad JSON."""
+
+    def __init__(self, f):
+        self.f = f
+        self.buf = ""
+        self.pos = 0
+        self.line = 0
+        self.count = 0
+        # MicroPython only: collect every few entries so freed entries are reused before the
+        # kept strings scatter across the heap (CPython needs none of this).
+        self.tidy = TIDY if (gc is not None and _MPY) else 0
+
+    def _peek(self):
+        while True:
+            buf, p = self.buf, self.pos
+            n = len(buf)
+            while p < n and buf[p] in " \t\r\n":
+                p += 1
+            self.pos = p
+            if p < n:
+                return buf[p]
+            self.buf = self.f.readline()
+            self.pos = 0
+            self.line += 1
+            if not self.buf:
+                return ""
+
+    def fail(self, what):
+        raise ValueError("line %d: %s" % (self.line, what))
+
+    def value(self):
+        c = self._peek()
+        if not c:
+            self.fail("unexpected end of file")
+        buf, p = self.buf, self.pos
+        if c == "[" or c == "{":
+            rest = buf[p:].rstrip()
+            if rest.endswith(","):
+                rest = rest[:-1]
+            try:
+                v = json.loads(rest)
+            except ValueError:
+                pass
+            else:
+                self.pos = p + len(rest)
+                return v
+        elif c == '"':
+            q = buf.find('"', p + 1)
+            if q > 0 and "\\" not in buf[p:q]:
+                self.pos = q + 1
+                return json.loads(buf[p:q + 1])
+        return json.loads(self._scan())
+
+    def _scan(self):
+        parts = []
+        buf, p = self.buf, self.pos
+        start = p
+        depth = 0
+        in_str = False
+        esc = False
+        scalar = buf[p] not in "[{\""
+        if buf[p] == '"':
+            in_str = True
+            p += 1
+        while True:
+            n = len(buf)
+            while p < n:
+                ch = buf[p]
+                if in_str:
+                    if esc:
+                        esc = False
+                    elif ch == "\\":
+                        esc = True
+                    elif ch == '"':
+                        in_str = False
+                        if depth == 0:
+                            p += 1
+                            break
+                elif scalar:
+                    if ch in ",]} \t\r\n":
+                        break
+                elif ch == '"':
+                    in_str = True
+                elif ch == "[" or ch == "{":
+                    depth += 1
+                elif ch == "]" or ch == "}":
+                    depth -= 1
+                    if depth == 0:
+                        p += 1
+                        break
+                p += 1
+            else:
+                parts.append(buf[start:])
+                buf = self.f.readline()
+                self.line += 1
+                self.buf = buf
+                p = start = 0
+                if not buf:
+                    if scalar:
+                        self.pos = 0
+                        return "".join(parts)
+                    self.fail("unexpected end of file")
+                continue
+            parts.append(buf[start:p])
+            self.buf = buf
+            self.pos = p
+            return "".join(parts)
+
+    def section(self, key):
+        """The value after a key: parsed whole, or an entry generator for an array section."""
+        if key in _ARRAYS and self._peek() == "[":
+            self.pos += 1
+            return self._entries()
+        return self.value()
+
+    def _entries(self):
+        first = True
+        while True:
+            c = self._peek()
+            if c == "]":
+                self.pos += 1
+                return
+            if not first:
+                if c != ",":
+                    self.fail("expected ',' or ']' between entries")
+                self.pos += 1
+            first = False
+            self.count += 1
+            if self.tidy and not self.count % self.tidy:
+                gc.collect()  # keep the heap packed: the Pico's heap does not compact
+            yield self.value()
+
+    def keys(self):
+        if self._peek() != "{":
+            self.fail("a board file is a JSON object")
+        self.pos += 1
+        first = True
+        while True:
+            c = self._peek()
+            if c == "}":
+                self.pos += 1
+                break
+            if not first:
+                if c != ",":
+                    self.fail("expected ',' or '}' after a value")
+                self.pos += 1
+            first = False
+            if self._peek() != '"':
+                self.fail("expected a key")
+            key = self.value()
+            if self._peek() != ":":
+                self.fail("expected ':' after key %s" % json.dumps(key))
+            self.pos += 1
+            yield key
+        if self._peek():
+            self.fail("text after the end of the board object")
+
+
+def _load_stream(f, label, options):
+    """Validate a board file while reading it. None when its keys are not in ORDER (the caller
+    then parses it whole)."""
+    loader = _Loader(label, options)
+    stream = _Stream(f)
+    last = -1
+    for key in stream.keys():
+        value = stream.section(key)
+        if key in ORDER:
+            k = ORDER.index(key)
+            if k <= last:
+                return None
+            last = k
+        loader.feed(key, value)
+        if not isinstance(value, (dict, list, str, int, float, bool)) and value is not None:
+            for _ in value:  # drain what a section did not read (free keys, errors)
+                pass
+        value = None
+    return loader.finish()
+
+
+def _open(src, label):
     if not isinstance(src, str):
         raise BoardError("load_board takes a path, a board id or a dict, got %s"
                          % type(src).__name__)
@@ -781,23 +1086,35 @@ def _read(src, label):
         f = open(path)
     except OSError:
         raise BoardError("%s: cannot open the board file" % label)
+    return f, label
+
+
+def _run(src, options, label):
+    """(errors, parts) for a path, id or dict; BoardError for unreadable files."""
+    if isinstance(src, dict):
+        return _validate(src, label or "<board %s>" % src.get("id", "?"), options)
+    f, label = _open(src, label)
     try:
         try:
-            data = json.load(f)
+            result = _load_stream(f, label, options)
+            if result is None:
+                f.seek(0)
+                data = json.load(f)
+                result = _validate(data, label, options)
+                data = None
         except ValueError as exc:
             raise BoardError("%s: not valid JSON (%s)" % (label, exc))
     finally:
         f.close()
-    return data, label
+    return result
 
 
 def check_board(src, options=(), label=None):
     """Every problem of a board file/dict, as a list of "FILE: ENTRY: PROBLEM" lines ([] = valid)."""
     try:
-        data, label = _read(src, label)
+        errors, _ = _run(src, options, label)
     except BoardError as exc:
         return [str(exc)]
-    errors, _ = _validate(data, label, options)
     return errors
 
 
@@ -806,9 +1123,7 @@ def load_board(src, options=(), label=None):
     (``"teg"``, found in boards_dir()) or an already parsed dict. ``options`` are edition option
     ids the file declares (e.g. ``("uruguay_nigeria",)``). Raises BoardError naming the file, the
     entry and the problem; ``err.errors`` lists every problem found."""
-    data, label = _read(src, label)
-    errors, parts = _validate(data, label, options)
-    data = None
+    errors, parts = _run(src, options, label)
     if errors:
         exc = BoardError(errors[0] if len(errors) == 1 else
                          "%s (and %d more problems)" % (errors[0], len(errors) - 1))
