@@ -151,7 +151,11 @@ def list_boards(directory=None):
     name; shipped boards are tested to agree)."""
     d = directory or boards_dir()
     out = []
-    for name in os.listdir(d):
+    try:
+        names = os.listdir(d)
+    except OSError:
+        raise BoardError("no boards directory '%s'" % d)
+    for name in names:
         if name.endswith(".json") and not name.startswith("."):
             out.append(name[:-5])
     out.sort()
@@ -165,8 +169,11 @@ def board_path(board_id, directory=None):
     try:
         os.stat(path)
     except OSError:
-        raise BoardError("unknown board '%s' (no %s; known: %s)"
-                         % (board_id, path, ", ".join(list_boards(d)) or "none"))
+        try:
+            known = ", ".join(list_boards(d)) or "none"
+        except BoardError:
+            known = "none: no such directory"
+        raise BoardError("unknown board '%s' (no %s; known: %s)" % (board_id, path, known))
     return path
 
 
@@ -692,15 +699,16 @@ class _Loader:
         for x in self.nb_lists:
             if x is not None:
                 uses_lists = True
+        complete = self.meta["complete"] is not False
         if uses_lists and not self.has_border_key:
             self._neighbour_lists()
         self.nb_lists = None
         if uses_lists:
             pass
-        elif not self.has_border_key and n > 1:
+        elif not self.has_border_key and n > 1 and complete:
             err.add("borders", "missing or empty")
         for i in range(n):
-            if n > 1 and not nb_sets[i]:
+            if n > 1 and not nb_sets[i] and complete:
                 err.add("countries[%d] '%s'" % (i, ids[i]), "has no borders")
         actual = {"countries": n, "continents": len(self.cids), "borders": self.nedges,
                   "islands": sum(self.isl)}
@@ -717,7 +725,7 @@ class _Loader:
                 err.add("counts.%s" % key, "declares %s but the file has %d"
                         % (json.dumps(counts[key]), actual[key]))
         self.nb = tuple(tuple(sorted(s)) for s in nb_sets)
-        if n and not err.items:
+        if n and not err.items and complete:
             _check_connected(err, "borders", ids, self.nb)
 
     # --- edition options
@@ -762,7 +770,7 @@ class _Loader:
             self.opt_by_id[oid] = {"text": opt.get("text", ""), "add": opt.get("add", []),
                                    "remove": opt.get("remove", [])}
             self.opt_order.append(oid)
-            if ok and not err.items:
+            if ok and not err.items and self.meta["complete"] is not False:
                 trial = [set(s) for s in nb_sets]
                 _apply_option(trial, opt, index)
                 _check_connected(err, entry, ids, [tuple(s) for s in trial])
@@ -781,7 +789,8 @@ class _Loader:
             for oid in chosen:
                 _apply_option(self.nb_sets, self.opt_by_id[oid], self.index)
             self.nb = tuple(tuple(sorted(s)) for s in self.nb_sets)
-            _check_connected(err, "options", self.ids, self.nb)
+            if self.meta["complete"] is not False:
+                _check_connected(err, "options", self.ids, self.nb)
         self.nb_sets = None
 
     # --- tables
@@ -837,6 +846,15 @@ class _Loader:
                 err.add("tables.small_table.objective", "must be an occupy objective")
             else:
                 self._objective("tables.small_table.objective", small["objective"])
+        regions = tables.get("objective_regions")
+        if regions is not None:
+            if not isinstance(regions, list):
+                err.add("tables.objective_regions", "must be a list of country ids (null where "
+                        "unknown)")
+            else:
+                for ri, r in enumerate(regions):
+                    if r is not None and r not in self.index:
+                        err.add("tables.objective_regions[%d]" % ri, "unknown country '%s'" % r)
         cc = tables.get("continent_cards")
         if cc is not None:
             if not isinstance(cc, dict):
