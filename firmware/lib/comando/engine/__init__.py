@@ -66,8 +66,8 @@ def _load_board(ev, board):
         if ev.get("board") not in (None, board.id):
             raise RulesError("this log is a game on board %r, not %r" % (ev.get("board"), board.id))
         return board
-    from comando.board import load_board, boards_dir
-    return load_board(boards_dir() + "/" + ev["board"] + ".json")
+    from comando.board import load_board, board_path
+    return load_board(board_path(ev["board"]))
 
 
 def new_state(ev, board=None):
@@ -85,11 +85,13 @@ class Folder:
     """Incremental fold: ``feed(event)`` checks (when ``verify``) and applies one event.
 
     ``undo`` events re-fold the effective log without its undone tail. ``effective`` is the list
-    of events that make the current state (``new`` first)."""
+    of events that make the current state (``new`` first). ``keep=False`` keeps no history (a
+    long log streamed on the device): an undo event then raises RulesError."""
 
-    def __init__(self, board=None, verify=True):
+    def __init__(self, board=None, verify=True, keep=True):
         self.board = board
         self.verify = verify
+        self.keep = keep
         self.state = None
         self.effective = []
         self.base = 0  # the seq of the last setup event: undo never goes before it
@@ -108,6 +110,8 @@ class Folder:
         if st is None:
             raise IllegalMove("the log must begin with a new event")
         if t == "undo":
+            if not self.keep:
+                raise RulesError("undo: this fold keeps no history (Folder(keep=True))")
             to = ev.get("to")
             if not isinstance(to, int) or to < self.base or to >= st.seq:
                 raise IllegalMove("undo: nothing to undo before event %r" % (to,))
@@ -122,7 +126,8 @@ class Folder:
         if self.verify:
             check(st, ev)
         apply(st, ev)
-        self.effective.append(ev)
+        if self.keep:
+            self.effective.append(ev)
         if t in st.rules.setup_types:
             self.base = ev.get("seq", 0)
         return st
