@@ -91,7 +91,7 @@ class RiskRules(Rules):
         np_ = state.np
         e = {"t": "deal", "first": rand.below(src, np_)}
         e["order"] = rand.shuffled(src, range(n))
-        e["deck"] = rand.shuffled(src, range(n + WILDCARDS))
+        e["deck"] = rand.shuffled(src, range(n + self.wilds(state)))
         if self.opt(state, "deploy") == "auto":
             owner = self._owners(e["order"], e["first"], n, np_)
             add = [0] * n
@@ -118,7 +118,7 @@ class RiskRules(Rules):
             raise IllegalMove("deal: the first player is a seat")
         if not isinstance(a.get("order"), list) or sorted(a["order"]) != list(range(n)):
             raise IllegalMove("deal: order must list every territory once")
-        if not isinstance(a.get("deck"), list) or sorted(a["deck"]) != list(range(n + WILDCARDS)):
+        if not isinstance(a.get("deck"), list) or sorted(a["deck"]) != list(range(n + self.wilds(state))):
             raise IllegalMove("deal: the deck holds every territory card and two wilds once")
         if self.opt(state, "deploy") == "auto":
             add = a.get("auto")
@@ -137,7 +137,7 @@ class RiskRules(Rules):
             state.owner[c] = owner[c]
             state.armies[c] = 1 + (e["auto"][c] if "auto" in e else 0)
         state.deck = list(e["deck"])
-        state.bonused = [0] * (n + WILDCARDS)
+        state.bonused = [0] * (n + self.wilds(state))
         state.first = e["first"]
         state.cur = state.first
         state.x["must"] = 0
@@ -197,8 +197,13 @@ class RiskRules(Rules):
         return n, [0] * b.continents
 
     # ------------------------------------------------------------------ cards
+    def wilds(self, state):
+        t = state.board.tables if isinstance(state.board.tables, dict) else {}
+        w = t.get("wildcards")
+        return w if isinstance(w, int) and w >= 0 else WILDCARDS
+
     def is_card(self, state, c):
-        return isinstance(c, int) and not isinstance(c, bool) and 0 <= c < state.n + WILDCARDS
+        return isinstance(c, int) and not isinstance(c, bool) and 0 <= c < state.n + self.wilds(state)
 
     def card_name(self, state, c):
         return "wild card" if c >= state.n else state.board.name(c)

@@ -41,7 +41,9 @@ class WarRules(Rules):
 
     # ------------------------------------------------------------------ cards
     def wilds(self, state):
-        return WILDCARDS
+        t = state.board.tables if isinstance(state.board.tables, dict) else {}
+        w = t.get("wildcards")
+        return w if isinstance(w, int) and w >= 0 else WILDCARDS
 
     def is_card(self, state, c):
         return isinstance(c, int) and not isinstance(c, bool) and 0 <= c < state.n + self.wilds(state)
