@@ -84,6 +84,7 @@ def walk(rs, n, seed, steps):
         opts["territories"] = 12
     t = Z.Table(rs, cols, opts, SeededDice(seed))
     rnd = random.Random(seed)
+    seen = {1: t.state.to_dict()}
 
     def pick(m):
         return rnd.randrange(m) if m > 0 else 0
@@ -108,8 +109,16 @@ def walk(rs, n, seed, steps):
             assert str(exc)
             assert t.state.to_dict() == before
             continue
-        t.act(a)
+        ev = t.act(a)
         check_invariants(t.state)
+        now = t.state.to_dict()
+        if ev["t"] == "undo":  # back to exactly the state right after event "to"
+            then = dict(seen[ev["to"]])
+            now.pop("seq")
+            then.pop("seq")
+            assert now == then
+        else:
+            seen[ev["seq"]] = t.state.to_dict()
     REACHED.update(e["t"] for e in t.events)
     again = Z.fold(t.events)
     assert again.to_dict() == t.state.to_dict()

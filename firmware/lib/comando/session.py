@@ -112,6 +112,20 @@ class Session:
         return s
 
 
+# Fields an apply changes in place (the others are scalars or replaced whole, so an undo snapshot
+# may share them): only these are copied for a snapshot, which keeps a fold fast.
+_MUTABLE = ("opts", "reserve", "extra", "alive", "order", "barred", "battle", "track")
+
+
+def _snapshot(state):
+    d = {}
+    for k in _FIELDS:
+        d[k] = getattr(state, k)
+    for k in _MUTABLE:
+        d[k] = _copy(d[k])
+    return d
+
+
 def _copy(v):
     if isinstance(v, list) or isinstance(v, tuple):
         return [_copy(x) for x in v]
@@ -966,14 +980,14 @@ def _apply_undo(state, e):
     to = e["to"]
     keep = []
     snap = None
-    for seq, s in state.hist:
+    for seq, sn in state.hist:
         if seq <= to:
-            keep.append((seq, s))
+            keep.append((seq, sn))
         if seq == to:
-            snap = s
-    restored = Session.from_dict(snap)
+            snap = sn
     for k in _FIELDS:
-        setattr(state, k, getattr(restored, k))
+        v = snap[k]
+        setattr(state, k, _copy(v) if k in _MUTABLE else v)
     state.hist = keep
     state.seq = e["seq"]
 
@@ -1043,7 +1057,7 @@ def apply(state, event):
     _APPLY[t](state, event)
     state.seq = event["seq"]
     state.at = event["seq"]
-    state.hist.append((event["seq"], state.to_dict()))
+    state.hist.append((event["seq"], _snapshot(state)))
     if len(state.hist) > UNDO_DEPTH + 1:
         state.hist.pop(0)
     return state
