@@ -308,3 +308,27 @@ def test_seeded_games_from_deal_to_last_player_standing():
         a = engine.fold(g.log, g.board)
         assert a.to_dict() == s.to_dict()
         assert engine.fold(g.log, g.board).to_dict() == a.to_dict()
+
+
+def test_more_illegal_actions_at_the_table():
+    """Regrouping or ending before every army is placed, attacking with five cards in hand, acting
+    out of turn, an eliminated player on the diplomacy panel, an unknown option."""
+    g = game()
+    b = g.board
+    s = g.state
+    own(g, {"alaska": 0, "alberta": 0, "siberia": 1}, {"alaska": 5})
+    to_turn(g, 0, placed=False)
+    illegal(g, {"t": "regroup", "p": 0, "f": b.index("alaska"), "to": b.index("alberta"), "n": 1},
+            "remaining armies")
+    illegal(g, {"t": "end", "p": 0}, "remaining armies")
+    illegal(g, {"t": "end", "p": 1}, "turn")
+    s.reserve = 0
+    s.hands[0] = [0, 1, 2, 3, 4]
+    illegal(g, {"t": "attack", "p": 0, "f": b.index("alaska"), "to": b.index("siberia")},
+            "trade three in")
+    s.alive[2] = 0
+    illegal(g, {"t": "dip", "p": 2, "q": 0, "k": "truce"}, "out of the game")
+    with raises(RulesError, "unknown option"):
+        game(opts={"fog": 1})
+    with raises(RulesError, "deploy is"):
+        game(opts={"deploy": "fast"})

@@ -326,3 +326,30 @@ def test_seeded_game_from_deal_to_victory():
     a = engine.fold(g.log, g.board)
     assert a.to_dict() == g.state.to_dict()
     assert engine.fold(g.log, g.board).to_dict() == a.to_dict()
+
+
+def test_more_illegal_actions_at_the_table():
+    """What players try at a real table: placing on an enemy territory, more armies than they have,
+    trading after the add phase, moving in without a conquest, ending with armies unplaced, acting
+    out of turn, the +2 bonus outside a trade."""
+    g = game()
+    b = g.board
+    s = g.state
+    own(g, {"brasil": 0, "argentina": 1, "chile": 0}, {"brasil": 6})
+    to_turn(g, 0)
+    left = s.to_place()
+    illegal(g, {"t": "place", "p": 0, "c": b.index("argentina"), "n": 1}, "is not yours")
+    illegal(g, {"t": "place", "p": 0, "c": b.index("brasil"), "n": 99}, "not 99")
+    illegal(g, {"t": "place", "p": 0, "c": b.index("brasil"), "n": 0}, "at least 1")
+    illegal(g, {"t": "end", "p": 0}, "Place your %d remaining armies" % left)
+    illegal(g, {"t": "place", "p": 1, "c": b.index("argentina"), "n": 1}, "turn")
+    illegal(g, {"t": "move", "p": 0, "n": 1}, "not allowed now")
+    illegal(g, {"t": "bonus", "p": 0, "c": b.index("brasil")}, "only when it is traded")
+    s.reserve = 0
+    s.cres = [0, 0, 0]
+    g.rng = FixedDice([1, 6])
+    g.act({"t": "attack", "p": 0, "f": b.index("brasil"), "to": b.index("argentina"), "n": 1})
+    illegal(g, {"t": "move", "p": 0, "n": 1}, "no conquest")
+    s.hands[0] = [0, 1, 2]
+    illegal(g, {"t": "trade", "p": 0, "cards": [0, 1, 2]}, "not allowed now")
+    illegal(g, {"t": "attack", "p": 0, "f": b.index("chile"), "to": b.index("argentina")}, "needs at least 2")
