@@ -256,3 +256,15 @@ def test_broken_json_names_the_file():
     _write(path, '{"schema": "comando-board/1", "id": "x", "countries": [\n  {"id": "a"}\n')
     with raises(BoardError, "not valid JSON"):
         load_board(path)
+
+
+def test_missing_sections_are_named():
+    errors = check_board({"id": "x", "name": "X"}, label="x.json")
+    assert "x.json: continents: missing or empty" in errors
+    assert "x.json: countries: missing or empty" in errors
+    d = tiny()
+    del d["borders"]
+    fails(d, "borders: missing or empty")
+    d = tiny()
+    del d["name"]
+    fails(d, "name: missing or not a string")

@@ -224,6 +224,7 @@ class _Loader:
         self.err = _Errors(label)
         self.chosen_ids = options or ()
         self.stage = 0
+        self.fed = {}
         self.meta = {"schema": SCHEMA, "rulesets": (), "complete": True}
         self.counts = {}
         self.symbols = {}
@@ -255,6 +256,7 @@ class _Loader:
                 self.err.add("", "unknown top-level key '%s'" % key)
             return
         k = ORDER.index(key)
+        self.fed[key] = 1
         self._reach(k)
         if key in _ARRAYS:
             if isinstance(value, (dict, str, int, float, bool)) or value is None:
@@ -279,6 +281,9 @@ class _Loader:
                 self._after_options()
 
     def finish(self):
+        for key in ("continents", "countries"):
+            if key not in self.fed:
+                self.err.add(key, "missing or empty")
         self._reach(len(ORDER))
         for key in ("id", "name"):
             if not isinstance(self.meta.get(key), str) or not self.meta.get(key):
