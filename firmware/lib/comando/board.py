@@ -36,9 +36,10 @@ from comando.errors import BoardError
 SCHEMA = "comando-board/1"
 _MPY = sys.implementation.name == "micropython"
 TIDY = 4  # entries between gc.collect() calls while streaming a board on MicroPython
-# The OLED shows 21 columns of a 6 px font (128 px / 6 px): two short names and an arrow fit on
-# one line ("Terranova>Groenlandi" is 10 + 1 + 10). Short names are plain printable ASCII (the
-# built-in framebuf font has no accents) and at most SHORT_MAX characters.
+# The OLED shows 21 columns of a 6 px wide font (128 px // 6 px): two short names and an arrow
+# fit on one line ("Bielorrus.>G.Bretana" is 10 + 1 + 10 = 21). Short names are plain printable
+# ASCII (the framebuf fonts have no accents) and at most SHORT_MAX characters; the validator
+# enforces both, and that no two countries of a board share a short name.
 SHORT_MAX = const(10)
 FONT_PX = const(6)
 
@@ -56,6 +57,7 @@ def _free_key(key):
     $comment."""
     return (key.startswith("text") or key.startswith("note") or key.startswith("source")
             or key.startswith("$"))
+
 
 # Lower-case accent folding for find(): upper-case accented letters are listed too because
 # MicroPython's str.lower() only lowers ASCII.
@@ -154,6 +156,20 @@ def list_boards(directory=None):
             out.append(name[:-5])
     out.sort()
     return out
+
+
+# The board each ruleset plays on unless the table picks another (T.E.G. II: the Americas).
+DEFAULT_BOARDS = {"teg": "teg", "revancha": "revancha", "war": "war", "risk": "risk",
+                  "teg2": "teg2_americas"}
+
+
+def default_board_id(ruleset):
+    """The shipped board a ruleset uses by default; BoardError for an unknown ruleset."""
+    try:
+        return DEFAULT_BOARDS[ruleset]
+    except KeyError:
+        raise BoardError("no default board for ruleset '%s' (known: %s)"
+                         % (ruleset, ", ".join(sorted(DEFAULT_BOARDS))))
 
 
 def board_path(board_id, directory=None):
