@@ -151,3 +151,12 @@ def test_boards_dir_is_configurable():
     assert boards_dir() == here
     with raises(BoardError, "unknown board 'atlantis'"):
         load_board("atlantis")
+
+
+def test_default_board_per_ruleset():
+    from comando.board import default_board_id
+    for ruleset in ("teg", "revancha", "war", "risk", "teg2"):
+        b = load_board(default_board_id(ruleset))
+        assert ruleset in b.rulesets
+    with raises(BoardError, "no default board for ruleset 'chess'"):
+        default_board_id("chess")

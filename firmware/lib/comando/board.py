@@ -36,9 +36,10 @@ from comando.errors import BoardError
 SCHEMA = "comando-board/1"
 _MPY = sys.implementation.name == "micropython"
 TIDY = 4  # entries between gc.collect() calls while streaming a board on MicroPython
-# The OLED shows 21 columns of a 6 px font (128 px / 6 px): two short names and an arrow fit on
-# one line ("Terranova>Groenlandi" is 10 + 1 + 10). Short names are plain printable ASCII (the
-# built-in framebuf font has no accents) and at most SHORT_MAX characters.
+# The OLED shows 21 columns of a 6 px wide font (128 px // 6 px): two short names and an arrow
+# fit on one line ("Bielorrus.>G.Bretana" is 10 + 1 + 10 = 21). Short names are plain printable
+# ASCII (the framebuf fonts have no accents) and at most SHORT_MAX characters; the validator
+# enforces both, and that no two countries of a board share a short name.
 SHORT_MAX = const(10)
 FONT_PX = const(6)
 
@@ -56,6 +57,7 @@ def _free_key(key):
     $comment."""
     return (key.startswith("text") or key.startswith("note") or key.startswith("source")
             or key.startswith("$"))
+
 
 # Lower-case accent folding for find(): upper-case accented letters are listed too because
 # MicroPython's str.lower() only lowers ASCII.
@@ -156,6 +158,20 @@ def list_boards(directory=None):
     return out
 
 
+# The board each ruleset plays on unless the table picks another (T.E.G. II: the Americas).
+DEFAULT_BOARDS = {"teg": "teg", "revancha": "revancha", "war": "war", "risk": "risk",
+                  "teg2": "teg2_americas"}
+
+
+def default_board_id(ruleset):
+    """The shipped board a ruleset uses by default; BoardError for an unknown ruleset."""
+    try:
+        return DEFAULT_BOARDS[ruleset]
+    except KeyError:
+        raise BoardError("no default board for ruleset '%s' (known: %s)"
+                         % (ruleset, ", ".join(sorted(DEFAULT_BOARDS))))
+
+
 def board_path(board_id, directory=None):
     """The file of a shipped board, ``DIR/ID.json``; BoardError when there is none."""
     d = directory or boards_dir()
@@ -175,20 +191,23 @@ def board_path(board_id, directory=None):
 # Loading (the validator lives in comando.board_load)
 
 def _run(src, options, label):
-    """(errors, parts) from comando.board_load. On MicroPython the loader module is dropped
-    again afterwards: a game loads its board once, and the validator's bytecode is most of the
-    heap the board code costs."""
+    """(errors, parts) from comando.board_load. On MicroPython a compiled loader module is
+    dropped again afterwards: a game loads its board once, and the validator's bytecode is most
+    of the heap the board code costs."""
     from comando import board_load
+    # Dropping pays when the module came compiled (.mpy, as on the Pico): reloading it is cheap.
+    # From source, each reload would compile it again, which costs more heap than it frees.
+    drop = _MPY and not str(getattr(board_load, "__file__", ".mpy")).endswith(".py")
     try:
         return board_load.run(src, options, label)
     finally:
         board_load = None
-        if _MPY:
+        if drop:
             sys.modules.pop("comando.board_load", None)
             try:
                 import comando
                 del comando.board_load
-            except (AttributeError, ImportError):
+            except Exception:  # MicroPython raises KeyError for a missing module attribute
                 pass
 
 

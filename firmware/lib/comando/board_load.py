@@ -224,6 +224,7 @@ class _Loader:
         self.err = _Errors(label)
         self.chosen_ids = options or ()
         self.stage = 0
+        self.fed = {}
         self.meta = {"schema": SCHEMA, "rulesets": (), "complete": True}
         self.counts = {}
         self.symbols = {}
@@ -255,6 +256,7 @@ class _Loader:
                 self.err.add("", "unknown top-level key '%s'" % key)
             return
         k = ORDER.index(key)
+        self.fed[key] = 1
         self._reach(k)
         if key in _ARRAYS:
             if isinstance(value, (dict, str, int, float, bool)) or value is None:
@@ -279,6 +281,9 @@ class _Loader:
                 self._after_options()
 
     def finish(self):
+        for key in ("continents", "countries"):
+            if key not in self.fed:
+                self.err.add(key, "missing or empty")
         self._reach(len(ORDER))
         for key in ("id", "name"):
             if not isinstance(self.meta.get(key), str) or not self.meta.get(key):
@@ -810,7 +815,7 @@ class _Stream:
         while True:
             buf, p = self.buf, self.pos
             n = len(buf)
-            while p < n and buf[p] in " \t\r\n":
+            while p < n and buf[p] in " \t\r\n\ufeff":  # a BOM some editors write
                 p += 1
             self.pos = p
             if p < n:
@@ -982,7 +987,7 @@ def _open(src, label):
         path = board_path(src)
     label = label or path
     try:
-        f = open(path)
+        f = open(path, encoding="utf-8")
     except OSError:
         raise BoardError("%s: cannot open the board file" % label)
     return f, label
@@ -998,7 +1003,11 @@ def run(src, options, label):
             result = _load_stream(f, label, options)
             if result is None:
                 f.seek(0)
-                data = json.load(f)
+                text = f.read()
+                if text.startswith("\ufeff"):
+                    text = text[1:]
+                data = json.loads(text)
+                text = None
                 result = _validate(data, label, options)
                 data = None
         except ValueError as exc:
