@@ -641,3 +641,43 @@ def test_fold_twice_gives_equal_states_and_log_roundtrip():
     a = engine.fold(events, board())
     b = engine.fold(events, board())
     assert a.to_dict() == b.to_dict() == g.state.to_dict()
+
+
+def test_pacts_listed_but_not_enforced_when_the_table_says_so():
+    """7. Pacts are public; with option pacts=0 the ledger is kept (listable) but not enforced."""
+    g = hostilities(4, seed=2, options={"pacts": 0})
+    s = g.state
+    arrange(s, {"brasil": 0, "sahara": 1}, {"brasil": 5, "sahara": 1})
+    s.cur = 0
+    RULES.begin_turn(s)
+    pe = g.act({"t": "pact", "p": 0, "q": 1, "k": "c", "a": c("brasil"), "b": c("sahara")})
+    assert RULES.describe_pact(s, s.pacts[0]).startswith("pact #%d: Brasil (P0 (blue)) and Sahara" % pe["seq"])
+    engine.check(s, {"t": "attack", "p": 0, "f": c("brasil"), "to": c("sahara")})
+    # Sahara taken by the other party: the pact is broken (a pact country occupied by another colour)
+    g.record({"t": "attack", "p": 0, "f": c("brasil"), "to": c("sahara"), "ad": [6, 5, 4], "dd": [1]})
+    assert s.pacts == []
+
+
+def test_unknown_option_and_colour_are_refused():
+    from comando.errors import RulesError
+    with raises(RulesError, "unknown option 'fog'"):
+        game(4, options={"fog": 1})
+    with raises(RulesError, "unknown colour 'pink'"):
+        engine.new_game(board(), "teg", [("a", "pink"), ("b", "red")])
+    with raises(RulesError, "played by 2 to 6 players, not 7"):
+        engine.new_game(board(), "teg", [("p%d" % i, "red") for i in range(7)])
+
+
+def test_dice_rolled_by_hand_are_checked_not_drawn():
+    """Dice rolled at the table may come with the action: checked against the armies, then kept."""
+    g, s = _conquest_setup(4, 2)
+    F, E = c("francia"), c("espana")
+    before = snapshot(s)
+    for ad, dd, text in (([6, 6], [1, 1], "the attacker must roll 3 dice"),
+                         ([6, 6, 6], [1], "the defender must roll 2 dice"),
+                         ([7, 6, 6], [1, 1], "7 is not a die")):
+        with raises(IllegalMove, text):
+            g.act({"t": "attack", "p": 0, "f": F, "to": E, "ad": ad, "dd": dd})
+        assert snapshot(s) == before
+    ev = g.act({"t": "attack", "p": 0, "f": F, "to": E, "ad": [6, 6, 6], "dd": [1, 1]})
+    assert ev["ad"] == [6, 6, 6] and s.owner[E] == 0

@@ -119,3 +119,17 @@ def test_bad_arguments_exit_2(capsys):
     assert "unknown ruleset 'chess'" in capsys.readouterr().err
     assert main(["play", "--players", "A:red,B:red"]) == 2
     assert "two players chose red" in capsys.readouterr().err
+
+
+def test_tab_completion_of_commands_and_country_ids(monkeypatch):
+    readline = pytest.importorskip("readline")
+    from comando_host.commands.play import completer_for
+    sess = Session(game(4, seed=3), out=io.StringIO())
+    completer_for(sess)
+    complete = readline.get_completer()
+    monkeypatch.setattr(readline, "get_line_buffer", lambda: "att")
+    assert complete("att", 0) == "attack" and complete("att", 1) is None
+    monkeypatch.setattr(readline, "get_line_buffer", lambda: "attack arg")
+    assert complete("arg", 0) == "argentina"
+    monkeypatch.setattr(readline, "get_line_buffer", lambda: "attack argentina nu")
+    assert [complete("nu", i) for i in range(2)] == ["nueva_york", None]

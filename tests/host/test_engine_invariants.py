@@ -10,7 +10,8 @@ from comando.engine.state import PHASES
 from engine_fixtures import board, game
 
 # Seeds whose bot games end in a victory within a few thousand events (2, 4, 5 and 6 players;
-# 3-player games, which need the whole map, run past that with this bot: see test_three_players).
+# 3-player games, which need the whole map, run past that with this bot: see
+# test_three_player_game_to_victory_with_dice_rolled_by_hand).
 FINISHING = [(2, 1), (2, 12), (2, 39), (4, 15), (4, 31), (4, 12), (4, 3), (5, 18), (5, 3), (5, 11),
              (6, 6), (6, 27), (6, 11)]
 
@@ -138,3 +139,47 @@ def test_undo_everywhere_in_a_game():
         want["seq"] = got["seq"] = 0
         assert got == want
     assert engine.fold(live.log, board()).to_dict() == live.state.to_dict()
+
+
+def test_three_player_game_to_victory_with_dice_rolled_by_hand():
+    """8. Games of 2 or 3 Players, to the end: seat A enters hand-rolled dice (its sixes against
+    ones, legal dice the table could roll) and must conquer all 50 countries; the others place
+    and pass. Checked at every event; the log replays to the same state twice."""
+    g = game(3, seed=8)
+    bot = Bot(SeededDice(8))
+    hero = g.state.first
+    k = 0
+    while g.state.phase != "over" and k < 5000:
+        s = g.state
+        k += 1
+        prev = s.copy()
+        a = None
+        if s.cur == hero and s.phase in ("add", "attack") and not s.to_place() and \
+                not s.rules.must_trade(s, hero):
+            if s.pending is not None:
+                a = {"t": "move", "p": hero, "n": s.pending[3]}
+            else:
+                for f in s.countries_of(hero):
+                    if s.armies[f] < 2:
+                        continue
+                    for to in board().neighbours(f):
+                        if s.owner[to] != hero:
+                            na, nd = s.rules.attack_dice(s, f, to, {})
+                            a = {"t": "attack", "p": hero, "f": f, "to": to, "ad": [6] * na, "dd": [1] * nd}
+                            break
+                    if a:
+                        break
+        elif s.cur != hero and s.phase == "attack":
+            a = {"t": "end", "p": s.cur}
+        if a is None:
+            a = bot.action(s)
+            if a["t"] == "attack":
+                a = {"t": "end", "p": s.cur}
+        ev = g.act(a)
+        check_invariants(prev, g.state, ev)
+    s = g.state
+    assert s.phase == "over" and s.winner == hero and s.count(hero) == 50
+    assert sum(s.alive) == 1 and all(s.killer[p] == hero for p in range(3) if p != hero)
+    a = engine.fold(g.log, board())
+    b = engine.fold(g.log, board())
+    assert a.to_dict() == b.to_dict() == s.to_dict()

@@ -31,11 +31,25 @@ def get_rules(ruleset):
     return r
 
 
+def _method(rules, kind, t):
+    """``rules.<kind>_<t>`` (bound), cached per rules object and type; None when there is none."""
+    cache = getattr(rules, "_dispatch", None)
+    if cache is None:
+        cache = {}
+        rules._dispatch = cache
+    key = (kind, t)
+    if key in cache:
+        return cache[key]
+    fn = getattr(rules, kind + "_" + t, None) if isinstance(t, str) else None
+    cache[key] = fn
+    return fn
+
+
 def check(state, action):
     """Raise IllegalMove (a message a player understands) unless ``action`` is legal now.
     Never changes ``state``."""
     t = action.get("t") if isinstance(action, dict) else None
-    fn = getattr(state.rules, "check_" + t, None) if isinstance(t, str) else None
+    fn = _method(state.rules, "check", t) if isinstance(t, str) else None
     if fn is None:
         raise IllegalMove("Unknown action %r" % (t,))
     fn(state, action)
@@ -44,7 +58,7 @@ def check(state, action):
 def make(state, action, src):
     """``check`` the action, then the event to store: randomness drawn from ``src`` (dice source)."""
     check(state, action)
-    fn = getattr(state.rules, "make_" + action["t"], None)
+    fn = _method(state.rules, "make", action["t"])
     if fn is None:
         return dict(action)
     return fn(state, action, src)
@@ -55,7 +69,7 @@ def apply(state, event):
     t = event["t"]
     if t == "undo" or t == "new":
         raise RulesError("%s events are folded by fold()/Folder, not apply()" % t)
-    getattr(state.rules, "apply_" + t)(state, event)
+    _method(state.rules, "apply", t)(state, event)
     if "seq" in event:
         state.seq = event["seq"]
     return state

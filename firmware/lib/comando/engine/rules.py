@@ -373,8 +373,12 @@ class Rules:
                 raise IllegalMove("attack: %r is not a die (1..6)" % (d,))
 
     def make_attack(self, state, a, src):
-        na, nd = self.attack_dice(state, a["f"], a["to"], a)
+        """Draws the dice, unless the action carries them (dice rolled by hand at the table,
+        already checked by ``check_attack``)."""
         e = dict(a)
+        if "ad" in a and "dd" in a:
+            return e
+        na, nd = self.attack_dice(state, a["f"], a["to"], a)
         e["ad"] = rand.roll(src, na)
         e["dd"] = rand.roll(src, nd)
         return e
