@@ -45,12 +45,21 @@ def countries(state, p=None) -> str:
     return "\n".join(out)
 
 
+def card_name(state, c) -> str:
+    """A card's name: its country, or the ruleset's name for a wildcard (WAR, Risk: ints >= n)."""
+    f = getattr(state.rules, "card_name", None)
+    return f(state, c) if f is not None else state.board.name(c)
+
+
 def cards(state, p) -> str:
     b = state.board
     if not state.hands[p]:
         return f"{who(state, p)} holds no cards."
     items = []
     for c in state.hands[p]:
+        if c >= state.n:  # WAR/Risk wildcards are the ints after the countries
+            items.append(f"  {card_name(state, c)}: any symbol")
+            continue
         sym = "/".join(b.symbol(c)) or "-"
         mark = " (+2 taken)" if state.bonused[c] else (" (+2 available)" if state.owner[c] == p else "")
         items.append(f"  {b.name(c)}: {sym}{mark}")
@@ -90,12 +99,12 @@ def event_line(state_before, state, ev) -> str:
     if t == "regroup":
         return f"{who(state, p)} moves {ev['n']} from {b.name(ev['f'])} to {b.name(ev['to'])}"
     if t == "draw":
-        s = f"{who(state, p)} takes the {b.name(ev['card'])} card"
-        if state.armies[ev["card"]] - state_before.armies[ev["card"]] == 2:
+        s = f"{who(state, p)} takes the {card_name(state, ev['card'])} card"
+        if ev["card"] < state.n and state.armies[ev["card"]] - state_before.armies[ev["card"]] == 2:
             s += " (+2 armies there)"
         return s
     if t == "trade":
-        return f"{who(state, p)} trades in {', '.join(b.name(c) for c in ev['cards'])}"
+        return f"{who(state, p)} trades in {', '.join(card_name(state, c) for c in ev['cards'])}"
     if t == "end":
         return f"{who(state_before, state_before.cur)} ends the turn"
     if t == "pact":
