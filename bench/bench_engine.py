@@ -9,7 +9,6 @@ whole map is needed to win, so the game is long), written as JSONL, then folded:
 """
 
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -94,7 +93,6 @@ def main():
     script = os.path.join(tempfile.gettempdir(), "comando_bench_engine_mpy.py")
     with open(script, "w") as fh:
         fh.write(MPY_SCRIPT)
-    env_boards = dict(os.environ)
     try:
         proc = run_micropython([script, path], heap=HEAP, timeout=900)
     except (RuntimeError, OSError) as exc:

@@ -469,7 +469,7 @@ def test_illegal_actions_leave_state_unchanged():
             {"francia": 4, "espana": 2, "italia": 1, "alemania": 3, "sahara": 2})
     s.cur = 0
     RULES.begin_turn(s)
-    F, E, I, A, SA, J = c("francia"), c("espana"), c("italia"), c("alemania"), c("sahara"), c("japon")
+    F, E, I, A, J = c("francia"), c("espana"), c("italia"), c("alemania"), c("japon")
     cases = [
         ({"t": "attack", "p": 1, "f": E, "to": F}, "It is P0 (blue)'s turn, not P1 (red)'s"),
         ({"t": "attack", "p": 0, "f": I, "to": A}, "Italia has 1 army and cannot attack"),
@@ -535,7 +535,7 @@ def test_pacts_between_countries_world_and_zone():
             {"brasil": 5, "sahara": 2, "peru": 4, "argentina": 1, "chile": 1, "uruguay": 2})
     s.cur = 0
     RULES.begin_turn(s)
-    B, SA, P, AR, CH, U = c("brasil"), c("sahara"), c("peru"), c("argentina"), c("chile"), c("uruguay")
+    B, SA, P, AR, U = c("brasil"), c("sahara"), c("peru"), c("argentina"), c("uruguay")
     pe = g.act({"t": "pact", "p": 0, "q": 1, "k": "c", "a": B, "b": SA})
     before = snapshot(s)
     with raises(IllegalMove, "Brasil may not attack Sahara: pact #%d: Brasil (P0 (blue)) and Sahara (P1 (red)) do not attack each other" % pe["seq"]):
@@ -592,7 +592,7 @@ def test_pact_broken_when_a_third_colour_takes_a_country():
     arrange(s, {"brasil": 0, "sahara": 1, "uruguay": 2}, {"brasil": 1, "sahara": 2, "uruguay": 5})
     s.cur = 2
     RULES.begin_turn(s)
-    pe = g.act({"t": "pact", "p": 0, "q": 1, "k": "c", "a": c("brasil"), "b": c("sahara")})
+    g.act({"t": "pact", "p": 0, "q": 1, "k": "c", "a": c("brasil"), "b": c("sahara")})
     assert len(s.pacts) == 1
     g.record({"t": "attack", "p": 2, "f": c("uruguay"), "to": c("brasil"), "ad": [6, 6, 6], "dd": [1]})
     assert s.pacts == []
@@ -603,7 +603,6 @@ def test_undo_is_an_event_and_fold_agrees():
     s0 = snapshot(g.state)
     n = len(g.log)
     p = g.state.cur
-    mine = g.state.countries_of(p)
     g.act({"t": "end", "p": p})
     assert snapshot(g.state) != s0
     ev = g.undo()

@@ -9,7 +9,6 @@ happens, so the file is always a replayable game (`comando replay game.jsonl`).
 
 from __future__ import annotations
 
-import os
 import shlex
 import sys
 

@@ -424,7 +424,7 @@ class Rules:
 
     # ------------------------------------------------------------------ move-in
     def check_move(self, state, a):
-        p = self.turn(state, a, ("attack",))
+        self.turn(state, a, ("attack",))
         pe = state.pending
         if pe is None:
             raise IllegalMove("There is no conquest to move armies into")
