@@ -1,0 +1,618 @@
+"""Boards as data: load, validate and query a game board (boards/*.json).
+
+Runs unchanged on the Pico (MicroPython) and on the laptop (CPython).
+
+    from comando.board import load_board
+    board = load_board("boards/teg.json")          # or a dict, or a shipped id: load_board("teg")
+    board.neighbours(board.find("Francia"))       # -> tuple of country indices
+
+Countries are small ints 0..n-1 in file order; continents are small ints 0..k-1 in file order.
+Validation collects every problem it finds (``check_board``); ``load_board`` raises ``BoardError``
+with the first one, formatted "FILE: ENTRY: PROBLEM", e.g.
+``boards/x.json: borders[12]: unknown country 'chiel'``. The whole list is in ``err.errors``.
+
+Memory: the parsed JSON is dropped after loading. The Board keeps tuples of strings (ids, names,
+short names, aliases), one ``bytes`` of continent indices, one ``bytes`` of island flags, a tuple of
+neighbour tuples, and the objectives/tables as the plain dicts/lists the file gives.
+
+The file format is documented in boards/README.md (schema "comando-board/1").
+"""
+
+import sys
+
+try:
+    import os
+except ImportError:  # pragma: no cover - every port we run on has os
+    os = None
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+from comando.errors import BoardError
+
+SCHEMA = "comando-board/1"
+_MPY = sys.implementation.name == "micropython"
+TIDY = 4  # entries between gc.collect() calls while streaming a board on MicroPython
+# The OLED shows 21 columns of a 6 px wide font (128 px // 6 px): two short names and an arrow
+# fit on one line ("Bielorrus.>G.Bretana" is 10 + 1 + 10 = 21). Short names are plain printable
+# ASCII (the framebuf fonts have no accents) and at most SHORT_MAX characters; the validator
+# enforces both, and that no two countries of a board share a short name.
+SHORT_MAX = const(10)
+FONT_PX = const(6)
+
+OBJECTIVE_TYPES = ("occupy", "destroy")
+OCCUPY_KEYS = ("continents", "countries_in", "countries", "any_continents", "total",
+               "min_armies", "bordering", "islands", "islands_continents")
+DESTROY_TARGETS = ("left", "right")
+CONTINENT_KEYS = ("id", "name", "short", "bonus", "countries", "aliases", "note")
+COUNTRY_KEYS = ("id", "name", "short", "continent", "island", "symbols", "aliases",
+                "neighbours", "note")
+
+
+def _free_key(key):
+    """Keys any entry may carry for people (not read by the rules): text*, note*, source*,
+    $comment."""
+    return (key.startswith("text") or key.startswith("note") or key.startswith("source")
+            or key.startswith("$"))
+
+
+# Lower-case accent folding for find(): upper-case accented letters are listed too because
+# MicroPython's str.lower() only lowers ASCII.
+_FOLD = {
+    "á": "a", "à": "a", "â": "a", "ã": "a", "ä": "a", "Á": "a", "À": "a", "Â": "a", "Ã": "a",
+    "Ä": "a", "é": "e", "è": "e", "ê": "e", "ë": "e", "É": "e", "È": "e", "Ê": "e", "Ë": "e",
+    "í": "i", "ì": "i", "î": "i", "ï": "i", "Í": "i", "Ì": "i", "Î": "i", "Ï": "i",
+    "ó": "o", "ò": "o", "ô": "o", "õ": "o", "ö": "o", "Ó": "o", "Ò": "o", "Ô": "o", "Õ": "o",
+    "Ö": "o", "ú": "u", "ù": "u", "û": "u", "ü": "u", "Ú": "u", "Ù": "u", "Û": "u", "Ü": "u",
+    "ñ": "n", "Ñ": "n", "ç": "c", "Ç": "c",
+}
+
+
+def fold(text):
+    """Case- and accent-insensitive key: 'Gran Bretaña' -> 'granbretana' (letters/digits only)."""
+    out = []
+    for ch in str(text).lower():
+        ch = _FOLD.get(ch, ch)
+        if ("a" <= ch <= "z") or ("0" <= ch <= "9"):
+            out.append(ch)
+    return "".join(out)
+
+
+def short_ok(text):
+    """A short name the OLED can show: 1..SHORT_MAX printable ASCII characters."""
+    if not isinstance(text, str) or not 0 < len(text) <= SHORT_MAX:
+        return False
+    for ch in text:
+        if not " " <= ch <= "~":
+            return False
+    return True
+
+
+# --------------------------------------------------------------------------------------------
+# Where the shipped boards are
+
+_boards_dir = None
+
+
+def set_boards_dir(path):
+    """Make ``boards_dir()`` return ``path`` (None restores the search)."""
+    global _boards_dir
+    _boards_dir = path
+
+
+def _isdir(path):
+    try:
+        return (os.stat(path)[0] & 0x4000) != 0
+    except (OSError, AttributeError, TypeError):
+        return False
+
+
+def _candidates():
+    env = None
+    try:
+        env = os.getenv("COMANDO_BOARDS")
+    except AttributeError:  # the rp2 port's os has no getenv
+        env = None
+    if env:
+        yield env
+    here = globals().get("__file__")
+    if here:
+        # firmware/lib/comando/board.py -> the repository root's boards/
+        parts = here.replace("\\", "/").split("/")
+        if len(parts) > 4:
+            yield "/".join(parts[:-4]) + "/boards"
+        elif len(parts) == 4 and not parts[0]:
+            yield "/boards"
+    yield "/boards"  # the Pico bundle: boards copied to the device's /boards/
+    yield "boards"   # relative to the current directory
+
+
+def boards_dir():
+    """The directory of shipped boards: set_boards_dir(), else $COMANDO_BOARDS, else the repo's
+    boards/ next to firmware/, else /boards on the device, else ./boards. Raises BoardError if
+    none exists."""
+    if _boards_dir is not None:
+        return _boards_dir
+    for cand in _candidates():
+        if _isdir(cand):
+            return cand
+    raise BoardError("no boards directory found (set COMANDO_BOARDS or call set_boards_dir)")
+
+
+def list_boards(directory=None):
+    """Sorted ids of the boards in the directory: every ``ID.json`` file (the id is the file
+    name; shipped boards are tested to agree)."""
+    d = directory or boards_dir()
+    out = []
+    try:
+        names = os.listdir(d)
+    except OSError:
+        raise BoardError("no boards directory '%s'" % d)
+    for name in names:
+        if name.endswith(".json") and not name.startswith("."):
+            out.append(name[:-5])
+    out.sort()
+    return out
+
+
+# The board each ruleset plays on unless the table picks another (T.E.G. II: the Americas).
+DEFAULT_BOARDS = {"teg": "teg", "revancha": "revancha", "war": "war", "risk": "risk",
+                  "teg2": "teg2_americas"}
+
+
+def default_board_id(ruleset):
+    """The shipped board a ruleset uses by default; BoardError for an unknown ruleset."""
+    try:
+        return DEFAULT_BOARDS[ruleset]
+    except KeyError:
+        raise BoardError("no default board for ruleset '%s' (known: %s)"
+                         % (ruleset, ", ".join(sorted(DEFAULT_BOARDS))))
+
+
+def board_path(board_id, directory=None):
+    """The file of a shipped board, ``DIR/ID.json``; BoardError when there is none."""
+    d = directory or boards_dir()
+    path = d.rstrip("/") + "/" + board_id + ".json"
+    try:
+        os.stat(path)
+    except OSError:
+        try:
+            known = ", ".join(list_boards(d)) or "none"
+        except BoardError:
+            known = "none: no such directory"
+        raise BoardError("unknown board '%s' (no %s; known: %s)" % (board_id, path, known))
+    return path
+
+
+# --------------------------------------------------------------------------------------------
+# Loading (the validator lives in comando.board_load)
+
+def _run(src, options, label):
+    """(errors, parts) from comando.board_load. On MicroPython a compiled loader module is
+    dropped again afterwards: a game loads its board once, and the validator's bytecode is most
+    of the heap the board code costs."""
+    from comando import board_load
+    # Dropping pays when the module came compiled (.mpy, as on the Pico): reloading it is cheap.
+    # From source, each reload would compile it again, which costs more heap than it frees.
+    drop = _MPY and not str(getattr(board_load, "__file__", ".mpy")).endswith(".py")
+    try:
+        return board_load.run(src, options, label)
+    finally:
+        board_load = None
+        if drop:
+            sys.modules.pop("comando.board_load", None)
+            try:
+                import comando
+                del comando.board_load
+            except Exception:  # MicroPython raises KeyError for a missing module attribute
+                pass
+
+
+def check_board(src, options=(), label=None):
+    """Every problem of a board file/dict, as a list of "FILE: ENTRY: PROBLEM" lines ([] = valid)."""
+    try:
+        errors, _ = _run(src, options, label)
+    except BoardError as exc:
+        return [str(exc)]
+    return errors
+
+
+def load_board(src, options=(), label=None):
+    """Load and validate a board: ``src`` is a path to a JSON file, a shipped board id
+    (``"teg"``, found in boards_dir()) or an already parsed dict. ``options`` are edition option
+    ids the file declares (e.g. ``("uruguay_nigeria",)``). Raises BoardError naming the file, the
+    entry and the problem; ``err.errors`` lists every problem found."""
+    errors, parts = _run(src, options, label)
+    if errors:
+        exc = BoardError(errors[0] if len(errors) == 1 else
+                         "%s (and %d more problems)" % (errors[0], len(errors) - 1))
+        try:
+            exc.errors = errors
+        except AttributeError:
+            pass
+        raise exc
+    return Board(parts)
+
+
+# --------------------------------------------------------------------------------------------
+# The board
+
+class BoardName(str):
+    """The board's name (a str: ``board.name``), also callable for a country's display name
+    (``board.name(i)``), as the cross-area contract asks for both."""
+
+    def __call__(self, i):
+        return self._names[i]
+
+
+def _board_name(text, names):
+    bn = BoardName(text)
+    bn._names = names
+    return bn
+
+
+class Board:
+    """A validated board in compact form. Countries and continents are small ints."""
+
+    def __init__(self, parts):
+        self.id = parts["id"]
+        self.name = _board_name(parts["name"], parts["names"])
+        self.rulesets = parts["rulesets"]
+        self.complete = parts["complete"]
+        self._ids = parts["ids"]
+        self._names = parts["names"]
+        self._shorts = parts["shorts"]
+        self._cont = parts["cont_of"]
+        self._isl = parts["isl"]
+        self._sym = parts["syms"]
+        self._alias = parts["aliases"]
+        self._nb = parts["nb"]
+        self._cids = parts["cids"]
+        self._cnames = parts["cnames"]
+        self._cshorts = parts["cshorts"]
+        self._cbonus = parts["cbonus"]
+        self._calias = parts["caliases"]
+        self._members = parts["members"]
+        self.objectives = parts["objectives"]
+        self.common_objective = parts["common"]
+        self.tables = parts["tables"]
+        self.card_symbols = parts["card_symbols"]
+        self.options = parts["options"]
+        self.edition_options = parts["edition_options"]
+        self.n = len(self._ids)
+        self.continents = len(self._cids)
+
+    def __repr__(self):
+        return "<Board %s: %d countries, %d continents>" % (self.id, self.n, self.continents)
+
+    # --- countries
+    def cid(self, i):
+        return self._ids[i]
+
+    def index(self, cid):
+        """Country index of an exact id; BoardError if unknown."""
+        try:
+            return self._ids.index(cid)
+        except ValueError:
+            raise BoardError("%s: unknown country id '%s'" % (self.id, cid))
+
+    def name_of(self, i):
+        """Country i's display name (the same as ``board.name(i)``)."""
+        return self._names[i]
+
+    def short(self, i):
+        return self._shorts[i]
+
+    def aliases(self, i):
+        return self._alias[i]
+
+    def find(self, text):
+        """Country index from an id, display name, short name or alias, ignoring case, accents,
+        spaces and punctuation ("gran bretaña", "Gran_Bretana"). BoardError names the text."""
+        if isinstance(text, int) and not isinstance(text, bool):
+            if 0 <= text < self.n:
+                return text
+            raise BoardError("%s: no country number %d (0-%d)" % (self.id, text, self.n - 1))
+        k = fold(text)
+        if k:
+            for i in range(self.n):
+                if (fold(self._ids[i]) == k or fold(self._names[i]) == k
+                        or fold(self._shorts[i]) == k):
+                    return i
+            for i in range(self.n):
+                for a in self._alias[i]:
+                    if fold(a) == k:
+                        return i
+        raise BoardError("%s: no country called '%s'" % (self.id, text))
+
+    def symbol(self, i):
+        """The card symbol(s) printed on country i's card: a tuple of symbol ids (empty if the
+        edition prints none)."""
+        return self._sym[i]
+
+    def island(self, i):
+        return self._isl[i] == 1
+
+    def islands(self):
+        return tuple(i for i in range(self.n) if self._isl[i])
+
+    # --- continents
+    def continent_of(self, i):
+        return self._cont[i]
+
+    def continent_id(self, c):
+        return self._cids[c]
+
+    def continent_name(self, c):
+        return self._cnames[c]
+
+    def continent_short(self, c):
+        return self._cshorts[c]
+
+    def continent_bonus(self, c):
+        return self._cbonus[c]
+
+    def continent_index(self, cid):
+        try:
+            return self._cids.index(cid)
+        except ValueError:
+            raise BoardError("%s: unknown continent id '%s'" % (self.id, cid))
+
+    def find_continent(self, text):
+        k = fold(text)
+        for c in range(self.continents):
+            if k and (fold(self._cids[c]) == k or fold(self._cnames[c]) == k
+                      or fold(self._cshorts[c]) == k):
+                return c
+            for a in self._calias[c]:
+                if k and fold(a) == k:
+                    return c
+        raise BoardError("%s: no continent called '%s'" % (self.id, text))
+
+    def members(self, c):
+        return self._members[c]
+
+    def owns_continent(self, owner_of, player, c):
+        for i in self._members[c]:
+            if owner_of[i] != player:
+                return False
+        return True
+
+    def continents_owned(self, owner_of, player):
+        return tuple(c for c in range(self.continents)
+                     if self.owns_continent(owner_of, player, c))
+
+    # --- graph
+    def neighbours(self, i):
+        return self._nb[i]
+
+    def is_border(self, a, b):
+        return b in self._nb[a]
+
+    def borders(self):
+        """Every border once, as (a, b) with a < b."""
+        return tuple((a, b) for a in range(self.n) for b in self._nb[a] if a < b)
+
+    def distance(self, a, b, limit=3):
+        """Borders crossed from a to b (0 for a itself), or None when more than ``limit``
+        (La Revancha missiles reach 3 borders away)."""
+        if a == b:
+            return 0
+        seen = bytearray(self.n)
+        seen[a] = 1
+        frontier = [a]
+        d = 0
+        while frontier and d < limit:
+            d += 1
+            nxt = []
+            for x in frontier:
+                for y in self._nb[x]:
+                    if not seen[y]:
+                        if y == b:
+                            return d
+                        seen[y] = 1
+                        nxt.append(y)
+            frontier = nxt
+        return None
+
+    def within(self, a, limit=3):
+        """Countries 1..limit borders away from a: tuple of (country, distance), nearest first."""
+        seen = bytearray(self.n)
+        seen[a] = 1
+        frontier = [a]
+        out = []
+        d = 0
+        while frontier and d < limit:
+            d += 1
+            nxt = []
+            for x in frontier:
+                for y in self._nb[x]:
+                    if not seen[y]:
+                        seen[y] = 1
+                        nxt.append(y)
+                        out.append((y, d))
+            frontier = nxt
+        return tuple(out)
+
+    def is_internal(self, a, b):
+        """A border inside one continent (closed-borders card: only these may be attacked)."""
+        return b in self._nb[a] and self._cont[a] == self._cont[b]
+
+    def is_external(self, a, b):
+        """A border between two continents (open-borders card: only these may be attacked)."""
+        return b in self._nb[a] and self._cont[a] != self._cont[b]
+
+    def internal_borders(self, c):
+        """Borders with both ends in continent c, as (a, b) with a < b."""
+        out = []
+        for a in self._members[c]:
+            for b in self._nb[a]:
+                if a < b and self._cont[b] == c:
+                    out.append((a, b))
+        return tuple(out)
+
+    def external_borders(self, c):
+        """Borders leaving continent c, as (inside, outside)."""
+        out = []
+        for a in self._members[c]:
+            for b in self._nb[a]:
+                if self._cont[b] != c:
+                    out.append((a, b))
+        return tuple(out)
+
+    def chain(self, owner_of, player, start):
+        """The connected own-territory chain holding ``start`` (Risk's regroup: armies move along
+        a chain of your own ground). Empty tuple if ``start`` is not the player's."""
+        if owner_of[start] != player:
+            return ()
+        seen = bytearray(self.n)
+        seen[start] = 1
+        stack = [start]
+        out = [start]
+        while stack:
+            x = stack.pop()
+            for y in self._nb[x]:
+                if not seen[y] and owner_of[y] == player:
+                    seen[y] = 1
+                    stack.append(y)
+                    out.append(y)
+        out.sort()
+        return tuple(out)
+
+    def chains(self, owner_of, player):
+        """All of a player's connected chains, each a sorted tuple, ordered by first country."""
+        seen = bytearray(self.n)
+        out = []
+        for i in range(self.n):
+            if owner_of[i] == player and not seen[i]:
+                ch = self.chain(owner_of, player, i)
+                for x in ch:
+                    seen[x] = 1
+                out.append(ch)
+        return out
+
+    def connected(self, owner_of, player, a, b):
+        """True when a and b are joined by a chain of the player's own countries."""
+        return b in self.chain(owner_of, player, a)
+
+    # --- objectives
+    def occupation_met(self, obj, owner_of, player, armies=None):
+        """Whether the player meets an occupy objective (a dict from ``objectives`` or
+        ``common_objective``). The clauses are met by disjoint countries: whole continents
+        first; "countries_in" counts use the player's other countries of that continent;
+        "islands"/"bordering" need countries not already used above (non-islands are used for
+        the counts first). "min_armies" (Risk/WAR "18 territories with 2 armies") needs
+        ``armies``, a sequence of army counts. Destroy objectives are the engine's (they need the
+        players and colours): this returns False for them."""
+        if obj.get("type") != "occupy":
+            return False
+        n = self.n
+        mine = bytearray(n)
+        floor = obj.get("min_armies", 1)
+        for i in range(n):
+            if owner_of[i] == player and (armies is None or floor <= 1 or armies[i] >= floor):
+                mine[i] = 1
+        if "total" in obj and sum(mine) < obj["total"]:
+            return False
+        for cid in obj.get("countries", ()):
+            if not mine[self._ids.index(cid)]:
+                return False
+        used = bytearray(n)
+        whole = []
+        for cid in obj.get("continents", ()):
+            c = self._cids.index(cid)
+            whole.append(c)
+            for i in self._members[c]:
+                if not mine[i]:
+                    return False
+                used[i] = 1
+        extra = obj.get("any_continents", 0)
+        if extra:
+            got = 0
+            for c in range(self.continents):
+                if c not in whole and self.owns_continent(mine, 1, c):
+                    got += 1
+            if got < extra:
+                return False
+        need = {}
+        for cid in obj.get("countries_in", {}):
+            need[self._cids.index(cid)] = obj["countries_in"][cid]
+        # free[i]: own countries not taken by whole continents or specific countries
+        for cid in obj.get("countries", ()):
+            used[self._ids.index(cid)] = 1
+        isl_n = obj.get("islands", 0)
+        tri = obj.get("bordering", 0)
+        if not isl_n and not tri:
+            for c in need:
+                have = 0
+                for i in self._members[c]:
+                    if mine[i] and not used[i]:
+                        have += 1
+                if have < need[c]:
+                    return False
+            return True
+        if tri:
+            return self._bordering_ok(mine, used, need, tri, isl_n,
+                                      obj.get("islands_continents", 1))
+        return self._islands_ok(mine, used, need, isl_n, obj.get("islands_continents", 1))
+
+    def _islands_ok(self, mine, used, need, isl_n, spread):
+        spare_total = 0
+        spare_conts = 0
+        for c in range(self.continents):
+            land = isl = 0
+            for i in self._members[c]:
+                if mine[i] and not used[i]:
+                    if self._isl[i]:
+                        isl += 1
+                    else:
+                        land += 1
+            k = need.get(c, 0)
+            if land + isl < k:
+                return False
+            spare = isl if land >= k else isl - (k - land)
+            if spare > 0:
+                spare_total += spare
+                spare_conts += 1
+        return spare_total >= isl_n and spare_conts >= min(spread, isl_n)
+
+    def _bordering_ok(self, mine, used, need, size, isl_n, spread):
+        # every clique of `size` own, unused countries; try each against the counts
+        cand = [i for i in range(self.n) if mine[i] and not used[i]]
+        cset = bytearray(self.n)
+        for i in cand:
+            cset[i] = 1
+
+        def grow(clique, start):
+            if len(clique) == size:
+                for i in clique:
+                    used[i] = 1
+                if isl_n:
+                    ok = self._islands_ok(mine, used, need, isl_n, spread)
+                else:
+                    ok = True
+                    for c in need:
+                        have = 0
+                        for i in self._members[c]:
+                            if mine[i] and not used[i]:
+                                have += 1
+                        if have < need[c]:
+                            ok = False
+                for i in clique:
+                    used[i] = 0
+                return ok
+            for j in self._nb[clique[-1]] if clique else cand:
+                if j < start or not cset[j]:
+                    continue
+                good = True
+                for k in clique:
+                    if j not in self._nb[k]:
+                        good = False
+                if good and grow(clique + [j], j + 1):
+                    return True
+            return False
+
+        return grow([], 0)
