@@ -49,6 +49,12 @@ class _Peer:
         self.sent_frames = 0
         self.downs = 0
 
+    def _frame(self, ftype, seq, p):
+        pass  # DeviceSync / HostSync
+
+    def _tick(self):
+        pass  # DeviceSync / HostSync
+
     def _send(self, ftype, seq, payload=None):
         self.out.append(L.encode(ftype, seq, payload))
         self.last_tx = self.now

@@ -31,11 +31,8 @@ try:
     _ticks_ms = time.ticks_ms
     _ticks_diff = time.ticks_diff
 except AttributeError:  # CPython (tests, blinka)
-    def _ticks_ms():
-        return int(time.monotonic() * 1000)
-
-    def _ticks_diff(a, b):
-        return a - b
+    _ticks_ms = lambda: int(time.monotonic() * 1000)  # pyright: ignore[reportAttributeAccessIssue]
+    _ticks_diff = lambda a, b: a - b
 
 FW_VERSION = "0.1.0"
 OUT_MAX = 4096
@@ -79,7 +76,10 @@ class JournalSource:
                 line = self.rbuf[self.rpos:nl + 1]
                 self.rpos = nl + 1
                 return line
-            chunk = self.f.read(2048)
+            f = self.f
+            if f is None:
+                return b""
+            chunk = f.read(2048)
             if not chunk:
                 return b""
             self.rbuf = self.rbuf[self.rpos:] + chunk
@@ -94,8 +94,7 @@ class JournalSource:
             base = seq - (seq - 1) % EVERY
             while base not in self.index:
                 base -= EVERY
-            self._open()
-            self.f.seek(self.index[base])
+            self._open().seek(self.index[base])
             self.rbuf = b""
             self.rpos = 0
             self.pos = self.index[base]
@@ -144,8 +143,10 @@ class JournalSource:
         return body
 
     def _open(self):
-        if self.f is None:
-            self.f = self.j.hal.open(self.j.path, "rb")
+        f = self.f
+        if f is None:
+            f = self.f = self.j.hal.open(self.j.path, "rb")
+        return f
 
     def release(self):
         """Close the read handle (the app appends through its own)."""
