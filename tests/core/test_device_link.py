@@ -182,3 +182,19 @@ def test_after_a_reset_a_repeated_command_is_answered_from_the_journal():
         assert answers and answers[0][2] == {"seq": 41}
     finally:
         rmtree(root)
+
+
+def test_a_stale_game_id_is_not_reused():
+    root, j, app, link, host, dport = setup()
+    try:
+        app.submit({"t": "new", "n": 1})
+        g1 = link.game
+        assert LinkEndpoint(dport, j, app).game == g1          # a reboot keeps it
+        # a new game journaled while no link ran (no publish): game.id is stale
+        j.archive()
+        app.link = None
+        app.submit({"t": "new", "n": 2})
+        g2 = LinkEndpoint(dport, j, app).game
+        assert g2 != g1 and g2.startswith("j")
+    finally:
+        rmtree(root)

@@ -14,7 +14,8 @@
   after journaling each event; ``app.state.to_dict()`` is the snapshot.
 
 The game id: a random id made when a game's first event is published, kept in ``game.id`` next
-to the journal; a journal found without one gets an id derived from its first line.
+to the journal with the CRC of the journal's first line; a journal found without a matching one
+(none, or made for another game) gets an id derived from its first line.
 """
 
 try:
@@ -185,22 +186,27 @@ class LinkEndpoint:
     def _id_path(self):
         return self.journal.hal.root + "/game.id"
 
+    def _first_crc(self):
+        """The CRC of the journal's first line: ties game.id to the game it was made for."""
+        try:
+            with self.journal.hal.open(self.journal.path, "rb") as f:
+                return f.read(8).decode()
+        except (OSError, ValueError):
+            return ""
+
     def _load_game_id(self):
         if not self.journal.last_seq:
             return ""
+        first = self._first_crc()
         try:
             with self.journal.hal.open(self._id_path(), "rb") as f:
-                gid = f.read().decode().strip()
-            if gid:
-                return gid
-        except OSError:
-            pass
-        try:
-            with self.journal.hal.open(self.journal.path, "rb") as f:
-                line = f.readline()
-            return "j" + line[:8].decode()
+                parts = f.read().decode().split()
+            # an id made for another game (its journal was replaced while no link ran) is stale
+            if len(parts) == 2 and parts[1] == first:
+                return parts[0]
         except (OSError, ValueError):
-            return "j0"
+            pass
+        return "j" + (first or "0")
 
     def _new_game_id(self):
         import os
@@ -208,7 +214,7 @@ class LinkEndpoint:
         gid = "g" + "".join("%02x" % b for b in raw)
         try:
             with self.journal.hal.open(self._id_path(), "wb") as f:
-                f.write(gid.encode())
+                f.write(("%s %s" % (gid, self._first_crc())).encode())
         except OSError:
             pass
         return gid
