@@ -248,11 +248,11 @@ class App:
         fb.fill(0)
         self.top().draw(fb)
         if self.toast is not None:
-            fb.fill_rect(2, 12, 124, 42, 0)
-            fb.rect(2, 12, 124, 42, 1)
+            fb.fill_rect(0, 9, 128, 55, 0)
+            fb.rect(0, 9, 128, 55, 1)
             lines = ui.wrap(self.toast[0], 15)
-            for i, ln in enumerate(lines[:4]):
-                fb.text(ln, 5, 15 + i * 9, 1)
+            for i, ln in enumerate(lines[:6]):
+                fb.text(ln, 4, 11 + i * 9, 1)
 
     # -- the loop --------------------------------------------------------------------------------
     async def input_task(self):
