@@ -135,17 +135,14 @@ CASES = {
         roll
         png dice-country-rolled
         back
-        ok
+        back
         png turn-menu
-        back
-        back
-        png main-menu
-        down
+        down x6
         ok
         png sync
         back
         back
-        down x2
+        down x7
         ok
         png settings
         down x2
@@ -222,7 +219,7 @@ CASES = {
         ok
         png battle-result
         ok
-        ok
+        back
         down x2
         ok
         png war-potential
@@ -233,12 +230,14 @@ CASES = {
         png storage-full
         """),
     "game-over": (teg_in_play, {}, """
-        ok
+        back
         down x4
         ok
         down
         ok
         png game-over
+        ok
+        png main-menu
         """),
 }
 
