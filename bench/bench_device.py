@@ -76,17 +76,23 @@ def main():
     t0 = time.time()
     sim = runs(plan.lines, "1m", lib, plan.events)
     assert sim is not None, "the game does not run in 1 MiB"
-    frames = [b for b in sim.stats()["frames"] if b]
+    st = sim.stats()
+    frames = [b for b in st["frames"] if b]
+    rolls = [b for b, m in zip(st["frames"], st["frame_press"]) if b and m == 1 << 4]
     print("  one run (1 MiB heap): %.1f s wall" % (time.time() - t0))
     heap = smallest_heap(plan.lines, plan.events, lib)
     print("smallest heap for the full game (mpy bundle, 64-bit unix port): %sk  (goal <= 96k)" % heap)
 
     print("I2C bytes per screen update over the game: median %d, worst %d, %d updates "
           "(goal: median <= 260)" % (statistics.median(frames), max(frames), len(frames)))
-    print("  a full frame would be %d bytes; mean %.0f" % (8 * (5 + 130), statistics.mean(frames)))
+    q = sorted(frames)
+    print("  quartiles %d / %d / %d, mean %.0f; a full frame is %d bytes" % (
+        q[len(q) // 4], statistics.median(q), q[3 * len(q) // 4], statistics.mean(q), 8 * (5 + 130)))
+    print("  updates after a ROLL press (rolls, and opening the dice): median %d, worst %d, %d updates"
+          % (statistics.median(rolls), max(rolls), len(rolls)))
 
     # presses for a repeat attack: the dice screen after one roll, then ROLL again
-    setup = ["roll", "ok"] + ["ok"] * 8 + ["ok", "roll", "roll"]
+    setup = ["roll", "ok"] + ["ok"] * 8 + ["ok", "roll", "up x6", "ok", "up x8", "roll"]
     n, new = presses_for(setup, ["roll"], lib, "roll")
     print("presses for a repeat attack: %d  (goal 1)" % n)
     n_all, new_all = presses_for(setup, ["long roll"], lib, "roll")

@@ -286,13 +286,18 @@ class App:
 
     async def display_task(self):
         hal = self.hal
+        drawn = hal.ticks_ms()
         while hal.alive():
+            if not self.dirty and self.stack and self.top().live and \
+                    _ticks_diff(hal.ticks_ms(), drawn) >= 500:
+                self.dirty = True
             if self.dirty:
+                drawn = hal.ticks_ms()
                 self.dirty = False
                 self.draw()
                 self.oled.show()
-                hal.frame_done()
                 gc.collect()
+                hal.frame_done()
             else:
                 hal.settled()
             await asyncio.sleep_ms(0 if hal.poll_ms == 0 else 20)

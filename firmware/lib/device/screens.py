@@ -38,6 +38,8 @@ def power_name(colour):
 
 
 class Screen:
+    live = False  # True: redrawn twice a second even without a press (the sync status)
+
     def __init__(self, app):
         self.app = app
 
@@ -735,6 +737,8 @@ class Track(Screen):
 
 
 class Sync(Screen):
+    live = True
+
     def draw(self, fb):
         app = self.app
         ui.header(fb, "Sync")
@@ -743,12 +747,14 @@ class Sync(Screen):
             ui.center(fb, "no link", 14)
             ui.center(fb, "no USB serial" if app.hal.serial is None else "link not started", 26)
         else:
-            status = getattr(link, "status", None)
-            text = status() if callable(status) else str(status or "linked")
-            ui.paragraph(fb, text, 12, 2)
-            acked = getattr(link, "acked", None)
+            up = getattr(link, "up", False)
+            ui.center(fb, "host linked" if up else "waiting for host", 13)
+            sync = getattr(link, "sync", None)
+            acked = getattr(sync, "acked", None)
             if acked is not None:
-                fb.text("host has %d" % acked, 0, 32, 1)
+                last = app.journal.last_seq
+                fb.text("host has %d/%d" % (acked, last), 0, 24, 1)
+                fb.text("to send: %d" % (last - acked) if last > acked else "all sent", 0, 33, 1)
         fb.text("events %d" % app.journal.count, 0, 42, 1)
         ui.footer(fb, "seq %d" % app.state.seq)
 

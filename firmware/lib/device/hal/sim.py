@@ -146,6 +146,7 @@ class SimHal(Hal):
         self.stats_path = _opt(kw, "stats")
         self.frame_bytes = []
         self.frame_press = []
+        self.mem_max = 0
         kind = _opt(kw, "oled", "ssd1306")
         addr = _opt(kw, "addr", 0x3C)
         if isinstance(addr, str):
@@ -294,6 +295,10 @@ class SimHal(Hal):
     def frame_done(self):
         self.frame_bytes.append(self.oled.last_bytes)
         self.frame_press.append(self.buttons.last)
+        import gc
+        used = gc.mem_alloc()  # live heap after the display task's collect
+        if used > self.mem_max:
+            self.mem_max = used
         if self.png_every:
             self.save_png("frame-%04d" % len(self.frame_bytes))
         if self.term:
@@ -322,7 +327,7 @@ class SimHal(Hal):
             from comando.journal import dumps
             with open(self.stats_path, "w") as f:
                 f.write(dumps({"frames": self.frame_bytes, "frame_press": self.frame_press,
-                               "presses": self.buttons.presses,
+                               "presses": self.buttons.presses, "mem_max": self.mem_max,
                                "pngs": self.png_saved, "i2c": self.panel.bytes}))
 
 
