@@ -67,7 +67,7 @@ class Term:
         self.out.write("\r\n".join(lines))
         try:
             self.out.flush()
-        except AttributeError:
+        except (AttributeError, OSError):  # a tty opened by path: flush is fsync, EINVAL there
             pass
 
     def close(self):
