@@ -196,7 +196,8 @@ CASES = {
         png teg2-turn
         roll
         png battle-setup
-        ok x4
+        ok x3
+        roll
         png fight-or-retreat
         ok
         png battle-pass
@@ -223,6 +224,26 @@ CASES = {
         down x2
         ok
         png war-potential
+        """),
+    "teg2-aircraft": (teg2_ready, {}, """
+        ok
+        ok
+        ok x4
+        roll
+        ok x4
+        up x2
+        png battle-setup-aircraft
+        roll
+        ok
+        ok
+        down
+        ok
+        up x3
+        ok
+        up x5
+        png dial-aircraft
+        ok
+        png aircraft-locked
         """),
     "storage-full": (teg_in_play, {"fs_room": 1000}, """
         roll
