@@ -154,6 +154,10 @@ class App:
         try:
             from comando.board import load_board
             self.board = load_board(bid)
+            # The device shows countries and checks borders; the objectives and rulesets' tables
+            # are the host engine's (14k of heap for La Revancha's board on the unix port).
+            self.board.objectives = ()
+            self.board.tables = {}
         except (ComandoError, OSError, MemoryError) as exc:
             self.show_toast("board %s not loaded: %s" % (bid, exc), 4000)
         gc.collect()
@@ -335,6 +339,10 @@ class App:
 
 
 def main(hal=None, **options):
+    try:
+        gc.threshold(16384)  # collect often: less fragmentation in a small heap
+    except AttributeError:  # CPython
+        pass
     from device import hal as H
     if hal is None:
         hal = H.load(**options)
