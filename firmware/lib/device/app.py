@@ -126,6 +126,7 @@ class App:
             # Keep the consistent prefix: re-read to find its byte length.
             self._truncate_to(st[1], bad[0])
         self.state = st[0]
+        self.load_board()
         self.load_secret()
         self.settings.apply(self.oled)
         if self.journal.problem:
@@ -142,6 +143,25 @@ class App:
                 size += len(line)
                 seq = codec.decode(line).get("seq", seq)
         self.journal.stop_at(count, size, seq, why)
+
+    def load_board(self):
+        """The board the session names (``o.board``), or None: the table plays by army counts."""
+        self.board = None
+        bid = self.state.opts.get("board") if self.state.opts else None
+        if not bid:
+            return None
+        gc.collect()
+        try:
+            from comando.board import load_board
+            self.board = load_board(bid)
+            # The device shows countries and checks borders; the objectives and rulesets' tables
+            # are the host engine's (14k of heap for La Revancha's board on the unix port).
+            self.board.objectives = ()
+            self.board.tables = {}
+        except (ComandoError, OSError, MemoryError) as exc:
+            self.show_toast("board %s not loaded: %s" % (bid, exc), 4000)
+        gc.collect()
+        return self.board
 
     def submit(self, action):
         """Check an action, make its event (dice drawn here), journal it, apply it, publish it.
@@ -184,8 +204,10 @@ class App:
         self.state = S.Session()
         self.secret = {}
         self.save_secret()
+        self.board = None
         ev = self.act(action)
         if ev is not None:
+            self.load_board()
             self.home()
         return ev
 
@@ -248,11 +270,11 @@ class App:
         fb.fill(0)
         self.top().draw(fb)
         if self.toast is not None:
-            fb.fill_rect(2, 12, 124, 42, 0)
-            fb.rect(2, 12, 124, 42, 1)
+            fb.fill_rect(0, 9, 128, 55, 0)
+            fb.rect(0, 9, 128, 55, 1)
             lines = ui.wrap(self.toast[0], 15)
-            for i, ln in enumerate(lines[:4]):
-                fb.text(ln, 5, 15 + i * 9, 1)
+            for i, ln in enumerate(lines[:6]):
+                fb.text(ln, 4, 11 + i * 9, 1)
 
     # -- the loop --------------------------------------------------------------------------------
     async def input_task(self):
@@ -268,13 +290,18 @@ class App:
 
     async def display_task(self):
         hal = self.hal
+        drawn = hal.ticks_ms()
         while hal.alive():
+            if not self.dirty and self.stack and self.top().live and \
+                    _ticks_diff(hal.ticks_ms(), drawn) >= 500:
+                self.dirty = True
             if self.dirty:
+                drawn = hal.ticks_ms()
                 self.dirty = False
                 self.draw()
                 self.oled.show()
-                hal.frame_done()
                 gc.collect()
+                hal.frame_done()
             else:
                 hal.settled()
             await asyncio.sleep_ms(0 if hal.poll_ms == 0 else 20)
@@ -289,13 +316,36 @@ class App:
         self.link = LinkEndpoint(self.hal.serial, self.journal, self)
         return self.link
 
+    async def _guard(self, coro):
+        """Run a task; a crash is logged and stops the app (the simulator exits non-zero, a
+        test sees it) instead of leaving the other tasks running without it."""
+        try:
+            await coro
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - any bug in a task
+            self.failed = exc
+            self.hal.log("task failed: %r" % (exc,))
+            try:
+                import sys
+                sys.print_exception(exc)
+            except AttributeError:  # CPython
+                import traceback
+                traceback.print_exc()
+
     async def main(self):
-        tasks = [asyncio.create_task(self.input_task()), asyncio.create_task(self.display_task())]
+        self.failed = None
+        tasks = [asyncio.create_task(self._guard(self.input_task())),
+                 asyncio.create_task(self._guard(self.display_task()))]
         link = self.start_link()
         if link is not None:
-            tasks.append(asyncio.create_task(link.run()))
-        while self.hal.alive():
+            tasks.append(asyncio.create_task(self._guard(link.run())))
+        while self.hal.alive() and self.failed is None:
             await asyncio.sleep_ms(50 if self.hal.poll_ms else 0)
+        if self.failed is not None:
+            for t in tasks:
+                t.cancel()
+            raise self.failed
         # let the display task finish the last frame, then stop everything
         for t in tasks:
             t.cancel()
@@ -312,6 +362,10 @@ class App:
 
 
 def main(hal=None, **options):
+    try:
+        gc.threshold(16384)  # collect often: less fragmentation in a small heap
+    except AttributeError:  # CPython
+        pass
     from device import hal as H
     if hal is None:
         hal = H.load(**options)

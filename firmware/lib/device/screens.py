@@ -23,6 +23,23 @@ COLOURS = {
 }
 
 
+def wp(st, s):
+    """T.E.G. II: power ``s``'s war potential, SUs held, rocket offered / held (session.track)."""
+    return st.track["wp"][s]
+
+
+def su(st, s):
+    return st.track["su"][s]
+
+
+def offered(st, s):
+    return st.track["offer"][s]
+
+
+def rockets(st, s):
+    return st.track["rockets"][s]
+
+
 def is_step(kind):
     return kind == PRESS or kind == REPEAT
 
@@ -38,6 +55,8 @@ def power_name(colour):
 
 
 class Screen:
+    live = False  # True: redrawn twice a second even without a press (the sync status)
+
     def __init__(self, app):
         self.app = app
 
@@ -96,7 +115,9 @@ class Confirm(Menu):
 class NewGame(Screen):
     """Ruleset, players and colours, seat order. OK steps through the fields; ROLL starts."""
 
-    FIELDS = ("ruleset", "players", "seats", "start")
+    FIELDS = ("ruleset", "players", "board", "seats", "start")
+    SEATS = 3
+    START = 4
 
     def __init__(self, app):
         Screen.__init__(self, app)
@@ -104,7 +125,17 @@ class NewGame(Screen):
         self.n = 4
         self.field = 0
         self.seat = 0
+        self.use_board = 1  # the ruleset's shipped board; 0: no map, the table plays by counts
         self.cols = list(self.palette()[:self.n])
+
+    def board_id(self):
+        if not self.use_board:
+            return None
+        try:
+            from comando.board import default_board_id
+            return default_board_id(self.ruleset())
+        except (ImportError, ValueError):
+            return None
 
     def ruleset(self):
         return RULESETS[self.rs]
@@ -120,11 +151,12 @@ class NewGame(Screen):
         self.seat = 0
 
     def draw(self, fb):
-        ui.header(fb, "New game", "%d/4" % (self.field + 1))
+        ui.header(fb, "New game", "%d/5" % (self.field + 1))
         rs = self.ruleset()
-        rows = (("Game", RULESET_NAMES[rs]), ("Players", str(self.n)))
+        rows = (("Game", RULESET_NAMES[rs]), ("Players", str(self.n)),
+                ("Board", self.board_id() or "none"))
         for i, (k, v) in enumerate(rows):
-            y = 12 + i * 10
+            y = 11 + i * 9
             sel = self.field == i
             fb.text(k, 0, y, 1)
             if sel:
@@ -134,15 +166,15 @@ class NewGame(Screen):
         for i, c in enumerate(self.cols):
             label = ui.fit(power_name(c) if rs == "teg2" else c, 5)
             x = (i % 3) * 43
-            y = 33 + (i // 3) * 10
-            if self.field == 2 and i == self.seat:
+            y = 37 + (i // 3) * 8
+            if self.field == self.SEATS and i == self.seat:
                 fb.fill_rect(x, y - 1, 42, 9, 1)
                 fb.text(label, x + 1, y, 0)
             else:
                 fb.text(label, x + 1, y, 1)
-        if self.field == 3:
+        if self.field == self.START:
             ui.footer(fb, "ROLL/OK: start")
-        elif self.field == 2 and rs != "teg2":
+        elif self.field == self.SEATS and rs != "teg2":
             ui.footer(fb, "^v colour OK >")
         else:
             ui.footer(fb, "OK next ROLL go")
@@ -159,14 +191,14 @@ class NewGame(Screen):
                 self.app.home()
             return
         if b == OK and kind == PRESS:
-            if self.field == 2 and rs != "teg2" and self.seat < self.n - 1:
+            if self.field == self.SEATS and rs != "teg2" and self.seat < self.n - 1:
                 self.seat += 1
                 return
-            if self.field == 3:
+            if self.field == self.START:
                 self.start()
                 return
             self.field += 1
-            if self.field == 2:
+            if self.field == self.SEATS:
                 self.seat = 0
             return
         if b == OK and kind == LONG:
@@ -182,7 +214,9 @@ class NewGame(Screen):
         elif self.field == 1:
             self.n = 2 + (self.n - 2 + step) % 5
             self.reset_colours()
-        elif self.field == 2 and rs != "teg2":
+        elif self.field == 2:
+            self.use_board ^= 1
+        elif self.field == self.SEATS and rs != "teg2":
             # the seat's colour cycles through the colours nobody else has taken
             pal = self.palette()
             cur = pal.index(self.cols[self.seat])
@@ -200,6 +234,10 @@ class NewGame(Screen):
             opts = {"players": self.n}
         else:
             cols = list(self.cols)
+        bid = self.board_id()
+        if bid:
+            opts = opts or {}
+            opts["board"] = bid
         self.app.new_game(S.new_session(rs, cols, opts))
 
 
@@ -241,7 +279,7 @@ class Turn(Screen):
             ui.header(fb, RULESET_NAMES[rs], right)
             ui.center(fb, "Round %d" % (st.rnd + 1), 14, 2)
             if rs == "revancha":
-                ui.center(fb, "draws a situation", 36)
+                ui.center(fb, "situation card", 36)
             elif self.app.note:
                 fb.text(ui.fit(self.app.note, 16), 0, 36, 1)
             ui.footer(fb, "OK: start round")
@@ -263,11 +301,11 @@ class Turn(Screen):
             ui.header(fb, "Add armies", right)
             ui.center(fb, power_name(st.colours[cur]), 12, 2)
             extra = []
-            if st.su[cur]:
-                extra.append("SU x%d" % st.su[cur])
-            if st.rocket[cur] == 1:
+            if su(st, cur):
+                extra.append("SU x%d" % su(st, cur))
+            if offered(st, cur):
                 extra.append("rocket? ROLL")
-            elif st.rocket[cur] == 2:
+            elif rockets(st, cur):
                 extra.append("rocket!")
             ui.center(fb, "adds %d armies" % S.teg2_adds(st, cur), 31)
             if extra:
@@ -282,14 +320,17 @@ class Turn(Screen):
             fb.text("next:", 0, 31, 1)
             fb.text(ui.fit(name(st.colours[nxt]), 10) if nxt is not None else "new round", 44, 31, 1)
             if rs == "revancha" and st.sit >= 0:
-                fb.text(ui.fit(SIT.label(st.sit), 16), 0, 42, 1)
                 if cur in st.barred:
-                    fb.text("no card", 72, 31, 1)
+                    fb.text(ui.fit(SIT.label(st.sit), 8) + " no card", 0, 42, 1)
+                else:
+                    fb.text(ui.fit(SIT.label(st.sit), 16), 0, 42, 1)
             elif rs == "teg2":
-                fb.text("WP %d" % st.wp[cur], 0, 42, 1)
-                if st.su[cur]:
-                    fb.text("SU%d" % st.su[cur], 48, 42, 1)
-            ui.footer(fb, ("ROLL atk" if rs != "teg2" else "ROLL war") + " OK menu")
+                fb.text("WP %d" % wp(st, cur), 0, 42, 1)
+                if su(st, cur):
+                    fb.text("SU%d" % su(st, cur), 48, 42, 1)
+                if rockets(st, cur):
+                    fb.text("rocket", 80, 42, 1)
+            ui.footer(fb, ("ROLL atk" if rs != "teg2" else "ROLL war") + "  OK end")
         elif stage == S.OVER:
             ui.header(fb, "Game over", right)
             if st.winner >= 0:
@@ -304,7 +345,7 @@ class Turn(Screen):
         st = app.state
         stage = st.stage
         if kind == PRESS and b == BACK:
-            app.push(main_menu(app))
+            app.push(turn_menu(app) if stage == S.TURN else main_menu(app))
             return
         if stage == S.EXTRA and b in (UP, DOWN) and is_step(kind):
             self.countries = max(1, self.countries + (1 if b == UP else -1))
@@ -331,7 +372,7 @@ class Turn(Screen):
         elif stage == S.ADD:
             if b == OK:
                 app.act({"t": "place", "p": st.cur})
-            elif b == ROLL and st.rocket[st.cur] == 1:
+            elif b == ROLL and offered(st, st.cur):
                 app.act({"t": "rocket", "p": st.cur})
         elif stage == S.TURN:
             if b == ROLL:
@@ -339,8 +380,8 @@ class Turn(Screen):
                     app.push(BattleSetup(app))
                 else:
                     app.push(Dice(app))
-            elif b == OK:
-                app.push(turn_menu(app))
+            elif b == OK:  # the most frequent action at the table: one press (undo in the menu)
+                app.act({"t": "end", "p": st.cur})
         elif stage == S.OVER and b == OK:
             app.push(main_menu(app))
 
@@ -351,6 +392,8 @@ def turn_menu(app):
     items = [("End turn", lambda: app.act({"t": "end", "p": p}))]
     if st.rs == "teg2":
         items.append(("Battle", lambda: app.push(BattleSetup(app))))
+        if rockets(st, p):
+            items.append(("Launch rocket", lambda: app.push(Launch(app))))
         items.append(("War potential", lambda: app.push(Track(app))))
     else:
         items.append(("Attack (dice)", lambda: app.push(Dice(app))))
@@ -427,7 +470,7 @@ class Situation(Screen):
             return
         label = SIT.label(st.sit)
         ui.center(fb, ui.fit(label, 16), 13, 2 if len(label) <= 8 else 1)
-        ui.paragraph(fb, SIT.describe(st.sit), 31, 3)
+        ui.paragraph(fb, SIT.describe(st.sit), 29, 4)
 
     def button(self, b, kind):
         if kind == PRESS and b in (OK, BACK, ROLL):
@@ -464,10 +507,10 @@ class Grants(Screen):
         ui.header(fb, "Round %d" % st.rnd, "grants")
         y = 11
         for s in range(st.n):
-            line = "%-6s+%-2d" % (power_name(st.colours[s])[:6], st.wp[s])
-            if st.su[s]:
-                line += " SU%d" % st.su[s]
-            if st.rocket[s] == 1:
+            line = "%-6s+%-2d" % (power_name(st.colours[s])[:6], S.teg2_adds(st, s))
+            if su(st, s):
+                line += " SU%d" % su(st, s)
+            if offered(st, s):
                 line += " ROCK"
             fb.text(line, 0, y, 1)
             y += 9
@@ -492,9 +535,12 @@ class Dice(Screen):
         self.dfn = 2
         self.field = 0
         self.last = None  # the last roll record (this screen's)
+        self.fresh = True  # no roll in this attack yet
         self.series = None  # (rolls, att lost, def lost) of a long attack
         self.stop = app.settings.stop
         self.internal = 0
+        self.src = None  # attacking and attacked countries (when a board is loaded)
+        self.dst = None
         self.msg = None  # an inline message (an attack the rules refuse): no press is lost to it
         live = [s for s in st.order if s != st.cur] or [s for s in range(st.n) if s != st.cur]
         self.defender = live[0] if live else 0
@@ -503,9 +549,14 @@ class Dice(Screen):
     def fields(self):
         f = ["att", "def", "who", "stop"]
         st = self.app.state
-        if st.rs == "revancha" and st.sit >= 0 and SIT.kind(st.sit) in (SIT.OPEN, SIT.CLOSED):
+        if self.app.board is not None:
+            f += ["from", "to"]
+        elif st.rs == "revancha" and st.sit >= 0 and SIT.kind(st.sit) in (SIT.OPEN, SIT.CLOSED):
             f.append("border")
         return f
+
+    def country(self, i):
+        return "-" if i is None else self.app.board.short(i)
 
     def flags(self):
         st = self.app.state
@@ -534,40 +585,47 @@ class Dice(Screen):
         who = cap(st.colours[st.cur])[:6] + ">" + cap(st.colours[self.defender])[:6]
         p = self.odds()
         ui.header(fb, who, ("%d%%" % int(p * 100 + 0.5)) if p is not None else "")
-        # the armies, big; the selected field underlined
-        ui.big(fb, str(self.att), 2, 11, 2)
-        ui.center(fb, "vs", 15, 1, 40, 88)
+        # Laid out on the controller's 8-pixel pages, so a roll rewrites as few pages as it can:
+        # page 0 header, 1-2 the armies (big), 3 the losses and the field mark, 4-5 the dice,
+        # 6 one line of news, 7 the hint.
+        ui.big(fb, str(self.att), 2, 8, 2)
+        ui.center(fb, "vs", 8, 1, 40, 88)
         ds = str(self.dfn)
-        ui.big(fb, ds, 126 - ui.width(ds, 2), 11, 2)
+        ui.big(fb, ds, 126 - ui.width(ds, 2), 8, 2)
         if fld == "att":
-            fb.hline(0, 28, 40, 1)
+            fb.hline(0, 25, 40, 1)
         elif fld == "def":
-            fb.hline(88, 28, 40, 1)
+            fb.hline(88, 25, 40, 1)
         rec = self.last
         if rec is not None:
             x = 0
             for v in rec["ad"]:
-                ui.die(fb, x, 31, v, True)
+                ui.die(fb, x, 33, v, True)
                 x += 16
             x = 128 - 16 * len(rec["dd"]) + 2
             for v in rec["dd"]:
-                ui.die(fb, x, 31, v, False)
+                ui.die(fb, x, 33, v, False)
                 x += 16
             al, dl = rec["al"], rec["dl"]
             if self.series:
                 al, dl = self.series[1], self.series[2]
-            ui.center(fb, "-%d" % al, 35, 1, 40, 64) if al else None
-            ui.center(fb, "-%d" % dl, 35, 1, 64, 88) if dl else None
+            if not self.fresh:  # the losses of each side, between the two counts
+                fb.text("-%d" % al if al else " 0", 42, 16, 1)
+                fb.text("-%d" % dl if dl else " 0", 70, 16, 1)
         if self.msg:
-            fb.fill_rect(0, 29, 128, 26, 0)
-            ui.paragraph(fb, self.msg, 29, 3)
-            line = ""
+            fb.fill_rect(0, 26, 128, 38, 0)
+            ui.paragraph(fb, self.msg, 28, 4)
+            return
         elif fld == "who":
             line = "def: " + st.colours[self.defender]
         elif fld == "stop":
             line = "stop at %d left" % self.stop
         elif fld == "border":
             line = "inside cont." if self.internal else "other continent"
+        elif fld == "from":
+            line = "from " + self.country(self.src)
+        elif fld == "to":
+            line = "to " + self.country(self.dst)
         elif rec is not None and self.dfn == 0:
             lo = hi = 0
             try:
@@ -578,20 +636,21 @@ class Dice(Screen):
                 line = "WON!"
         elif self.series:
             line = "%d rolls" % self.series[0]
-        elif rec is not None:
-            line = "lost %d : %d" % (rec["al"], rec["dl"])
         else:
+            # quiet while rolling (the losses show beside the counts): fewer bytes per roll
             snow, tw = self.flags()
-            line = "snow: def +1" if snow else ("tailwind: att+1" if tw else "ROLL to attack")
-        fb.text(ui.fit(line, 16), 0, 47, 1)
-        fb.hline(0, 55, 128, 1)
-        fb.text("ROLL again" if rec is not None and self.dfn > 0 else "hold ROLL: all", 0, 57, 1)
+            line = "snow: def +1" if snow else ("tailwind: att+1" if tw else "")
+        fb.text(ui.fit(line, 16), 0, 48, 1)
+        fb.text("ROLL  hold: all", 0, 56, 1)
 
     def action(self):
         st = self.app.state
         a = {"t": "roll", "p": st.cur, "d": self.defender, "a": self.att, "b": self.dfn}
         if "border" in self.fields():
             a["in"] = self.internal
+        if self.src is not None and self.dst is not None:
+            a["f"] = self.src
+            a["to"] = self.dst
         return a
 
     def inline(self, text):
@@ -606,6 +665,7 @@ class Dice(Screen):
             return False
         rec = ev["r"]
         self.last = rec
+        self.fresh = False
         self.att = rec["a"] - rec["al"]
         self.dfn = rec["d"] - rec["dl"]
         return True
@@ -621,7 +681,7 @@ class Dice(Screen):
             self.series = None
             if self.dfn == 0:  # a new attack after a conquest: same attacker, fresh defender
                 self.dfn = 1
-                self.last = None
+                self.fresh = True  # the last dice stay up (fewer bytes), marked as past
                 return
             self.roll_once()
         elif b == ROLL and kind == LONG:
@@ -636,11 +696,20 @@ class Dice(Screen):
             self.series = (n, al, dl) if n > 1 else None
         elif b == OK and kind == PRESS:
             self.field = (self.field + 1) % len(fields)
+        elif b == OK and kind == LONG:
+            # end the turn without leaving the dice: the next player attacks from here
+            self.field = (self.field - 1) % len(fields)  # undo the PRESS that began the hold
+            if app.act({"t": "end", "p": st.cur}):
+                if app.state.stage == S.TURN:
+                    self.__init__(app)
+                else:
+                    app.home()
         elif b == BACK and kind == PRESS:
             app.pop()
         elif b in (UP, DOWN) and is_step(kind):
             step = 1 if b == UP else -1
-            self.last = None if fld in ("att", "def") else self.last
+            if fld in ("att", "def"):
+                self.fresh = True
             self.series = None
             if fld == "att":
                 self.att = max(1, self.att + step)
@@ -655,6 +724,14 @@ class Dice(Screen):
                 app.settings.stop = self.stop
             elif fld == "border":
                 self.internal ^= 1
+            elif fld == "from":
+                n = self.app.board.n
+                self.src = 0 if self.src is None else (self.src + step) % n
+                self.dst = None
+            elif fld == "to" and self.src is not None:
+                nb = self.app.board.neighbours(self.src)
+                i = nb.index(self.dst) if self.dst in nb else -1
+                self.dst = nb[(i + step) % len(nb)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -666,8 +743,8 @@ class Track(Screen):
         y = y0
         for s in range(st.n):
             fb.text(power_name(st.colours[s])[:5], 0, y, 1)
-            ui.bar(fb, 44, y, 64, 8, st.wp[s], 3, 11)
-            fb.text("%2d" % st.wp[s], 111, y, 1)
+            ui.bar(fb, 44, y, 64, 8, wp(st, s), 3, 11)
+            fb.text("%2d" % wp(st, s), 111, y, 1)
             y += 9 if st.n > 4 else 10
 
     def draw(self, fb):
@@ -681,20 +758,24 @@ class Track(Screen):
 
 
 class Sync(Screen):
+    live = True
+
     def draw(self, fb):
         app = self.app
         ui.header(fb, "Sync")
         link = app.link
         if link is None:
             ui.center(fb, "no link", 14)
-            ui.center(fb, "USB host not" if app.hal.serial is None else "link not started", 26)
+            ui.center(fb, "no USB serial" if app.hal.serial is None else "link not started", 26)
         else:
-            status = getattr(link, "status", None)
-            text = status() if callable(status) else str(status or "linked")
-            ui.paragraph(fb, text, 12, 2)
-            acked = getattr(link, "acked", None)
+            up = getattr(link, "up", False)
+            ui.center(fb, "host linked" if up else "waiting for host", 13)
+            sync = getattr(link, "sync", None)
+            acked = getattr(sync, "acked", None)
             if acked is not None:
-                fb.text("host has %d" % acked, 0, 32, 1)
+                last = app.journal.last_seq
+                fb.text("host has %d/%d" % (acked, last), 0, 24, 1)
+                fb.text("to send: %d" % (last - acked) if last > acked else "all sent", 0, 33, 1)
         fb.text("events %d" % app.journal.count, 0, 42, 1)
         ui.footer(fb, "seq %d" % app.state.seq)
 
@@ -749,4 +830,17 @@ class Settings(Screen):
             s.save()
 
 
-from device.teg2_screens import BattleSetup, Battle  # noqa: E402  (they use the classes above)
+def BattleSetup(app):
+    """T.E.G. II screens are imported only when a T.E.G. II game needs them (RAM on the Pico)."""
+    from device.teg2_screens import BattleSetup as cls
+    return cls(app)
+
+
+def Battle(app):
+    from device.teg2_screens import Battle as cls
+    return cls(app)
+
+
+def Launch(app):
+    from device.teg2_screens import Launch as cls
+    return cls(app)
