@@ -14,7 +14,8 @@
   after journaling each event; ``app.state.to_dict()`` is the snapshot.
 
 The game id: a random id made when a game's first event is published, kept in ``game.id`` next
-to the journal; a journal found without one gets an id derived from its first line.
+to the journal with the CRC of the journal's first line; a journal found without a matching one
+(none, or made for another game) gets an id derived from its first line.
 """
 
 try:
@@ -31,11 +32,8 @@ try:
     _ticks_ms = time.ticks_ms
     _ticks_diff = time.ticks_diff
 except AttributeError:  # CPython (tests, blinka)
-    def _ticks_ms():
-        return int(time.monotonic() * 1000)
-
-    def _ticks_diff(a, b):
-        return a - b
+    _ticks_ms = lambda: int(time.monotonic() * 1000)  # pyright: ignore[reportAttributeAccessIssue]
+    _ticks_diff = lambda a, b: a - b
 
 FW_VERSION = "0.1.0"
 OUT_MAX = 4096
@@ -56,6 +54,8 @@ class JournalSource:
         self.f = None
         self.next_seq = None  # the seq of the line at the file position
         self.pos = 0
+        self.rbuf = b""
+        self.rpos = 0
 
     def last(self):
         return self.j.last_seq
@@ -68,41 +68,86 @@ class JournalSource:
         if len(self.recent) > 8:
             self.recent.pop(0)
 
-    def get(self, seq):
+    def _readline(self):
+        """The next journal line (bytes, newline included) or b"": read in 2 KB chunks (the
+        unix port's readline goes byte by byte)."""
+        while True:
+            nl = self.rbuf.find(b"\n", self.rpos)
+            if nl >= 0:
+                line = self.rbuf[self.rpos:nl + 1]
+                self.rpos = nl + 1
+                return line
+            f = self.f
+            if f is None:
+                return b""
+            chunk = f.read(2048)
+            if not chunk:
+                return b""
+            self.rbuf = self.rbuf[self.rpos:] + chunk
+            self.rpos = 0
+
+    def _line(self, seq):
+        """The journal line of event ``seq`` (lines hold consecutive seqs from 1; the journal's
+        restore guarantees it), or None."""
         if seq < 1 or seq > self.j.last_seq:
             return None
-        for ev in self.recent:
-            if ev.get("seq") == seq:
-                return ev
         if self.f is None or self.next_seq is None or seq < self.next_seq:
             base = seq - (seq - 1) % EVERY
             while base not in self.index:
                 base -= EVERY
-            self._open()
-            self.f.seek(self.index[base])
+            self._open().seek(self.index[base])
+            self.rbuf = b""
+            self.rpos = 0
             self.pos = self.index[base]
             self.next_seq = base
         while self.pos < self.j.size:
-            line = self.f.readline()
-            if not line or not line.endswith(b"\n"):
+            line = self._readline()
+            if not line or line[-1] != 10:
                 break
             at = self.pos
+            s = self.next_seq
             self.pos += len(line)
-            ev = codec.decode(line)
-            s = ev.get("seq", 0)
+            self.next_seq = s + 1
             if (s - 1) % EVERY == 0:
                 self.index[s] = at
-            self.next_seq = s + 1
             if s == seq:
-                return ev
-            if s > seq:
-                break
+                return line
         self.next_seq = None
         return None
 
+    def get(self, seq):
+        for ev in self.recent:
+            if ev.get("seq") == seq:
+                return ev
+        line = self._line(seq)
+        if line is None:
+            return None
+        ev = codec.decode(line)
+        if ev.get("seq") != seq:
+            self.next_seq = None
+            return None
+        return ev
+
+    def get_raw(self, seq):
+        """The event's canonical JSON as journaled (bytes), CRC checked, without parsing it:
+        the link sends it as it is (much faster than decoding and encoding again)."""
+        line = self._line(seq)
+        if line is None or len(line) < 11:
+            return None
+        body = line[9:-1]
+        if codec.crc_hex(body).encode() != line[:8]:
+            return None
+        tag = b'"seq":%d' % seq
+        at = body.find(tag)
+        if at < 0 or body[at + len(tag)] not in (44, 125):  # followed by ',' or '}'
+            return None
+        return body
+
     def _open(self):
-        if self.f is None:
-            self.f = self.j.hal.open(self.j.path, "rb")
+        f = self.f
+        if f is None:
+            f = self.f = self.j.hal.open(self.j.path, "rb")
+        return f
 
     def release(self):
         """Close the read handle (the app appends through its own)."""
@@ -130,6 +175,7 @@ class LinkEndpoint:
         self.t0 = _ticks_ms()
         self.out = b""
         self.dropped = 0
+        self._was_up = False
         self.game = self._load_game_id()
         if not board and app is not None:
             board = getattr(getattr(app, "board", None), "id", "") or ""
@@ -140,22 +186,27 @@ class LinkEndpoint:
     def _id_path(self):
         return self.journal.hal.root + "/game.id"
 
+    def _first_crc(self):
+        """The CRC of the journal's first line: ties game.id to the game it was made for."""
+        try:
+            with self.journal.hal.open(self.journal.path, "rb") as f:
+                return f.read(8).decode()
+        except (OSError, ValueError):
+            return ""
+
     def _load_game_id(self):
         if not self.journal.last_seq:
             return ""
+        first = self._first_crc()
         try:
             with self.journal.hal.open(self._id_path(), "rb") as f:
-                gid = f.read().decode().strip()
-            if gid:
-                return gid
-        except OSError:
-            pass
-        try:
-            with self.journal.hal.open(self.journal.path, "rb") as f:
-                line = f.readline()
-            return "j" + line[:8].decode()
+                parts = f.read().decode().split()
+            # an id made for another game (its journal was replaced while no link ran) is stale
+            if len(parts) == 2 and parts[1] == first:
+                return parts[0]
         except (OSError, ValueError):
-            return "j0"
+            pass
+        return "j" + (first or "0")
 
     def _new_game_id(self):
         import os
@@ -163,7 +214,7 @@ class LinkEndpoint:
         gid = "g" + "".join("%02x" % b for b in raw)
         try:
             with self.journal.hal.open(self._id_path(), "wb") as f:
-                f.write(gid.encode())
+                f.write(("%s %s" % (gid, self._first_crc())).encode())
         except OSError:
             pass
         return gid
@@ -186,6 +237,20 @@ class LinkEndpoint:
     def up(self):
         return self.sync.attached
 
+    @property
+    def acked(self):
+        """The last event the laptop has stored (for the Sync screen)."""
+        return self.sync.acked
+
+    def status(self):
+        """One short line for the Sync screen."""
+        if self.sync.attached:
+            behind = self.journal.last_seq - self.sync.acked
+            return "laptop linked" + (", %d to send" % behind if behind > 0 else ", in sync")
+        if self.sync.downs:
+            return "laptop lost: playing on alone"
+        return "no laptop yet"
+
     def now(self):
         return _ticks_diff(_ticks_ms(), self.t0) / 1000
 
@@ -207,6 +272,10 @@ class LinkEndpoint:
             else:
                 self.sync.command_done(cid, ev["seq"])
         self.source.release()
+        if self.sync.attached != self._was_up:  # the Sync screen shows it
+            self._was_up = self.sync.attached
+            if self.app is not None and hasattr(self.app, "dirty"):
+                self.app.dirty = True
         return self._flush() or bool(data)
 
     def _flush(self):
