@@ -490,3 +490,20 @@ def test_transport_socket_url(store):
     t.close()
     conn.close()
     srv.close()
+
+
+def test_replay_a_stored_game_and_its_export(tmp_path, capsys):
+    db = str(tmp_path / "c.db")
+    s = Store(db)
+    s.ensure_game("s1")
+    s.add_events("s1", [{"seq": 1, "t": "new", "rs": "teg", "p": ["blue", "red"]},
+                        {"seq": 2, "t": "first", "r": [[6, 1]]}])
+    s.close()
+    code, out, _ = _cli(["replay", "s1", "--db", db], capsys)
+    assert code == 0 and "table session (teg, blue, red), 2 events" in out
+    f = str(tmp_path / "s1.jsonl")
+    assert _cli(["export", "s1", "--format", "jsonl", "-o", f, "--db", db], capsys)[0] == 0
+    code, out2, _ = _cli(["replay", f], capsys)
+    assert code == 0 and out2 == out
+    code, _, err = _cli(["replay", "zz", "--db", db], capsys)
+    assert code == 2 and "no stored game" in err
