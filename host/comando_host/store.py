@@ -137,11 +137,14 @@ class Store:
         return top
 
     def _players(self, game, ev):
-        players = ev.get("players") or ev.get("pl") or []
+        players = ev.get("players") or ev.get("p") or []
+        if not isinstance(players, list):
+            players = []
         colours = ev.get("colours") or []
         for seat, p in enumerate(players):
             if isinstance(p, dict):
-                name, colour = str(p.get("name", seat)), str(p.get("colour", ""))
+                name = str(p.get("name", p.get("n", seat)))
+                colour = str(p.get("colour", p.get("c", "")))
             else:
                 name, colour = str(p), str(colours[seat]) if seat < len(colours) else ""
             self.db.execute("INSERT OR REPLACE INTO players(game, seat, name, colour) VALUES"

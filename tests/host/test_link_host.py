@@ -507,3 +507,18 @@ def test_replay_a_stored_game_and_its_export(tmp_path, capsys):
     assert code == 0 and out2 == out
     code, _, err = _cli(["replay", "zz", "--db", db], capsys)
     assert code == 2 and "no stored game" in err
+
+
+def test_view_follows_an_engine_game_without_objectives():
+    """A full T.E.G. game on the map (comando.engine) mirrored: board summary per player, whose
+    turn and the phase; the objectives dealt in its events never appear."""
+    from engine_fixtures import game
+    g = game(4, seed=3)
+    v = GameView()
+    for ev in g.log:
+        v.event(ev)
+    s = g.state
+    text = "\n".join(v.summary() + list(v.log))
+    assert v.phase == s.phase and v.turn == s.cur
+    assert "countries" in text and "armies" in text
+    assert "obj" not in text.lower()
