@@ -39,7 +39,7 @@ def describe(ev: dict) -> str:
 
 
 ROLL_TYPES = ("roll", "crisis", "first")
-BATTLE_TYPES = ("attack", "battle", "reveal", "move", "conquer")
+BATTLE_TYPES = ("attack", "battle", "declare", "reveal", "retreat", "move", "conquer")
 
 
 class GameView:
