@@ -70,14 +70,14 @@ def test_teg_three_players_to_victory():
             assert 0 <= s.killer[p] < 3 and s.killer[p] != p and not s.hands[p]
 
 
-@cpython_only  logs of a few thousand JSONL lines outgrow the 2 MB MicroPython heap
+@cpython_only  # logs of a few thousand JSONL lines outgrow the 2 MB MicroPython heap
 def test_teg_three_players_more_seeds():
     for seed in (0, 1, 4):
         s = finish("teg", 3, seed)[0]
         assert s.count(s.winner) == 50
 
 
-@cpython_only  logs of a few thousand JSONL lines outgrow the 2 MB MicroPython heap
+@cpython_only  # logs of a few thousand JSONL lines outgrow the 2 MB MicroPython heap
 def test_teg_two_players_more_seeds():
     for seed in (0, 1, 2):
         s = finish("teg", 2, seed)[0]
@@ -90,7 +90,7 @@ def test_teg_four_players_objective_or_common():
     assert s.rules.victory(s, s.winner)
 
 
-@cpython_only  logs of a few thousand JSONL lines outgrow the 2 MB MicroPython heap
+@cpython_only  # logs of a few thousand JSONL lines outgrow the 2 MB MicroPython heap
 def test_teg_more_tables_and_the_defensive_trade_in():
     for np_, seed, opts in ((5, 2, None), (6, 3, None), (4, 9, {"deftrade": 1}), (3, 9, {"deftrade": 1})):
         finish("teg", np_, seed, opts)
@@ -103,7 +103,7 @@ def test_war_to_victory_by_objective():
     assert s.ttrades >= 1 and any('"t":"trade"' in e for e in lines)
 
 
-@cpython_only  logs of a few thousand JSONL lines outgrow the 2 MB MicroPython heap
+@cpython_only  # logs of a few thousand JSONL lines outgrow the 2 MB MicroPython heap
 def test_war_more_tables():
     for np_, seed in ((2, 1), (4, 3), (5, 4), (6, 6)):
         finish("war", np_, seed)
@@ -115,7 +115,7 @@ def test_risk_to_the_last_player_standing():
     assert sum(s.alive) == 1 and s.count(s.winner) == s.n
 
 
-@cpython_only  logs of a few thousand JSONL lines outgrow the 2 MB MicroPython heap
+@cpython_only  # logs of a few thousand JSONL lines outgrow the 2 MB MicroPython heap
 def test_risk_more_tables_and_options():
     for np_, seed, opts in ((2, 2, {"deploy": "hand"}), (4, 3, {"sets": "fixed"}),
                             (6, 4, {"deploy": "hand", "sets": "fixed"}), (5, 5, {"defdice": "choose"})):
