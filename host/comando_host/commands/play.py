@@ -423,8 +423,11 @@ class Session:
             ref = self.number(args[0].lstrip("#"), "diplomacy entry")
             a["ref"] = ref
             for d in s.x.get("dip", ()):
-                if d[0] == ref and p in (d[1], d[2]):
+                if d[0] == ref and p in (d[1], d[2]) and d[3] in ("truce", "carve"):
                     a["q"] = d[2] if d[1] == p else d[1]
+            if "q" not in a:
+                raise UsageError(f"dip break ID: there is no truce or carve-up #{ref} of "
+                                 f"{s.names[p]}'s to break (see 'dip')")
             text = " ".join(args[1:])
         else:
             text = " ".join(args)
