@@ -252,3 +252,41 @@ def test_tab_completion_of_risk_inputs(monkeypatch):
     held = [g.board.cid(c) for c in s.hands[s.cur] if c < s.n]
     if held:
         assert all_of("trade ", "")[:len(held)] == held
+
+
+def test_a_few_turns_chain_regroup_ends_the_turn(monkeypatch, capsys, tmp_path):
+    """A few bot turns, then a chain regroup typed at the prompt ends the turn (a card is taken
+    after a conquest); a regroup between unconnected territories is refused with the rule."""
+    def ready(s):
+        if s.phase not in ("add", "attack") or s.to_place() or s.x.get("must"):
+            return False
+        p = s.cur
+        for c in s.countries_of(p):
+            if s.armies[c] >= 2:
+                chain = s.board.chain(s.owner, p, c)
+                if len(chain) >= 3:
+                    return True
+        return False
+    g = advance(ready)
+    s = g.state
+    p = s.cur
+    f = [c for c in s.countries_of(p) if s.armies[c] >= 2 and len(s.board.chain(s.owner, p, c)) >= 3][0]
+    chain = s.board.chain(s.owner, p, f)
+    to = [c for c in chain if c != f][-1]
+    far = [c for c in s.countries_of(p) if c not in chain]
+    log = save(g, tmp_path)
+    n0 = len(g.log)
+    script = []
+    if far:
+        script.append(f"regroup {cid(g, f)} {cid(g, far[0])} 1")
+    script += [f"regroup {cid(g, f)} {cid(g, to)} {s.armies[f]}",   # one must stay
+               f"regroup {cid(g, f)} {cid(g, to)} 1", "bot 3", "status", "quit"]
+    out = repl(monkeypatch, capsys, script, "--resume", log, "--seed", "8")
+    if far:
+        assert "are not joined by a chain of your own territories" in out
+    assert f"illegal: {g.board.name(f)} has {s.armies[f]} armies: move 1 to {s.armies[f] - 1}, one always stays behind" in out
+    assert f"moves 1 from {g.board.name(f)} to {g.board.name(to)}; the turn is over" in out
+    new = events(log)[n0:]
+    assert new[0]["t"] == "regroup" and ("card" in new[0]) == (s.conq >= 1)
+    st = engine.fold(events(log))
+    assert st.turns >= s.turns + 3 or st.phase == "over"

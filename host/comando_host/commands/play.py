@@ -442,6 +442,8 @@ class Session:
         if s.phase == "over":
             return "game over> "
         left = f", {s.to_place()} to place" if s.to_place() else ""
+        if s.x.get("must"):
+            left += ", trade a set now"
         return f"{s.names[s.cur]} ({s.colours[s.cur]}) {s.phase}{left}> "
 
 

@@ -65,6 +65,8 @@ class Bot:
         self._turn = -1
         self._want = None
         self._want_key = None
+        self._floor = 1     # armies each counted country needs (WAR "18 territories with 2 armies")
+        self._total = 0     # countries the objective counts (0: none)
 
     # ------------------------------------------------------------------ helpers
     def pick(self, seq):
@@ -96,6 +98,8 @@ class Bot:
         w = bytearray(state.n)
         for c in range(state.n):
             w[c] = 1
+        self._floor = 1
+        self._total = 0
         rid = state.rules.id
         try:
             if rid == "teg":
@@ -150,6 +154,8 @@ class Bot:
             if not isinstance(o, dict):
                 return
         b = state.board
+        self._total = o.get("total") or 0
+        self._floor = o.get("min_armies") or 1
         named = []
         for cid in o.get("continents") or ():
             ci = self._cont_index(b, cid)
@@ -176,6 +182,14 @@ class Bot:
             share.sort()
             for item in share[-k:]:
                 self._mark_continent(state, w, item[2], 3)
+
+    def floor(self, state, p):
+        """Armies to keep in each country: 1, or the objective's minimum (WAR objective 4) once
+        the player holds nearly the countries it counts."""
+        self.wanted(state, p)
+        if self._floor > 1 and state.count(p) + 3 >= self._total:
+            return self._floor
+        return 1
 
     def value(self, state, p, m):
         """How much taking country ``m`` is worth to ``p`` (in tenths)."""
@@ -319,6 +333,14 @@ class Bot:
         if opts is None:
             opts = mine
             n = state.reserve
+        fl = self.floor(state, p)
+        if fl > 1:
+            for c in opts:  # the objective counts countries with this many armies: top them up
+                if state.armies[c] < fl:
+                    k = fl - state.armies[c]
+                    a = {"t": "place", "p": p, "c": c, "n": k if k < n else n}
+                    if self.legal(state, a):
+                        return a
         if self.chunk and n > self.chunk:
             n = self.chunk
         c = self.spearhead(state, p, opts, n)
@@ -377,6 +399,11 @@ class Bot:
             n = lo
         else:
             n = hi
+        fl = self.floor(state, p)
+        if fl > 1 and state.armies[f] - (n - lo) < fl:
+            n = lo + state.armies[f] - fl  # keep the objective's armies behind
+            if n < lo:
+                n = lo
         return {"t": "move", "p": p, "n": n}
 
     def distances(self, state, p):
@@ -410,6 +437,9 @@ class Bot:
             if state.owner[c] != p or state.armies[c] < 2:
                 continue
             k = rules.regroup_movable(state, c)
+            fl = self.floor(state, p)
+            if fl > 1 and state.armies[c] - k < fl:
+                k = state.armies[c] - fl
             if k <= 0 or self.enemy_next(state, c, p):
                 continue
             if d is None:
