@@ -151,7 +151,7 @@ def test_announced_armies_wildcard_trade_and_table_count(monkeypatch, capsys, tm
     assert atts[0]["n"] == 1 and len(atts[0]["ad"]) == 1   # one army announced: one die
     if "conquered" not in out2.split(" 0\n")[0]:
         assert atts[1]["n"] == 2 and len(atts[1]["ad"]) == 2
-    assert f"{g.board.name(f)} attacks {g.board.name(to)}: " in out2
+    assert f"{g.board.name(f)} attacks {g.board.name(to)}: 1 army attack, " in out2
     assert cres is not None
 
 
