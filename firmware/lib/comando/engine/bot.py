@@ -93,8 +93,9 @@ class Bot:
         """Weight per country (1: worth taking, 2: counts for the objective, 3: the objective's
         core: a whole continent it needs, or the destroy target's countries)."""
         key = (p, state.turns, sum(state.alive), state.void[p] if state.void else 0)
-        if self._want_key == key:
-            return self._want
+        w = self._want
+        if w is not None and self._want_key == key:
+            return w
         w = bytearray(state.n)
         for c in range(state.n):
             w[c] = 1
@@ -284,6 +285,8 @@ class Bot:
             score = score * 8 + rand.below(self.src, 8)
             if best is None or score > best[0]:
                 best = (score, c)
+        if best is None:  # every country taken: the engine left the claim phase already
+            return {"t": "end", "p": p}
         return {"t": "claim", "p": p, "c": best[1]}
 
     def trade(self, state, p):
@@ -325,6 +328,7 @@ class Bot:
         mine = state.countries_of(p)
         b = state.board
         opts = None
+        n = state.reserve
         for cont in range(len(state.cres)):
             if state.cres[cont]:
                 opts = [c for c in mine if b.continent_of(c) == cont]
