@@ -291,3 +291,11 @@ def test_a_few_turns_chain_regroup_ends_the_turn(monkeypatch, capsys, tmp_path):
     assert new[0]["t"] == "regroup" and ("card" in new[0]) == (s.conq >= 1)
     st = engine.fold(events(log))
     assert st.turns >= s.turns + 3 or st.phase == "over"
+
+
+def test_default_players_take_the_boards_colours(monkeypatch, capsys):
+    """Risk names no colours of its own: players without one get the board's (risk.json)."""
+    out = repl(monkeypatch, capsys, ["quit"], "--ruleset", "risk", "--seed", "1")
+    assert "Player1 (red)" in out and "Player4 (yellow)" in out
+    out = repl(monkeypatch, capsys, ["quit"], "--ruleset", "risk", "--players", "Ana,Beto", "--seed", "1")
+    assert "Ana (red)" in out and "Beto (blue)" in out and "reserves" not in out

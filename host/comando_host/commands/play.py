@@ -83,9 +83,18 @@ def register(subparsers):
     p.set_defaults(func=run)
 
 
-def parse_players(text, rules):
+def palette(rules, board=None):
+    """The colours to hand out when --players names none: the ruleset's, else the board's."""
+    cols = tuple(rules.colours)
+    if not cols and board is not None and isinstance(board.tables, dict):
+        cols = tuple(board.tables.get("colours") or ())
+    return cols or ("red", "blue", "green", "yellow", "black", "grey")
+
+
+def parse_players(text, rules, board=None):
+    cols = palette(rules, board)
     if not text:
-        return [(f"Player{i + 1}", rules.colours[i]) for i in range(4)]
+        return [(f"Player{i + 1}", cols[i]) for i in range(min(4, rules.max_players))]
     out = []
     for i, item in enumerate(text.split(",")):
         item = item.strip()
@@ -94,7 +103,7 @@ def parse_players(text, rules):
         if ":" in item:
             name, colour = item.split(":", 1)
         else:
-            name, colour = item, rules.colours[i % len(rules.colours)]
+            name, colour = item, cols[i % len(cols)]
         out.append((name.strip(), colour.strip().lower()))
     return out
 
@@ -507,7 +516,7 @@ def run(args) -> int:
         log_path = args.log or args.resume
     else:
         board = load_board(board_path(args.board or rules.id))
-        players = parse_players(args.players, rules)
+        players = parse_players(args.players, rules, board)
         game = engine.new_game(board, args.ruleset, players, parse_options(args.option), rng=rng)
         log_path = args.log
     session = Session(game, log_path=log_path)
