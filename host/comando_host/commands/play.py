@@ -66,7 +66,6 @@ def help_text(rules_id):
     return HELP + ("\n\n" + extra if extra else "")
 
 
-
 def register(subparsers):
     p = subparsers.add_parser("play", help="play a game at the keyboard (REPL; scriptable from stdin)",
                               description=__doc__)
