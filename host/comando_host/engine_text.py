@@ -115,7 +115,10 @@ def cards(state, p) -> str:
             items.append(f"  {card_name(state, c)}: any symbol")
             continue
         sym = "/".join(b.symbol(c)) or "-"
-        mark = " (+2 taken)" if state.bonused[c] else (" (+2 available)" if state.owner[c] == p else "")
+        if state.rules.id in ("war", "risk"):  # the +2 comes with a trade only
+            mark = " (yours: +2 there when traded)" if state.owner[c] == p else ""
+        else:
+            mark = " (+2 taken)" if state.bonused[c] else (" (+2 available)" if state.owner[c] == p else "")
         items.append(f"  {b.name(c)}: {sym}{mark}")
     return f"{who(state, p)} holds:\n" + "\n".join(items)
 

@@ -126,12 +126,14 @@ def test_announced_armies_wildcard_trade_and_table_count(monkeypatch, capsys, tm
     out1 = repl(monkeypatch, capsys, script + ["quit"], "--resume", log, "--seed", "5")
     assert f"trades at the table: {before} (" in out1
     assert "error: trade C1 C2 C3 (you hold: " in out1 and "wildcard" in out1
+    assert "; a set: trade " in out1  # a wildcard and two territories always make a set
     assert "error: trade: name three cards (you hold: " in out1
     assert "error: you hold no other wildcard (you hold: " in out1
     ev = events(log)
     last = ev[-1]
     assert last["t"] == "trade" and any(c >= s.n for c in last["cards"])
     assert f"trades in wildcard, {g.board.name(terr[0])}, {g.board.name(terr[1])}" in out1
+    assert "(yours: +2 there when traded)" in out1 or all(s.owner[c] != p for c in terr)
     assert f"trades at the table: {before + 1} (" in out1
     # then place and attack with announced armies
     st = engine.fold(ev)

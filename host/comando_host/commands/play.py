@@ -345,7 +345,15 @@ class Session:
         s = self.game.state
         p = s.cur
         if not rest:
-            raise UsageError(f"trade C1 C2 C3 ({self.hand_hint()})")
+            hint = self.hand_hint()
+            h = s.hands[p]
+            for i in range(len(h)):
+                for j in range(i + 1, len(h)):
+                    for m in range(j + 1, len(h)):
+                        if s.rules.is_set(s, [h[i], h[j], h[m]]):
+                            words = ["wild" if c >= s.n else self.board.cid(c) for c in (h[i], h[j], h[m])]
+                            raise UsageError(f"trade C1 C2 C3 ({hint}; a set: trade {' '.join(words)})")
+            raise UsageError(f"trade C1 C2 C3 ({hint}; no set among them)")
         on = None
         low = [w.lower() for w in rest]
         if "on" in low:
