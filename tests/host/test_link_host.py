@@ -128,7 +128,7 @@ def test_notation_errors_name_the_line():
 
 def test_session_stores_before_acking(store):
     h, d = PipeTransport.pair()
-    host = HostSession(h, store)
+    host = HostSession(h, store, writer=False)
     dev = FakeDevice(d)
     dev.play([{"t": "roll", "p": i % 2, "d": [i % 6 + 1]} for i in range(50)])
     acks = []
@@ -149,7 +149,7 @@ def test_session_stores_before_acking(store):
 
 def test_session_command_round_trip(store):
     h, d = PipeTransport.pair()
-    host = HostSession(h, store)
+    host = HostSession(h, store, writer=False)
     dev = FakeDevice(d)
     pump(host, dev, 20)
     cid = host.submit({"t": "conquer", "c": 3})
@@ -297,7 +297,7 @@ def test_mirror_renders_public_lines(store):
     from comando_host.mirror import Mirror, render
     import io
     h, d = PipeTransport.pair()
-    host = HostSession(h, store)
+    host = HostSession(h, store, writer=False)
     dev = FakeDevice(d)
     dev.play([{"t": "deal", "p": 0, "obj": 7}, {"t": "roll", "p": 1, "d": [6, 6]},
               {"t": "attack", "p": 1, "f": 1, "to": 2}])
@@ -324,7 +324,7 @@ def test_secret_book_with_the_teg2_commitments():
 def test_a_tampered_reveal_is_reported_by_the_session(store):
     from comando.teg2_commit import commit
     h, d = PipeTransport.pair()
-    host = HostSession(h, store)
+    host = HostSession(h, store, writer=False)
     dev = FakeDevice(d)
     n = "ab" * 16
     dev.play([{"t": "lock", "p": 0, "h": commit("1/1/1", n), "sec": {"cmd": "1/1/1", "n": n}},
