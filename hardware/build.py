@@ -681,7 +681,9 @@ def render_params_scad(dims: dict, pins) -> str:
         ("oled_center", dims["oled"]["center"]), ("oled_pcb", o["pcb"]),
         ("oled_holes", o["hole_spacing"]), ("oled_hole_d", o["hole_diameter"]),
         ("oled_active", o["active_area"]), ("oled_active_offset", o["active_offset"]),
-        ("oled_glass_t", o["glass_thickness"]),
+        ("oled_glass_t", o["glass_thickness"]), ("oled_glass", o["glass"]),
+        ("oled_glass_offset", o["glass_offset"]), ("lip_w", c["lid_lip_width"]),
+        ("boss_xy", list(boss_centre(dims))),
         ("button_hole_d", b["hole_diameter"]), ("button_rim_d", b["rim_diameter"]),
         ("button_depth", b["depth_below_panel"]),
     ]
@@ -697,30 +699,48 @@ def render_params_scad(dims: dict, pins) -> str:
     return "\n".join(lines) + "\n"
 
 
+def boss_centre(dims: dict) -> tuple[float, float]:
+    """Corner screw bosses: 1 mm into the walls (so they fuse with them, never just touch)."""
+    c = dims["case"]
+    return (c["outer"][0] / 2 - c["wall"] - c["screw_boss_diameter"] / 2 + 1,
+            c["outer"][1] / 2 - c["wall"] - c["screw_boss_diameter"] / 2 + 1)
+
+
 def check_layout(dims: dict, pins) -> None:
-    """Button holes inside the lid, clear of each other, the OLED and the corner screws."""
+    """Button holes inside the lid's lip, clear of each other, the OLED, the corner screws and the
+    Pico under the lid; HardwareError naming the problem otherwise."""
     c, b = dims["case"], dims["buttons"]
-    hx = c["outer"][0] / 2 - c["wall"]
-    hy = c["outer"][1] / 2 - c["wall"]
+    lip_x = c["outer"][0] / 2 - c["wall"] - c["clearance"] - c["lid_lip_width"]
+    lip_y = c["outer"][1] / 2 - c["wall"] - c["clearance"] - c["lid_lip_width"]
     rim = b["rim_diameter"] / 2
     o = dims["oled"]["modules"][dims["oled"]["module"]]
     ocx, ocy = dims["oled"]["center"]
-    pos = [(n, dims["buttons"]["positions"][n]) for n in pins.button_names()]
+    pcx, pcy = dims["pico"]["center"]
+    plen, pwid = dims["pico"]["length"], dims["pico"]["width"]
+    bx, by = boss_centre(dims)
+    boss_r = c["screw_boss_diameter"] / 2
+    pos = [(n, b["positions"][n]) for n in pins.button_names()]
     for n, (x, y) in pos:
-        if abs(x) + rim > hx or abs(y) + rim > hy:
-            raise HardwareError("button %s at (%g, %g) does not fit inside the case" % (n, x, y))
+        if abs(x) + rim > lip_x or abs(y) + rim > lip_y:
+            raise HardwareError("button %s at (%g, %g) does not fit inside the lid's lip" % (n, x, y))
         if abs(x - ocx) < o["pcb"][0] / 2 + rim and abs(y - ocy) < o["pcb"][1] / 2 + rim:
             raise HardwareError("button %s overlaps the OLED module" % n)
-        bx = hx - c["screw_boss_diameter"] / 2
-        by = hy - c["screw_boss_diameter"] / 2
+        if abs(x - pcx) < plen / 2 + rim and abs(y - pcy) < pwid / 2 + rim:
+            raise HardwareError("button %s sits over the Pico (its body reaches %g mm down)" % (
+                n, b["depth_below_panel"]))
         for sx in (-bx, bx):
             for sy in (-by, by):
-                if math.hypot(x - sx, y - sy) < rim + c["screw_boss_diameter"] / 2:
+                if math.hypot(x - sx, y - sy) < rim + boss_r:
                     raise HardwareError("button %s overlaps a corner screw" % n)
     for i, (n1, (x1, y1)) in enumerate(pos):
         for n2, (x2, y2) in pos[i + 1:]:
             if math.hypot(x1 - x2, y1 - y2) < 2 * rim + 2:
                 raise HardwareError("buttons %s and %s are too close" % (n1, n2))
+    inner_x = c["outer"][0] / 2 - c["wall"]
+    if pcx - plen / 2 < -inner_x or pcx + plen / 2 > inner_x:
+        raise HardwareError("the Pico does not fit between the walls")
+    if c["inner_height"] < b["depth_below_panel"] + 2:
+        raise HardwareError("case.inner_height is less than the buttons' depth + 2 mm")
 
 
 def find_openscad() -> str | None:

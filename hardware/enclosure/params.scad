@@ -20,7 +20,7 @@ pico_pcb_t = 1;
 pico_holes = [47, 11.4];
 pico_hole_d = 2.1;
 pico_standoff_h = 3;
-pico_center = [-22, 18];
+pico_center = [-21.5, 18];
 pico_usb = [8, 2.8];
 oled_center = [0, 18];
 oled_pcb = [27.3, 27.8];
@@ -29,10 +29,14 @@ oled_hole_d = 2;
 oled_active = [21.74, 10.86];
 oled_active_offset = [0, -1];
 oled_glass_t = 1.6;
+oled_glass = [26.7, 19.3];
+oled_glass_offset = [0, -1];
+lip_w = 1.6;
+boss_xy = [45.75, 33.75];
 button_hole_d = 12.2;
 button_rim_d = 15;
 button_depth = 18;
 
 // buttons in pin-map order: up=GP6, down=GP7, ok=GP8, back=GP9, roll=GP10
 button_names = ["up", "down", "ok", "back", "roll"];
-button_positions = [[-36, -4], [-36, -26], [12, -15], [-12, -15], [36, -15]];
+button_positions = [[-36, -2], [-36, -24], [12, -15], [-12, -15], [36, -15]];
