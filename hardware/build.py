@@ -93,6 +93,44 @@ def header_side_row(pin: int) -> tuple[str, int]:
     return ("left", pin - 1) if pin <= 20 else ("right", 40 - pin)
 
 
+# RP2040 pin functions (datasheet 2.19.2, GPIO function table, F3 = I2C): the pins each I2C
+# block's SDA and SCL can use, and the ADC inputs. GP23-25 and GP29 are not on the Pico's header.
+RP2040_I2C = {
+    0: {"sda": (0, 4, 8, 12, 16, 20, 24, 28), "scl": (1, 5, 9, 13, 17, 21, 25, 29)},
+    1: {"sda": (2, 6, 10, 14, 18, 22, 26), "scl": (3, 7, 11, 15, 19, 23, 27)},
+}
+RP2040_ADC = {26: 0, 27: 1, 28: 2, 29: 3}
+PICO_HEADER_GPIOS = tuple(range(0, 23)) + (26, 27, 28)
+
+
+def validate_pins(pins) -> None:
+    """HardwareError unless the pin map is wireable on a Pico: every pin on the header, one
+    function per pin, SDA/SCL a valid pair of the chosen I2C block, battery sense on an ADC."""
+    seen = {}
+    for function, gp in pins.assignments():
+        if not isinstance(gp, int) or gp not in PICO_HEADER_GPIOS:
+            raise HardwareError("%s: GP%s is not a GPIO on the Pico's header" % (function, gp))
+        if gp in seen:
+            raise HardwareError("GP%d has two functions: %s and %s" % (gp, seen[gp], function))
+        seen[gp] = function
+    if pins.I2C_ID not in RP2040_I2C:
+        raise HardwareError("I2C_ID %r: the RP2040 has I2C0 and I2C1" % (pins.I2C_ID,))
+    block = RP2040_I2C[pins.I2C_ID]
+    if pins.I2C_SDA not in block["sda"]:
+        raise HardwareError("GP%d cannot be SDA of I2C%d (valid: %s)" % (
+            pins.I2C_SDA, pins.I2C_ID, ", ".join("GP%d" % g for g in block["sda"])))
+    if pins.I2C_SCL not in block["scl"]:
+        raise HardwareError("GP%d cannot be SCL of I2C%d (valid: %s)" % (
+            pins.I2C_SCL, pins.I2C_ID, ", ".join("GP%d" % g for g in block["scl"])))
+    if pins.BATTERY_SENSE is not None and pins.BATTERY_SENSE not in RP2040_ADC:
+        raise HardwareError("battery sense GP%d is not an ADC input (GP26-GP28)" % pins.BATTERY_SENSE)
+    names = [n for n, _ in pins.BUTTONS]
+    if len(set(names)) != len(names):
+        raise HardwareError("two buttons share a name: %s" % names)
+    if not 10_000 <= pins.I2C_FREQ <= 1_000_000:
+        raise HardwareError("I2C_FREQ %d outside 10 kHz..1 MHz" % pins.I2C_FREQ)
+
+
 # ------------------------------------------------------------------------------------ pin table
 
 FUNCTION_TEXT = {
@@ -749,6 +787,7 @@ def find_openscad() -> str | None:
 
 def build_enclosure(out_dir: str = BUILD_ENCLOSURE, openscad: str | None = None) -> list[str]:
     pins, dims = load_pins(), load_json(DIMENSIONS)
+    validate_pins(pins)
     check_layout(dims, pins)
     params = render_params_scad(dims, pins)
     _write_if_changed(OUT_PARAMS, params)
@@ -846,6 +885,7 @@ def check_stl(path: str) -> dict:
 def generated_docs() -> dict:
     """Every generated text file and its content, from the current data."""
     pins, dims, parts = load_pins(), load_json(DIMENSIONS), load_json(PARTS)
+    validate_pins(pins)
     check_layout(dims, pins)
     svg = render_svg(wiring_drawing(pins, dims))
     return {OUT_SVG: svg, OUT_PINS_MD: render_pins_md(pins), OUT_BOM_CSV: render_bom_csv(parts),
