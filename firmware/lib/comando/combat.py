@@ -1,0 +1,257 @@
+"""Dice combat for T.E.G. classic, T.E.G. La Revancha, WAR and Risk: rules as data, one roll.
+
+A roll is a plain dict (ints, strings, lists of ints) that an event can carry and a replay can check:
+
+    {"rs": "teg", "a": 5, "d": 3, "ad": [6, 4, 2], "dd": [5, 5, 1], "al": 1, "dl": 2}
+
+``a``/``d``: armies in the attacking and the defending country before the roll; ``ad``/``dd``: the
+dice of each side, highest first; ``al``/``dl``: armies each side loses. ``"snow": 1`` or ``"tw": 1``
+mark a La Revancha situation card in effect. ``a``, ``d`` after the roll: ``after(record)``.
+
+Everything a ruleset varies is in ``RULES`` (see each entry's rulebook section). Where a rulebook is
+silent, the choice made here is written next to the code and in docs/architecture.md.
+"""
+
+from comando.errors import RulesError
+
+# Move-in limits after a conquest, as data: minimum is 1 or the number of dice just rolled
+# ("dice"); maximum is a number, the dice just rolled ("dice"), or every army but one ("all").
+# Either is always capped by the armies left in the attacking country minus its occupation army.
+RULES = {
+    # teg-classic.txt, "Attacking Foreign Countries" / "DEVELOPMENT OF AN ATTACK": attack dice =
+    # attacking armies (armies - 1) up to 3; defence = all armies up to 3; ties to the defender;
+    # after a conquest move 1, and "one or two more armies ... at most" (maximum 3).
+    "teg": {"name": "T.E.G. classic", "att_max": 3, "def_max": 3, "four": 0, "situations": 0,
+            "att_choice": 0, "def_choice": 0, "move_min": 1, "move_max": 3},
+    # teg-la-revancha.txt, "Attack Conditions" / "Development of the Attack": as classic, plus the
+    # 4-dice exception (defender >= 3 armies, attacker at least double; missiles never count);
+    # Tailwind +1 attack die, Snow +1 defence die, never more than 4 ("Situation cards").
+    "revancha": {"name": "T.E.G. La Revancha", "att_max": 3, "def_max": 3, "four": 1,
+                 "situations": 1, "att_choice": 0, "def_choice": 0, "move_min": 1, "move_max": 3},
+    # war.txt, "How to Attack" / "Battle" / "Territory Conquest": the attacker announces 1-3
+    # armies (never its occupation army), the defender rolls all its armies up to 3 (its occupation
+    # army defends too); after a conquest it moves at most the armies of the last attack.
+    "war": {"name": "WAR", "att_max": 3, "def_max": 3, "four": 0, "situations": 0,
+            "att_choice": 1, "def_choice": 0, "move_min": 1, "move_max": "dice"},
+    # risk-online-12-maps.txt: attack one die per army beyond the garrison up to 3, defence up to
+    # 2 (the defender may be asked and roll fewer); move in at least the dice just rolled, at most
+    # everything bar one.
+    "risk": {"name": "Risk (online)", "att_max": 3, "def_max": 2, "four": 0, "situations": 0,
+             "att_choice": 0, "def_choice": 1, "move_min": "dice", "move_max": "all"},
+}
+
+RULESETS = ("teg", "revancha", "war", "risk")
+MIN_ATTACK = 2  # every ruleset: a country with one army cannot attack (its occupation army)
+
+
+def rules(ruleset):
+    """The RULES entry of a ruleset id, or RulesError naming the known ones."""
+    r = RULES.get(ruleset) if isinstance(ruleset, str) else None
+    if r is None:
+        if ruleset == "teg2":
+            raise RulesError("T.E.G. II has no dice combat: use battle commands (comando battle)")
+        raise RulesError("unknown ruleset %r: expected one of %s" % (ruleset, ", ".join(RULESETS)))
+    return r
+
+
+def _check_int(value, what):
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError("%s must be a whole number, not %r" % (what, value))
+
+
+def check_battle(ruleset, att, dfn, snow=False, tailwind=False):
+    """Raise RulesError unless ``att`` armies may attack ``dfn`` under ``ruleset`` (+ situation)."""
+    r = rules(ruleset)
+    _check_int(att, "the attacking armies")
+    _check_int(dfn, "the defending armies")
+    if att < 0 or dfn < 0:
+        raise RulesError("armies cannot be negative (attacker %d, defender %d)" % (att, dfn))
+    if att < MIN_ATTACK:
+        raise RulesError("an attack needs at least %d armies in the attacking country (it has %d:"
+                         " one army must stay as occupation)" % (MIN_ATTACK, att))
+    if dfn < 1:
+        raise RulesError("the defending country must have at least 1 army")
+    if (snow or tailwind) and not r["situations"]:
+        raise RulesError("snow and tailwind are La Revancha situation cards, not part of %s"
+                         % r["name"])
+    if snow and tailwind:
+        raise RulesError("snow and tailwind cannot both be in effect: one situation card per round")
+    return r
+
+
+def max_dice(ruleset, att, dfn, snow=False, tailwind=False):
+    """(attack dice, defence dice) the rules allow for ``att`` vs ``dfn`` armies (no validation).
+
+    La Revancha: the 4-dice exception counts every army in the attacking country against the
+    defender's ("White at least doubles it in armies"), missiles excluded (they are not armies here).
+    """
+    r = RULES[ruleset]
+    a = att - 1
+    top = r["att_max"]
+    if r["four"] and dfn >= 3 and att >= 2 * dfn:
+        top = 4
+    if a > top:
+        a = top
+    if tailwind:
+        a = a + 1 if a < 4 else 4
+    d = dfn if dfn < r["def_max"] else r["def_max"]
+    if snow:
+        d = d + 1 if d < 4 else 4
+    return a, d
+
+
+def dice_counts(ruleset, att, dfn, snow=False, tailwind=False, att_dice=None, def_dice=None):
+    """Validated (attack dice, defence dice), honouring the choices a ruleset allows.
+
+    ``att_dice``: WAR lets the attacker announce 1-3 armies (1..max). ``def_dice``: Risk lets the
+    defender roll fewer dice (1..max). Other rulesets accept only the number the rules give.
+    """
+    r = check_battle(ruleset, att, dfn, snow, tailwind)
+    a, d = max_dice(ruleset, att, dfn, snow, tailwind)
+    if att_dice is not None:
+        _check_int(att_dice, "the attack dice")
+        if att_dice != a:
+            if not r["att_choice"]:
+                raise RulesError("in %s the attacker rolls %d dice with %d armies, not %d"
+                                 % (r["name"], a, att, att_dice))
+            if not 1 <= att_dice <= a:
+                raise RulesError("with %d armies the attacker may commit 1 to %d armies, not %d"
+                                 % (att, a, att_dice))
+        a = att_dice
+    if def_dice is not None:
+        _check_int(def_dice, "the defence dice")
+        if def_dice != d:
+            if not r["def_choice"]:
+                raise RulesError("in %s the defender rolls %d dice with %d armies, not %d"
+                                 % (r["name"], d, dfn, def_dice))
+            if not 1 <= def_dice <= d:
+                raise RulesError("with %d armies the defender may roll 1 to %d dice, not %d"
+                                 % (dfn, d, def_dice))
+        d = def_dice
+    return a, d
+
+
+def _sorted_desc(dice):
+    out = list(dice)
+    out.sort(reverse=True)
+    return out
+
+
+def compare(att_dice, def_dice):
+    """(attacker losses, defender losses): highest against highest, and so on; the side with more
+    dice drops its lowest; a tie goes to the defender (every ruleset here)."""
+    a = _sorted_desc(att_dice)
+    d = _sorted_desc(def_dice)
+    k = len(a) if len(a) < len(d) else len(d)
+    al = 0
+    for i in range(k):
+        if a[i] <= d[i]:
+            al += 1
+    return al, k - al
+
+
+def losses(att, dfn, att_dice, def_dice):
+    """Losses of one roll, capped so armies never go negative.
+
+    Only a situation card can give a side more dice than it has armies to lose: with Snow a
+    1-army country rolls 2 dice (it cannot lose 2 armies; it loses its last and is conquered), with
+    Tailwind a 2-army country rolls 2 dice (the attack never takes its occupation army: it loses at
+    most ``att - 1``). The rulebook is silent on both; this is the reading used everywhere here.
+    """
+    al, dl = compare(att_dice, def_dice)
+    if al > att - 1:
+        al = att - 1
+    if dl > dfn:
+        dl = dfn
+    return al, dl
+
+
+def roll(ruleset, att, dfn, dice, snow=False, tailwind=False, att_dice=None, def_dice=None):
+    """Roll one attack with the dice source ``dice`` (see comando.dice) and return its record."""
+    a, d = dice_counts(ruleset, att, dfn, snow, tailwind, att_dice, def_dice)
+    ad = _sorted_desc(dice.roll(a))
+    dd = _sorted_desc(dice.roll(d))
+    al, dl = losses(att, dfn, ad, dd)
+    rec = {"rs": ruleset, "a": att, "d": dfn, "ad": ad, "dd": dd, "al": al, "dl": dl}
+    if snow:
+        rec["snow"] = 1
+    if tailwind:
+        rec["tw"] = 1
+    return rec
+
+
+def record(ruleset, att, dfn, att_dice, def_dice, snow=False, tailwind=False):
+    """The record of a roll whose dice are already known (a worked example, dice rolled by hand).
+
+    The numbers of dice must be ones the rules allow for these armies."""
+    for v in list(att_dice) + list(def_dice):
+        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
+            raise RulesError("a die shows 1 to 6, not %r" % (v,))
+    dice_counts(ruleset, att, dfn, snow, tailwind, len(att_dice), len(def_dice))
+    ad = _sorted_desc(att_dice)
+    dd = _sorted_desc(def_dice)
+    al, dl = losses(att, dfn, ad, dd)
+    rec = {"rs": ruleset, "a": att, "d": dfn, "ad": ad, "dd": dd, "al": al, "dl": dl}
+    if snow:
+        rec["snow"] = 1
+    if tailwind:
+        rec["tw"] = 1
+    return rec
+
+
+def check_record(rec):
+    """Replay a stored roll: raise RulesError unless its dice and losses follow the rules."""
+    try:
+        rs = rec["rs"]
+        att = rec["a"]
+        dfn = rec["d"]
+        ad = rec["ad"]
+        dd = rec["dd"]
+        al = rec["al"]
+        dl = rec["dl"]
+    except (KeyError, TypeError):
+        raise RulesError("not a roll record: %r" % (rec,))
+    again = record(rs, att, dfn, list(ad), list(dd), bool(rec.get("snow")), bool(rec.get("tw")))
+    if again["al"] != al or again["dl"] != dl:
+        raise RulesError("roll record says losses %d/%d but its dice give %d/%d"
+                         % (al, dl, again["al"], again["dl"]))
+    return rec
+
+
+def after(rec):
+    """(attacker armies, defender armies) after the roll; the defender at 0 means conquered."""
+    return rec["a"] - rec["al"], rec["d"] - rec["dl"]
+
+
+def conquered(rec):
+    """True when the roll took the defender's last army."""
+    return rec["d"] - rec["dl"] == 0
+
+
+def move_limits(ruleset, att_left, dice_rolled):
+    """(min, max) armies to move into a conquered country.
+
+    ``att_left``: armies in the attacking country after the winning roll; ``dice_rolled``: the
+    attacker's dice in that roll. One army always stays behind."""
+    r = rules(ruleset)
+    room = att_left - 1
+    if room < 1:
+        raise RulesError("the attacking country has %d armies left: none can move in" % att_left)
+    lo = dice_rolled if r["move_min"] == "dice" else r["move_min"]
+    mx = r["move_max"]
+    hi = room if mx == "all" else (dice_rolled if mx == "dice" else mx)
+    if hi > room:
+        hi = room
+    if lo > hi:
+        lo = hi
+    if lo < 1:
+        lo = 1
+    return lo, hi
+
+
+def record_move_limits(rec):
+    """Move-in limits after a roll record that conquered (RulesError if it did not)."""
+    if not conquered(rec):
+        raise RulesError("the defender still has %d armies: nothing was conquered"
+                         % (rec["d"] - rec["dl"]))
+    return move_limits(rec["rs"], rec["a"] - rec["al"], len(rec["ad"]))

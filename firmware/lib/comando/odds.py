@@ -1,0 +1,214 @@
+"""Exact odds of dice combat: one roll, and a whole attack until conquest (or until the attacker
+stops) by dynamic programming. Floats on the device; ``exact=True`` gives ``fractions.Fraction``
+on the host (the same code, so the host tests check the very loop the Pico runs).
+
+``roll_table(...)``: the outcomes of a single roll, [(attacker loss, defender loss, p), ...].
+``conquest(...)``: the distribution of where a sustained attack ends; see its docstring.
+
+The attacker always rolls every die it may (WAR: it commits the most armies it can) and the
+defender every die it may (Risk's automatic defence); those are the policies the odds assume.
+"""
+
+from comando.combat import RULES, check_battle, max_dice
+from comando.errors import RulesError
+
+try:
+    from fractions import Fraction
+except ImportError:  # MicroPython: floats only
+    Fraction = None
+
+# Rules as data: COUNTS[a - 1][d - 1][j] = how many of the 6 ** (a + d) equally likely throws of
+# a attack dice against d defence dice make the defender lose j of the min(a, d) compared pairs
+# (the attacker loses the others; ties to the defender). tests/core/test_odds.py recomputes every
+# entry by enumerating the throws.
+COUNTS = (
+    ((21, 15), (161, 55), (1071, 225), (6797, 979)),
+    ((91, 125), (581, 420, 295), (4816, 1981, 979), (33719, 9394, 3543)),
+    ((441, 855), (2275, 2611, 2890), (17871, 12348, 10017, 6420),
+     (152355, 65535, 41531, 20515)),
+    ((2275, 5501), (9765, 15470, 21421), (67171, 68873, 73599, 70293),
+     (579733, 381672, 317436, 254040, 146735)),
+)
+
+_RING = 5  # an attack roll costs the attacker at most 4 armies: rows a .. a-4 are live
+
+
+def _number(exact):
+    """(zero, one, make(count, total)) for floats or exact fractions."""
+    if exact:
+        if Fraction is None:
+            raise RulesError("exact fractions are not available on this runtime")
+        return Fraction(0), Fraction(1), Fraction
+    return 0.0, 1.0, lambda n, t: n / t
+
+
+def roll_counts(att_dice, def_dice):
+    """The COUNTS entry for att_dice vs def_dice (each 1..4), total 6 ** (att_dice + def_dice)."""
+    if not (1 <= att_dice <= 4 and 1 <= def_dice <= 4):
+        raise RulesError("dice counts go from 1 to 4, not %d against %d" % (att_dice, def_dice))
+    return COUNTS[att_dice - 1][def_dice - 1]
+
+
+def _outcomes(ad, dd, acap, dcap, make):
+    """Merged [(al, dl, p)] for ad vs dd dice with losses capped at acap / dcap armies."""
+    counts = COUNTS[ad - 1][dd - 1]
+    k = len(counts) - 1
+    total = 6 ** (ad + dd)
+    merged = {}
+    order = []
+    for j in range(k + 1):
+        al = k - j
+        if al > acap:
+            al = acap
+        dl = j if j < dcap else dcap
+        key = al * 8 + dl
+        if key in merged:
+            merged[key] += counts[j]
+        else:
+            merged[key] = counts[j]
+            order.append(key)
+    return [(key >> 3, key & 7, make(merged[key], total)) for key in order]
+
+
+def roll_table(ruleset, att, dfn, snow=False, tailwind=False, exact=False):
+    """Outcomes of one roll with ``att`` vs ``dfn`` armies: [(att_loss, def_loss, p)], by def_loss.
+
+    Losses are capped as comando.combat.losses caps them (a situation card can give a side more
+    dice than it has armies to lose)."""
+    check_battle(ruleset, att, dfn, snow, tailwind)
+    ad, dd = max_dice(ruleset, att, dfn, snow, tailwind)
+    return _outcomes(ad, dd, att - 1, dfn, _number(exact)[2])
+
+
+def _check_stop(att, stop):
+    if isinstance(stop, bool) or not isinstance(stop, int):
+        raise RulesError("the stop must be a whole number of armies, not %r" % (stop,))
+    if stop < 1:
+        raise RulesError("the attacker can stop at 1 army at the lowest, not %d" % stop)
+    if stop >= att:
+        raise RulesError("the attacker stops at %d armies but only has %d: no attack" % (stop, att))
+
+
+def conquest(ruleset, att, dfn, snow=False, tailwind=False, stop=1, exact=False, numbers=None):
+    """Where an attack from ``att`` armies against ``dfn`` ends, rolling again and again until the
+    defender has no army left (conquest) or the attacker is down to ``stop`` armies or fewer
+    (1 by default: its last army, the occupation army). ``numbers``: an optional
+    (zero, one, make(count, total)) triple to run the same DP on another number type (the host
+    tests use a float32-rounding one to bound the Pico's single-precision error).
+
+    Returns a plain dict; lists are indexed by a number of armies:
+      p_conquer       P(the country is conquered)
+      conquer_att[a]  P(conquered with ``a`` armies left in the attacking country, before moving in)
+      fail_att[a]     P(the attack stops with the attacker at ``a`` armies) (a <= stop)
+      fail_def[d]     P(the attack stops with ``d`` defending armies left) (d >= 1)
+      att_left[a]     P(the attacker ends with ``a``) = conquer_att[a] + fail_att[a]
+      def_left[d]     P(the defender ends with ``d``); def_left[0] == p_conquer
+      exp_att_loss, exp_def_loss   expected armies lost by each side
+
+    The DP pushes probability mass forward over states (a, d). A roll never raises a or d, so
+    taking rows a = att .. stop+1 in turn, each row from d = dfn down, visits a state only after
+    every state that feeds it. Only 5 rows are ever live (a roll costs at most 4 armies), so memory
+    is 5 * (dfn + 1) numbers. The outcome lists of a row depend on d only for d <= 4 and, in La
+    Revancha, on the 4-dice threshold; they are built once per row, not per state, and unreachable
+    states (zero mass, e.g. two of three diagonals in the 3v3 bulk) are skipped.
+    """
+    check_battle(ruleset, att, dfn, snow, tailwind)
+    _check_stop(att, stop)
+    zero, one, make = numbers or _number(exact)
+    four = RULES[ruleset]["four"]
+    ring = _RING
+    width = dfn + 1
+    rows = [[zero] * width for _ in range(ring)]
+    rows[att % ring][dfn] = one
+    conquer_att = [zero] * (att + 1)
+    fail_att = [zero] * (att + 1)
+    fail_def = [zero] * width
+    cache = {}
+
+    def outcomes(a, d):
+        ad, dd = max_dice(ruleset, a, d, snow, tailwind)
+        acap = a - 1 if a < 5 else 4
+        dcap = d if d < 4 else 4
+        key = ((ad * 5 + dd) * 5 + acap) * 5 + dcap
+        t = cache.get(key)
+        if t is None:
+            t = cache[key] = _outcomes(ad, dd, acap, dcap, make)
+        return t
+
+    for a in range(att, stop, -1):
+        row = rows[a % ring]
+        # outcome lists for this row, with the target rows resolved
+        per_row = {}
+        trow = [None] * width
+
+        def bind(t):
+            b = per_row.get(id(t))
+            if b is None:
+                b = per_row[id(t)] = [(rows[(a - al) % ring], dl, p) for al, dl, p in t]
+            return b
+
+        small = dfn if dfn < 4 else 4
+        for d in range(1, small + 1):
+            trow[d] = bind(outcomes(a, d))
+        if dfn > 4:
+            # d >= 5: no cap on the defender's losses, defence dice saturated; only the
+            # La Revancha 4-dice rule (att >= 2 * d) still depends on d.
+            hi4 = a // 2 if four else 0
+            if hi4 > dfn:
+                hi4 = dfn
+            if hi4 >= 5:
+                t = bind(outcomes(a, 5))
+                for d in range(5, hi4 + 1):
+                    trow[d] = t
+            else:
+                hi4 = 4
+            if hi4 < dfn:
+                t = bind(outcomes(a, a + 5))
+                trow[hi4 + 1:] = [t] * (dfn - hi4)
+        for d in range(dfn, 0, -1):
+            m = row[d]
+            if m:
+                for tr, dl, p in trow[d]:
+                    tr[d - dl] += m * p
+        conquer_att[a] = row[0]
+        rows[a % ring] = [zero] * width  # reused as row a - 5
+    # rows at or below the stop hold where the attack ended
+    low = stop - ring + 2
+    if low < 1:
+        low = 1
+    for a in range(low, stop + 1):
+        row = rows[a % ring]
+        conquer_att[a] += row[0]
+        s = zero
+        for d in range(1, width):
+            m = row[d]
+            if m:
+                fail_def[d] += m
+                s += m
+        fail_att[a] = s
+    p_conquer = zero
+    for v in conquer_att:
+        p_conquer += v
+    att_left = [conquer_att[i] + fail_att[i] for i in range(att + 1)]
+    def_left = list(fail_def)
+    def_left[0] = p_conquer
+    ea = zero
+    for i in range(att + 1):
+        ea += i * att_left[i]
+    ed = zero
+    for i in range(width):
+        ed += i * def_left[i]
+    res = {"rules": ruleset, "att": att, "def": dfn, "stop": stop,
+           "p_conquer": p_conquer, "conquer_att": conquer_att, "fail_att": fail_att,
+           "fail_def": fail_def, "att_left": att_left, "def_left": def_left,
+           "exp_att_loss": att - ea, "exp_def_loss": dfn - ed}
+    if snow:
+        res["snow"] = 1
+    if tailwind:
+        res["tw"] = 1
+    return res
+
+
+def p_conquer(ruleset, att, dfn, snow=False, tailwind=False, stop=1):
+    """Just the probability of conquest (a float), for screens that show one number."""
+    return conquest(ruleset, att, dfn, snow, tailwind, stop)["p_conquer"]

@@ -1,0 +1,253 @@
+"""La Revancha's situation deck (teg-la-revancha.txt, "Hostilities - Situation Cards").
+
+Fifty cards, numbered 0..49: 20 classic combat, 4 snow, 4 tailwind, 4 crisis, 4 extra
+reinforcements, 4 open borders, 4 closed borders, and one rest card per colour. Before each round
+of hostilities the round's first player turns one over; it rules the whole round. A rest card
+naming a colour nobody plays (or that is out of the game) is put aside and another card is turned.
+
+Each card's effect is data the rules consult:
+- dice: ``dice_flags(card)`` -> (snow, tailwind) for comando.combat (snow: the defender rolls one
+  die more, up to four; tailwind: the attacker rolls one die more, up to four).
+- attack legality: ``attack_error(card, attacker, defender, internal)`` -> None or the reason
+  (open borders: only from one continent to another; closed borders: only inside a continent; rest:
+  the resting colour may only place armies: it may not attack or regroup. The rulebook does not
+  protect the resting colour from attacks, so it can still be attacked.)
+- regroup legality: ``regroup_error(card, colour)``.
+- card draw: ``crisis_barred(rolls)`` -> seats that may not draw a country card this round (every
+  player rolls a die; the lowest may not draw; all players tied on the lowest may not draw).
+- extra reinforcements: ``extra_armies(countries)`` -> half the countries held (rounded down),
+  placed one player at a time in round order before attacks begin.
+
+Randomness: ``shuffle(source)`` takes any injectable random source: a comando.dice source (``.d6()``),
+an object with ``randbelow(k)``/``below(k)``/``randrange(k)`` (random.Random), or a bytes source
+such as ``os.urandom``. The shuffled order is stored in an event, so a replay never reshuffles.
+"""
+
+from comando.errors import IllegalMove, RulesError
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+CLASSIC = const(0)
+SNOW = const(1)
+TAILWIND = const(2)
+CRISIS = const(3)
+EXTRA = const(4)
+OPEN = const(5)
+CLOSED = const(6)
+REST = const(7)
+
+KINDS = ("classic", "snow", "tailwind", "crisis", "extra", "open", "closed", "rest")
+KIND_LABELS = ("Classic combat", "Snow", "Tailwind", "Crisis", "Extra reinforcements",
+               "Open borders", "Closed borders", "Rest")
+# How many of each kind (rest: one per colour).
+COUNTS = (20, 4, 4, 4, 4, 4, 4, 6)
+# La Revancha's colours, in the order of the rulebook's list of objectives.
+COLOURS = ("white", "black", "red", "blue", "yellow", "green")
+DECK_SIZE = 50
+
+_STARTS = (0, 20, 24, 28, 32, 36, 40, 44)
+
+
+def kind(card):
+    """The kind (CLASSIC..REST) of card number ``card``."""
+    if not 0 <= card < DECK_SIZE:
+        raise RulesError("no situation card %r: cards are numbered 0 to 49" % (card,))
+    k = 7
+    while _STARTS[k] > card:
+        k -= 1
+    return k
+
+
+def rest_colour(card):
+    """The colour a rest card names, or None for every other card."""
+    return COLOURS[card - 44] if kind(card) == REST else None
+
+
+def name(card):
+    """A short id: 'classic', 'snow', ..., 'rest-blue'."""
+    k = kind(card)
+    if k == REST:
+        return "rest-" + rest_colour(card)
+    return KINDS[k]
+
+
+def label(card):
+    """What the screen shows: 'Snow', 'Rest: blue'."""
+    k = kind(card)
+    if k == REST:
+        return "Rest: " + rest_colour(card)
+    return KIND_LABELS[k]
+
+
+def describe(card):
+    """One player-readable line for the card's effect."""
+    k = kind(card)
+    if k == CLASSIC:
+        return "combat as usual"
+    if k == SNOW:
+        return "defenders roll one die more (up to 4)"
+    if k == TAILWIND:
+        return "attackers roll one die more (up to 4)"
+    if k == CRISIS:
+        return "everyone rolls: the lowest draws no country card this round"
+    if k == EXTRA:
+        return "everyone first places half their countries in armies, in round order"
+    if k == OPEN:
+        return "attacks only from one continent to another"
+    if k == CLOSED:
+        return "attacks only inside a continent"
+    return "%s only places armies: no attack, no regroup" % rest_colour(card)
+
+
+# --- randomness ----------------------------------------------------------------------------------
+
+def randbelow(source, k):
+    """A uniform int in 0..k-1 from any supported random source (see the module docstring)."""
+    if k <= 0:
+        raise RulesError("cannot draw from an empty range")
+    if k == 1:
+        return 0
+    for meth in ("randbelow", "below", "randrange"):
+        f = getattr(source, meth, None)
+        if f is not None:
+            return f(k)
+    d6 = getattr(source, "d6", None)
+    if d6 is not None:
+        # Base-6 digits from die faces, rejecting the top partial block: exactly uniform.
+        span = 6
+        while span < k:
+            span *= 6
+        limit = span - span % k
+        while True:
+            v = 0
+            s = 1
+            while s < span:
+                v = v * 6 + (d6() - 1)
+                s *= 6
+            if v < limit:
+                return v % k
+    if callable(source):  # os.urandom-like: bytes -> int, rejection for uniformity
+        limit = 65536 - 65536 % k
+        while True:
+            b = source(2)
+            v = b[0] << 8 | b[1]
+            if v < limit:
+                return v % k
+    raise RulesError("not a random source: %r" % (source,))
+
+
+def shuffle(source, cards=None):
+    """A Fisher-Yates shuffle of the deck (or of ``cards``) drawn from ``source``: a new list."""
+    deck = list(range(DECK_SIZE)) if cards is None else list(cards)
+    for i in range(len(deck) - 1, 0, -1):
+        j = randbelow(source, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def check_order(order):
+    """A stored shuffle must be a permutation of the 50 cards."""
+    if len(order) != DECK_SIZE:
+        raise RulesError("a situation deck has 50 cards, not %d" % len(order))
+    seen = bytearray(DECK_SIZE)
+    for c in order:
+        kind(c)
+        if seen[c]:
+            raise RulesError("situation card %d appears twice in the deck" % c)
+        seen[c] = 1
+
+
+# --- drawing -------------------------------------------------------------------------------------
+
+def playable(card, colours_in_play):
+    """False for a rest card naming a colour not in the game (it is put aside, another is turned)."""
+    c = rest_colour(card)
+    return c is None or c in colours_in_play
+
+
+def draw(deck, colours_in_play):
+    """Turn cards from the top of ``deck`` (a list, top = index 0) until one is playable.
+
+    Returns the list of cards turned (the last one rules the round); does not change ``deck``.
+    Returns the cards turned so far if the deck runs out first (the caller reshuffles then)."""
+    turned = []
+    for c in deck:
+        turned.append(c)
+        if playable(c, colours_in_play):
+            break
+    return turned
+
+
+# --- effects -------------------------------------------------------------------------------------
+
+def dice_flags(card):
+    """(snow, tailwind) for comando.combat."""
+    if card is None:
+        return (False, False)
+    k = kind(card)
+    return (k == SNOW, k == TAILWIND)
+
+
+def attack_error(card, attacker, defender, internal):
+    """None when the card allows ``attacker`` (a colour) to attack ``defender`` across a border
+    that is ``internal`` (both countries on one continent) or not; else the reason, for a player.
+    ``internal`` may be None when the map is not tracked (borders are then not checked)."""
+    if card is None:
+        return None
+    k = kind(card)
+    if k == REST and rest_colour(card) == attacker:
+        return "%s rests this round (situation card): it may place armies but not attack" % attacker
+    if k == OPEN and internal is True:
+        return "open borders this round: attacks only from one continent to another"
+    if k == CLOSED and internal is False:
+        return "closed borders this round: attacks only inside a continent"
+    return None
+
+
+def check_attack(card, attacker, defender, internal):
+    err = attack_error(card, attacker, defender, internal)
+    if err:
+        raise IllegalMove(err)
+
+
+def border_internal(board, a, b):
+    """True when countries ``a`` and ``b`` (ints) are on the same continent of ``board``."""
+    f = getattr(board, "is_internal_border", None)
+    if f is not None:
+        return bool(f(a, b))
+    return board.continent_of(a) == board.continent_of(b)
+
+
+def regroup_error(card, colour):
+    if card is not None and kind(card) == REST and rest_colour(card) == colour:
+        return "%s rests this round (situation card): it may place armies but not regroup" % colour
+    return None
+
+
+def crisis_barred(rolls):
+    """Seats that may not draw a country card in a crisis round: every seat with the lowest die
+    (all of them when tied). ``rolls`` has one die per seat, 0 for a seat out of the game."""
+    live = [d for d in rolls if d]
+    if not live:
+        return ()
+    low = min(live)
+    return tuple(s for s, d in enumerate(rolls) if d == low)
+
+
+def extra_armies(countries):
+    """Extra reinforcements: half the countries held, rounded down."""
+    if countries < 0:
+        raise IllegalMove("a player cannot hold %d countries" % countries)
+    return countries // 2
+
+
+def needs_crisis_roll(card):
+    return card is not None and kind(card) == CRISIS
+
+
+def needs_extra(card):
+    return card is not None and kind(card) == EXTRA

@@ -1,0 +1,240 @@
+"""Turn order for every ruleset: who opens, who plays next, how a round's order rotates.
+
+Seats are small ints 0..n-1 in the order the players sit around the table, clockwise; play passes
+clockwise (seat + 1). A sequence ``alive`` (truthy per seat) says who is still in the game;
+eliminated seats are skipped everywhere.
+
+What the rulebooks say (rules/*.txt):
+
+- T.E.G. classic (teg-classic.txt, "4. Two Rounds to Add 8 Armies", "5. Beginning of
+  Hostilities"): each player rolls a die, the highest opens and play goes clockwise; two placement
+  rounds (5, then 3) and every round after them starts with that same first player.
+- La Revancha (teg-la-revancha.txt, "First Round", "Second Round and Following"): highest die
+  opens the placement rounds (8, then 4; 18 in one round with two players); the first round of
+  hostilities starts with the same player; after each round of hostilities "the player who started
+  ... will now be the last to play, and the one who was second ... will now be the first".
+- WAR (war.txt, "Distribution of Armies and Territories", "The Game"): the highest die is the
+  distributor, who deals one card at a time clockwise starting with the player on their left; the
+  game begins with the player following the one who received the last territory card; the order
+  never changes. The first round only places armies.
+- Risk online (risk-online-12-maps.txt): territories dealt one at a time, deployment by hand three
+  armies at a time in rotation; the order of seats is the table's order (the rules name no
+  opening roll: a session may still decide the opener by a die, as at any table).
+- T.E.G. II (teg-ii.txt, "Choosing Objectives", "Course of Play", "How the Game Continues"): fixed
+  order of powers (USA, USSR, China, ...); the first round is started by the USA, the second by the
+  USSR, "the last in this round will be the American player": the opener rotates every round, and
+  the objective-placing rounds rotate the same way. The game lasts a fixed number of rounds.
+
+Ties on an opening roll are rolled again by the tied players only (the rulebooks name the highest
+die and say nothing of ties; re-rolling the tie is the table's universal custom).
+"""
+
+from comando.errors import RulesError
+
+RULESETS = ("teg", "revancha", "war", "risk", "teg2")
+
+# T.E.G. II powers in the rulebook's playing order.
+TEG2_POWERS = ("usa", "ussr", "china", "japan", "weur", "eeur")
+TEG2_POWER_NAMES = ("USA", "USSR", "China", "Japan", "Western Europe", "Eastern Europe")
+
+# Player counts each ruleset seats (teg2: 2 players play 4 powers, see teg2_powers()).
+SEATS = {"teg": (2, 6), "revancha": (2, 6), "war": (2, 6), "risk": (2, 6), "teg2": (2, 6)}
+
+# Rulesets whose round opener moves one seat on after every round of play.
+ROTATING = ("revancha", "teg2")
+
+
+def check_ruleset(ruleset):
+    if ruleset not in RULESETS:
+        raise RulesError("unknown ruleset %r: one of %s" % (ruleset, ", ".join(RULESETS)))
+
+
+def check_players(ruleset, n):
+    check_ruleset(ruleset)
+    lo, hi = SEATS[ruleset]
+    if n < lo or n > hi:
+        raise RulesError("%s seats %d to %d players, not %d" % (ruleset, lo, hi, n))
+
+
+def rotates(ruleset):
+    """True when the round's first player becomes the last in the next round."""
+    return ruleset in ROTATING
+
+
+def next_alive(seat, alive):
+    """The first live seat clockwise after ``seat`` (``seat`` itself if it is the only one)."""
+    n = len(alive)
+    for k in range(1, n + 1):
+        s = (seat + k) % n
+        if alive[s]:
+            return s
+    raise RulesError("no player is left in the game")
+
+
+def first_alive_from(seat, alive):
+    """``seat`` if it is still in the game, else the next live seat clockwise."""
+    if alive[seat]:
+        return seat
+    return next_alive(seat, alive)
+
+
+def order_from(first, alive):
+    """The live seats in play order starting at ``first`` (or the next live seat after it)."""
+    start = first_alive_from(first, alive)
+    n = len(alive)
+    return tuple((start + k) % n for k in range(n) if alive[(start + k) % n])
+
+
+def next_round_first(ruleset, prev_first, alive):
+    """Who opens the next round of play, given who opened the last one.
+
+    Rotating rulesets: the player after the last opener (the last opener plays last). Fixed ones:
+    the same opener, or the next live seat when that player is out.
+    """
+    if rotates(ruleset):
+        return next_alive(prev_first, alive)
+    return first_alive_from(prev_first, alive)
+
+
+def round_first(ruleset, first, rnd, alive=None, n=None):
+    """Opener of round ``rnd`` (1-based) of play when nobody has been eliminated since the start
+    (or with the given ``alive`` applied at every round: a convenience for tables and tests)."""
+    if alive is None:
+        alive = (True,) * n
+    s = first_alive_from(first, alive)
+    for _ in range(rnd - 1):
+        s = next_round_first(ruleset, s, alive)
+    return s
+
+
+def round_order(ruleset, first, rnd, alive=None, n=None):
+    """Play order of round ``rnd`` (1-based) of play: see round_first()."""
+    if alive is None:
+        alive = (True,) * n
+    return order_from(round_first(ruleset, first, rnd, alive), alive)
+
+
+# --- who opens ---------------------------------------------------------------------------------
+
+def opening_winner(rolls):
+    """Resolve an opening roll: ``rolls`` is a list of rounds, each a list with one die per seat
+    (0 for a seat that does not roll in that round). The highest die wins; the tied players roll
+    again in the next round. Returns the winning seat; raises RulesError when the rolls are not a
+    complete, well-formed resolution (so a stored roll is validated when replayed)."""
+    if not rolls:
+        raise RulesError("the opening roll has no dice")
+    rolling = None
+    for i, rnd in enumerate(rolls):
+        if rolling is None:
+            rolling = [True] * len(rnd)
+        if len(rnd) != len(rolling):
+            raise RulesError("opening roll %d has %d dice for %d seats" % (i + 1, len(rnd), len(rolling)))
+        best = 0
+        for s, d in enumerate(rnd):
+            if rolling[s]:
+                if not 1 <= d <= 6:
+                    raise RulesError("opening roll %d: seat %d rolled %r, not a die" % (i + 1, s, d))
+                if d > best:
+                    best = d
+            elif d != 0:
+                raise RulesError("opening roll %d: seat %d was not in the tie and cannot roll" % (i + 1, s))
+        top = [s for s in range(len(rnd)) if rolling[s] and rnd[s] == best]
+        if len(top) == 1:
+            if i != len(rolls) - 1:
+                raise RulesError("the opening roll was decided at roll %d; later rolls are extra" % (i + 1))
+            return top[0]
+        rolling = [s in top for s in range(len(rnd))]
+    raise RulesError("the opening roll ends in a tie: the tied players must roll again")
+
+
+def roll_opening(dice, n, alive=None):
+    """Roll for the opener with a dice source (``.d6()``): returns the list of rounds for
+    opening_winner(). Only live seats roll."""
+    if alive is None:
+        alive = (True,) * n
+    rolling = [bool(a) for a in alive]
+    rounds = []
+    while True:
+        rnd = [dice.d6() if rolling[s] else 0 for s in range(n)]
+        rounds.append(rnd)
+        best = max(rnd)
+        top = [s for s in range(n) if rolling[s] and rnd[s] == best]
+        if len(top) == 1:
+            return rounds
+        rolling = [s in top for s in range(n)]
+
+
+# --- WAR: the distributor's deal -------------------------------------------------------------------
+
+def war_deal_seat(distributor, n, k):
+    """Seat receiving the k-th (0-based) territory card: dealt clockwise from the distributor's left."""
+    return (distributor + 1 + k) % n
+
+
+def war_first(distributor, n, territories):
+    """WAR opener: the player after the one who received the last of ``territories`` cards."""
+    return (war_deal_seat(distributor, n, territories - 1) + 1) % n
+
+
+# --- setup rounds -------------------------------------------------------------------------------
+
+def placement_rounds(ruleset, n):
+    """Armies each player places in each placement round before play (fixed-count rulesets).
+
+    teg: (5, 3); with 2 or 3 players the variant places half the countries first held in one round
+    (12 with two, 8 with three: teg-classic.txt "Games of 2 or 3 Players").
+    revancha: (8, 4); 18 in one round with two players ("5. Playing with 2 or 3 People").
+    war, risk, teg2: () (WAR's first round places the normal reinforcements; Risk deploys a reserve,
+    see risk_reserve(); T.E.G. II adds its war potential every round).
+    """
+    check_players(ruleset, n)
+    if ruleset == "teg":
+        if n == 2:
+            return (12,)
+        if n == 3:
+            return (8,)
+        return (5, 3)
+    if ruleset == "revancha":
+        return (18,) if n == 2 else (8, 4)
+    return ()
+
+
+RISK_WORLD_RESERVE = {2: 40, 3: 35, 4: 30, 5: 25, 6: 20}
+RISK_DEPLOY_STEP = 3
+
+
+def risk_reserve(n, territories=42):
+    """Starting reserve per player on a Risk map: 40/35/30/25/20 for 2..6 players on World (42
+    territories), "the proportional equivalent on the smaller maps" (rounded down, at least the
+    count of territories each holds so every reserve is positive)."""
+    if n not in RISK_WORLD_RESERVE:
+        raise RulesError("Risk seats 2 to 6 players, not %d" % n)
+    base = RISK_WORLD_RESERVE[n]
+    if territories == 42:
+        return base
+    return max(1, base * territories // 42)
+
+
+def teg2_rounds(n, long_game=False):
+    """Rounds in a T.E.G. II game (teg-ii.txt "Length of a Game"): 6 players 6, 5 players 5,
+    4 players 4 or 8 (chosen before starting), 3 players 6; 2 players play as 4."""
+    check_players("teg2", n)
+    if n == 2 or n == 4:
+        return 8 if long_game else 4
+    if n == 3:
+        return 6
+    return n
+
+
+def teg2_powers(n):
+    """Powers in play, in playing order: the first n powers (2 players hold USA+China and
+    USSR+Japan, i.e. four powers; seats then map power -> player with teg2_player())."""
+    check_players("teg2", n)
+    return TEG2_POWERS[:4] if n == 2 else TEG2_POWERS[:n]
+
+
+def teg2_player(power_index, n):
+    """Which player commands power ``power_index`` (0-based in TEG2_POWERS order)."""
+    if n == 2:
+        return power_index % 2  # USA, China -> player 0; USSR, Japan -> player 1
+    return power_index
