@@ -44,7 +44,7 @@ class UrandomSource:
 
 
 class Settings:
-    FIELDS = ("contrast", "flip", "i2c", "stop")
+    FIELDS = ("contrast", "flip", "i2c", "stop", "oled")
 
     def __init__(self, hal):
         self.hal = hal
@@ -53,6 +53,7 @@ class Settings:
         self.flip = 0
         self.i2c = 400000
         self.stop = 1
+        self.oled = ""  # "" = as the HAL made it; "ssd1306" | "sh1106" (Menu > Hardware)
         try:
             import json
             with hal.open(self.path, "rb") as f:
@@ -72,6 +73,9 @@ class Settings:
             pass
 
     def apply(self, oled):
+        if self.oled and self.oled != oled.kind:
+            from device.selftest import set_oled_kind
+            set_oled_kind(oled, self.oled)
         oled.contrast(self.contrast)
         oled.flip(bool(self.flip))
         self.hal.set_i2c_freq(self.i2c)
@@ -314,5 +318,7 @@ def main(hal=None, **options):
         dice = SeededDice(int(seed))
     a = App(hal, dice=dice)
     a.boot()
+    from device.selftest import at_boot
+    at_boot(a)  # BACK+OK held at power-on: the hardware self-test
     a.run()
     return a

@@ -374,6 +374,7 @@ def main_items(app):
         items.append(("War potential", lambda: app.push(Track(app))))
     items += [("Sync", lambda: app.push(Sync(app))),
               ("Settings", lambda: app.push(Settings(app))),
+              ("Hardware", lambda: app.push(hardware_menu(app))),
               ("New game", lambda: app.push(Confirm(app, "New game?", "Yes, new game",
                                                     lambda: app.push(NewGame(app)))))]
     return items
@@ -737,3 +738,4 @@ class Settings(Screen):
 
 
 from device.teg2_screens import BattleSetup, Battle  # noqa: E402  (they use the classes above)
+from device.selftest import hardware_menu  # noqa: E402
