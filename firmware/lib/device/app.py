@@ -27,6 +27,13 @@ except ImportError:  # pragma: no cover
     import uasyncio as asyncio
 
 
+try:
+    from time import ticks_diff as _ticks_diff
+except ImportError:  # CPython (the Blinka HAL)
+    def _ticks_diff(a, b):
+        return a - b
+
+
 class UrandomSource:
     """Dice from the HAL's random bytes (unbiased by rejection)."""
 
@@ -154,14 +161,20 @@ class App:
             scr.event(ev)
         return ev
 
-    def act(self, action):
-        """submit() for the screens: errors become a message on screen. Returns the event or None."""
+    def act(self, action, inline=None):
+        """submit() for the screens: errors become a message on screen (a box that the next press
+        dismisses, or ``inline(text)`` for a screen that shows it in place). Returns the event or
+        None."""
         try:
             return self.submit(action)
         except StorageFull as exc:
             self.show_toast(str(exc), 6000)
         except IllegalMove as exc:
-            self.show_toast(str(exc), 3500)
+            if inline is not None:
+                self.hal.log(str(exc))
+                inline(str(exc))
+            else:
+                self.show_toast(str(exc), 3500)
         return None
 
     def new_game(self, action):
@@ -218,6 +231,7 @@ class App:
         self.dirty = True
 
     def show_toast(self, text, ms=2500):
+        self.hal.log(text)
         self.toast = (text, self.hal.ticks_ms() + ms)
         self.dirty = True
 
@@ -238,11 +252,11 @@ class App:
         fb.fill(0)
         self.top().draw(fb)
         if self.toast is not None:
-            fb.fill_rect(2, 12, 124, 42, 0)
-            fb.rect(2, 12, 124, 42, 1)
+            fb.fill_rect(0, 9, 128, 55, 0)
+            fb.rect(0, 9, 128, 55, 1)
             lines = ui.wrap(self.toast[0], 15)
-            for i, ln in enumerate(lines[:4]):
-                fb.text(ln, 5, 15 + i * 9, 1)
+            for i, ln in enumerate(lines[:6]):
+                fb.text(ln, 4, 11 + i * 9, 1)
 
     # -- the loop --------------------------------------------------------------------------------
     async def input_task(self):
@@ -251,8 +265,7 @@ class App:
             for btn, kind in self.buttons.update(hal.buttons.read(), hal.ticks_ms()):
                 self.press(btn, kind)
             if self.toast is not None:
-                from time import ticks_diff
-                if ticks_diff(hal.ticks_ms(), self.toast[1]) >= 0:
+                if _ticks_diff(hal.ticks_ms(), self.toast[1]) >= 0:
                     self.toast = None
                     self.dirty = True
             await asyncio.sleep_ms(hal.poll_ms)

@@ -80,7 +80,7 @@ class Journal:
             raise StorageFull(self.frozen)
         line = codec.encode(event)
         if self.hal.fs_free() < len(line) + RESERVE:
-            raise StorageFull("Storage full: %d events kept; free space or start a new game"
+            raise StorageFull("Storage full! %d events kept. Free space or start a new game."
                               % self.count)
         try:
             with self.hal.open(self.path, "ab") as f:

@@ -241,7 +241,7 @@ class Turn(Screen):
             ui.header(fb, RULESET_NAMES[rs], right)
             ui.center(fb, "Round %d" % (st.rnd + 1), 14, 2)
             if rs == "revancha":
-                ui.center(fb, "draws a situation", 36)
+                ui.center(fb, "situation card", 36)
             elif self.app.note:
                 fb.text(ui.fit(self.app.note, 16), 0, 36, 1)
             ui.footer(fb, "OK: start round")
@@ -282,14 +282,15 @@ class Turn(Screen):
             fb.text("next:", 0, 31, 1)
             fb.text(ui.fit(name(st.colours[nxt]), 10) if nxt is not None else "new round", 44, 31, 1)
             if rs == "revancha" and st.sit >= 0:
-                fb.text(ui.fit(SIT.label(st.sit), 16), 0, 42, 1)
                 if cur in st.barred:
-                    fb.text("no card", 72, 31, 1)
+                    fb.text(ui.fit(SIT.label(st.sit), 8) + " no card", 0, 42, 1)
+                else:
+                    fb.text(ui.fit(SIT.label(st.sit), 16), 0, 42, 1)
             elif rs == "teg2":
                 fb.text("WP %d" % st.wp[cur], 0, 42, 1)
                 if st.su[cur]:
                     fb.text("SU%d" % st.su[cur], 48, 42, 1)
-            ui.footer(fb, ("ROLL:attack" if rs != "teg2" else "ROLL:battle") + " OK:menu")
+            ui.footer(fb, ("ROLL atk" if rs != "teg2" else "ROLL war") + " OK menu")
         elif stage == S.OVER:
             ui.header(fb, "Game over", right)
             if st.winner >= 0:
@@ -428,7 +429,7 @@ class Situation(Screen):
             return
         label = SIT.label(st.sit)
         ui.center(fb, ui.fit(label, 16), 13, 2 if len(label) <= 8 else 1)
-        ui.paragraph(fb, SIT.describe(st.sit), 31, 3)
+        ui.paragraph(fb, SIT.describe(st.sit), 29, 4)
 
     def button(self, b, kind):
         if kind == PRESS and b in (OK, BACK, ROLL):
@@ -496,6 +497,7 @@ class Dice(Screen):
         self.series = None  # (rolls, att lost, def lost) of a long attack
         self.stop = app.settings.stop
         self.internal = 0
+        self.msg = None  # an inline message (an attack the rules refuse): no press is lost to it
         live = [s for s in st.order if s != st.cur] or [s for s in range(st.n) if s != st.cur]
         self.defender = live[0] if live else 0
         self._odds = None
@@ -536,7 +538,7 @@ class Dice(Screen):
         ui.header(fb, who, ("%d%%" % int(p * 100 + 0.5)) if p is not None else "")
         # the armies, big; the selected field underlined
         ui.big(fb, str(self.att), 2, 11, 2)
-        ui.center(fb, "vs", 15, 1, 40, 88)
+        ui.center(fb, "vs", 11, 1, 40, 88)
         ds = str(self.dfn)
         ui.big(fb, ds, 126 - ui.width(ds, 2), 11, 2)
         if fld == "att":
@@ -556,9 +558,14 @@ class Dice(Screen):
             al, dl = rec["al"], rec["dl"]
             if self.series:
                 al, dl = self.series[1], self.series[2]
-            ui.center(fb, "-%d" % al, 35, 1, 40, 64) if al else None
-            ui.center(fb, "-%d" % dl, 35, 1, 64, 88) if dl else None
-        if fld == "who":
+            # the losses of each side, between the two counts
+            fb.text("-%d" % al if al else " 0", 42, 20, 1)
+            fb.text("-%d" % dl if dl else " 0", 70, 20, 1)
+        if self.msg:
+            fb.fill_rect(0, 29, 128, 35, 0)
+            ui.paragraph(fb, self.msg, 29, 4)
+            return
+        elif fld == "who":
             line = "def: " + st.colours[self.defender]
         elif fld == "stop":
             line = "stop at %d left" % self.stop
@@ -590,8 +597,14 @@ class Dice(Screen):
             a["in"] = self.internal
         return a
 
+    def inline(self, text):
+        self.msg = text
+
     def roll_once(self):
-        ev = self.app.act(self.action())
+        if self.att < 2:
+            self.msg = "needs 2+ armies"
+            return False
+        ev = self.app.act(self.action(), self.inline)
         if ev is None:
             return False
         rec = ev["r"]
@@ -605,6 +618,8 @@ class Dice(Screen):
         st = app.state
         fields = self.fields()
         fld = fields[self.field % len(fields)]
+        if kind == PRESS:
+            self.msg = None
         if b == ROLL and kind == PRESS:
             self.series = None
             if self.dfn == 0:  # a new attack after a conquest: same attacker, fresh defender
@@ -675,7 +690,7 @@ class Sync(Screen):
         link = app.link
         if link is None:
             ui.center(fb, "no link", 14)
-            ui.center(fb, "USB host not" if app.hal.serial is None else "link not started", 26)
+            ui.center(fb, "no USB serial" if app.hal.serial is None else "link not started", 26)
         else:
             status = getattr(link, "status", None)
             text = status() if callable(status) else str(status or "linked")

@@ -139,7 +139,7 @@ class Battle(Screen):
         side = self.next_side()
         if side == 0 and not self.asked:
             ui.center(fb, d, 13, 1)
-            ui.center(fb, "fight or retreat?", 24)
+            ui.center(fb, "fight or retreat", 24)
             fb.text("OK: fight", 0, 36, 1)
             fb.text("BACK: retreat", 0, 46, 1)
             return
@@ -313,7 +313,7 @@ def draw_result(fb, st):
                 fb.rect(x - 2, 10, 26, 11, 1)
             elif bt["win"] == "def":
                 fb.rect(x - 2, 20, 26, 11, 1)
-        fb.text("-%d  -%d" % (lb["lost"][0], lb["lost"][1]), 0, 43, 1)
+        fb.text("total -%d / -%d" % (lb["lost"][0], lb["lost"][1]), 0, 43, 1)
     wa, wd = lb["wp"]
     fb.hline(0, 54, 128, 1)
-    fb.text("WP %s%d %s%d" % (a[:3], wa, d[:3], wd), 0, 56, 1)
+    fb.text("WP %s %d %s %d" % (a[:4], wa, d[:4], wd), 0, 56, 1)

@@ -35,7 +35,10 @@ class Hal:
 
     def ticks_ms(self):
         import time
-        return time.ticks_ms()
+        try:
+            return time.ticks_ms()
+        except AttributeError:  # CPython
+            return int(time.monotonic() * 1000)
 
     def urandom(self, n):
         import os
@@ -54,6 +57,10 @@ class Hal:
 
     def set_i2c_freq(self, hz):
         return False
+
+    def log(self, text):
+        """A diagnostic line (the simulator writes it to stderr; the Pico drops it: stdout is
+        the link)."""
 
     def alive(self):
         """False when the app should stop (the simulator's script ran out, or the user quit)."""

@@ -349,6 +349,9 @@ class SimHal(Hal):
         else:
             raise ValueError("sim script: unknown line %r" % line)
 
+    def log(self, text):
+        sys.stderr.write("sim: %s\n" % text)
+
     def alive(self):
         """False once the user quit or the script has run out (and the screen settled)."""
         if self.quit:
