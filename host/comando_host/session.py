@@ -76,7 +76,7 @@ class HostSession:
                 if batch:
                     stored += self._commit(game, batch, snapshot)
                     batch = []
-                snapshot = (d[1], d[2])
+                snapshot = (d[1], d[2].get("state"))
             elif kind == "hello":
                 if batch or snapshot:
                     stored += self._commit(game, batch, snapshot)
@@ -106,7 +106,7 @@ class HostSession:
         self.sync.stored(top)                                # ... and only now acknowledged
         self.stored_events += len(batch)
         if snapshot is not None:
-            self.view.snapshot(snapshot[0], snapshot[1].get("state"))
+            self.view.snapshot(snapshot[0], snapshot[1])
         for ev in batch:
             self.view.event(ev)
             problem = self.secrets.event(ev)

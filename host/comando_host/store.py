@@ -100,7 +100,7 @@ class Store:
     def add_events(self, game: str, events, snapshot=None) -> int:
         """Store events (dicts with "seq") durably in one transaction; returns the highest seq.
 
-        ``snapshot`` (seq, payload) is stored first when given. An event whose seq is already
+        ``snapshot`` (seq, the device's state dict) is stored first when given. An event whose seq is already
         stored must be identical (else ValueError: the logs diverged).
         """
         now = time.time()

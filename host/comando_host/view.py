@@ -63,6 +63,8 @@ class GameView:
         self._state = None
         self._reducer = None
         self.snapshot_at = None
+        self.round = 0
+        self.status = ""
 
     # -- input -------------------------------------------------------------------------------
 
@@ -86,6 +88,13 @@ class GameView:
         self.last_seq = max(self.last_seq, seq)
         if isinstance(state, dict):
             self._from_state_dict(state)
+            try:
+                from comando import session as reducer
+                self._state = reducer.Session.from_dict(state)
+                self._reducer = reducer
+                self._from_state()
+            except Exception:
+                self._state = None
 
     def event(self, ev):
         self.last_seq = max(self.last_seq, ev.get("seq", 0))
@@ -108,10 +117,7 @@ class GameView:
             except Exception:  # a ruleset this host does not know: keep the generic view
                 self._state = None
         if self._state is not None:
-            try:
-                self._from_state_dict(self._state.to_dict())
-            except Exception:
-                pass
+            self._from_state()
         if "p" in ev and self._state is None:
             self.turn = ev["p"]
             self.phase = str(t)
@@ -125,6 +131,18 @@ class GameView:
             return
         self._reducer = reducer
         self._state = state
+
+    def _from_state(self):
+        st = self._state
+        try:
+            self._from_state_dict(st.to_dict())
+            cur = getattr(st, "cur", None)
+            self.turn = cur if isinstance(cur, int) and cur >= 0 else None
+            self.round = getattr(st, "rnd", 0)
+            waiting = getattr(self._reducer, "_waiting", None)
+            self.status = waiting(st) if waiting else ""
+        except Exception:
+            pass
 
     def _from_state_dict(self, d):
         for key in ("cur", "turn"):
@@ -155,6 +173,6 @@ class GameView:
             "game %s  board %s  ruleset %s  firmware %s" % (self.game or "-", self.board or "-",
                                                            self.ruleset or "-", self.fw or "-"),
             "players: %s" % (", ".join(self.players) or "-"),
-            "turn: %s   phase: %s   events: %d (last #%d)" % (self.whose_turn(), self.phase or "-",
-                                                           self.count, self.last_seq),
-        ]
+            "turn: %s   phase: %s   round: %s   events: %d (last #%d)"
+            % (self.whose_turn(), self.phase or "-", self.round or "-", self.count, self.last_seq),
+        ] + (["now: " + self.status] if self.status else [])

@@ -233,3 +233,127 @@ def test_view_never_shows_objectives():
     text = "\n".join(list(v.log) + v.summary())
     assert "obj" not in text and "[3,5]" not in text and H not in text
     assert describe({"seq": 3, "t": "roll", "p": 1, "d": [6]}) == "#3 roll d=[6] p=1"
+
+
+# -- the CLI -------------------------------------------------------------------------------------
+
+def _cli(argv, capsys):
+    from comando_host.cli import main
+    code = main(argv)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def _stored_game(path):
+    s = Store(path)
+    s.ensure_game("g-abc", board="teg-classic", fw="0.1.0")
+    s.add_events("g-abc", GAME)
+    s.close()
+
+
+def test_cli_games_show_export_import(tmp_path, capsys):
+    db = str(tmp_path / "c.db")
+    _stored_game(db)
+    code, out, _ = _cli(["games", "--db", db], capsys)
+    assert code == 0 and "g-abc" in out and "teg-classic" in out
+    code, out, _ = _cli(["show", "g-a", "--db", db], capsys)
+    assert code == 0 and "#3 attack" in out and "Ana" in out
+    for fmt in ("text", "jsonl"):
+        f = str(tmp_path / ("g." + fmt))
+        assert _cli(["export", "g-abc", "--format", fmt, "-o", f, "--db", db], capsys)[0] == 0
+        db2 = str(tmp_path / ("other-%s.db" % fmt))
+        code, out, _ = _cli(["import", f, "--db", db2], capsys)
+        assert code == 0 and "4 events" in out
+        assert Store(db2).events("g-abc") == GAME
+        code, out, _ = _cli(["import", f, "--db", db2], capsys)
+        assert code == 0 and "already stored" in out
+
+
+def test_cli_user_mistakes_are_one_line(tmp_path, capsys):
+    db = str(tmp_path / "c.db")
+    code, _, err = _cli(["show", "nope", "--db", db], capsys)
+    assert code == 2 and "no stored game" in err and "Traceback" not in err
+    bad = tmp_path / "bad.txt"
+    bad.write_text('[Game "x"]\n1 roll p=0\nnot an event\n')
+    code, _, err = _cli(["import", str(bad), "--db", db], capsys)
+    assert code == 2 and "bad.txt:3" in err
+    code, _, err = _cli(["import", str(tmp_path / "missing.txt"), "--db", db], capsys)
+    assert code == 2 and "cannot read" in err
+    code, _, err = _cli(["connect", str(tmp_path / "no-such-port"), "--db", db], capsys)
+    assert code == 2 and "cannot open" in err
+
+
+def test_cli_import_device_journal(tmp_path, capsys):
+    from comando import journal
+    f = tmp_path / "journal.log"
+    f.write_bytes(b"".join(journal.encode(e) for e in GAME))
+    db = str(tmp_path / "c.db")
+    code, out, _ = _cli(["import", str(f), "--as", "pico1", "--db", db], capsys)
+    assert code == 0 and Store(db).events("pico1") == GAME
+
+
+def test_mirror_renders_public_lines(store):
+    from comando_host.mirror import Mirror, render
+    import io
+    h, d = PipeTransport.pair()
+    host = HostSession(h, store)
+    dev = FakeDevice(d)
+    dev.play([{"t": "deal", "p": 0, "obj": 7}, {"t": "roll", "p": 1, "d": [6, 6]},
+              {"t": "attack", "p": 1, "f": 1, "to": 2}])
+    pump(host, dev, 50)
+    text = "\n".join(render(host, 120, color=False, port="/dev/pts/9"))
+    assert "link up" in text and "#2 roll" in text and "#3 attack" in text and "obj" not in text
+    buf = io.StringIO()
+    m = Mirror(host, out=buf, tty=False)
+    m.update()
+    assert "link up" in buf.getvalue() and "#3 attack" in buf.getvalue()
+
+
+def test_secret_book_with_the_teg2_commitments():
+    from comando.teg2_commit import commit
+    n0, n1 = "11" * 16, "22" * 16
+    book = SecretBook()
+    book.event({"seq": 1, "t": "lock", "p": 0, "h": commit("3/0/5", n0)})
+    book.event({"seq": 2, "t": "lock", "p": 1, "h": commit("2/+/1", n1)})
+    assert book.event({"seq": 3, "t": "reveal", "p": 0, "cmd": "3/0/5", "n": n0, "k": 8}) is None
+    msg = book.event({"seq": 4, "t": "reveal", "p": 1, "cmd": "3/0/5", "n": n1, "k": 8})
+    assert "tampering" in msg and book.verified == 1
+
+
+def test_a_tampered_reveal_is_reported_by_the_session(store):
+    from comando.teg2_commit import commit
+    h, d = PipeTransport.pair()
+    host = HostSession(h, store)
+    dev = FakeDevice(d)
+    n = "ab" * 16
+    dev.play([{"t": "lock", "p": 0, "h": commit("1/1/1", n), "sec": {"cmd": "1/1/1", "n": n}},
+              {"t": "lock", "p": 1, "h": commit("2/2/2", n)},
+              {"t": "reveal", "p": 0, "cmd": "1/1/1", "n": n},
+              {"t": "reveal", "p": 1, "cmd": "9/9/9", "n": n}])
+    pump(host, dev, 50)
+    assert len(host.secrets.tampering) == 1 and "seat 1" in host.secrets.tampering[0]
+    assert any("tampering" in e for e in host.view.errors)
+    assert "sec" not in store.events("g1")[0]   # the secret part never crossed
+
+
+def test_sim_command_prints_the_pty_path(tmp_path):
+    import subprocess
+    import sys
+    proc = subprocess.run([sys.executable, "-m", "comando_host.cli", "sim", "--dir",
+                           str(tmp_path / "dev"), "--seconds", "1.5"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip().startswith("/dev/pts/")
+    assert "comando connect" in proc.stderr
+
+
+def test_make_run_without_a_tty_demo_links_the_mirror(tmp_path):
+    import subprocess
+    import sys
+    env = dict(os.environ, COMANDO_DB=str(tmp_path / "demo.db"))
+    proc = subprocess.run([sys.executable, "-m", "comando_host.cli", "run"], stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=120, env=env,
+                          cwd=str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    assert "equal to the device journal: yes" in proc.stdout
+    assert "link up" in proc.stdout and "#1 new" in proc.stdout

@@ -121,7 +121,12 @@ def encode(ftype, seq, payload=None):
         raise FrameError("bad frame seq %r" % (seq,))
     if payload is None:
         payload = {}
-    body = ("%s %d " % (ftype, seq)).encode() + escape(_dumps(payload).encode())
+    text = _dumps(payload)
+    raw = text.encode()
+    # JSON text has no raw control bytes; only '%', '~', DEL and UTF-8 need escaping
+    if len(raw) != len(text) or "%" in text or "~" in text or "\x7f" in text:
+        raw = escape(raw)
+    body = ("%s %d " % (ftype, seq)).encode() + raw
     return b"~" + body + (" %08x\n" % crc(body)).encode()
 
 

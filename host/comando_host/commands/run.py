@@ -44,6 +44,12 @@ png 10-menu
 # Called with (port, simulator-or-None) once the device is up; the link issue adds the mirror.
 DEVICE_HOOKS = []
 
+try:  # issue 6: the laptop mirror alongside the device
+    from comando_host.mirror_hook import mirror_hook
+    DEVICE_HOOKS.append(mirror_hook)
+except ImportError:  # pragma: no cover
+    pass
+
 
 def find_pico():
     """The serial port of an attached Raspberry Pi Pico (USB VID 0x2E8A), or None."""
