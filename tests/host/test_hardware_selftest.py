@@ -69,8 +69,21 @@ def test_wrong_button_and_skip_are_reported(tmp_path):
 
 
 def test_no_combo_no_self_test(tmp_path):
-    sim, root = run(["hold back 600", "ok", "wait 100"], tmp_path)
+    sim, root = run(["hold ok 600", "ok", "wait 100"], tmp_path)
     assert not os.path.exists(os.path.join(str(root), "selftest.json"))
+
+
+def test_back_at_boot_is_the_update_mode(tmp_path):
+    """BACK held at power-on: the app does not start (main.py ends, the REPL is free for
+    mpremote), the screen says so, and nothing is journaled."""
+    sim, root = run(["hold back 600", "roll", "roll"], tmp_path, png_every=True)
+    frames = sim.frames()
+    assert len(frames) == 1, frames
+    px = png_pixels(frames[0])
+    assert all(px[0][x] for x in range(128))  # the inverse header bar
+    assert sum(map(sum, px)) < 128 * 64 // 2
+    assert sim.events() == []
+    assert sim.stats()["presses"] <= 1
 
 
 def test_sh1106_glass_driven_as_ssd1306_shows_a_dark_edge_until_the_setting_is_changed(tmp_path):

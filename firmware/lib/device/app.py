@@ -331,7 +331,9 @@ def main(hal=None, **options):
         dice = SeededDice(int(seed))
     a = App(hal, dice=dice)
     a.boot()
-    from device.selftest import at_boot
-    at_boot(a)  # BACK+OK held at power-on: the hardware self-test
-    a.run()
+    from device.selftest import boot_mode
+    if boot_mode(a) == "update":  # BACK held at power-on: leave the REPL free for make deploy
+        a.hal.close()
+        return a
+    a.run()  # (BACK+OK held at power-on: it starts on the self-test screen)
     return a

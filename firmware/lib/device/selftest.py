@@ -5,8 +5,9 @@ an SH1106 driven as an SSD1306), then each button of the pin map is asked for in
 button is reported (two wires swapped?); holding another button (OK, BACK or ROLL) skips one that
 does not answer. The result is shown and saved to ``selftest.json`` in the device's storage.
 
-Reach it by holding BACK and OK while plugging the device in (``at_boot``), or from the menu:
-Menu > Hardware > Self-test. The hardware menu also switches the OLED controller (SSD1306 or
+Reach it by holding BACK and OK while plugging the device in (``boot_mode``), or from the menu:
+Menu > Hardware > Self-test. Holding BACK alone at power-on is the update mode: the app does not
+start, so mpremote (``make deploy``) can reach the REPL, which the running app keeps for the link. The hardware menu also switches the OLED controller (SSD1306 or
 SH1106, saved in settings.json and applied at every boot) and shows the I2C address found.
 """
 
@@ -151,11 +152,45 @@ def _sleep(ms):
         sleep(ms / 1000)
 
 
-def at_boot(app, wait_ms=5000):
+def boot_mode(app, wait_ms=5000):
+    """What the buttons held at power-on ask for: "selftest" (BACK+OK: the self-test screen is
+    pushed), "update" (BACK alone: the app must not start, so the REPL stays free for mpremote
+    and `make deploy`; the screen says so), or None."""
+    hal = app.hal
+    mask = hal.buttons.read()
+    if mask & COMBO == COMBO:
+        at_boot(app, wait_ms, mask)
+        return "selftest"
+    if mask == 1 << BACK:
+        update_mode(app)
+        return "update"
+    return None
+
+
+def update_mode(app):
+    """Show the update-mode screen and give Ctrl-C back to the REPL (the Pico HAL turns it off
+    because the link uses those bytes)."""
+    fb = app.fb
+    fb.fill(0)
+    ui.header(fb, "Update mode")
+    ui.paragraph(fb, "USB is free for make deploy. Unplug to play.", 13, 4)
+    app.oled.show()
+    app.hal.frame_done()
+    app.hal.settled()
+    try:
+        import micropython
+        micropython.kbd_intr(3)
+    except (ImportError, AttributeError):
+        pass
+
+
+def at_boot(app, wait_ms=5000, mask=None):
     """If BACK and OK are held at power-on, wait for them to be let go and open the self-test.
     Returns True when it did."""
     hal = app.hal
-    if hal.buttons.read() & COMBO != COMBO:
+    if mask is None:
+        mask = hal.buttons.read()
+    if mask & COMBO != COMBO:
         return False
     try:
         from time import ticks_diff
