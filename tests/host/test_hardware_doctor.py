@@ -267,7 +267,7 @@ def test_real_micropython_repl_on_a_pty(with_comando, tmp_path):
                             cwd=str(tmp_path), close_fds=True)
     os.close(slave)
     try:
-        info = D.probe_repl(PtyPort(master), timeout=5.0)
+        info = D.probe_repl(PtyPort(master), timeout=2.0)
     finally:
         proc.kill()
         proc.wait()
@@ -290,3 +290,17 @@ def test_cli_exit_codes_and_output(monkeypatch, capsys):
         port, opener_for(FakeDevice("comando")), FakeClock()))
     assert cli.main(["doctor", "--port", "/dev/ttyACM0"]) == 0
     assert "all good" in capsys.readouterr().out
+
+
+def test_doctor_against_the_real_firmware_in_the_simulator():
+    """End to end: the firmware under the MicroPython unix port answers the doctor's hello on
+    its pseudo-terminal with its version, which is this laptop's."""
+    from comando_host.simulator import Simulator
+    sim = Simulator(script=["wait 200"] * 50, serial=True, fast=False).start()
+    try:
+        findings = D.diagnose(port=sim.port, hello_timeout=8.0, repl_timeout=1.0)
+    finally:
+        sim.stop()
+        sim.cleanup()
+    assert [f.level for f in findings] == [D.OK, D.OK], text(findings)
+    assert "matches this laptop" in findings[1].text
