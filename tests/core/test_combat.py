@@ -6,8 +6,8 @@ Runs under CPython and MicroPython. Each test names its rulebook file and sectio
 from mpytest import raises
 
 from comando import combat
-from comando.combat import (after, check_record, compare, conquered, dice_counts, losses,
-                            move_limits, record, record_move_limits, roll)
+from comando.combat import (after, attack, check_record, compare, conquered, dice_counts,
+                            losses, move_limits, record, record_move_limits, roll)
 from comando.dice import FixedDice, SeededDice
 from comando.errors import RulesError
 
@@ -270,3 +270,22 @@ def test_rules_table_is_plain_data():
         r = combat.rules(rs)
         assert r["att_max"] == 3
         assert r["def_max"] in (2, 3)
+
+
+def test_attack_rolls_until_conquest_or_stop():
+    """teg-classic.txt, after EXAMPLE 2, possibility 2: attacking again from the same country,
+    the dice follow the armies now left."""
+    for seed in range(30):
+        for rs, a, d, stop in (("teg", 12, 6, 1), ("risk", 9, 9, 3), ("war", 6, 2, 1)):
+            recs = attack(rs, a, d, SeededDice(seed), stop=stop)
+            assert recs
+            for i, rec in enumerate(recs):
+                check_record(rec)
+                assert (rec["a"], rec["d"]) == ((a, d) if i == 0 else after(recs[i - 1]))
+            end_a, end_d = after(recs[-1])
+            assert end_d == 0 or end_a <= stop
+            for rec in recs[:-1]:
+                assert not conquered(rec) and after(rec)[0] > stop
+    assert len(attack("teg", 50, 50, SeededDice(1), max_rolls=3)) == 3
+    with raises(RulesError, "between 1 and 4"):
+        attack("teg", 5, 5, SeededDice(1), stop=5)

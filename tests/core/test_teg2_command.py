@@ -61,6 +61,8 @@ def test_bad_tokens():
         parse("1/Ax/2")
     with raises(BattleCommandError, "A0 puts no aircraft"):
         parse("1/A0/2")
+    with raises(BattleCommandError, "clock 1: '+5' is not a clock value"):
+        parse("+5/0/0")
     with raises(BattleCommandError, "text like '3/0/5'"):
         parse(305)
 

@@ -180,6 +180,22 @@ def roll(ruleset, att, dfn, dice, snow=False, tailwind=False, att_dice=None, def
     return rec
 
 
+def attack(ruleset, att, dfn, dice, snow=False, tailwind=False, stop=1, max_rolls=None):
+    """Roll again and again (every die allowed) until the defender falls or the attacker is down
+    to ``stop`` armies or fewer, or ``max_rolls`` rolls were made. Returns the list of records,
+    each one a valid roll from the armies the previous one left."""
+    check_battle(ruleset, att, dfn, snow, tailwind)
+    _check_int(stop, "the stop")
+    if stop < 1 or stop >= att:
+        raise RulesError("the attacker must stop between 1 and %d armies, not %d" % (att - 1, stop))
+    out = []
+    while dfn > 0 and att > stop and (max_rolls is None or len(out) < max_rolls):
+        rec = roll(ruleset, att, dfn, dice, snow, tailwind)
+        out.append(rec)
+        att, dfn = after(rec)
+    return out
+
+
 def record(ruleset, att, dfn, att_dice, def_dice, snow=False, tailwind=False):
     """The record of a roll whose dice are already known (a worked example, dice rolled by hand).
 

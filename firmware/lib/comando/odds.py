@@ -12,6 +12,17 @@ defender every die it may (Risk's automatic defence); those are the policies the
 from comando.combat import RULES, check_battle, max_dice
 from comando.errors import RulesError
 
+import sys
+
+try:
+    from array import array
+except ImportError:
+    array = None
+
+# Unboxed float arrays where a heap is small and a list of floats fragments it (MicroPython);
+# CPython indexes a list faster than an array (no boxing on every read).
+_ARRAYS = sys.implementation.name == "micropython"
+
 try:
     from fractions import Fraction
 except ImportError:  # MicroPython: floats only
@@ -31,6 +42,18 @@ COUNTS = (
 )
 
 _RING = 5  # an attack roll costs the attacker at most 4 armies: rows a .. a-4 are live
+
+
+def _float_vec(n):
+    """n zero floats, unboxed in an array where possible: on MicroPython a list of floats keeps a
+    heap object per cell, scattered, and fragments a small heap; an array is one block."""
+    if _ARRAYS and array is not None:
+        for code in ("d", "f"):
+            try:
+                return array(code, [0.0] * n)
+            except (ValueError, TypeError):
+                pass
+    return [0.0] * n
 
 
 def _number(exact):
@@ -89,6 +112,47 @@ def _check_stop(att, stop):
         raise RulesError("the attacker stops at %d armies but only has %d: no attack" % (stop, att))
 
 
+def _push(row, hi, lo, t):
+    """Push the mass of row[d], d = hi .. lo+1, along the outcomes t = [(target row, dl, p)].
+
+    The hot loop of the DP: unrolled for the 4 and 5 outcomes of 3- and 4-dice rolls (most
+    states), generic otherwise. Zero cells (states a roll cannot reach) are skipped."""
+    n = len(t)
+    if n == 4:
+        (r0, d0, p0), (r1, d1, p1), (r2, d2, p2), (r3, d3, p3) = t
+        for d in range(hi, lo, -1):
+            m = row[d]
+            if m:
+                r0[d - d0] += m * p0
+                r1[d - d1] += m * p1
+                r2[d - d2] += m * p2
+                r3[d - d3] += m * p3
+    elif n == 3:
+        (r0, d0, p0), (r1, d1, p1), (r2, d2, p2) = t
+        for d in range(hi, lo, -1):
+            m = row[d]
+            if m:
+                r0[d - d0] += m * p0
+                r1[d - d1] += m * p1
+                r2[d - d2] += m * p2
+    elif n == 5:
+        (r0, d0, p0), (r1, d1, p1), (r2, d2, p2), (r3, d3, p3), (r4, d4, p4) = t
+        for d in range(hi, lo, -1):
+            m = row[d]
+            if m:
+                r0[d - d0] += m * p0
+                r1[d - d1] += m * p1
+                r2[d - d2] += m * p2
+                r3[d - d3] += m * p3
+                r4[d - d4] += m * p4
+    else:
+        for d in range(hi, lo, -1):
+            m = row[d]
+            if m:
+                for tr, dl, p in t:
+                    tr[d - dl] += m * p
+
+
 def conquest(ruleset, att, dfn, snow=False, tailwind=False, stop=1, exact=False, numbers=None):
     """Where an attack from ``att`` armies against ``dfn`` ends, rolling again and again until the
     defender has no army left (conquest) or the attacker is down to ``stop`` armies or fewer
@@ -115,14 +179,20 @@ def conquest(ruleset, att, dfn, snow=False, tailwind=False, stop=1, exact=False,
     check_battle(ruleset, att, dfn, snow, tailwind)
     _check_stop(att, stop)
     zero, one, make = numbers or _number(exact)
+    if numbers or exact:
+        def vec(n):
+            return [zero] * n
+    else:
+        vec = _float_vec
     four = RULES[ruleset]["four"]
     ring = _RING
     width = dfn + 1
-    rows = [[zero] * width for _ in range(ring)]
+    rows = [vec(width) for _ in range(ring)]
     rows[att % ring][dfn] = one
-    conquer_att = [zero] * (att + 1)
-    fail_att = [zero] * (att + 1)
-    fail_def = [zero] * width
+    conquer_att = vec(att + 1)
+    fail_att = vec(att + 1)
+    fail_def = vec(width)
+    zeros = vec(width)
     cache = {}
 
     def outcomes(a, d):
@@ -137,41 +207,35 @@ def conquest(ruleset, att, dfn, snow=False, tailwind=False, stop=1, exact=False,
 
     for a in range(att, stop, -1):
         row = rows[a % ring]
-        # outcome lists for this row, with the target rows resolved
-        per_row = {}
-        trow = [None] * width
+        bound = {}
 
         def bind(t):
-            b = per_row.get(id(t))
+            # an outcome list with its target rows resolved for this row a
+            b = bound.get(id(t))
             if b is None:
-                b = per_row[id(t)] = [(rows[(a - al) % ring], dl, p) for al, dl, p in t]
+                b = bound[id(t)] = [(rows[(a - al) % ring], dl, p) for al, dl, p in t]
             return b
 
-        small = dfn if dfn < 4 else 4
-        for d in range(1, small + 1):
-            trow[d] = bind(outcomes(a, d))
+        # Segments of d, highest first, each with one outcome list. For d >= 5 the defender's
+        # losses are never capped and its dice are saturated; only La Revancha's 4-dice rule
+        # (att >= 2 * d) still depends on d. d <= 4 each get their own list.
+        segs = []
         if dfn > 4:
-            # d >= 5: no cap on the defender's losses, defence dice saturated; only the
-            # La Revancha 4-dice rule (att >= 2 * d) still depends on d.
             hi4 = a // 2 if four else 0
             if hi4 > dfn:
                 hi4 = dfn
-            if hi4 >= 5:
-                t = bind(outcomes(a, 5))
-                for d in range(5, hi4 + 1):
-                    trow[d] = t
-            else:
+            if hi4 < 5:
                 hi4 = 4
             if hi4 < dfn:
-                t = bind(outcomes(a, a + 5))
-                trow[hi4 + 1:] = [t] * (dfn - hi4)
-        for d in range(dfn, 0, -1):
-            m = row[d]
-            if m:
-                for tr, dl, p in trow[d]:
-                    tr[d - dl] += m * p
+                segs.append((dfn, hi4, bind(outcomes(a, a + 5))))
+            if hi4 >= 5:
+                segs.append((hi4, 4, bind(outcomes(a, 5))))
+        for d in range(dfn if dfn < 4 else 4, 0, -1):
+            segs.append((d, d - 1, bind(outcomes(a, d))))
+        for hi, lo, t in segs:
+            _push(row, hi, lo, t)
         conquer_att[a] = row[0]
-        rows[a % ring] = [zero] * width  # reused as row a - 5
+        row[:] = zeros  # in place: this list is row a - 5 next (no new allocation)
     # rows at or below the stop hold where the attack ended
     low = stop - ring + 2
     if low < 1:
@@ -186,6 +250,10 @@ def conquest(ruleset, att, dfn, snow=False, tailwind=False, stop=1, exact=False,
                 fail_def[d] += m
                 s += m
         fail_att[a] = s
+    rows = zeros = row = None  # let the heap have them back before the result lists are built
+    conquer_att = list(conquer_att)
+    fail_att = list(fail_att)
+    fail_def = list(fail_def)
     p_conquer = zero
     for v in conquer_att:
         p_conquer += v

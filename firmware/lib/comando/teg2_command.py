@@ -84,8 +84,8 @@ def _token(raw, i, text):
 
 def _int(s):
     sign = 1
-    if s[:1] in ("-", "+") and len(s) > 1:
-        sign = -1 if s[0] == "-" else 1
+    if s[:1] == "-" and len(s) > 1:
+        sign = -1
         s = s[1:]
     if not s or not s.isdigit():
         return None

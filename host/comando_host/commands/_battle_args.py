@@ -1,0 +1,60 @@
+"""Arguments shared by `comando odds` and `comando roll` (a leading underscore: not a command)."""
+
+from __future__ import annotations
+
+import argparse
+
+from comando import combat
+from comando_host.cli import UsageError
+
+
+def add_battle_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", default="teg", metavar="RULES",
+                        help="ruleset: %s (default teg)" % ", ".join(combat.RULESETS))
+    parser.add_argument("att", metavar="ATT",
+                        help="armies on the attacking country (its occupation army included)")
+    parser.add_argument("dfn", metavar="DEF", help="armies on the defending country")
+    parser.add_argument("--snow", action="store_true",
+                        help="La Revancha's Snow situation card: +1 defence die, up to 4")
+    parser.add_argument("--tailwind", action="store_true",
+                        help="La Revancha's Tailwind situation card: +1 attack die, up to 4")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def armies(text: str, what: str) -> int:
+    try:
+        value = int(text, 10)
+    except (TypeError, ValueError):
+        raise UsageError(f"{what} must be a whole number of armies, not {text!r}") from None
+    if value < 0:
+        raise UsageError(f"{what} cannot be negative ({value})")
+    return value
+
+
+def parse_battle(args: argparse.Namespace) -> tuple[str, int, int]:
+    """(ruleset, att, def) validated; rule errors come from the core as RulesError."""
+    att = armies(args.att, "ATT (armies on the attacking country)")
+    dfn = armies(args.dfn, "DEF (armies on the defending country)")
+    combat.check_battle(args.rules, att, dfn, args.snow, args.tailwind)
+    return args.rules, att, dfn
+
+
+def situation_text(snow: bool, tailwind: bool) -> str:
+    if snow:
+        return ", Snow"
+    if tailwind:
+        return ", Tailwind"
+    return ""
+
+
+def pct(p: float) -> str:
+    """A probability as a percentage a person reads at a glance."""
+    if p <= 0:
+        return "0%"
+    if p >= 1:
+        return "100%"
+    if p < 0.0001:
+        return "<0.01%"
+    if p > 0.9999:
+        return ">99.99%"
+    return f"{100 * p:.2f}%"

@@ -1,0 +1,156 @@
+"""`comando battle`: resolve a T.E.G. II combat from the two battle commands.
+
+    comando battle --att 3/0/5 --def 1/2/2
+    comando battle --att 2/+/1 --att-armies 16 --def 5/5/0 --att-wp 7 --def-wp 7
+    comando battle --att 1/SU/5 --att-su --def 4/3/3
+    comando battle --att 3/A2/5 --def 8/4/A --def-aircraft 4 --json
+
+A clock is 0-11, '+' (all the armies not on the other two clocks), 'SU' or 'A2' (2 aircraft; a
+bare 'A' is all the side's aircraft). The forces in the region default to what the clocks show:
+give --att-armies/--def-armies when '+' is used (or to check that all armies are committed),
+--att-aircraft/--def-aircraft for a bare 'A' (or to check that all aircraft are committed),
+--att-su/--def-su to say the side has its SU in the region (then it must be played), and
+--att-wp/--def-wp for the war-potential levels to show them before and after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+
+from comando.teg2_battle import combat
+from comando.teg2_command import K_AIR, K_SU, clock_kind
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "battle",
+        help="resolve a T.E.G. II combat from two battle commands (3/0/5 v 1/2/2)",
+        description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    # Clocks like "-1/2/3" must reach our own validation, not look like an option to argparse.
+    p._negative_number_matcher = re.compile(r"^-\d")
+    p._has_negative_number_optionals = []
+    p.add_argument("--att", required=True, metavar="CMD", help="the attacker's command, e.g. 3/0/5")
+    p.add_argument("--def", dest="dfn", required=True, metavar="CMD",
+                   help="the defender's command, e.g. 1/2/2")
+    for side, who in (("att", "attacker"), ("def", "defender")):
+        p.add_argument(f"--{side}-armies", type=int, metavar="N",
+                       help=f"armies (or ships) of the {who} in the region (needed with '+')")
+        p.add_argument(f"--{side}-aircraft", type=int, metavar="N",
+                       help=f"aircraft of the {who} in the region (needed with a bare 'A')")
+        p.add_argument(f"--{side}-su", action="store_true",
+                       help=f"the {who} has its Special Unit in the region (it must be played)")
+        p.add_argument(f"--{side}-wp", type=int, metavar="L",
+                       help=f"the {who}'s war-potential level (3-11) before the combat")
+        p.add_argument(f"--{side}-name", default=who, metavar="NAME",
+                       help=f"a name for the {who} in the output (default: {who})")
+    p.add_argument("--json", action="store_true", help="print the combat record as JSON")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    rec = combat(
+        args.att, args.dfn,
+        att_armies=args.att_armies, def_armies=args.def_armies,
+        att_aircraft=args.att_aircraft, def_aircraft=args.def_aircraft,
+        att_su=True if args.att_su else None, def_su=True if args.def_su else None,
+        att_wp=args.att_wp, def_wp=args.def_wp,
+        att_name=args.att_name, def_name=args.def_name,
+    )
+    if args.json:
+        print(json.dumps(rec, sort_keys=True))
+    else:
+        print(render(rec, args.att_name, args.def_name))
+    return 0
+
+
+def _units(n: int, kind: int) -> str:
+    if n == 0:
+        return "-"
+    if kind == K_SU:
+        return "the SU"
+    if kind == K_AIR:
+        return f"{n} aircraft"
+    return f"{n} army" if n == 1 else f"{n} armies"
+
+
+def _clock(token: str, entered: str) -> str:
+    kind, n = clock_kind(token)
+    if kind == K_SU:
+        return "SU"
+    if kind == K_AIR:
+        return f"{n} aircraft"
+    return f"{n} (+)" if entered == "+" else str(n)
+
+
+def _forces(d: dict) -> str:
+    parts = [_units(d["armies"], 0) if d["armies"] else "0 armies"]
+    if d.get("aircraft"):
+        parts.append(_units(d["aircraft"], K_AIR))
+    return ", ".join(parts)
+
+
+def _losses(d: dict) -> str:
+    parts = []
+    if d["armies"]:
+        parts.append(_units(d["armies"], 0))
+    if d["aircraft"]:
+        parts.append(_units(d["aircraft"], K_AIR))
+    if d["su"]:
+        parts.append("the SU")
+    if d["excess"]:
+        parts.append(f"{d['excess']} aircraft in excess of the armies left")
+    return ", ".join(parts) if parts else "nothing"
+
+
+def render(rec: dict, att: str = "attacker", dfn: str = "defender") -> str:
+    """The combat record as an aligned table and a few lines of summary."""
+    names = {"att": att, "def": dfn, "": "nobody (tie)"}
+    a_entered = rec["att"].split("/")
+    d_entered = rec["def"].split("/")
+    rows = [("battle", att, dfn, "winner", f"{att} loses", f"{dfn} loses")]
+    for i, b in enumerate(rec["battles"]):
+        rows.append((
+            str(i + 1),
+            _clock(b["att"], a_entered[i]),
+            _clock(b["def"], d_entered[i]),
+            names[b["win"]],
+            _units(b["att_lost"], clock_kind(b["att"])[0]),
+            _units(b["def_lost"], clock_kind(b["def"])[0]),
+        ))
+    widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]))]
+    lines = [f"{att} {rec['att']}  v  {dfn} {rec['def']}", ""]
+    for r in rows:
+        lines.append("  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip())
+    lines.append("")
+    if rec["winner"]:
+        won = rec["att_won"] if rec["winner"] == "att" else rec["def_won"]
+        lost = rec["def_won"] if rec["winner"] == "att" else rec["att_won"]
+        lines.append(f"combat:        {names[rec['winner']]} wins, {won} battle"
+                     f"{'s' if won != 1 else ''} to {lost}")
+    else:
+        lines.append(f"combat:        nobody wins ({rec['att_won']} battle"
+                     f"{'s' if rec['att_won'] != 1 else ''} each)")
+    lines.append("war potential: " + "; ".join(
+        _wp(names[s], rec[s + "_move"], rec.get(s + "_wp")) for s in ("att", "def")))
+    lines.append("losses:        " + "; ".join(
+        f"{names[s]} {_losses(rec[s + '_lost'])}" for s in ("att", "def")))
+    lines.append("left:          " + "; ".join(
+        f"{names[s]} {_forces(rec[s + '_left'])}" for s in ("att", "def")))
+    return "\n".join(lines)
+
+
+def _wp(name: str, move: int, levels) -> str:
+    if move == 0:
+        return f"{name} no change" + (f" ({levels[0]})" if levels else "")
+    text = f"{name} {move:+d}"
+    if levels:
+        before, after = levels
+        if after == before:
+            text += f" (stays at {before}, the end of the track)"
+        else:
+            text += f" ({before} -> {after})"
+    return text

@@ -1,0 +1,100 @@
+"""`comando odds`: exact odds of attacking a country until it falls (or the attacker stops)."""
+
+from __future__ import annotations
+
+import json
+
+from comando import combat, odds
+from comando_host.cli import UsageError
+from comando_host.commands._battle_args import (add_battle_args, armies, parse_battle, pct,
+                                                situation_text)
+
+# the DP is O(ATT * DEF): 1000 v 1000 is about 0.1 s; beyond that no table is that big
+MAX_ARMIES = 1000
+# rows below this probability are folded into one line so 200v200 stays readable
+SHOW_MIN = 0.0005
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "odds", help="exact odds of an attack until conquest",
+        description="Exact odds of attacking until the country falls or the attacker is down to "
+                    "its last army (or --stop N armies). ATT counts every army on the attacking "
+                    "country, the occupation army included.")
+    add_battle_args(p)
+    p.add_argument("--stop", default="1", metavar="N",
+                   help="stop attacking once the attacker is down to N armies (default 1)")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    rs, att, dfn = parse_battle(args)
+    if att > MAX_ARMIES or dfn > MAX_ARMIES:
+        raise UsageError(f"odds are computed up to {MAX_ARMIES} armies a side "
+                         f"(asked {att} against {dfn})")
+    stop = armies(args.stop, "--stop")
+    res = odds.conquest(rs, att, dfn, args.snow, args.tailwind, stop)
+    first = odds.roll_table(rs, att, dfn, args.snow, args.tailwind)
+    ad, dd = combat.max_dice(rs, att, dfn, args.snow, args.tailwind)
+    if args.json:
+        out = dict(res)
+        out["rules_name"] = combat.RULES[rs]["name"]
+        out["first_roll"] = {"att_dice": ad, "def_dice": dd,
+                             "outcomes": [{"att_loss": al, "def_loss": dl, "p": p}
+                                          for al, dl, p in first]}
+        print(json.dumps(out))
+        return 0
+    print(render(rs, att, dfn, stop, args.snow, args.tailwind, res, first, ad, dd))
+    return 0
+
+
+def render(rs, att, dfn, stop, snow, tailwind, res, first, ad, dd) -> str:
+    name = combat.RULES[rs]["name"]
+    lines = [f"{name}{situation_text(snow, tailwind)}: {att} armies attack {dfn}, "
+             f"until conquest or down to {stop} {'army' if stop == 1 else 'armies'}",
+             "",
+             f"  P(conquest)      {pct(res['p_conquer']):>8}",
+             f"  expected losses  attacker {res['exp_att_loss']:.2f}, "
+             f"defender {res['exp_def_loss']:.2f}",
+             "",
+             f"First roll: {ad} {'die' if ad == 1 else 'dice'} against {dd}"]
+    for al, dl, p in first:
+        lines.append(f"  attacker loses {al}, defender loses {dl}  {pct(p):>8}")
+
+    lines += ["", "Attacker armies at the end (before moving in)",
+              "  armies   conquered     stopped       total"]
+    hidden = 0.0
+    hidden_rows = 0
+    for a in range(att, 0, -1):
+        c, f = res["conquer_att"][a], res["fail_att"][a]
+        t = c + f
+        if t == 0:
+            continue
+        if t < SHOW_MIN:
+            hidden += t
+            hidden_rows += 1
+            continue
+        lines.append(f"  {a:>6}  {pct(c) if c else '-':>10}  {pct(f) if f else '-':>10}"
+                     f"  {pct(t):>10}")
+    if hidden_rows:
+        lines.append(f"  ({hidden_rows} more rows under {pct(SHOW_MIN)}, {pct(hidden)} together)")
+
+    lines += ["", "Defender armies at the end",
+              "  armies                total   at most"]
+    cum = 0.0
+    hidden = 0.0
+    hidden_rows = 0
+    for d in range(0, dfn + 1):
+        p = res["def_left"][d]
+        cum += p
+        if p == 0:
+            continue
+        if p < SHOW_MIN:
+            hidden += p
+            hidden_rows += 1
+            continue
+        label = "0 (conquered)" if d == 0 else str(d)
+        lines.append(f"  {label:<14}  {pct(p):>10}  {pct(cum):>8}")
+    if hidden_rows:
+        lines.append(f"  ({hidden_rows} more rows under {pct(SHOW_MIN)}, {pct(hidden)} together)")
+    return "\n".join(lines)

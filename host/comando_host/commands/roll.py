@@ -1,0 +1,133 @@
+"""`comando roll`: roll one attack by the rules and show the dice, the pairs and the losses."""
+
+from __future__ import annotations
+
+import json
+
+from comando import combat
+from comando.dice import SeededDice, system_dice
+from comando_host.cli import UsageError
+from comando_host.commands._battle_args import add_battle_args, parse_battle, situation_text
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "roll", help="roll one attack",
+        description="Roll one attack: the dice of each side, highest first, and the armies each "
+                    "side loses. ATT counts every army on the attacking country.")
+    add_battle_args(p)
+    p.add_argument("--seed", metavar="N",
+                   help="a seed for reproducible dice (same dice on the device); default: the "
+                        "system's random source")
+    p.add_argument("--att-dice", metavar="N",
+                   help="WAR: armies the attacker commits (1-3, default as many as it may)")
+    p.add_argument("--def-dice", metavar="N",
+                   help="Risk: dice the defender chooses to roll (default as many as it may)")
+    p.add_argument("--all", action="store_true",
+                   help="keep rolling until the country falls or the attacker is down to "
+                        "--stop armies")
+    p.add_argument("--stop", default="1", metavar="N",
+                   help="with --all: stop once the attacker is down to N armies (default 1)")
+    p.set_defaults(func=run)
+
+
+def _opt_int(text, what):
+    if text is None:
+        return None
+    try:
+        return int(text, 10)
+    except ValueError:
+        raise UsageError(f"{what} must be a whole number, not {text!r}") from None
+
+
+def run(args) -> int:
+    rs, att, dfn = parse_battle(args)
+    seed = _opt_int(args.seed, "--seed")
+    att_dice = _opt_int(args.att_dice, "--att-dice")
+    def_dice = _opt_int(args.def_dice, "--def-dice")
+    dice = SeededDice(seed) if seed is not None else system_dice()
+    if args.all:
+        if att_dice is not None or def_dice is not None:
+            raise UsageError("--all rolls every die allowed: drop --att-dice/--def-dice")
+        stop = _opt_int(args.stop, "--stop")
+        return run_all(args, rs, combat.attack(rs, att, dfn, dice, args.snow, args.tailwind,
+                                               stop), seed)
+    rec = combat.roll(rs, att, dfn, dice, args.snow, args.tailwind, att_dice, def_dice)
+    a, d = combat.after(rec)
+    move = combat.record_move_limits(rec) if combat.conquered(rec) else None
+    if args.json:
+        out = {"roll": rec, "att_after": a, "def_after": d, "conquered": move is not None}
+        if move:
+            out["move_in"] = list(move)
+        if seed is not None:
+            out["seed"] = seed
+        print(json.dumps(out))
+        return 0
+    print(render(rec, a, d, move))
+    return 0
+
+
+def run_all(args, rs, recs, seed) -> int:
+    a, d = combat.after(recs[-1])
+    move = combat.record_move_limits(recs[-1]) if combat.conquered(recs[-1]) else None
+    if args.json:
+        out = {"rolls": recs, "att_after": a, "def_after": d, "conquered": move is not None}
+        if move:
+            out["move_in"] = list(move)
+        if seed is not None:
+            out["seed"] = seed
+        print(json.dumps(out))
+        return 0
+    first = recs[0]
+    name = combat.RULES[rs]["name"]
+    sit = situation_text(bool(first.get("snow")), bool(first.get("tw")))
+    lines = [f"{name}{sit}: {first['a']} armies attack {first['d']} until one side gives out", ""]
+    for i, rec in enumerate(recs, 1):
+        ra, rd = combat.after(rec)
+        lines.append(f"  {i:>3}.  {' '.join(map(str, rec['ad'])):<8} vs "
+                     f"{' '.join(map(str, rec['dd'])):<8}  -{rec['al']} / -{rec['dl']}  "
+                     f"-> {ra} v {rd}")
+    lines.append("")
+    if move:
+        lo, hi = move
+        span = str(lo) if lo == hi else f"{lo} to {hi}"
+        lines.append(f"  Conquered after {len(recs)} rolls with {a} armies left. "
+                     f"Move in {span} {'army' if hi == 1 else 'armies'}.")
+    else:
+        lines.append(f"  The attack stops after {len(recs)} rolls: attacker {a} left, "
+                     f"defender {d} left.")
+    print("\n".join(lines))
+    return 0
+
+
+def render(rec, a, d, move) -> str:
+    name = combat.RULES[rec["rs"]]["name"]
+    sit = situation_text(bool(rec.get("snow")), bool(rec.get("tw")))
+    ad, dd = rec["ad"], rec["dd"]
+    lines = [f"{name}{sit}: {rec['a']} armies attack {rec['d']}",
+             "",
+             "  attacker  " + "  ".join(str(v) for v in ad),
+             "  defender  " + "  ".join(str(v) for v in dd),
+             ""]
+    for i in range(min(len(ad), len(dd))):
+        if ad[i] > dd[i]:
+            who = "attacker wins"
+        elif ad[i] == dd[i]:
+            who = "defender wins (tie)"
+        else:
+            who = "defender wins"
+        lines.append(f"  {ad[i]} vs {dd[i]}  {who}")
+    extra = len(ad) - len(dd)
+    if extra:
+        side = "attacker's" if extra > 0 else "defender's"
+        n = abs(extra)
+        lines.append(f"  (the {side} lowest die is not compared)" if n == 1 else
+                     f"  (the {side} {n} lowest dice are not compared)")
+    lines += ["",
+              f"  attacker loses {rec['al']}, defender loses {rec['dl']}: "
+              f"attacker {a} left, defender {d} left"]
+    if move:
+        lo, hi = move
+        span = str(lo) if lo == hi else f"{lo} to {hi}"
+        lines.append(f"  Conquered! Move in {span} {'army' if hi == 1 else 'armies'}.")
+    return "\n".join(lines)
