@@ -175,7 +175,8 @@ class World:
         self.h2d = Proxy(random.Random(r.random()), random_faults(r))
         self.device = S.DeviceSync(self.src, self.game, "teg-classic", "chaos", now=0.0)
         self.host_dead = False
-        self.host = HostSession(_Wire(self), self.store, clock=lambda: self.now)
+        self.host = HostSession(_Wire(self), self.store, clock=lambda: self.now,
+                                cid_base=self.rng.getrandbits(24) << 4)
         self.incidents = self._incidents()
         self.commands = []       # cids the host submitted, by session
         self.made = 0
@@ -244,7 +245,8 @@ class World:
         elif kind == "restart":
             self.note("host restarts (store holds %d)" % self.store.last_seq(self.game))
             self.host_dead = False
-            self.host = HostSession(_Wire(self), self.store, clock=lambda: self.now)
+            self.host = HostSession(_Wire(self), self.store, clock=lambda: self.now,
+                                cid_base=self.rng.getrandbits(24) << 4)
 
     def step(self):
         self.now += self.dt

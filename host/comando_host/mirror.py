@@ -105,7 +105,9 @@ class Mirror:
                 t.wait(0.01)
             self.update()
             if getattr(t, "broken", None):
-                self.out.write("the port closed: %s\n" % t.broken)
+                self.update(force=True)
+                self.out.write("\nthe port closed: %s\n" % t.broken)
+                self.out.flush()
                 return 1
         self.update(force=True)
         return 0

@@ -16,11 +16,11 @@ from comando_host.view import GameView
 
 
 class HostSession:
-    def __init__(self, transport, store, clock=time.monotonic, log=None):
+    def __init__(self, transport, store, clock=time.monotonic, log=None, cid_base=None):
         self.transport = transport
         self.store = store
         self.clock = clock
-        self.sync = S.HostSync(store.last_seq, now=clock())
+        self.sync = S.HostSync(store.last_seq, now=clock(), cid_base=cid_base)
         self.view = GameView()
         self.secrets = SecretBook()
         self.log = log or (lambda line: None)

@@ -43,22 +43,65 @@ def resolve(spec: str | None) -> str:
 
 
 class Transport:
-    """A non-blocking byte pipe over a pyserial port."""
+    """A non-blocking byte pipe over a pyserial port.
 
-    def __init__(self, port):
+    With ``threaded`` (the default for ports that have a file descriptor: real ports and
+    pseudo-terminals) a reader thread drains the port all the time, so the device is never held
+    up by a full tty buffer while the host is busy committing to disk.
+    """
+
+    def __init__(self, port, threaded=None):
+        import threading
         self.port = port
         self.name = getattr(port, "name", None) or getattr(port, "port", "?")
         self.rx_bytes = 0
         self.tx_bytes = 0
         self.dropped_writes = 0
         self.broken = None
+        self._buf = bytearray()
+        self._cv = threading.Condition()
+        self._stop = False
+        self._thread = None
+        if threaded is None:
+            threaded = self.fileno() is not None
+        if threaded:
+            self._thread = threading.Thread(target=self._reader, name="serial-reader", daemon=True)
+            self._thread.start()
+
+    def _read_port(self, n):
+        waiting = self.port.in_waiting
+        return self.port.read(min(n, waiting) if waiting else 1)
+
+    def _reader(self):
+        fd = self.fileno()
+        while not self._stop:
+            try:
+                select.select([fd], [], [], 0.05)
+                if self._stop:
+                    return
+                data = self._read_port(1 << 16)
+            except (serial.SerialException, OSError, ValueError, TypeError) as exc:
+                if not self._stop:
+                    self.broken = str(exc)
+                with self._cv:
+                    self._cv.notify_all()
+                return
+            if data:
+                with self._cv:
+                    self._buf.extend(data)
+                    self._cv.notify_all()
 
     def read(self, n=65536) -> bytes:
+        if self._thread is not None:
+            with self._cv:
+                data = bytes(self._buf[:n])
+                del self._buf[:n]
+            self.rx_bytes += len(data)
+            return data
         if self.broken:
             return b""
         try:
-            waiting = self.port.in_waiting
-            data = self.port.read(min(n, waiting) if waiting else 1)
+            data = self._read_port(n)
         except (serial.SerialException, OSError) as exc:
             self.broken = str(exc)
             return b""
@@ -84,6 +127,11 @@ class Transport:
 
     def wait(self, timeout: float):
         """Sleep until bytes arrive or ``timeout`` passes."""
+        if self._thread is not None:
+            with self._cv:
+                if not self._buf and not self.broken:
+                    self._cv.wait(timeout)
+            return
         fd = self.fileno()
         if fd is None:
             import time
@@ -95,6 +143,9 @@ class Transport:
             pass
 
     def close(self):
+        self._stop = True
+        if self._thread is not None:
+            self._thread.join(1.0)
         try:
             self.port.close()
         except Exception:

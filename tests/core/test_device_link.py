@@ -142,3 +142,17 @@ def test_new_game_gets_a_new_id():
         assert link.game != g1 and host.stored[link.game][1]["t"] == "new"
     finally:
         rmtree(root)
+
+
+def test_status_for_the_sync_screen():
+    root, j, app, link, host, _ = setup()
+    try:
+        assert link.status() == "no laptop yet"
+        app.dirty = False
+        app.submit({"t": "roll"})
+        run(link, host, 20)
+        assert link.status() == "laptop linked, in sync" and link.acked == 1 and app.dirty
+        link.sync.tick(link.now() + 5)   # nothing heard for 5 s
+        assert not link.up and link.status() == "laptop lost: playing on alone"
+    finally:
+        rmtree(root)

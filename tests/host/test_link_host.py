@@ -357,3 +357,21 @@ def test_make_run_without_a_tty_demo_links_the_mirror(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert "equal to the device journal: yes" in proc.stdout
     assert "link up" in proc.stdout and "#1 new" in proc.stdout
+
+
+def test_connect_waits_when_the_port_goes_away(tmp_path):
+    import subprocess
+    import sys
+    import time
+    master, slave = pty.openpty()
+    tty.setraw(slave)
+    name = os.ttyname(slave)
+    proc = subprocess.Popen([sys.executable, "-m", "comando_host.cli", "connect", name, "--db",
+                             str(tmp_path / "c.db"), "--seconds", "4"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(1.5)
+    os.close(slave)
+    os.close(master)          # the device is gone (unplugged)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0, err
+    assert "port closed" in out and "waiting for the device" in err

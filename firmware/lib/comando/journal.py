@@ -11,10 +11,7 @@ here rather than by ``json.dumps``).
 
 import json
 
-try:
-    from binascii import crc32
-except ImportError:  # pragma: no cover - every supported port has it
-    from zlib import crc32
+from binascii import crc32  # every supported port has it (the zlib fallback broke the subset check)
 
 from comando.errors import JournalError
 

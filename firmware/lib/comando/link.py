@@ -77,9 +77,15 @@ def _hexval(c):
     raise FrameError("bad escape digit %r" % chr(c))
 
 
+_CTRL = bytes(range(0x20)) + b"\x7f"
+_FAST = hasattr(b"", "isascii") and hasattr(b"", "translate")  # CPython: no per-byte loop
+
+
 def unescape(data):
     """The inverse of escape(); raises FrameError on a raw control byte or a bad %XX."""
     if data.find(b"%") < 0:
+        if _FAST and data.isascii() and len(data.translate(None, _CTRL)) == len(data):
+            return bytes(data)
         for b in data:
             if b < 0x20 or b > 0x7E:
                 raise FrameError("raw byte 0x%02x in payload" % b)
@@ -127,6 +133,18 @@ def encode(ftype, seq, payload=None):
     if len(raw) != len(text) or "%" in text or "~" in text or "\x7f" in text:
         raw = escape(raw)
     body = ("%s %d " % (ftype, seq)).encode() + raw
+    return b"~" + body + (" %08x\n" % crc(body)).encode()
+
+
+def encode_raw(ftype, seq, payload_json, printable=False):
+    """Like encode() with the payload already JSON text (bytes), e.g. a journal line's body.
+    ``printable``: the caller guarantees bytes 0x20..0x7e only (the journal's canonical JSON),
+    so only '%' and '~' need looking for."""
+    if printable and payload_json.find(b"%") < 0 and payload_json.find(b"~") < 0:
+        esc = payload_json
+    else:
+        esc = escape(payload_json)
+    body = ("%s %d " % (ftype, seq)).encode() + esc
     return b"~" + body + (" %08x\n" % crc(body)).encode()
 
 

@@ -9,7 +9,8 @@ The protocol (docs/architecture.md "Link, host store and mirror"):
 
 - The device is the one writer of sequence numbers. Its journal is the truth; ``source`` gives
   the sync access to it: ``last()``, ``first()`` (oldest seq still held), ``get(seq)`` (event
-  dict or None) and ``snapshot()`` -> (seq, state dict).
+  dict or None) and ``snapshot()`` -> (seq, state dict); optionally ``get_raw(seq)`` -> the
+  event's JSON bytes as journaled, sent without decoding it (secret-bearing events excepted).
 - Hello: each side says what it holds (``H`` with the last seq). The device streams from the
   host's last + 1, or a snapshot first when that is older than the journal's first event.
 - Events flow with go-back-N: at most ``window`` unacknowledged; the host acks cumulatively
@@ -34,7 +35,7 @@ BEAT = 1.0        # heartbeat period (s)
 TIMEOUT = 2.5     # no good frame for this long: link down (the issue asks for < 3 s)
 RTO = 0.4         # no ack progress for this long: go back and resend
 HELLO_EVERY = 1.0
-WINDOW = 128      # unacknowledged events in flight
+WINDOW = 256      # unacknowledged events in flight
 
 
 class _Peer:
@@ -250,8 +251,16 @@ class DeviceSync(_Peer):
             self._send(L.SNAPSHOT, seq, {"game": self.game, "state": state})
             self.snapshots_sent += 1
             self.sent = seq
+        get_raw = getattr(self.source, "get_raw", None)
         while self.sent < last and self.sent - self.acked < self.window:
             self.sent += 1
+            if get_raw is not None:
+                body = get_raw(self.sent)
+                if body is not None and body.find(b'"sec"') < 0 and body.find(b'"t":"lock"') < 0:
+                    self.out.append(L.encode_raw(L.EVENT, self.sent, body, True))
+                    self.last_tx = self.now
+                    self.sent_frames += 1
+                    continue
             ev = self.source.get(self.sent)
             if ev is None:  # not held any more: a snapshot covers it
                 self.sent = self.acked
@@ -272,7 +281,7 @@ class HostSync(_Peer):
     After storing, call ``stored(seq)``: only then is the device told (acked).
     """
 
-    def __init__(self, held_for, now=0.0, max_len=1 << 20, host="comando-host"):
+    def __init__(self, held_for, now=0.0, max_len=1 << 20, host="comando-host", cid_base=None):
         _Peer.__init__(self, now, max_len)
         self.held_for = held_for
         self.host = host
@@ -287,8 +296,10 @@ class HostSync(_Peer):
         self.resend_from = 0
         self.hello_at = -1e9
         self.commands = {}       # cid -> [action, last sent]
-        import os
-        self._next_cid = (int.from_bytes(os.urandom(3), "big") << 4) + 1
+        if cid_base is None:  # random, so a restarted host never reuses a live command id
+            import os
+            cid_base = int.from_bytes(os.urandom(3), "big") << 4
+        self._next_cid = cid_base + 1
         self.duplicates = 0
         self.diverged = 0
         self.acks_sent = 0

@@ -56,6 +56,8 @@ class JournalSource:
         self.f = None
         self.next_seq = None  # the seq of the line at the file position
         self.pos = 0
+        self.rbuf = b""
+        self.rpos = 0
 
     def last(self):
         return self.j.last_seq
@@ -68,37 +70,78 @@ class JournalSource:
         if len(self.recent) > 8:
             self.recent.pop(0)
 
-    def get(self, seq):
+    def _readline(self):
+        """The next journal line (bytes, newline included) or b"": read in 2 KB chunks (the
+        unix port's readline goes byte by byte)."""
+        while True:
+            nl = self.rbuf.find(b"\n", self.rpos)
+            if nl >= 0:
+                line = self.rbuf[self.rpos:nl + 1]
+                self.rpos = nl + 1
+                return line
+            chunk = self.f.read(2048)
+            if not chunk:
+                return b""
+            self.rbuf = self.rbuf[self.rpos:] + chunk
+            self.rpos = 0
+
+    def _line(self, seq):
+        """The journal line of event ``seq`` (lines hold consecutive seqs from 1; the journal's
+        restore guarantees it), or None."""
         if seq < 1 or seq > self.j.last_seq:
             return None
-        for ev in self.recent:
-            if ev.get("seq") == seq:
-                return ev
         if self.f is None or self.next_seq is None or seq < self.next_seq:
             base = seq - (seq - 1) % EVERY
             while base not in self.index:
                 base -= EVERY
             self._open()
             self.f.seek(self.index[base])
+            self.rbuf = b""
+            self.rpos = 0
             self.pos = self.index[base]
             self.next_seq = base
         while self.pos < self.j.size:
-            line = self.f.readline()
-            if not line or not line.endswith(b"\n"):
+            line = self._readline()
+            if not line or line[-1] != 10:
                 break
             at = self.pos
+            s = self.next_seq
             self.pos += len(line)
-            ev = codec.decode(line)
-            s = ev.get("seq", 0)
+            self.next_seq = s + 1
             if (s - 1) % EVERY == 0:
                 self.index[s] = at
-            self.next_seq = s + 1
             if s == seq:
-                return ev
-            if s > seq:
-                break
+                return line
         self.next_seq = None
         return None
+
+    def get(self, seq):
+        for ev in self.recent:
+            if ev.get("seq") == seq:
+                return ev
+        line = self._line(seq)
+        if line is None:
+            return None
+        ev = codec.decode(line)
+        if ev.get("seq") != seq:
+            self.next_seq = None
+            return None
+        return ev
+
+    def get_raw(self, seq):
+        """The event's canonical JSON as journaled (bytes), CRC checked, without parsing it:
+        the link sends it as it is (much faster than decoding and encoding again)."""
+        line = self._line(seq)
+        if line is None or len(line) < 11:
+            return None
+        body = line[9:-1]
+        if codec.crc_hex(body).encode() != line[:8]:
+            return None
+        tag = b'"seq":%d' % seq
+        at = body.find(tag)
+        if at < 0 or body[at + len(tag)] not in (44, 125):  # followed by ',' or '}'
+            return None
+        return body
 
     def _open(self):
         if self.f is None:
@@ -130,6 +173,7 @@ class LinkEndpoint:
         self.t0 = _ticks_ms()
         self.out = b""
         self.dropped = 0
+        self._was_up = False
         self.game = self._load_game_id()
         if not board and app is not None:
             board = getattr(getattr(app, "board", None), "id", "") or ""
@@ -186,6 +230,20 @@ class LinkEndpoint:
     def up(self):
         return self.sync.attached
 
+    @property
+    def acked(self):
+        """The last event the laptop has stored (for the Sync screen)."""
+        return self.sync.acked
+
+    def status(self):
+        """One short line for the Sync screen."""
+        if self.sync.attached:
+            behind = self.journal.last_seq - self.sync.acked
+            return "laptop linked" + (", %d to send" % behind if behind > 0 else ", in sync")
+        if self.sync.downs:
+            return "laptop lost: playing on alone"
+        return "no laptop yet"
+
     def now(self):
         return _ticks_diff(_ticks_ms(), self.t0) / 1000
 
@@ -207,6 +265,10 @@ class LinkEndpoint:
             else:
                 self.sync.command_done(cid, ev["seq"])
         self.source.release()
+        if self.sync.attached != self._was_up:  # the Sync screen shows it
+            self._was_up = self.sync.attached
+            if self.app is not None and hasattr(self.app, "dirty"):
+                self.app.dirty = True
         return self._flush() or bool(data)
 
     def _flush(self):
