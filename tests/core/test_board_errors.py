@@ -220,3 +220,51 @@ def test_bad_json_and_missing_file():
     with raises(BoardError, "cannot open the board file"):
         load_board("/nonexistent/dir/board.json")
     assert check_board("/nonexistent/dir/board.json")[0].endswith("cannot open the board file")
+
+
+def _write(path, text):
+    f = open(path, "w")
+    f.write(text)
+    f.close()
+
+
+def test_any_json_layout_and_key_order_loads_the_same():
+    # The loader streams files whose keys follow comando.board.ORDER, one entry per line or
+    # spread over lines, and parses any other order whole: all give the same board.
+    import json
+    d = tiny()
+    one_line = json.dumps(d)
+    spread = json.dumps(d).replace("[", "[\n").replace(",", ",\n  ").replace("{", "{\n ")
+    keys = list(d)
+    keys.reverse()
+    backwards = "{" + ", ".join(json.dumps(k) + ": " + json.dumps(d[k]) for k in keys) + "}"
+    seen = []
+    for i, text in enumerate((one_line, spread, backwards)):
+        path = "/tmp/comando_board_layout_%d.json" % i
+        _write(path, text)
+        b = load_board(path)
+        seen.append((b.n, b.continents, b.borders(), b.find("Brava"), b.islands(),
+                     len(b.objectives), b.tables["colours"]))
+    assert seen[0] == seen[1] == seen[2], seen
+
+
+def test_broken_json_names_the_file():
+    path = "/tmp/comando_board_broken.json"
+    _write(path, '{"schema": "comando-board/1", "id": "x", "countries": [{"id": "a",}\n')
+    with raises(BoardError, path + ": not valid JSON"):
+        load_board(path)
+    _write(path, '{"schema": "comando-board/1", "id": "x", "countries": [\n  {"id": "a"}\n')
+    with raises(BoardError, "not valid JSON"):
+        load_board(path)
+
+
+def test_missing_sections_are_named():
+    errors = check_board({"id": "x", "name": "X"}, label="x.json")
+    assert "x.json: continents: missing or empty" in errors
+    assert "x.json: countries: missing or empty" in errors
+    d = tiny()
+    del d["borders"]
+    fails(d, "borders: missing or empty")
+    d = tiny()
+    del d["name"]
+    fails(d, "name: missing or not a string")

@@ -103,6 +103,8 @@ CASES = {
         ok
         png new-game-players
         ok
+        png new-game-board
+        ok
         up
         png new-game-seats
         roll
@@ -122,6 +124,16 @@ CASES = {
         png dice-rolled
         long roll
         png dice-until-conquest
+        ok x3
+        up
+        png dice-from-country
+        ok
+        up
+        png dice-to-country
+        roll
+        up x3
+        roll
+        png dice-country-rolled
         back
         ok
         png turn-menu

@@ -11,7 +11,7 @@ here rather than by ``json.dumps``).
 
 import json
 
-from binascii import crc32  # every supported port has it (the zlib fallback broke the subset check)
+from binascii import crc32
 
 from comando.errors import JournalError
 

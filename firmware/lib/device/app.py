@@ -130,6 +130,7 @@ class App:
             # Keep the consistent prefix: re-read to find its byte length.
             self._truncate_to(st[1], bad[0])
         self.state = st[0]
+        self.load_board()
         self.load_secret()
         self.settings.apply(self.oled)
         if self.journal.problem:
@@ -146,6 +147,21 @@ class App:
                 size += len(line)
                 seq = codec.decode(line).get("seq", seq)
         self.journal.stop_at(count, size, seq, why)
+
+    def load_board(self):
+        """The board the session names (``o.board``), or None: the table plays by army counts."""
+        self.board = None
+        bid = self.state.opts.get("board") if self.state.opts else None
+        if not bid:
+            return None
+        gc.collect()
+        try:
+            from comando.board import load_board
+            self.board = load_board(bid)
+        except (ComandoError, OSError, MemoryError) as exc:
+            self.show_toast("board %s not loaded: %s" % (bid, exc), 4000)
+        gc.collect()
+        return self.board
 
     def submit(self, action):
         """Check an action, make its event (dice drawn here), journal it, apply it, publish it.
@@ -188,8 +204,10 @@ class App:
         self.state = S.Session()
         self.secret = {}
         self.save_secret()
+        self.board = None
         ev = self.act(action)
         if ev is not None:
+            self.load_board()
             self.home()
         return ev
 

@@ -96,7 +96,9 @@ class Confirm(Menu):
 class NewGame(Screen):
     """Ruleset, players and colours, seat order. OK steps through the fields; ROLL starts."""
 
-    FIELDS = ("ruleset", "players", "seats", "start")
+    FIELDS = ("ruleset", "players", "board", "seats", "start")
+    SEATS = 3
+    START = 4
 
     def __init__(self, app):
         Screen.__init__(self, app)
@@ -104,7 +106,17 @@ class NewGame(Screen):
         self.n = 4
         self.field = 0
         self.seat = 0
+        self.use_board = 1  # the ruleset's shipped board; 0: no map, the table plays by counts
         self.cols = list(self.palette()[:self.n])
+
+    def board_id(self):
+        if not self.use_board:
+            return None
+        try:
+            from comando.board import default_board_id
+            return default_board_id(self.ruleset())
+        except (ImportError, ValueError):
+            return None
 
     def ruleset(self):
         return RULESETS[self.rs]
@@ -120,11 +132,12 @@ class NewGame(Screen):
         self.seat = 0
 
     def draw(self, fb):
-        ui.header(fb, "New game", "%d/4" % (self.field + 1))
+        ui.header(fb, "New game", "%d/5" % (self.field + 1))
         rs = self.ruleset()
-        rows = (("Game", RULESET_NAMES[rs]), ("Players", str(self.n)))
+        rows = (("Game", RULESET_NAMES[rs]), ("Players", str(self.n)),
+                ("Board", self.board_id() or "none"))
         for i, (k, v) in enumerate(rows):
-            y = 12 + i * 10
+            y = 11 + i * 9
             sel = self.field == i
             fb.text(k, 0, y, 1)
             if sel:
@@ -134,15 +147,15 @@ class NewGame(Screen):
         for i, c in enumerate(self.cols):
             label = ui.fit(power_name(c) if rs == "teg2" else c, 5)
             x = (i % 3) * 43
-            y = 33 + (i // 3) * 10
-            if self.field == 2 and i == self.seat:
+            y = 37 + (i // 3) * 8
+            if self.field == self.SEATS and i == self.seat:
                 fb.fill_rect(x, y - 1, 42, 9, 1)
                 fb.text(label, x + 1, y, 0)
             else:
                 fb.text(label, x + 1, y, 1)
-        if self.field == 3:
+        if self.field == self.START:
             ui.footer(fb, "ROLL/OK: start")
-        elif self.field == 2 and rs != "teg2":
+        elif self.field == self.SEATS and rs != "teg2":
             ui.footer(fb, "^v colour OK >")
         else:
             ui.footer(fb, "OK next ROLL go")
@@ -159,14 +172,14 @@ class NewGame(Screen):
                 self.app.home()
             return
         if b == OK and kind == PRESS:
-            if self.field == 2 and rs != "teg2" and self.seat < self.n - 1:
+            if self.field == self.SEATS and rs != "teg2" and self.seat < self.n - 1:
                 self.seat += 1
                 return
-            if self.field == 3:
+            if self.field == self.START:
                 self.start()
                 return
             self.field += 1
-            if self.field == 2:
+            if self.field == self.SEATS:
                 self.seat = 0
             return
         if b == OK and kind == LONG:
@@ -182,7 +195,9 @@ class NewGame(Screen):
         elif self.field == 1:
             self.n = 2 + (self.n - 2 + step) % 5
             self.reset_colours()
-        elif self.field == 2 and rs != "teg2":
+        elif self.field == 2:
+            self.use_board ^= 1
+        elif self.field == self.SEATS and rs != "teg2":
             # the seat's colour cycles through the colours nobody else has taken
             pal = self.palette()
             cur = pal.index(self.cols[self.seat])
@@ -200,6 +215,10 @@ class NewGame(Screen):
             opts = {"players": self.n}
         else:
             cols = list(self.cols)
+        bid = self.board_id()
+        if bid:
+            opts = opts or {}
+            opts["board"] = bid
         self.app.new_game(S.new_session(rs, cols, opts))
 
 
@@ -497,6 +516,8 @@ class Dice(Screen):
         self.series = None  # (rolls, att lost, def lost) of a long attack
         self.stop = app.settings.stop
         self.internal = 0
+        self.src = None  # attacking and attacked countries (when a board is loaded)
+        self.dst = None
         self.msg = None  # an inline message (an attack the rules refuse): no press is lost to it
         live = [s for s in st.order if s != st.cur] or [s for s in range(st.n) if s != st.cur]
         self.defender = live[0] if live else 0
@@ -505,9 +526,14 @@ class Dice(Screen):
     def fields(self):
         f = ["att", "def", "who", "stop"]
         st = self.app.state
-        if st.rs == "revancha" and st.sit >= 0 and SIT.kind(st.sit) in (SIT.OPEN, SIT.CLOSED):
+        if self.app.board is not None:
+            f += ["from", "to"]
+        elif st.rs == "revancha" and st.sit >= 0 and SIT.kind(st.sit) in (SIT.OPEN, SIT.CLOSED):
             f.append("border")
         return f
+
+    def country(self, i):
+        return "-" if i is None else self.app.board.short(i)
 
     def flags(self):
         st = self.app.state
@@ -571,6 +597,10 @@ class Dice(Screen):
             line = "stop at %d left" % self.stop
         elif fld == "border":
             line = "inside cont." if self.internal else "other continent"
+        elif fld == "from":
+            line = "from " + self.country(self.src)
+        elif fld == "to":
+            line = "to " + self.country(self.dst)
         elif rec is not None and self.dfn == 0:
             lo = hi = 0
             try:
@@ -595,6 +625,9 @@ class Dice(Screen):
         a = {"t": "roll", "p": st.cur, "d": self.defender, "a": self.att, "b": self.dfn}
         if "border" in self.fields():
             a["in"] = self.internal
+        if self.src is not None and self.dst is not None:
+            a["f"] = self.src
+            a["to"] = self.dst
         return a
 
     def inline(self, text):
@@ -658,6 +691,14 @@ class Dice(Screen):
                 app.settings.stop = self.stop
             elif fld == "border":
                 self.internal ^= 1
+            elif fld == "from":
+                n = self.app.board.n
+                self.src = 0 if self.src is None else (self.src + step) % n
+                self.dst = None
+            elif fld == "to" and self.src is not None:
+                nb = self.app.board.neighbours(self.src)
+                i = nb.index(self.dst) if self.dst in nb else -1
+                self.dst = nb[(i + step) % len(nb)]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,0 +1,324 @@
+"""`comando boards`: list, show, check and create board files (boards/*.json).
+
+    comando boards list
+    comando boards show ID|FILE [--json] [--option OPT]...
+    comando boards check FILE... [--option OPT]...     exit 1 and every problem when invalid
+    comando boards new [--out FILE] [--countries N] [--continents K] [--from ID|FILE]
+
+The loader and validator are the shared core's (comando.board): what `check` accepts is what the
+device loads.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+from comando import board as core
+from comando.errors import BoardError
+
+from comando_host.cli import UsageError
+
+# Top-level keys in the order the core streams them (comando.board.ORDER), with the free keys
+# (sources, notes, $comment) after "counts".
+_LAYOUT = ("$comment", "schema", "id", "name", "rulesets", "complete", "counts", "sources",
+           "notes", "card_symbols", "continents", "countries", "borders", "options", "tables",
+           "objectives", "common_objective")
+_ONE_PER_LINE = ("continents", "countries", "borders", "options", "objectives", "sources",
+                 "notes")
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("boards", help="list, show, check and create boards",
+                              description=__doc__.split("\n\n")[0])
+    p.add_argument("--dir", help="the boards directory (default: the shipped boards)")
+    sub = p.add_subparsers(dest="boards_command", metavar="ACTION")
+
+    ls = sub.add_parser("list", help="the shipped boards")
+    ls.set_defaults(func=cmd_list)
+
+    show = sub.add_parser("show", help="one board: continents, countries, borders, objectives")
+    show.add_argument("board", help="a board id (see `comando boards list`) or a JSON file")
+    show.add_argument("--json", action="store_true", help="machine-readable output")
+    show.add_argument("--option", action="append", default=[], metavar="OPT",
+                      help="an edition option the board declares (repeatable)")
+    show.set_defaults(func=cmd_show)
+
+    check = sub.add_parser("check", help="validate board files (exit 1 listing every problem)")
+    check.add_argument("files", nargs="+", metavar="FILE")
+    check.add_argument("--option", action="append", default=[], metavar="OPT",
+                       help="also check the board with this edition option applied")
+    check.set_defaults(func=cmd_check)
+
+    new = sub.add_parser("new", help="write an editable template for a board of your own")
+    new.add_argument("--out", "-o", help="file to write (default: standard output)")
+    new.add_argument("--countries", type=int, default=12, metavar="N",
+                     help="number of countries/regions (default 12)")
+    new.add_argument("--continents", type=int, default=3, metavar="K",
+                     help="number of continents/regions groups (default 3)")
+    new.add_argument("--id", default="my_board", help="board id (default my_board)")
+    new.add_argument("--name", default="My board", help="board name")
+    new.add_argument("--ruleset", action="append", default=[],
+                     help="ruleset id the board serves (teg, revancha, war, risk, teg2)")
+    new.add_argument("--from", dest="source", metavar="ID|FILE",
+                     help="start from an existing board (e.g. the partial teg2_americas)")
+    new.add_argument("--force", action="store_true", help="overwrite --out if it exists")
+    new.set_defaults(func=cmd_new)
+
+    p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
+
+
+def _dir(args) -> str:
+    if args.dir:
+        if not os.path.isdir(args.dir):
+            raise UsageError(f"no boards directory {args.dir}")
+        return args.dir
+    return core.boards_dir()
+
+
+def _source(args, text: str) -> str:
+    """A board id or a file path -> a file path."""
+    if os.path.exists(text) or text.endswith(".json") or os.sep in text:
+        if not os.path.exists(text):
+            raise UsageError(f"no such board file: {text}")
+        return text
+    return core.board_path(text, _dir(args))
+
+
+# --- list ---------------------------------------------------------------------------------
+
+def cmd_list(args) -> int:
+    d = _dir(args)
+    rows = []
+    for bid in core.list_boards(d):
+        path = os.path.join(d, bid + ".json")
+        try:
+            b = core.load_board(path)
+        except BoardError as exc:
+            rows.append((bid, "INVALID: " + str(exc), "", "", "", ""))
+            continue
+        rows.append((b.id, b.name, str(b.n), str(b.continents), str(len(b.borders())),
+                     ",".join(b.rulesets) + ("" if b.complete else "  (incomplete)")))
+    head = ("id", "name", "countries", "continents", "borders", "rulesets")
+    widths = [max(len(r[i]) for r in rows + [head]) for i in range(len(head))]
+    for r in [head] + rows:
+        print("  ".join(r[i].ljust(widths[i]) for i in range(len(head))).rstrip())
+    return 0
+
+
+# --- show ---------------------------------------------------------------------------------
+
+def board_as_dict(b) -> dict:
+    """A loaded board as plain JSON data (ids, not indices)."""
+    return {
+        "id": b.id, "name": str(b.name), "rulesets": list(b.rulesets), "complete": b.complete,
+        "options": list(b.options),
+        "edition_options": [{"id": o, "text": t} for o, t in b.edition_options],
+        "counts": {"countries": b.n, "continents": b.continents, "borders": len(b.borders()),
+                   "islands": len(b.islands())},
+        "card_symbols": b.card_symbols,
+        "continents": [{"id": b.continent_id(c), "name": b.continent_name(c),
+                        "short": b.continent_short(c), "bonus": b.continent_bonus(c),
+                        "countries": [b.cid(i) for i in b.members(c)]}
+                       for c in range(b.continents)],
+        "countries": [{"id": b.cid(i), "name": b.name(i), "short": b.short(i),
+                       "continent": b.continent_id(b.continent_of(i)), "island": b.island(i),
+                       "symbols": list(b.symbol(i)), "aliases": list(b.aliases(i)),
+                       "neighbours": [b.cid(j) for j in b.neighbours(i)]}
+                      for i in range(b.n)],
+        "borders": [[b.cid(x), b.cid(y)] for x, y in b.borders()],
+        "objectives": b.objectives,
+        "common_objective": b.common_objective,
+        "tables": b.tables,
+    }
+
+
+def _objective_text(b, o) -> str:
+    if o.get("text"):
+        return o["text"]
+    return json.dumps(o, ensure_ascii=False)
+
+
+def cmd_show(args) -> int:
+    path = _source(args, args.board)
+    b = core.load_board(path, options=tuple(args.option))
+    if args.json:
+        json.dump(board_as_dict(b), sys.stdout, ensure_ascii=False, indent=1)
+        print()
+        return 0
+    out = []
+    out.append(f"{b.name} ({b.id}) - rulesets: {', '.join(b.rulesets) or 'none'}")
+    out.append(f"{b.n} countries, {b.continents} continents, {len(b.borders())} borders, "
+               f"{len(b.islands())} islands" + ("" if b.complete else
+                                                "  INCOMPLETE: a partial board"))
+    if b.options:
+        out.append("edition options applied: " + ", ".join(b.options))
+    for c in range(b.continents):
+        out.append("")
+        out.append(f"{b.continent_name(c)} [{b.continent_id(c)}] bonus {b.continent_bonus(c)}, "
+                   f"{len(b.members(c))} countries")
+        for i in b.members(c):
+            flags = []
+            if b.island(i):
+                flags.append("island")
+            if b.symbol(i):
+                flags.append("+".join(b.symbol(i)))
+            nb = ", ".join(b.short(j) for j in b.neighbours(i))
+            out.append(f"  {b.short(i):<10}  {b.name(i)} [{b.cid(i)}]"
+                       + (f" ({'; '.join(flags)})" if flags else "") + f" -> {nb or '-'}")
+    if b.edition_options:
+        out.append("")
+        out.append("edition options (--option ID):")
+        for oid, text in b.edition_options:
+            out.append(f"  {oid}: {text}")
+    if b.objectives or b.common_objective:
+        out.append("")
+        out.append("objectives:")
+        for o in b.objectives:
+            out.append(f"  {o.get('id', '-')}. {_objective_text(b, o)}")
+        if b.common_objective:
+            out.append(f"  common: {_objective_text(b, b.common_objective)}")
+    if b.tables:
+        out.append("")
+        out.append("tables:")
+        for k, v in b.tables.items():
+            out.append(f"  {k}: {json.dumps(v, ensure_ascii=False)}")
+    print("\n".join(out))
+    return 0
+
+
+# --- check --------------------------------------------------------------------------------
+
+def cmd_check(args) -> int:
+    bad = 0
+    for path in args.files:
+        errors = core.check_board(path)
+        for opt in args.option:
+            if not errors:
+                errors = core.check_board(path, options=(opt,))
+        if errors:
+            bad += 1
+            print(f"{path}: {len(errors)} problem{'s' if len(errors) != 1 else ''}")
+            for e in errors:
+                print("  " + e)
+        else:
+            b = core.load_board(path)
+            print(f"{path}: ok - {b.id}: {b.n} countries, {b.continents} continents, "
+                  f"{len(b.borders())} borders" + ("" if b.complete else " (incomplete)"))
+    return 1 if bad else 0
+
+
+# --- new ----------------------------------------------------------------------------------
+
+def dumps_board(data: dict) -> str:
+    """A board as JSON text in the shipped layout: keys in streaming order, one continent,
+    country, border, option or objective per line (diff-friendly; the device streams it)."""
+    keys = [k for k in _LAYOUT if k in data] + [k for k in data if k not in _LAYOUT]
+    out = ["{"]
+    for n, k in enumerate(keys):
+        v = data[k]
+        comma = "," if n < len(keys) - 1 else ""
+        if k in _ONE_PER_LINE and isinstance(v, list) and v:
+            out.append(f"  {json.dumps(k)}: [")
+            for i, x in enumerate(v):
+                out.append("    " + json.dumps(x, ensure_ascii=False)
+                           + ("," if i < len(v) - 1 else ""))
+            out.append("  ]" + comma)
+        elif k == "tables" and isinstance(v, dict) and v:
+            out.append(f"  {json.dumps(k)}: {{")
+            items = list(v.items())
+            for i, (tk, tv) in enumerate(items):
+                out.append(f"    {json.dumps(tk)}: {json.dumps(tv, ensure_ascii=False)}"
+                           + ("," if i < len(items) - 1 else ""))
+            out.append("  }" + comma)
+        else:
+            out.append(f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}{comma}")
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+_HELP = ("Describe your board: one entry per continent and per country. Give each country its "
+         "neighbours (both sides must list each other; a bridge over water is a neighbour too), "
+         "a short name of at most 10 plain ASCII characters for the OLED, and its continent. "
+         "Then run: comando boards check THIS_FILE")
+
+
+def template(n: int, k: int, bid: str, name: str, rulesets: list[str]) -> dict:
+    if not 1 <= k <= n:
+        raise UsageError(f"--continents must be between 1 and --countries ({n}), got {k}")
+    if n > 255:
+        raise UsageError("--countries: at most 255 countries")
+    conts = [{"id": f"continent_{c + 1}", "name": f"Continent {c + 1}",
+              "short": f"Cont. {c + 1}", "bonus": 0, "countries": 0} for c in range(k)]
+    countries = []
+    for i in range(n):
+        c = i * k // n
+        conts[c]["countries"] += 1
+        countries.append({"id": f"country_{i + 1}", "name": f"Country {i + 1}",
+                          "short": f"Country {i + 1}"[:10], "continent": f"continent_{c + 1}",
+                          "island": False, "symbols": [], "aliases": [], "neighbours": []})
+    return {
+        "$comment": _HELP,
+        "schema": core.SCHEMA, "id": bid, "name": name, "rulesets": rulesets or ["teg"],
+        "complete": True,
+        "counts": {"countries": n, "continents": k},
+        "card_symbols": {},
+        "continents": conts,
+        "countries": countries,
+        "tables": {"colours": ["blue", "red", "black", "yellow", "green", "magenta"],
+                   "seats": {"min": 2, "max": 6}},
+        "objectives": [],
+        "common_objective": None,
+    }
+
+
+def from_board(path: str, bid: str | None, name: str | None) -> dict:
+    """An existing board file, rewritten with per-country neighbour lists to edit."""
+    with open(path, encoding="utf-8") as f:
+        try:
+            data = json.load(f)
+        except ValueError as exc:
+            raise BoardError(f"{path}: not valid JSON ({exc})")
+    if not isinstance(data, dict) or not isinstance(data.get("countries"), list):
+        raise BoardError(f"{path}: not a board file")
+    nb: dict[str, list[str]] = {}
+    for c in data["countries"]:
+        if isinstance(c, dict) and isinstance(c.get("id"), str):
+            nb.setdefault(c["id"], list(c.get("neighbours", [])))
+    for pair in data.pop("borders", []) or []:
+        a, b = pair
+        nb.setdefault(a, []).append(b)
+        nb.setdefault(b, []).append(a)
+    for c in data["countries"]:
+        if isinstance(c, dict) and c.get("id") in nb:
+            c["neighbours"] = nb[c["id"]]
+    data["$comment"] = _HELP
+    if bid:
+        data["id"] = bid
+    if name:
+        data["name"] = name
+    return data
+
+
+def cmd_new(args) -> int:
+    if args.source:
+        data = from_board(_source(args, args.source),
+                          args.id if args.id != "my_board" else None,
+                          args.name if args.name != "My board" else None)
+    else:
+        if args.countries < 1:
+            raise UsageError("--countries must be at least 1")
+        data = template(args.countries, args.continents, args.id, args.name, args.ruleset)
+    text = dumps_board(data)
+    if not args.out:
+        sys.stdout.write(text)
+        return 0
+    if os.path.exists(args.out) and not args.force:
+        raise UsageError(f"{args.out} exists (use --force to overwrite)")
+    with open(args.out, "w", encoding="utf-8") as f:
+        f.write(text)
+    problems = core.check_board(args.out)
+    print(f"wrote {args.out}: fill it in, then `comando boards check {args.out}`"
+          + (f" ({len(problems)} things to fill in now)" if problems else ""))
+    return 0
