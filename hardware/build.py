@@ -583,12 +583,20 @@ def render_svg(d: Drawing) -> str:
 
 def _pil_font(size, bold):
     from PIL import ImageFont
-    for name in (("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"),):
-        try:
-            return ImageFont.truetype(name, size)
-        except OSError:
-            pass
-    return ImageFont.load_default(size=size)
+    try:
+        return ImageFont.truetype("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf", size)
+    except OSError:
+        return ImageFont.load_default(size=size)
+
+
+def png_font_identity() -> str:
+    """Which font the PNG is drawn with here (DejaVu Sans when installed, else Pillow's own)."""
+    from PIL import ImageFont
+    try:
+        ImageFont.truetype("DejaVuSans.ttf", 12)
+        return "DejaVuSans"
+    except OSError:
+        return "pillow-default"
 
 
 def render_png(d: Drawing, svg_text: str, path: str, scale: int = 2) -> None:
@@ -683,6 +691,7 @@ def render_png(d: Drawing, svg_text: str, path: str, scale: int = 2) -> None:
     meta = PngImagePlugin.PngInfo()
     meta.add_text("comando-svg-sha256", hashlib.sha256(svg_text.encode()).hexdigest())
     meta.add_text("Software", "Pillow %s" % PIL.__version__)
+    meta.add_text("comando-font", png_font_identity())
     img.save(path, "PNG", pnginfo=meta, optimize=True)
 
 

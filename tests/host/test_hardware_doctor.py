@@ -201,6 +201,13 @@ def test_busy_port_names_the_usual_culprits():
     assert "busy" in f[0].text
 
 
+def test_windows_access_denied_means_busy():
+    exc = PermissionError(13, "could not open port 'COM3': PermissionError(13, 'Access is denied.', None, 5)")
+    f = D.port_error_finding("COM3", exc, windows=True)
+    assert "busy" in f.text and "PuTTY" in f.fix
+    assert "permission denied" in D.port_error_finding("/dev/ttyACM0", exc, windows=False).text
+
+
 def test_vanished_port():
     f = run_diag(port="/dev/ttyACM7", opener=raising(FileNotFoundError(errno.ENOENT, "No such file")))
     assert "does not exist" in f[0].text

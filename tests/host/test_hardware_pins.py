@@ -197,3 +197,33 @@ def test_pin_map_runs_under_micropython():
     assert proc.returncode == 0, proc.stderr
     assert "('i2c0_sda', %d)" % PINS.I2C_SDA in proc.stdout
     assert "'roll'" in proc.stdout
+
+
+def test_battery_is_read_on_the_pin_map_adc_pin():
+    from device import selftest
+
+    class Machine:
+        asked = []
+
+        class Pin:
+            def __init__(self, n):
+                Machine.asked.append(n)
+                self.n = n
+
+        class ADC:
+            def __init__(self, pin):
+                self.pin = pin
+
+            def read_u16(self):
+                return 36700  # 1.848 V at the pin: a 3.70 V cell behind the 1:2 divider
+
+    volts = selftest.battery_volts(Machine)
+    assert Machine.asked == [PINS.BATTERY_SENSE]
+    assert abs(volts - 3.696) < 0.01
+    assert selftest.battery_label(volts) == "Battery: 3.70 V"
+    assert selftest.battery_label(0.02) == "Battery: none"
+    assert selftest.battery_label(None) is None
+
+    class NoAdc:
+        pass
+    assert selftest.battery_volts(NoAdc) is None

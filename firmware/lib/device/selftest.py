@@ -204,17 +204,51 @@ def at_boot(app, wait_ms=5000, mask=None):
     return True
 
 
+# -- battery (optional build) ------------------------------------------------------------------
+
+def battery_volts(machine=None, samples=8):
+    """The LiPo voltage read through the divider on ``pins.BATTERY_SENSE``, or None when the pin
+    map has no battery pin or this port has no ADC (the simulator). Below 2.5 V means no cell
+    (the divider pulls the pin to ground)."""
+    if pins.BATTERY_SENSE is None:
+        return None
+    if machine is None:
+        try:
+            import machine
+        except ImportError:
+            return None
+    if getattr(machine, "ADC", None) is None:
+        return None
+    adc = machine.ADC(machine.Pin(pins.BATTERY_SENSE))
+    total = 0
+    for _ in range(samples):
+        total += adc.read_u16()
+    return total * 3.3 / 65535 / samples * pins.BATTERY_DIVIDER
+
+
+def battery_label(volts):
+    if volts is None:
+        return None
+    if volts < 2.5:
+        return "Battery: none"
+    return "Battery: %d.%02d V" % (int(volts), int(volts * 100 + 0.5) % 100)
+
+
 # -- the hardware menu -------------------------------------------------------------------------
 
 def hardware_menu(app):
     from device.screens import Menu
     oled = app.oled
     kind = KIND_NAMES.get(oled.kind, oled.kind)
-    return Menu(app, "Hardware", [
+    items = [
         ("Self-test", lambda: app.push(SelfTest(app))),
         ("OLED: " + kind, lambda: toggle_oled(app)),
         ("I2C addr: 0x%02X" % oled.addr, lambda: app.push(hardware_menu(app))),
-    ])
+    ]
+    battery = battery_label(battery_volts())
+    if battery:  # OK reads it again
+        items.append((battery, lambda: app.push(hardware_menu(app))))
+    return Menu(app, "Hardware", items)
 
 
 def toggle_oled(app):

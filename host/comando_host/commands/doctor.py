@@ -120,10 +120,17 @@ def open_port(path, opener=default_opener):
         raise PortProblem(port_error_finding(path, exc)) from None
 
 
-def port_error_finding(path, exc):
+def port_error_finding(path, exc, windows=None):
     code = getattr(exc, "errno", None)
     text = str(exc)
     low = text.lower()
+    if windows is None:
+        windows = os.name == "nt"
+    if windows and ("access is denied" in low or "permissionerror" in low):
+        # Windows says "access denied" when another program holds the COM port
+        return Finding(FAIL, "%s is busy: another program has the device open." % path,
+                       "Close Thonny, a serial monitor (PuTTY, the Arduino IDE), mpremote or "
+                       "another 'comando run', then try again.")
     if isinstance(exc, PermissionError) or code in (errno.EACCES, errno.EPERM) or \
             "permission denied" in low or "access is denied" in low:
         return Finding(FAIL, "%s: permission denied: this user may not open serial ports." % path,
@@ -283,8 +290,10 @@ def check_port(path, opener=default_opener, clock=time.monotonic, hello_timeout=
         if repl["error"]:
             what += "; it stopped with: %s" % repl["error"]
         findings.append(Finding(FAIL, what + ".",
-                                "Run 'make deploy' again, then unplug the Pico and plug it in. "
-                                "If the error stays, report it with 'comando doctor' output."))
+                                "If you held BACK while plugging it in (update mode), that is "
+                                "expected: run 'make deploy', or unplug and plug in to play. "
+                                "Otherwise run 'make deploy' again, then unplug the Pico and "
+                                "plug it in. If the error stays, report it with this output."))
         if repl["comando"] != HOST_VERSION:
             findings.append(Finding(WARN, "Its version %s differs from this laptop's %s." % (
                 repl["comando"], HOST_VERSION)))
