@@ -86,6 +86,19 @@ def test_back_at_boot_is_the_update_mode(tmp_path):
     assert sim.stats()["presses"] <= 1
 
 
+def test_a_short_back_press_at_boot_is_an_ordinary_press(tmp_path):
+    """Only a hold makes the update mode: a BACK tap as the device starts reaches the app (on a
+    game in progress it opens the menu), exactly like the same tap a little later."""
+    root = tmp_path / "tap"
+    run_script(["roll"], root=str(root), png_dir=str(root / "png"))  # a game in progress
+    run_script(["back", "png at_boot"], root=str(root), png_dir=str(root / "png"))
+    run_script(["wait 400", "back", "png later"], root=str(root), png_dir=str(root / "png"))
+    first = png_pixels(os.path.join(str(root), "png", "at_boot.png"))
+    assert first == png_pixels(os.path.join(str(root), "png", "later.png"))
+    run_script(["wait 400", "png idle"], root=str(root), png_dir=str(root / "png"))
+    assert first != png_pixels(os.path.join(str(root), "png", "idle.png"))  # the press did something
+
+
 def test_sh1106_glass_driven_as_ssd1306_shows_a_dark_edge_until_the_setting_is_changed(tmp_path):
     """The 1.3" SH1106 sold as SSD1306: its RAM is 132 columns and the glass shows 2..129, so an
     SSD1306 driver leaves the two right-most columns unwritten (garbage on a real panel)."""

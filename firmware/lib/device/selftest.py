@@ -152,19 +152,43 @@ def _sleep(ms):
         sleep(ms / 1000)
 
 
-def boot_mode(app, wait_ms=5000):
+def _ticks_diff():
+    try:
+        from time import ticks_diff
+        return ticks_diff
+    except ImportError:
+        return lambda a, b: a - b
+
+
+def boot_mode(app, hold_ms=300, wait_ms=5000):
     """What the buttons held at power-on ask for: "selftest" (BACK+OK: the self-test screen is
     pushed), "update" (BACK alone: the app must not start, so the REPL stays free for mpremote
-    and `make deploy`; the screen says so), or None."""
+    and `make deploy`; the screen says so), or None.
+
+    A hold counts only when it lasts ``hold_ms``: a short BACK press at boot is handed to the app
+    as an ordinary press."""
     hal = app.hal
+    back = 1 << BACK
     mask = hal.buttons.read()
-    if mask & COMBO == COMBO:
+    if mask != back and mask != COMBO:
+        return None
+    diff = _ticks_diff()
+    t0 = hal.ticks_ms()
+    while diff(hal.ticks_ms(), t0) < hold_ms:
+        m = hal.buttons.read()
+        if m == COMBO and mask == back:  # the second button came a little late
+            mask = m
+        elif m != mask:
+            for i in range(len(BUTTONS)):
+                if mask & (1 << i):
+                    app.press(i, PRESS)
+            return None
+        _sleep(hal.poll_ms or 0)
+    if mask == COMBO:
         at_boot(app, wait_ms, mask)
         return "selftest"
-    if mask == 1 << BACK:
-        update_mode(app)
-        return "update"
-    return None
+    update_mode(app)
+    return "update"
 
 
 def update_mode(app):
@@ -185,20 +209,16 @@ def update_mode(app):
 
 
 def at_boot(app, wait_ms=5000, mask=None):
-    """If BACK and OK are held at power-on, wait for them to be let go and open the self-test.
-    Returns True when it did."""
+    """If BACK and OK are held, wait for them to be let go (at most ``wait_ms``: a stuck button
+    must not stop the device) and open the self-test. Returns True when it did."""
     hal = app.hal
     if mask is None:
         mask = hal.buttons.read()
     if mask & COMBO != COMBO:
         return False
-    try:
-        from time import ticks_diff
-    except ImportError:
-        def ticks_diff(a, b):
-            return a - b
+    diff = _ticks_diff()
     t0 = hal.ticks_ms()
-    while hal.buttons.read() and ticks_diff(hal.ticks_ms(), t0) < wait_ms:
+    while hal.buttons.read() and diff(hal.ticks_ms(), t0) < wait_ms:
         _sleep(hal.poll_ms or 0)
     app.push(SelfTest(app, from_boot=True))
     return True
