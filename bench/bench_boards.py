@@ -3,8 +3,12 @@
     .venv/bin/python bench/bench_boards.py          (also run by `make bench`)
 
 For every boards/*.json, on the MicroPython unix port:
-  - heap: gc.mem_alloc() after gc.collect(), after loading minus before (the kept Board);
-  - module: the same for importing comando.board (source .py, and mpy-cross .mpy like the Pico);
+  - board.py heap: gc.mem_alloc() after gc.collect(), after importing comando.board minus before
+    (source .py, and mpy-cross .mpy like the Pico bundle);
+  - loader heap: the same for comando.board_load (resident only while a board loads when it is
+    compiled; the Pico drops it after a load);
+  - board heap: what stays after a load once the loader is dropped: the Board, plus the qstrs the
+    loader interned (never freed by MicroPython);
   - load ms: mean wall time of one load_board() (the unix port on this machine, not a Pico);
   - min heap: the smallest `-X heapsize` (1 KB steps) in which import + load succeeds.
 The unix port is 64-bit: pointers and object headers are twice a Pico's (32-bit), so these heap
@@ -28,14 +32,25 @@ from micropython_tools import micropython_exe  # noqa: E402
 MEASURE = r"""
 import gc, sys, time
 path = sys.argv[1]
+def drop_loader():
+    sys.modules.pop("comando.board_load", None)
+    import comando
+    try:
+        del comando.board_load
+    except Exception:  # KeyError on MicroPython when already gone
+        pass
 gc.collect()
 a0 = gc.mem_alloc()
 from comando.board import load_board
 gc.collect()
 a1 = gc.mem_alloc()
-b = load_board(path)
+import comando.board_load
 gc.collect()
 a2 = gc.mem_alloc()
+b = load_board(path)
+drop_loader()
+gc.collect()
+a3 = gc.mem_alloc()
 n = b.n
 b = None
 gc.collect()
@@ -45,7 +60,7 @@ for _ in range(reps):
     b = load_board(path)
     b = None
 ms = time.ticks_diff(time.ticks_ms(), t) / reps
-print("RESULT", n, a1 - a0, a2 - a1, ms)
+print("RESULT", n, a1 - a0, a2 - a1, a3 - a1, ms)
 """
 
 FITS = r"""
@@ -118,8 +133,8 @@ def main():
         else:
             print("(mpy-cross not found: only the source-module figures)")
         print("MicroPython unix port (64-bit), %s" % micropython_exe())
-        head = ("board", "modules", "countries", "file B", "module heap", "board heap",
-                "load ms", "min heapsize", "CPython ms")
+        head = ("board", "modules", "countries", "file B", "board.py heap", "loader heap",
+                "board heap", "load ms", "min heapsize", "CPython ms")
         print(" | ".join(head))
         print(" | ".join("---" for _ in head))
         for label, lib in libs:
@@ -129,11 +144,12 @@ def main():
                 if not line:
                     print(os.path.basename(path), label, "FAILED", proc.stdout + proc.stderr)
                     continue
-                _, n, mod, heap, ms = line[0].split()
+                _, n, mod, loader, heap, ms = line[0].split()
                 need = min_heap(fits, path, lib)
                 print(" | ".join([
                     os.path.basename(path)[:-5], label, n, str(os.path.getsize(path)),
-                    "%.1f KB" % (int(mod) / 1024), "%.1f KB" % (int(heap) / 1024),
+                    "%.1f KB" % (int(mod) / 1024), "%.1f KB" % (int(loader) / 1024),
+                    "%.1f KB" % (int(heap) / 1024),
                     "%.1f" % float(ms), "%dk" % need if need else ">1024k",
                     "%.2f" % cpython_ms(path)]))
     return 0

@@ -23,6 +23,7 @@ LIB = os.path.join(ROOT, "firmware", "lib")
 PACKAGES = ("comando", "device")
 # Only for the host and tests: never copied to the Pico.
 SKIP = {os.path.join("device", "hal", "blinka.py"), os.path.join("device", "hal", "sim.py"),
+        os.path.join("device", "hal", "simterm.py"),
         os.path.join("device", "pyfb.py"), os.path.join("device", "font8x8.py"),
         os.path.join("device", "hal", "panel.py"), os.path.join("device", "png.py")}
 

@@ -268,3 +268,22 @@ def test_missing_sections_are_named():
     d = tiny()
     del d["name"]
     fails(d, "name: missing or not a string")
+
+
+def test_a_byte_order_mark_is_accepted():
+    # Some editors (Windows Notepad) start UTF-8 files with a BOM.
+    import json
+    d = tiny()
+    d["countries"][0]["name"] = "Álpha"
+    path = "/tmp/comando_board_bom.json"
+    f = open(path, "w", encoding="utf-8")
+    f.write("\ufeff" + json.dumps(d))
+    f.close()
+    b = load_board(path)
+    assert b.name(0) == "Álpha" and b.find("alpha") == 0
+    keys = list(d)
+    keys.reverse()
+    f = open(path, "w", encoding="utf-8")
+    f.write("\ufeff{" + ", ".join(json.dumps(k) + ": " + json.dumps(d[k]) for k in keys) + "}")
+    f.close()
+    assert load_board(path).n == 4  # the whole-parse path too

@@ -135,17 +135,14 @@ CASES = {
         roll
         png dice-country-rolled
         back
-        ok
+        back
         png turn-menu
-        back
-        back
-        png main-menu
-        down
+        down x6
         ok
         png sync
         back
         back
-        down x2
+        down x7
         ok
         png settings
         down x2
@@ -199,7 +196,8 @@ CASES = {
         png teg2-turn
         roll
         png battle-setup
-        ok x4
+        ok x3
+        roll
         png fight-or-retreat
         ok
         png battle-pass
@@ -222,10 +220,30 @@ CASES = {
         ok
         png battle-result
         ok
-        ok
+        back
         down x2
         ok
         png war-potential
+        """),
+    "teg2-aircraft": (teg2_ready, {}, """
+        ok
+        ok
+        ok x4
+        roll
+        ok x4
+        up x2
+        png battle-setup-aircraft
+        roll
+        ok
+        ok
+        down
+        ok
+        up x3
+        ok
+        up x5
+        png dial-aircraft
+        ok
+        png aircraft-locked
         """),
     "storage-full": (teg_in_play, {"fs_room": 1000}, """
         roll
@@ -233,12 +251,14 @@ CASES = {
         png storage-full
         """),
     "game-over": (teg_in_play, {}, """
-        ok
+        back
         down x4
         ok
         down
         ok
         png game-over
+        ok
+        png main-menu
         """),
 }
 

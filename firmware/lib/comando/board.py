@@ -191,20 +191,23 @@ def board_path(board_id, directory=None):
 # Loading (the validator lives in comando.board_load)
 
 def _run(src, options, label):
-    """(errors, parts) from comando.board_load. On MicroPython the loader module is dropped
-    again afterwards: a game loads its board once, and the validator's bytecode is most of the
-    heap the board code costs."""
+    """(errors, parts) from comando.board_load. On MicroPython a compiled loader module is
+    dropped again afterwards: a game loads its board once, and the validator's bytecode is most
+    of the heap the board code costs."""
     from comando import board_load
+    # Dropping pays when the module came compiled (.mpy, as on the Pico): reloading it is cheap.
+    # From source, each reload would compile it again, which costs more heap than it frees.
+    drop = _MPY and not str(getattr(board_load, "__file__", ".mpy")).endswith(".py")
     try:
         return board_load.run(src, options, label)
     finally:
         board_load = None
-        if _MPY:
+        if drop:
             sys.modules.pop("comando.board_load", None)
             try:
                 import comando
                 del comando.board_load
-            except (AttributeError, ImportError):
+            except Exception:  # MicroPython raises KeyError for a missing module attribute
                 pass
 
 

@@ -815,7 +815,7 @@ class _Stream:
         while True:
             buf, p = self.buf, self.pos
             n = len(buf)
-            while p < n and buf[p] in " \t\r\n":
+            while p < n and buf[p] in " \t\r\n\ufeff":  # a BOM some editors write
                 p += 1
             self.pos = p
             if p < n:
@@ -987,7 +987,7 @@ def _open(src, label):
         path = board_path(src)
     label = label or path
     try:
-        f = open(path)
+        f = open(path, encoding="utf-8")
     except OSError:
         raise BoardError("%s: cannot open the board file" % label)
     return f, label
@@ -1003,7 +1003,11 @@ def run(src, options, label):
             result = _load_stream(f, label, options)
             if result is None:
                 f.seek(0)
-                data = json.load(f)
+                text = f.read()
+                if text.startswith("\ufeff"):
+                    text = text[1:]
+                data = json.loads(text)
+                text = None
                 result = _validate(data, label, options)
                 data = None
         except ValueError as exc:

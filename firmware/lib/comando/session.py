@@ -16,7 +16,7 @@ strings, lists); an action is the same without ``seq`` and without the random fi
 
 Event types (docs/architecture.md, "Table session (device default)"):
 new, first, place, round, crisis, extra, roll, card, end, out, win, declare, retreat, lock,
-reveal, rocket, undo.
+reveal, rocket, launch, walk, undo.
 """
 
 from comando import situations as S
@@ -36,12 +36,11 @@ TURN = "turn"        # a player's turn
 BATTLE = "battle"    # T.E.G. II: a declared combat waiting for commands
 OVER = "over"
 
-TEG2_WP_START = 7
 TEG2_OBJECTIVES = 5
 
 _FIELDS = ("seq", "rs", "colours", "opts", "alive", "stage", "first", "pround", "pdone", "rnd",
            "opener", "order", "ti", "reserve", "deck", "sit", "turned", "crisis", "barred",
-           "extra", "rolls", "last", "carded", "wp", "su", "rocket", "battle", "lastbattle",
+           "extra", "rolls", "last", "carded", "track", "grants", "battle", "lastbattle",
            "winner", "at")
 
 
@@ -72,9 +71,8 @@ class Session:
         self.rolls = 0           # dice rolls so far
         self.last = None         # the last roll record
         self.carded = 0          # the current player drew a country card this turn
-        self.wp = []             # T.E.G. II war potential per seat
-        self.su = []             # T.E.G. II special units held per seat
-        self.rocket = []         # T.E.G. II: 0 never had, 1 may take one this round, 2 holds, 3 spent
+        self.track = None        # T.E.G. II war-potential track (comando.teg2_track), by seat
+        self.grants = []         # T.E.G. II this round's start: units each power adds
         self.battle = None       # T.E.G. II declared combat
         self.lastbattle = None   # T.E.G. II last combat record
         self.winner = -1
@@ -112,6 +110,20 @@ class Session:
         for k in _FIELDS:
             setattr(s, k, _copy(d[k]))
         return s
+
+
+# Fields an apply changes in place (the others are scalars or replaced whole, so an undo snapshot
+# may share them): only these are copied for a snapshot, which keeps a fold fast.
+_MUTABLE = ("opts", "reserve", "extra", "alive", "order", "barred", "battle", "track")
+
+
+def _snapshot(state):
+    d = {}
+    for k in _FIELDS:
+        d[k] = getattr(state, k)
+    for k in _MUTABLE:
+        d[k] = _copy(d[k])
+    return d
 
 
 def _copy(v):
@@ -169,7 +181,8 @@ _LABEL = {"first": "the opening roll", "place": "ending a placement", "round": "
           "card": "drawing a country card", "end": "ending a turn", "out": "an elimination",
           "win": "a victory", "declare": "declaring a combat", "retreat": "a retreat",
           "lock": "locking a battle command", "reveal": "revealing a battle command",
-          "rocket": "taking the nuclear rocket", "undo": "undo", "walk": "a walk-out"}
+          "rocket": "taking the nuclear rocket", "launch": "launching a rocket", "undo": "undo",
+          "walk": "a walk-out"}
 
 
 def _waiting(state):
@@ -288,9 +301,8 @@ def _apply_new(state, e):
     state.alive = [1] * n
     state.winner = -1
     if state.rs == "teg2":
-        state.wp = [TEG2_WP_START] * n
-        state.su = [0] * n
-        state.rocket = [0] * n
+        from comando import teg2_track
+        state.track = teg2_track.new_track(state.colours, state.opts.get("level", "basic"))
         state.first = 0
         state.stage = PLACE  # the objective-placing rounds, USA first, rotating
         state.pround = 0
@@ -512,22 +524,15 @@ def _apply_round(state, e):
             state.extra = [-1] * state.n
     elif state.rs == "teg2":
         # "At the start of the next round, each one adds as many armies as their war potential
-        # level indicates"; level 5: one SU; level 10 or 4: a nuclear rocket (once per game).
-        for s in range(state.n):
-            if not state.alive[s]:
-                continue
-            if state.wp[s] == 5 and state.su[s] < 3:
-                state.su[s] += 1
-            if state.rocket[s] == 2:  # "launched in the same round in which it was added"
-                state.rocket[s] = 3
-            if state.rocket[s] in (0, 1):
-                state.rocket[s] = 1 if state.wp[s] in (4, 10) else 0
+        # level indicates"; level 5: one SU; level 10 or 4: the rocket is offered (once per game).
+        from comando import teg2_track
+        state.grants = [g["units"] for g in teg2_track.round_start(state.track)]
         state.stage = ADD
 
 
 def teg2_adds(state, seat):
     """Armies a T.E.G. II power adds this round (its war-potential level)."""
-    return state.wp[seat]
+    return state.grants[seat] if state.grants else 0
 
 
 # --- crisis -----------------------------------------------------------------------------------
@@ -828,18 +833,13 @@ def _check_retreat(state, a):
 
 
 def _apply_retreat(state, e):
+    from comando import teg2_track
     b = state.battle
-    _move(state, b["a"], 1)
-    _move(state, b["d"], -1)
+    teg2_track.apply_retreat(state.track, state.colours[b["a"]], state.colours[b["d"]])
     state.lastbattle = {"a": b["a"], "d": b["d"], "rg": b["rg"], "retreat": 1,
-                        "wp": [state.wp[b["a"]], state.wp[b["d"]]]}
+                        "wp": [state.track["wp"][b["a"]], state.track["wp"][b["d"]]]}
     state.battle = None
     state.stage = TURN
-
-
-def _move(state, s, step):
-    lv = state.wp[s] + step
-    state.wp[s] = 3 if lv < 3 else (11 if lv > 11 else lv)
 
 
 def _check_lock(state, a):
@@ -880,7 +880,7 @@ def _check_reveal(state, a):
         su = teg2_command.parse(cmd, state.colours[p]).has("SU")
     except ComandoError as e:
         raise IllegalMove(str(e))
-    if su and not state.su[p]:
+    if su and not state.track["su"][p]:
         raise IllegalMove("%s has no special unit this round (it needs war potential 5 at the "
                           "round's start)" % state.colours[p])
     other = 1 - side
@@ -901,7 +901,7 @@ def _resolve(state, side, cmd, k):
     battle, _ = _teg2()
     try:
         return battle.combat(cmds[0], cmds[1], att_armies=ks[0], def_armies=ks[1],
-                             att_wp=state.wp[b["a"]], def_wp=state.wp[b["d"]],
+                             att_wp=state.track["wp"][b["a"]], def_wp=state.track["wp"][b["d"]],
                              att_name=state.colours[b["a"]], def_name=state.colours[b["d"]])
     except ComandoError as e:
         raise IllegalMove(str(e))
@@ -916,16 +916,12 @@ def _apply_reveal(state, e):
         b["k"][side] = e["k"]
         return
     rec = _resolve(state, side, e["cmd"], e["k"])
-    state.wp[b["a"]] = rec["att_wp"][1]
-    state.wp[b["d"]] = rec["def_wp"][1]
-    if rec["att_lost"]["su"]:
-        state.su[b["a"]] -= 1
-    if rec["def_lost"]["su"]:
-        state.su[b["d"]] -= 1
+    from comando import teg2_track
+    teg2_track.apply_combat(state.track, state.colours[b["a"]], state.colours[b["d"]], rec)
     state.lastbattle = {"a": b["a"], "d": b["d"], "rg": b["rg"], "winner": rec["winner"],
                         "att": rec["att_cmd"], "def": rec["def_cmd"],
                         "lost": [rec["att_lost"]["armies"], rec["def_lost"]["armies"]],
-                        "wp": [state.wp[b["a"]], state.wp[b["d"]]]}
+                        "wp": [state.track["wp"][b["a"]], state.track["wp"][b["d"]]]}
     state.battle = None
     state.stage = TURN
 
@@ -933,19 +929,36 @@ def _apply_reveal(state, e):
 def _check_rocket(state, a):
     if state.rs != "teg2":
         raise IllegalMove("nuclear rockets are T.E.G. II's")
-    _need_stage(state, "rocket", ADD, TURN)
+    _need_stage(state, "rocket", ADD)
     p = _live_seat(state, a)
-    if state.rocket[p] == 0:
-        raise IllegalMove("%s may take a rocket only when its war potential is 4 or 10 at the "
-                          "round's start" % state.colours[p])
-    if state.rocket[p] >= 2:
-        raise IllegalMove("%s already had its rocket: one rocket per power per game" % state.colours[p])
-    if state.stage == TURN:
-        raise IllegalMove("the rocket is added with the armies, before the combats")
+    if not state.track["offer"][p]:
+        if state.track["had_rocket"][p]:
+            raise IllegalMove("%s already had its rocket: only one rocket per player"
+                              % state.colours[p])
+        raise IllegalMove("%s was not offered a rocket: it is added at the start of a round at "
+                          "war potential 4 or 10" % state.colours[p])
 
 
 def _apply_rocket(state, e):
-    state.rocket[e["p"]] = 2
+    from comando import teg2_track
+    teg2_track.take_rocket(state.track, state.colours[e["p"]])
+
+
+def _check_launch(state, a):
+    if state.rs != "teg2":
+        raise IllegalMove("nuclear rockets are T.E.G. II's")
+    _need_stage(state, "launch", TURN)
+    p = _need_cur(state, a)
+    if not state.track["rockets"][p]:
+        raise IllegalMove("%s holds no rocket to launch" % state.colours[p])
+    rg = _get(a, "rg", "the region")
+    if not isinstance(rg, str) or not rg:
+        raise IllegalMove("name the region the rocket is launched at")
+
+
+def _apply_launch(state, e):
+    from comando import teg2_track
+    teg2_track.launch_rocket(state.track, state.colours[e["p"]])
 
 
 # --- undo -------------------------------------------------------------------------------------
@@ -967,14 +980,14 @@ def _apply_undo(state, e):
     to = e["to"]
     keep = []
     snap = None
-    for seq, s in state.hist:
+    for seq, sn in state.hist:
         if seq <= to:
-            keep.append((seq, s))
+            keep.append((seq, sn))
         if seq == to:
-            snap = s
-    restored = Session.from_dict(snap)
+            snap = sn
     for k in _FIELDS:
-        setattr(state, k, getattr(restored, k))
+        v = snap[k]
+        setattr(state, k, _copy(v) if k in _MUTABLE else v)
     state.hist = keep
     state.seq = e["seq"]
 
@@ -985,12 +998,12 @@ _CHECK = {"new": _check_new, "first": _check_first, "place": _check_place, "roun
           "crisis": _check_crisis, "extra": _check_extra, "card": _check_card, "end": _check_end,
           "out": _check_out, "walk": _check_out, "win": _check_win, "declare": _check_declare,
           "retreat": _check_retreat, "lock": _check_lock, "reveal": _check_reveal,
-          "rocket": _check_rocket, "undo": _check_undo}
+          "rocket": _check_rocket, "launch": _check_launch, "undo": _check_undo}
 _APPLY = {"new": _apply_new, "first": _apply_first, "place": _apply_place, "round": _apply_round,
           "crisis": _apply_crisis, "extra": _apply_extra, "roll": _apply_roll, "card": _apply_card,
           "end": _apply_end, "out": _apply_out, "walk": _apply_out, "win": _apply_win,
           "declare": _apply_declare, "retreat": _apply_retreat, "lock": _apply_lock,
-          "reveal": _apply_reveal, "rocket": _apply_rocket}
+          "reveal": _apply_reveal, "rocket": _apply_rocket, "launch": _apply_launch}
 _MAKE = {"new": _make_new, "first": _make_first, "round": _make_round, "crisis": _make_crisis,
          "roll": _make_roll}
 _STORED = {"first": "r", "crisis": "r", "round": "c"}
@@ -1044,7 +1057,7 @@ def apply(state, event):
     _APPLY[t](state, event)
     state.seq = event["seq"]
     state.at = event["seq"]
-    state.hist.append((event["seq"], state.to_dict()))
+    state.hist.append((event["seq"], _snapshot(state)))
     if len(state.hist) > UNDO_DEPTH + 1:
         state.hist.pop(0)
     return state

@@ -34,7 +34,7 @@ from comando.errors import RulesError
 RULESETS = ("teg", "revancha", "war", "risk", "teg2")
 
 # T.E.G. II powers in the rulebook's playing order.
-TEG2_POWERS = ("usa", "ussr", "china", "japan", "weur", "eeur")
+TEG2_POWERS = ("usa", "ussr", "china", "japan", "weurope", "eeurope")  # = comando.teg2_track.POWERS
 TEG2_POWER_NAMES = ("USA", "USSR", "China", "Japan", "Western Europe", "Eastern Europe")
 
 # Player counts each ruleset seats (teg2: 2 players play 4 powers, see teg2_powers()).

@@ -158,6 +158,10 @@ class App:
         try:
             from comando.board import load_board
             self.board = load_board(bid)
+            # The device shows countries and checks borders; the objectives and rulesets' tables
+            # are the host engine's (14k of heap for La Revancha's board on the unix port).
+            self.board.objectives = ()
+            self.board.tables = {}
         except (ComandoError, OSError, MemoryError) as exc:
             self.show_toast("board %s not loaded: %s" % (bid, exc), 4000)
         gc.collect()
@@ -290,13 +294,18 @@ class App:
 
     async def display_task(self):
         hal = self.hal
+        drawn = hal.ticks_ms()
         while hal.alive():
+            if not self.dirty and self.stack and self.top().live and \
+                    _ticks_diff(hal.ticks_ms(), drawn) >= 500:
+                self.dirty = True
             if self.dirty:
+                drawn = hal.ticks_ms()
                 self.dirty = False
                 self.draw()
                 self.oled.show()
-                hal.frame_done()
                 gc.collect()
+                hal.frame_done()
             else:
                 hal.settled()
             await asyncio.sleep_ms(0 if hal.poll_ms == 0 else 20)
@@ -334,6 +343,10 @@ class App:
 
 
 def main(hal=None, **options):
+    try:
+        gc.threshold(16384)  # collect often: less fragmentation in a small heap
+    except AttributeError:  # CPython
+        pass
     from device import hal as H
     if hal is None:
         hal = H.load(**options)

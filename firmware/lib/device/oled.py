@@ -82,35 +82,46 @@ class OLED:
         self.cmd(0xA7 if on else 0xA6)
 
     # -- frames ---------------------------------------------------------------------------------
+    # A new span costs a command transaction (address, control, 3 commands) and a data header
+    # (address, control): 7 bytes. Unchanged gaps longer than that are skipped, shorter ones sent.
+    GAP = 7
+
     def show(self):
-        """Send the changed part of each page. Returns the bytes this frame cost."""
+        """Send the changed runs of each page. Returns the bytes this frame cost."""
         before = self.bytes_sent
         w = self.width
         buf = self.buf
         shadow = self.shadow
+        gap = self.GAP
         for page in range(self.pages):
             base = page * w
             if self.dirty_all:
-                lo, hi = 0, w - 1
-            else:
-                lo = -1
-                for x in range(w):
-                    if buf[base + x] != shadow[base + x]:
-                        lo = x
-                        break
-                if lo < 0:
+                self._send(page, 0, w - 1)
+                continue
+            x = 0
+            while x < w:
+                if buf[base + x] == shadow[base + x]:
+                    x += 1
                     continue
-                hi = w - 1
-                while buf[base + hi] == shadow[base + hi]:
-                    hi -= 1
-            col = lo + self.col_offset
-            self.cmd(0xB0 | page, col & 0x0F, 0x10 | (col >> 4))
-            data = bytearray(hi - lo + 2)
-            data[0] = 0x40
-            data[1:] = buf[base + lo:base + hi + 1]
-            self._write(data)
-            shadow[base + lo:base + hi + 1] = buf[base + lo:base + hi + 1]
+                lo = hi = x  # a run: extend while the next change is within the gap
+                x += 1
+                while x < w and x - hi <= gap:
+                    if buf[base + x] != shadow[base + x]:
+                        hi = x
+                    x += 1
+                self._send(page, lo, hi)
+                x = hi + 1
         self.dirty_all = False
         self.last_bytes = self.bytes_sent - before
         self.frames += 1
         return self.last_bytes
+
+    def _send(self, page, lo, hi):
+        base = page * self.width
+        col = lo + self.col_offset
+        self.cmd(0xB0 | page, col & 0x0F, 0x10 | (col >> 4))
+        data = bytearray(hi - lo + 2)
+        data[0] = 0x40
+        data[1:] = self.buf[base + lo:base + hi + 1]
+        self._write(data)
+        self.shadow[base + lo:base + hi + 1] = self.buf[base + lo:base + hi + 1]

@@ -38,6 +38,8 @@ def power_name(colour):
 
 
 class Screen:
+    live = False  # True: redrawn twice a second even without a press (the sync status)
+
     def __init__(self, app):
         self.app = app
 
@@ -309,7 +311,7 @@ class Turn(Screen):
                 fb.text("WP %d" % st.wp[cur], 0, 42, 1)
                 if st.su[cur]:
                     fb.text("SU%d" % st.su[cur], 48, 42, 1)
-            ui.footer(fb, ("ROLL atk" if rs != "teg2" else "ROLL war") + " OK menu")
+            ui.footer(fb, ("ROLL atk" if rs != "teg2" else "ROLL war") + "  OK end")
         elif stage == S.OVER:
             ui.header(fb, "Game over", right)
             if st.winner >= 0:
@@ -324,7 +326,7 @@ class Turn(Screen):
         st = app.state
         stage = st.stage
         if kind == PRESS and b == BACK:
-            app.push(main_menu(app))
+            app.push(turn_menu(app) if stage == S.TURN else main_menu(app))
             return
         if stage == S.EXTRA and b in (UP, DOWN) and is_step(kind):
             self.countries = max(1, self.countries + (1 if b == UP else -1))
@@ -359,8 +361,8 @@ class Turn(Screen):
                     app.push(BattleSetup(app))
                 else:
                     app.push(Dice(app))
-            elif b == OK:
-                app.push(turn_menu(app))
+            elif b == OK:  # the most frequent action at the table: one press (undo in the menu)
+                app.act({"t": "end", "p": st.cur})
         elif stage == S.OVER and b == OK:
             app.push(main_menu(app))
 
@@ -513,6 +515,7 @@ class Dice(Screen):
         self.dfn = 2
         self.field = 0
         self.last = None  # the last roll record (this screen's)
+        self.fresh = True  # no roll in this attack yet
         self.series = None  # (rolls, att lost, def lost) of a long attack
         self.stop = app.settings.stop
         self.internal = 0
@@ -562,34 +565,36 @@ class Dice(Screen):
         who = cap(st.colours[st.cur])[:6] + ">" + cap(st.colours[self.defender])[:6]
         p = self.odds()
         ui.header(fb, who, ("%d%%" % int(p * 100 + 0.5)) if p is not None else "")
-        # the armies, big; the selected field underlined
-        ui.big(fb, str(self.att), 2, 11, 2)
-        ui.center(fb, "vs", 11, 1, 40, 88)
+        # Laid out on the controller's 8-pixel pages, so a roll rewrites as few pages as it can:
+        # page 0 header, 1-2 the armies (big), 3 the losses and the field mark, 4-5 the dice,
+        # 6 one line of news, 7 the hint.
+        ui.big(fb, str(self.att), 2, 8, 2)
+        ui.center(fb, "vs", 8, 1, 40, 88)
         ds = str(self.dfn)
-        ui.big(fb, ds, 126 - ui.width(ds, 2), 11, 2)
+        ui.big(fb, ds, 126 - ui.width(ds, 2), 8, 2)
         if fld == "att":
-            fb.hline(0, 28, 40, 1)
+            fb.hline(0, 25, 40, 1)
         elif fld == "def":
-            fb.hline(88, 28, 40, 1)
+            fb.hline(88, 25, 40, 1)
         rec = self.last
         if rec is not None:
             x = 0
             for v in rec["ad"]:
-                ui.die(fb, x, 31, v, True)
+                ui.die(fb, x, 33, v, True)
                 x += 16
             x = 128 - 16 * len(rec["dd"]) + 2
             for v in rec["dd"]:
-                ui.die(fb, x, 31, v, False)
+                ui.die(fb, x, 33, v, False)
                 x += 16
             al, dl = rec["al"], rec["dl"]
             if self.series:
                 al, dl = self.series[1], self.series[2]
-            # the losses of each side, between the two counts
-            fb.text("-%d" % al if al else " 0", 42, 20, 1)
-            fb.text("-%d" % dl if dl else " 0", 70, 20, 1)
+            if not self.fresh:  # the losses of each side, between the two counts
+                fb.text("-%d" % al if al else " 0", 42, 16, 1)
+                fb.text("-%d" % dl if dl else " 0", 70, 16, 1)
         if self.msg:
-            fb.fill_rect(0, 29, 128, 35, 0)
-            ui.paragraph(fb, self.msg, 29, 4)
+            fb.fill_rect(0, 26, 128, 38, 0)
+            ui.paragraph(fb, self.msg, 28, 4)
             return
         elif fld == "who":
             line = "def: " + st.colours[self.defender]
@@ -611,14 +616,12 @@ class Dice(Screen):
                 line = "WON!"
         elif self.series:
             line = "%d rolls" % self.series[0]
-        elif rec is not None:
-            line = "lost %d : %d" % (rec["al"], rec["dl"])
         else:
+            # quiet while rolling (the losses show beside the counts): fewer bytes per roll
             snow, tw = self.flags()
-            line = "snow: def +1" if snow else ("tailwind: att+1" if tw else "ROLL to attack")
-        fb.text(ui.fit(line, 16), 0, 47, 1)
-        fb.hline(0, 55, 128, 1)
-        fb.text("ROLL again" if rec is not None and self.dfn > 0 else "hold ROLL: all", 0, 57, 1)
+            line = "snow: def +1" if snow else ("tailwind: att+1" if tw else "")
+        fb.text(ui.fit(line, 16), 0, 48, 1)
+        fb.text("ROLL  hold: all", 0, 56, 1)
 
     def action(self):
         st = self.app.state
@@ -642,6 +645,7 @@ class Dice(Screen):
             return False
         rec = ev["r"]
         self.last = rec
+        self.fresh = False
         self.att = rec["a"] - rec["al"]
         self.dfn = rec["d"] - rec["dl"]
         return True
@@ -657,7 +661,7 @@ class Dice(Screen):
             self.series = None
             if self.dfn == 0:  # a new attack after a conquest: same attacker, fresh defender
                 self.dfn = 1
-                self.last = None
+                self.fresh = True  # the last dice stay up (fewer bytes), marked as past
                 return
             self.roll_once()
         elif b == ROLL and kind == LONG:
@@ -672,11 +676,20 @@ class Dice(Screen):
             self.series = (n, al, dl) if n > 1 else None
         elif b == OK and kind == PRESS:
             self.field = (self.field + 1) % len(fields)
+        elif b == OK and kind == LONG:
+            # end the turn without leaving the dice: the next player attacks from here
+            self.field = (self.field - 1) % len(fields)  # undo the PRESS that began the hold
+            if app.act({"t": "end", "p": st.cur}):
+                if app.state.stage == S.TURN:
+                    self.__init__(app)
+                else:
+                    app.home()
         elif b == BACK and kind == PRESS:
             app.pop()
         elif b in (UP, DOWN) and is_step(kind):
             step = 1 if b == UP else -1
-            self.last = None if fld in ("att", "def") else self.last
+            if fld in ("att", "def"):
+                self.fresh = True
             self.series = None
             if fld == "att":
                 self.att = max(1, self.att + step)
@@ -725,6 +738,8 @@ class Track(Screen):
 
 
 class Sync(Screen):
+    live = True
+
     def draw(self, fb):
         app = self.app
         ui.header(fb, "Sync")
@@ -733,12 +748,14 @@ class Sync(Screen):
             ui.center(fb, "no link", 14)
             ui.center(fb, "no USB serial" if app.hal.serial is None else "link not started", 26)
         else:
-            status = getattr(link, "status", None)
-            text = status() if callable(status) else str(status or "linked")
-            ui.paragraph(fb, text, 12, 2)
-            acked = getattr(link, "acked", None)
+            up = getattr(link, "up", False)
+            ui.center(fb, "host linked" if up else "waiting for host", 13)
+            sync = getattr(link, "sync", None)
+            acked = getattr(sync, "acked", None)
             if acked is not None:
-                fb.text("host has %d" % acked, 0, 32, 1)
+                last = app.journal.last_seq
+                fb.text("host has %d/%d" % (acked, last), 0, 24, 1)
+                fb.text("to send: %d" % (last - acked) if last > acked else "all sent", 0, 33, 1)
         fb.text("events %d" % app.journal.count, 0, 42, 1)
         ui.footer(fb, "seq %d" % app.state.seq)
 
@@ -793,5 +810,18 @@ class Settings(Screen):
             s.save()
 
 
-from device.teg2_screens import BattleSetup, Battle  # noqa: E402  (they use the classes above)
-from device.selftest import hardware_menu  # noqa: E402
+def BattleSetup(app):
+    """T.E.G. II screens are imported only when a T.E.G. II game needs them (RAM on the Pico)."""
+    from device.teg2_screens import BattleSetup as cls
+    return cls(app)
+
+
+def Battle(app):
+    from device.teg2_screens import Battle as cls
+    return cls(app)
+
+
+def hardware_menu(app):
+    """Menu > Hardware (self-test, OLED controller, I2C address, battery): device.selftest."""
+    from device.selftest import hardware_menu as menu
+    return menu(app)

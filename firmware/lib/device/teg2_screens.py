@@ -17,10 +17,10 @@ from device.screens import Screen, is_step, power_name
 
 
 class BattleSetup(Screen):
-    """Region, defender, the armies of each side in the region. OK: next field; the last OK
-    declares the combat."""
+    """Region, defender, the armies (and aircraft, at the advanced level) of each side in the
+    region. OK: next field; the last OK, or ROLL on any field, declares the combat."""
 
-    FIELDS = ("region", "defender", "att", "def")
+    FIELDS = ("region", "defender", "att", "def", "att_air", "def_air")
 
     def __init__(self, app):
         Screen.__init__(self, app)
@@ -31,6 +31,7 @@ class BattleSetup(Screen):
         self.defender = others[0]
         self.ka = 8
         self.kd = 6
+        self.air = [0, 0]
 
     def regions(self):
         b = self.app.board
@@ -48,18 +49,21 @@ class BattleSetup(Screen):
     def draw(self, fb):
         st = self.app.state
         ui.header(fb, "Battle: " + power_name(st.colours[st.cur])[:7])
+        a, d = power_name(st.colours[st.cur])[:6], power_name(st.colours[self.defender])[:6]
         rows = (("where", self.region_name(self.region)),
                 ("vs", power_name(st.colours[self.defender])),
-                (power_name(st.colours[st.cur])[:6], "%d armies" % self.ka),
-                (power_name(st.colours[self.defender])[:6], "%d armies" % self.kd))
-        for i, (k, v) in enumerate(rows):
-            y = 12 + i * 10
+                (a, "%d armies" % self.ka), (d, "%d armies" % self.kd),
+                (a, "%d aircr." % self.air[0]), (d, "%d aircr." % self.air[1]))
+        top = 0 if self.field < 5 else 1  # five rows fit; the list scrolls by one for the last
+        for i in range(top, top + 5):
+            k, v = rows[i]
+            y = 10 + (i - top) * 9
             sel = i == self.field
             fb.text(k, 0, y, 1)
             if sel:
                 fb.fill_rect(50, y - 1, 78, 9, 1)
             fb.text(ui.fit(v, 9), 52, y, 0 if sel else 1)
-        ui.footer(fb, "OK next ^v set")
+        ui.footer(fb, "OK next ROLL go")
 
     def button(self, b, kind):
         app = self.app
@@ -69,10 +73,9 @@ class BattleSetup(Screen):
                 self.field -= 1
             else:
                 app.pop()
+        elif b == OK and kind == PRESS and self.field < len(self.FIELDS) - 1:
+            self.field += 1
         elif b in (OK, ROLL) and kind == PRESS:
-            if self.field < 3:
-                self.field += 1
-                return
             self.declare()
         elif b in (UP, DOWN) and is_step(kind):
             step = 1 if b == UP else -1
@@ -85,8 +88,11 @@ class BattleSetup(Screen):
                 self.defender = opts[(i + step) % len(opts)]
             elif f == "att":
                 self.ka = max(1, self.ka + step)
-            else:
+            elif f == "def":
                 self.kd = max(1, self.kd + step)
+            else:  # aircraft: never more than the armies beside them (teg-ii.txt, "Aircraft")
+                side = 0 if f == "att_air" else 1
+                self.air[side] = max(0, min((self.ka, self.kd)[side], self.air[side] + step))
 
     def declare(self):
         app = self.app
@@ -95,7 +101,7 @@ class BattleSetup(Screen):
         ev = app.act({"t": "declare", "p": st.cur, "d": self.defender, "rg": rg})
         if ev is None:
             return
-        app.secret = {2: (self.ka, self.kd)}
+        app.secret = {2: (self.ka, self.kd, self.air[0], self.air[1])}
         app.save_secret()
         app.pop()
         app.push(Battle(app))
@@ -117,6 +123,10 @@ class Battle(Screen):
     def ks(self):
         v = self.app.secret.get(2)
         return (v[0], v[1]) if v else (8, 6)
+
+    def aircraft(self, side):
+        v = self.app.secret.get(2)
+        return v[2 + side] if v and len(v) > 3 else 0
 
     def next_side(self):
         b = self.app.state.battle
@@ -227,6 +237,9 @@ class Dial(object):
         self.options = [str(i) for i in range(12)] + ["+"]
         if st.su[self.seat]:
             self.options.append("SU")
+        self.air = battle.aircraft(side)
+        if self.air:  # all the aircraft on one clock, the armies on the other two
+            self.options.append("A%d" % self.air)
 
     def command(self):
         return "/".join(self.options[v] for v in self.values)
@@ -249,7 +262,7 @@ class Dial(object):
             t = self.options[v]
             if t == "+":
                 plus = True
-            elif t != "SU":
+            elif t != "SU" and t[0] != "A":
                 used += int(t)
         left = self.k - used
         fb.text(("+ takes %d" % left) if plus else ("left %d" % left), 0, 42, 1)
@@ -277,7 +290,7 @@ class Dial(object):
         app = self.app
         text = self.command()
         try:
-            C.resolve(text, self.k, None, None, power_name(app.state.colours[self.seat]))
+            C.resolve(text, self.k, self.air, None, power_name(app.state.colours[self.seat]))
         except ValueError as exc:
             app.show_toast(str(exc), 4000)
             return

@@ -52,11 +52,11 @@ def right(fb, s, y, x1=W, c=1):
 
 
 def header(fb, left, right_text=""):
-    """An inverse title bar, 9 px high."""
-    fb.fill_rect(0, 0, W, 9, 1)
-    fb.text(left[:16], 1, 1, 0)
+    """An inverse title bar: exactly the controller's first 8-pixel page."""
+    fb.fill_rect(0, 0, W, 8, 1)
+    fb.text(left[:16], 1, 0, 0)
     if right_text:
-        fb.text(right_text, W - width(right_text) - 1, 1, 0)
+        fb.text(right_text, W - width(right_text) - 1, 0, 0)
 
 
 def footer(fb, text):
@@ -89,16 +89,21 @@ def die(fb, x, y, value, solid=True, size=14):
         fb.fill_rect(px, py, 2, 2, pc)
 
 
+def pointer(fb, x, y):
+    """A solid triangle pointing right, 5x7, at (x, y): the selected row of a list."""
+    for k in range(4):
+        fb.vline(x + k, y + k, 7 - 2 * k, 1)
+
+
 def menu(fb, items, sel, y=11, rows=5):
-    """A list with the selected row inverted; scrolls to keep ``sel`` visible."""
+    """A list with a pointer on the selected row (moving it redraws a few bytes, not two rows);
+    scrolls to keep ``sel`` visible."""
     top = 0 if sel < rows else sel - rows + 1
     for i in range(top, min(len(items), top + rows)):
         yy = y + (i - top) * 9
         if i == sel:
-            fb.fill_rect(0, yy - 1, W, 9, 1)
-            fb.text(fit(items[i], 16), 2, yy, 0)
-        else:
-            fb.text(fit(items[i], 16), 2, yy, 1)
+            pointer(fb, 0, yy)
+        fb.text(fit(items[i], 15), 7, yy, 1)
     if len(items) > rows:  # a scroll mark
         h = max(4, 45 * rows // len(items))
         yy = y + (45 - h) * top // max(1, len(items) - rows)

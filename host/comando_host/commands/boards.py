@@ -275,7 +275,7 @@ def template(n: int, k: int, bid: str, name: str, rulesets: list[str]) -> dict:
 
 def from_board(path: str, bid: str | None, name: str | None) -> dict:
     """An existing board file, rewritten with per-country neighbour lists to edit."""
-    with open(path, encoding="utf-8") as f:
+    with open(path, encoding="utf-8-sig") as f:
         try:
             data = json.load(f)
         except ValueError as exc:

@@ -83,80 +83,6 @@ class QuotaFile:
         self.f.close()
 
 
-class Term:
-    """A raw-mode terminal: keys in, half-block picture out."""
-
-    def __init__(self, spec, view="half"):
-        self.view = view
-        self.saved = None
-        if spec == "stdio":
-            self.rfd, self.wfd = 0, 1
-            self.out = sys.stdout
-            self.inp = sys.stdin.buffer
-        else:
-            self.inp = open(spec, "rb")
-            self.out = open(spec, "w")
-            self.rfd = self.wfd = self.inp.fileno()
-        try:
-            import termios
-            self.saved = termios.tcgetattr(self.rfd)
-            termios.setraw(self.rfd)
-        except Exception:
-            self.saved = None
-        import select
-        self.poll = select.poll()
-        self.poll.register(self.inp, select.POLLIN)
-        self.out.write("\x1b[2J\x1b[?25l")
-
-    def read(self):
-        s = b""
-        while True:
-            ready = self.poll.poll(0)
-            if not ready or not ready[0][1] & 1:
-                return s
-            b = self.inp.read(1)
-            if not b:
-                return s
-            s += b
-
-    def draw(self, panel, status):
-        w, h = panel.width, panel.height
-        lines = ["\x1b[H+" + "-" * (w if self.view == "half" else w // 2) + "+"]
-        if self.view == "half":
-            for y in range(0, h, 2):
-                row = []
-                for x in range(w):
-                    t = panel.pixel(x, y)
-                    b = panel.pixel(x, y + 1)
-                    row.append("\u2588" if t and b else "\u2580" if t else "\u2584" if b else " ")
-                lines.append("|" + "".join(row) + "|")
-        else:
-            dots = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08), (1, 1, 0x10),
-                    (1, 2, 0x20), (0, 3, 0x40), (1, 3, 0x80))
-            for y in range(0, h, 4):
-                row = []
-                for x in range(0, w, 2):
-                    v = 0
-                    for dx, dy, bit in dots:
-                        if y + dy < h and panel.pixel(x + dx, y + dy):
-                            v |= bit
-                    row.append(chr(0x2800 + v))
-                lines.append("|" + "".join(row) + "|")
-        lines.append("+" + "-" * (w if self.view == "half" else w // 2) + "+")
-        lines.append(status + "\x1b[K")
-        self.out.write("\r\n".join(lines))
-        try:
-            self.out.flush()
-        except AttributeError:
-            pass
-
-    def close(self):
-        self.out.write("\x1b[?25h\r\n")
-        if self.saved is not None:
-            import termios
-            termios.tcsetattr(self.rfd, termios.TCSANOW, self.saved)
-
-
 class SimButtons:
     """Presses queued as (mask, ms) steps, fed from keys and the script; ``read()`` samples the
     mask at the current (real or virtual) time."""
@@ -166,6 +92,7 @@ class SimButtons:
         self.steps = []  # [(mask, duration_ms)]
         self.until = None
         self.mask = 0
+        self.last = 0  # the mask of the last press (the stats tag each frame with it)
         self.presses = 0
 
     def press(self, button, hold=50, gap=50):
@@ -191,6 +118,8 @@ class SimButtons:
             if self.steps:
                 self.mask, ms = self.steps.pop(0)
                 self.until = time.ticks_add(now, ms)
+                if self.mask:
+                    self.last = self.mask
         return self.mask
 
 
@@ -216,6 +145,8 @@ class SimHal(Hal):
         self.pending_png = []
         self.stats_path = _opt(kw, "stats")
         self.frame_bytes = []
+        self.frame_press = []
+        self.mem_max = 0
         kind = _opt(kw, "oled", "ssd1306")
         addr = _opt(kw, "addr", 0x3C)
         if isinstance(addr, str):
@@ -226,7 +157,11 @@ class SimHal(Hal):
         self.oled = OLED(self.panel, addr=addr, kind=kind)
         self.buttons = SimButtons(self)
         term = _opt(kw, "term", "none" if self.script else "stdio")
-        self.term = None if term == "none" else Term(term, _opt(kw, "view", "half"))
+        if term == "none":
+            self.term = None
+        else:
+            from device.hal.simterm import Term
+            self.term = Term(term, _opt(kw, "view", "half"))
         keys = _opt(kw, "keys")
         self.keys = open(keys, "rb") if keys else None
         if self.keys:
@@ -364,6 +299,11 @@ class SimHal(Hal):
     # display -------------------------------------------------------------------------------------
     def frame_done(self):
         self.frame_bytes.append(self.oled.last_bytes)
+        self.frame_press.append(self.buttons.last)
+        import gc
+        used = gc.mem_alloc()  # live heap after the display task's collect
+        if used > self.mem_max:
+            self.mem_max = used
         if self.png_every:
             self.save_png("frame-%04d" % len(self.frame_bytes))
         if self.term:
@@ -391,7 +331,8 @@ class SimHal(Hal):
         if self.stats_path:
             from comando.journal import dumps
             with open(self.stats_path, "w") as f:
-                f.write(dumps({"frames": self.frame_bytes, "presses": self.buttons.presses,
+                f.write(dumps({"frames": self.frame_bytes, "frame_press": self.frame_press,
+                               "presses": self.buttons.presses, "mem_max": self.mem_max,
                                "pngs": self.png_saved, "i2c": self.panel.bytes}))
 
 

@@ -1,0 +1,230 @@
+"""The rules engine: events, check/make/apply, fold, undo, and ruleset plug-ins.
+
+    from comando import engine
+    game = engine.new_game(board, "teg", [("Ana", "red"), ("Beto", "blue"), ...], rng=dice)
+    ev = game.act({"t": "place", "p": game.state.cur, "c": 3, "n": 5})
+    state = engine.fold(game.log, board)          # the same state, from the log alone
+
+See docs/architecture.md, "Engine: events, reducer, rulesets".
+"""
+
+from comando.errors import IllegalMove, RulesError
+from comando.engine.state import State
+from comando.engine import rand
+
+_RULES = {}
+
+
+def get_rules(ruleset):
+    """The ``RULES`` object of ruleset module ``comando.engine.<ruleset>``."""
+    r = _RULES.get(ruleset)
+    if r is not None:
+        return r
+    if not isinstance(ruleset, str) or not ruleset.isalpha() or ruleset in ("rules", "state", "rand", "log"):
+        raise RulesError("unknown ruleset %r" % (ruleset,))
+    try:
+        mod = __import__("comando.engine." + ruleset, None, None, ["RULES"])
+        r = mod.RULES
+    except (ImportError, AttributeError):
+        raise RulesError("unknown ruleset %r (no module comando.engine.%s)" % (ruleset, ruleset))
+    _RULES[ruleset] = r
+    return r
+
+
+def _method(rules, kind, t):
+    """``rules.<kind>_<t>`` (bound), cached per rules object and type; None when there is none."""
+    cache = getattr(rules, "_dispatch", None)
+    if cache is None:
+        cache = {}
+        rules._dispatch = cache
+    key = (kind, t)
+    if key in cache:
+        return cache[key]
+    fn = getattr(rules, kind + "_" + t, None) if isinstance(t, str) else None
+    cache[key] = fn
+    return fn
+
+
+def check(state, action):
+    """Raise IllegalMove (a message a player understands) unless ``action`` is legal now.
+    Never changes ``state``."""
+    t = action.get("t") if isinstance(action, dict) else None
+    fn = _method(state.rules, "check", t) if isinstance(t, str) else None
+    if fn is None:
+        raise IllegalMove("Unknown action %r" % (t,))
+    fn(state, action)
+
+
+def make(state, action, src):
+    """``check`` the action, then the event to store: randomness drawn from ``src`` (dice source)."""
+    check(state, action)
+    fn = _method(state.rules, "make", action["t"])
+    if fn is None:
+        return dict(action)
+    return fn(state, action, src)
+
+
+def apply(state, event):
+    """Apply a checked event to ``state`` (mutates it; trusts the event; never draws)."""
+    t = event["t"]
+    if t == "undo" or t == "new":
+        raise RulesError("%s events are folded by fold()/Folder, not apply()" % t)
+    _method(state.rules, "apply", t)(state, event)
+    if "seq" in event:
+        state.seq = event["seq"]
+    return state
+
+
+def _load_board(ev, board):
+    if board is not None:
+        if ev.get("board") not in (None, board.id):
+            raise RulesError("this log is a game on board %r, not %r" % (ev.get("board"), board.id))
+        return board
+    from comando.board import load_board, board_path
+    return load_board(board_path(ev["board"]))
+
+
+def new_state(ev, board=None):
+    """The state right after a ``new`` event."""
+    board = _load_board(ev, board)
+    rules = get_rules(ev.get("rs"))
+    players = ev.get("players")
+    if not isinstance(players, list) or not players:
+        raise RulesError("new: a game needs a list of players")
+    rules.check_new(board, players, ev.get("opt") or {})
+    return State(board, rules, ev)
+
+
+class Folder:
+    """Incremental fold: ``feed(event)`` checks (when ``verify``) and applies one event.
+
+    ``undo`` events re-fold the effective log without its undone tail. ``effective`` is the list
+    of events that make the current state (``new`` first). ``keep=False`` keeps no history (a
+    long log streamed on the device): an undo event then raises RulesError."""
+
+    def __init__(self, board=None, verify=True, keep=True):
+        self.board = board
+        self.verify = verify
+        self.keep = keep
+        self.state = None
+        self.effective = []
+        self.base = 0  # the seq of the last setup event: undo never goes before it
+
+    def feed(self, ev):
+        t = ev.get("t")
+        if t == "new":
+            if self.state is not None:
+                raise IllegalMove("a second new event: one game per log")
+            self.state = new_state(ev, self.board)
+            self.board = self.state.board
+            self.effective = [ev]
+            self.base = ev.get("seq", 0)
+            return self.state
+        st = self.state
+        if st is None:
+            raise IllegalMove("the log must begin with a new event")
+        if t == "undo":
+            if not self.keep:
+                raise RulesError("undo: this fold keeps no history (Folder(keep=True))")
+            to = ev.get("to")
+            if not isinstance(to, int) or to < self.base or to >= st.seq:
+                raise IllegalMove("undo: nothing to undo before event %r" % (to,))
+            keep = [e for e in self.effective if e.get("seq", 0) <= to]
+            f = Folder(self.board, verify=False)
+            for e in keep:
+                f.feed(e)
+            self.state = f.state
+            self.effective = keep
+            self.state.seq = ev.get("seq", st.seq)
+            return self.state
+        if self.verify:
+            check(st, ev)
+        apply(st, ev)
+        if self.keep:
+            self.effective.append(ev)
+        if t in st.rules.setup_types:
+            self.base = ev.get("seq", 0)
+        return st
+
+
+def fold(events, board=None, verify=True):
+    """The state a log folds to. Raises IllegalMove naming the first bad event's seq."""
+    f = Folder(board, verify)
+    for ev in events:
+        try:
+            f.feed(ev)
+        except IllegalMove as exc:
+            raise IllegalMove("event %s (%s): %s" % (ev.get("seq", "?"), ev.get("t"), exc))
+    return f.state
+
+
+def players_list(players):
+    out = []
+    for pl in players:
+        if isinstance(pl, dict):
+            out.append({"n": str(pl["n"]), "c": str(pl["c"])})
+        else:
+            out.append({"n": str(pl[0]), "c": str(pl[1])})
+    return out
+
+
+class Game:
+    """A log being written: one writer numbers events. ``act`` = check + make + apply + append."""
+
+    def __init__(self, board=None, rng=None, events=None, verify=True):
+        self.folder = Folder(board, verify)
+        self.rng = rng if rng is not None else rand.default_source()
+        self.log = []
+        for ev in events or ():
+            self.folder.feed(ev)
+            self.log.append(ev)
+
+    @property
+    def state(self):
+        return self.folder.state
+
+    @property
+    def board(self):
+        return self.folder.board
+
+    def next_seq(self):
+        return self.log[-1]["seq"] + 1 if self.log else 1
+
+    def record(self, ev):
+        ev = dict(ev)
+        ev["seq"] = self.next_seq()
+        self.folder.feed(ev)
+        self.log.append(ev)
+        return ev
+
+    def act(self, action):
+        """Check, make (draw randomness) and apply one action; returns the numbered event."""
+        if action.get("t") in ("new", "undo"):
+            raise IllegalMove("%s is not a player action" % action.get("t"))
+        ev = make(self.state, action, self.rng)
+        return self.record(ev)
+
+    def can_undo(self):
+        return len(self.folder.effective) >= 2 and self.folder.effective[-1].get("seq", 0) > self.folder.base
+
+    def undo(self):
+        """Append ``{"t": "undo", "to": N}`` that takes the game back before its last effective event."""
+        eff = self.folder.effective
+        if not self.can_undo():
+            raise IllegalMove("Nothing to undo")
+        return self.record({"t": "undo", "to": eff[-2].get("seq", 0)})
+
+
+def new_game(board, ruleset, players, options=None, rng=None, seed=None):
+    """A Game whose log holds ``new`` and the ruleset's setup events (deal, objectives, first)."""
+    if rng is None:
+        rng = rand.default_source(seed)
+    g = Game(board, rng)
+    ev = {"t": "new", "rs": ruleset, "board": board.id, "players": players_list(players)}
+    if options:
+        ev["opt"] = dict(options)
+    g.record(ev)
+    for e in get_rules(ruleset).setup(g.state, rng):
+        g.record(e)
+    g.folder.base = g.log[-1]["seq"]
+    return g

@@ -1,0 +1,693 @@
+"""The base of every ruleset plug-in: the common war-game turn, written against small hooks.
+
+A ruleset module ``comando.engine.<id>`` defines ``RULES = SomeRules()`` where ``SomeRules``
+subclasses ``Rules`` and overrides the hooks (see docs/architecture.md, "Engine"). Event types are
+dispatched by name: ``check_<t>``, ``make_<t>`` (optional: draws randomness), ``apply_<t>``.
+"""
+
+from comando.errors import IllegalMove, RulesError
+from comando.engine import rand
+from comando import combat
+
+ACTIVE = ("add", "attack", "regroup", "card")
+
+
+def _int(a, key, what):
+    v = a.get(key)
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise IllegalMove("%s: give %s (field %r)" % (a.get("t"), what, key))
+    return v
+
+
+class Rules:
+    id = "base"
+    name = "base rules"
+    book = "rules"
+    combat = "teg"   # the comando.combat ruleset id for dice, losses and move-in
+    colours = ()
+    min_players = 2
+    max_players = 6
+    max_hand = 5
+    first_round_reinforces = False
+    defaults = {}
+    setup_types = ("deal",)  # event types made by setup(): undo never goes back past them
+
+    # ------------------------------------------------------------------ helpers
+    def cite(self, section):
+        return " (%s: %s)" % (self.book, section)
+
+    def cname(self, state, c):
+        return state.board.name(c)
+
+    def opt(self, state, key):
+        if key in state.options:
+            return state.options[key]
+        return self.defaults.get(key)
+
+    def player(self, state, a):
+        p = a.get("p")
+        if not isinstance(p, int) or isinstance(p, bool) or p < 0 or p >= state.np:
+            raise IllegalMove("%s: unknown player %r (seats are 0..%d)" % (a.get("t"), p, state.np - 1))
+        return p
+
+    def country(self, state, a, key="c"):
+        c = a.get(key)
+        if not isinstance(c, int) or isinstance(c, bool) or c < 0 or c >= state.n:
+            raise IllegalMove("%s: unknown country %r" % (a.get("t"), c))
+        return c
+
+    def over(self, state):
+        if state.phase == "over":
+            if state.winner >= 0:
+                raise IllegalMove("The game is over: %s won" % state.who(state.winner))
+            raise IllegalMove("The game is over")
+
+    def turn(self, state, a, phases):
+        self.over(state)
+        p = self.player(state, a)
+        if p != state.cur:
+            raise IllegalMove("It is %s's turn, not %s's" % (state.who(state.cur), state.who(p)))
+        if state.phase not in phases:
+            raise IllegalMove("%s is not allowed now: %s is in the %s phase%s"
+                              % (a.get("t"), state.who(p), state.phase, self.phase_hint(state)))
+        return p
+
+    def phase_hint(self, state):
+        if state.phase in ("place", "add") and state.to_place():
+            return " and has %d armies to place" % state.to_place()
+        if state.phase == "claim":
+            return " (claim a free country)"
+        return ""
+
+    def leave_add(self, state, p, what):
+        """Checks before a player leaves the add phase (attack, regroup, draw, end)."""
+        if state.phase != "add":
+            return
+        left = state.to_place()
+        if left:
+            cont = [state.board.continent_name(c) for c in range(len(state.cres)) if state.cres[c]]
+            extra = (" (%s on %s)" % (", ".join(str(state.cres[c]) for c in range(len(state.cres))
+                                               if state.cres[c]), ", ".join(cont))) if cont else ""
+            raise IllegalMove("Place your %d remaining armies%s before you %s%s"
+                              % (left, extra, what, self.cite("adding armies")))
+        if self.must_trade(state, p):
+            raise IllegalMove("You hold %d cards: trade three in before you %s%s"
+                              % (len(state.hands[p]), what, self.cite("trade-in before a sixth card")))
+
+    # ------------------------------------------------------------------ hooks
+    def check_new(self, board, players, options):
+        if len(players) < self.min_players or len(players) > self.max_players:
+            raise RulesError("%s is played by %d to %d players, not %d"
+                             % (self.name, self.min_players, self.max_players, len(players)))
+        seen = []
+        for pl in players:
+            c = pl["c"]
+            if self.colours and c not in self.colours:
+                raise RulesError("unknown colour %r: %s colours are %s"
+                                 % (c, self.name, ", ".join(self.colours)))
+            if c in seen:
+                raise RulesError("two players chose %s: each colour once" % c)
+            seen.append(c)
+        for k in options or {}:
+            if k not in self.defaults:
+                raise RulesError("unknown option %r for %s (options: %s)"
+                                 % (k, self.name, ", ".join(sorted(self.defaults)) or "none"))
+
+    def setup(self, state, src):
+        """The made events that follow ``new`` (deal, objectives...)."""
+        return []
+
+    def setup_amount(self, state, p, sround):
+        """Armies seat ``p`` places in setup round ``sround``; None when setup is over."""
+        return None
+
+    def reinforcements(self, state, p):
+        """(free armies, per-continent list) at the start of a turn."""
+        n = state.count(p) // 2
+        if n < 3:
+            n = 3
+        b = state.board
+        cres = [0] * b.continents
+        for c in range(b.continents):
+            if b.owns_continent(state.owner, p, c):
+                cres[c] = b.continent_bonus(c)
+        return n, cres
+
+    def trade_value(self, state, p):
+        return 4
+
+    def symbols(self, state, card):
+        s = state.board.symbol(card)
+        if isinstance(s, str):
+            if s in ("comodin", "wild", "joker", "*", "coringa", "all"):
+                return None
+            return (s,)
+        s = tuple(s)
+        if len(s) != 1:
+            return None  # a card with every symbol is a wildcard
+        return s
+
+    def is_set(self, state, cards):
+        syms = []
+        for c in cards:
+            s = self.symbols(state, c)
+            if s is None:
+                return True
+            syms.append(s[0])
+        if syms[0] == syms[1] == syms[2]:
+            return True
+        return syms[0] != syms[1] and syms[1] != syms[2] and syms[0] != syms[2]
+
+    def has_set(self, state, hand):
+        k = len(hand)
+        for i in range(k):
+            for j in range(i + 1, k):
+                for m in range(j + 1, k):
+                    if self.is_set(state, (hand[i], hand[j], hand[m])):
+                        return True
+        return False
+
+    def must_trade(self, state, p):
+        """True when the player may not go on without trading (a sixth card is coming)."""
+        h = state.hands[p]
+        return len(h) >= self.max_hand and self.has_set(state, h) and not self.opt(state, "deftrade")
+
+    def card_right(self, state, p):
+        """None when the player may take a card, else the reason why not."""
+        if state.conq < 1:
+            return "You conquered no country this turn: no card"
+        return None
+
+    def attack_dice(self, state, f, to, a):
+        """(attack dice, defence dice) via comando.combat; ``n``/``dn`` in the action are the
+        attacker's / defender's choice where the ruleset allows one (WAR, Risk)."""
+        try:
+            return combat.dice_counts(self.combat, state.armies[f], state.armies[to],
+                                      att_dice=a.get("n"), def_dice=a.get("dn"))
+        except RulesError as exc:
+            raise IllegalMove(str(exc))
+
+    def resolve(self, state, e):
+        """(attacker losses, defender losses) of the stored dice: comando.combat.losses."""
+        return combat.losses(state.armies[e["f"]], state.armies[e["to"]], e["ad"], e["dd"])
+
+    def movein_limits(self, state, f, to, ev):
+        """(min, max) armies moving into a conquered country; ``state.armies[f]`` is after the roll."""
+        return combat.move_limits(self.combat, state.armies[f], len(ev["ad"]))
+
+    def regroup_movable(self, state, c):
+        m = state.moved[c]
+        return state.armies[c] - (m if m > 1 else 1)
+
+    def next_seat(self, state):
+        """(next live seat, True when the round wrapped past the first player's seat)."""
+        s = state.cur
+        wrapped = False
+        for _ in range(state.np):
+            s = (s + 1) % state.np
+            if s == state.first:
+                wrapped = True
+            if state.alive[s]:
+                return s, wrapped
+        return state.cur, True
+
+    def victory(self, state, p):
+        return False
+
+    def on_eliminate(self, state, victim, by):
+        pass
+
+    def begin_turn(self, state):
+        state.turns += 1
+        state.conq = 0
+        state.last = -1
+        state.drew = 0
+        state.pending = None
+        state.moved = [0] * state.n
+        for pact in state.pacts:
+            if pact[6] == state.cur:
+                pact[7] = 1
+        if state.round == 1 and not self.first_round_reinforces:
+            state.phase = "attack"
+            state.reserve = 0
+            state.cres = [0] * len(state.cres)
+        else:
+            state.phase = "add"
+            state.reserve, state.cres = self.reinforcements(state, state.cur)
+
+    def start_hostilities(self, state):
+        state.round = 1
+        state.cur = state.first
+        if not state.alive[state.cur]:
+            state.cur, _ = self.next_seat(state)
+        self.begin_turn(state)
+
+    def advance_setup(self, state):
+        """After a seat finished its setup placement: the next seat, round or the first turn."""
+        s = (state.cur + 1) % state.np
+        if s == state.first:
+            state.sround += 1
+        state.cur = s
+        amount = self.setup_amount(state, s, state.sround)
+        if amount is None:
+            self.start_hostilities(state)
+        else:
+            state.phase = "place"
+            state.reserve = amount
+
+    def close_pending(self, state):
+        state.pending = None
+
+    # ------------------------------------------------------------------ place
+    def check_place(self, state, a):
+        p = self.turn(state, a, ("place", "add"))
+        c = self.country(state, a)
+        n = _int(a, "n", "the number of armies")
+        if state.owner[c] != p:
+            raise IllegalMove("%s is not yours: place armies only on your own countries%s"
+                              % (self.cname(state, c), self.cite("adding armies")))
+        if n < 1:
+            raise IllegalMove("Place at least 1 army")
+        cont = state.board.continent_of(c)
+        avail = state.reserve + state.cres[cont]
+        if n > avail:
+            if state.to_place() > avail:
+                raise IllegalMove("You may place %d more armies on %s, not %d: %d must go to other continents%s"
+                                  % (avail, self.cname(state, c), n, state.to_place() - avail,
+                                     self.cite("continent armies go to that continent")))
+            raise IllegalMove("You have %d armies to place, not %d" % (avail, n))
+        z = self.zone_pact(state, c, p)
+        if z is not None:
+            raise IllegalMove("%s is an international zone (pact #%d): leave a single army there"
+                              % (self.cname(state, c), z[0]))
+
+    def apply_place(self, state, e):
+        c = e["c"]
+        n = e["n"]
+        cont = state.board.continent_of(c)
+        k = state.cres[cont]
+        if k:
+            k = n if n < k else k
+            state.cres[cont] -= k
+        state.reserve -= n - k
+        state.armies[c] += n
+        if state.phase == "place" and state.to_place() == 0:
+            self.advance_setup(state)
+
+    # ------------------------------------------------------------------ trade
+    def check_trade(self, state, a):
+        p = self.turn(state, a, ACTIVE)
+        cards = a.get("cards")
+        if not isinstance(cards, list) or len(cards) != 3:
+            raise IllegalMove("A trade-in is three cards")
+        for c in cards:
+            if not isinstance(c, int) or c < 0 or c >= state.n:
+                raise IllegalMove("trade: unknown card %r" % (c,))
+        if cards[0] == cards[1] or cards[1] == cards[2] or cards[0] == cards[2]:
+            raise IllegalMove("A trade-in is three different cards")
+        for c in cards:
+            if c not in state.hands[p]:
+                raise IllegalMove("You do not hold the %s card" % self.cname(state, c))
+        if not self.is_set(state, cards):
+            raise IllegalMove("%s: these cards are neither three equal symbols nor three different ones%s"
+                              % (", ".join(self.cname(state, c) for c in cards),
+                                 self.cite("trade-in")))
+        if state.phase != "add":
+            if not self.opt(state, "deftrade"):
+                raise IllegalMove("Trade cards in at the start of your turn, while adding armies%s"
+                                  % self.cite("trade-in"))
+            if state.drew:
+                raise IllegalMove("The defensive trade-in comes before you take your card%s"
+                                  % self.cite("defensive trade-in"))
+            if state.conq < 1 or state.last < 0 or state.owner[state.last] != p:
+                raise IllegalMove("A defensive trade-in needs a country conquered this turn%s"
+                                  % self.cite("defensive trade-in"))
+
+    def apply_trade(self, state, e):
+        p = e["p"]
+        v = self.trade_value(state, p)
+        self.close_pending(state)
+        h = state.hands[p]
+        for c in e["cards"]:
+            h.remove(c)
+            state.discard.append(c)
+            state.bonused[c] = 0
+        state.trades[p] += 1
+        state.ttrades += 1
+        if state.phase == "add":
+            state.reserve += v
+        else:
+            state.armies[state.last] += v
+
+    # ------------------------------------------------------------------ attack
+    def check_attack(self, state, a):
+        p = self.turn(state, a, ("add", "attack"))
+        self.leave_add(state, p, "attack")
+        f = self.country(state, a, "f")
+        to = self.country(state, a, "to")
+        b = state.board
+        if state.owner[f] != p:
+            raise IllegalMove("%s is not yours: attack from one of your countries" % self.cname(state, f))
+        if state.owner[to] == p:
+            raise IllegalMove("%s is yours: attack a country of another colour" % self.cname(state, to))
+        if not b.is_border(f, to):
+            raise IllegalMove("%s does not border %s: attack only a neighbour%s"
+                              % (self.cname(state, f), self.cname(state, to), self.cite("attacking")))
+        if state.armies[f] < 2:
+            raise IllegalMove("%s has 1 army and cannot attack: it needs at least 2%s"
+                              % (self.cname(state, f), self.cite("attacking armies")))
+        pact = self.blocking_pact(state, f, to)
+        if pact is not None:
+            raise IllegalMove("%s may not attack %s: %s" % (self.cname(state, f), self.cname(state, to),
+                                                            self.describe_pact(state, pact)))
+        if "ad" in a or "dd" in a:
+            na, nd = self.attack_dice(state, f, to, a)
+            self.check_dice(a.get("ad"), na, "attacker")
+            self.check_dice(a.get("dd"), nd, "defender")
+
+    def check_dice(self, dice, n, who):
+        if not isinstance(dice, list) or len(dice) != n:
+            raise IllegalMove("attack: the %s must roll %d dice, the event has %r" % (who, n, dice))
+        for d in dice:
+            if not isinstance(d, int) or d < 1 or d > 6:
+                raise IllegalMove("attack: %r is not a die (1..6)" % (d,))
+
+    def make_attack(self, state, a, src):
+        """Draws the dice, unless the action carries them (dice rolled by hand at the table,
+        already checked by ``check_attack``)."""
+        e = dict(a)
+        if "ad" in a and "dd" in a:
+            return e
+        na, nd = self.attack_dice(state, a["f"], a["to"], a)
+        e["ad"] = rand.roll(src, na)
+        e["dd"] = rand.roll(src, nd)
+        return e
+
+    def apply_attack(self, state, e):
+        self.close_pending(state)
+        state.phase = "attack"
+        p = e["p"]
+        f = e["f"]
+        to = e["to"]
+        la, ld = self.resolve(state, e)
+        state.armies[f] -= la
+        state.armies[to] -= ld
+        if state.armies[to] <= 0:
+            self.conquer(state, p, f, to, e)
+
+    def conquer(self, state, p, f, to, e):
+        victim = state.owner[to]
+        lo, hi = self.movein_limits(state, f, to, e)
+        if self.zone_pact(state, to, p) is not None:
+            hi = lo
+        state.owner[to] = p
+        state.armies[f] -= lo
+        state.armies[to] = lo
+        state.pending = [f, to, lo, hi] if hi > lo else None
+        state.conq += 1
+        state.last = to
+        self.pacts_after_conquest(state, to, p)
+        if victim >= 0 and state.count(victim) == 0:
+            self.eliminate(state, victim, p)
+        if self.victory(state, p):
+            state.winner = p
+            state.phase = "over"
+            state.pending = None
+
+    def eliminate(self, state, victim, by):
+        state.alive[victim] = 0
+        state.killer[victim] = by
+        state.hands[by].extend(state.hands[victim])
+        state.hands[victim] = []
+        state.pacts = [q for q in state.pacts if q[2] != victim and q[3] != victim]
+        self.on_eliminate(state, victim, by)
+
+    # ------------------------------------------------------------------ move-in
+    def check_move(self, state, a):
+        self.turn(state, a, ("attack",))
+        pe = state.pending
+        if pe is None:
+            raise IllegalMove("There is no conquest to move armies into")
+        n = _int(a, "n", "the number of armies")
+        if n < pe[2] or n > pe[3]:
+            raise IllegalMove("Move %d to %d armies into %s, not %d%s"
+                              % (pe[2], pe[3], self.cname(state, pe[1]), n, self.cite("conquest")))
+
+    def apply_move(self, state, e):
+        pe = state.pending
+        extra = e["n"] - pe[2]
+        state.armies[pe[0]] -= extra
+        state.armies[pe[1]] += extra
+        state.pending = None
+
+    # ------------------------------------------------------------------ regroup
+    def check_regroup(self, state, a):
+        p = self.turn(state, a, ("add", "attack", "regroup"))
+        self.leave_add(state, p, "regroup")
+        f = self.country(state, a, "f")
+        to = self.country(state, a, "to")
+        n = _int(a, "n", "the number of armies")
+        if state.owner[f] != p:
+            raise IllegalMove("%s is not yours" % self.cname(state, f))
+        if state.owner[to] != p:
+            raise IllegalMove("%s is not yours: regroup only between your own countries%s"
+                              % (self.cname(state, to), self.cite("regrouping")))
+        if f == to or not state.board.is_border(f, to):
+            raise IllegalMove("%s does not border %s: armies move only to a neighbour%s"
+                              % (self.cname(state, f), self.cname(state, to), self.cite("regrouping")))
+        if n < 1:
+            raise IllegalMove("Move at least 1 army")
+        k = self.regroup_movable(state, f)
+        if n > k:
+            m = state.moved[f]
+            if m:
+                raise IllegalMove("%s has %d armies, %d of them moved there this turn and may not move "
+                                  "again: you may move %d%s"
+                                  % (self.cname(state, f), state.armies[f], m, max(k, 0),
+                                     self.cite("regrouping")))
+            raise IllegalMove("%s has %d armies: you may move %d, one must stay%s"
+                              % (self.cname(state, f), state.armies[f], max(k, 0), self.cite("regrouping")))
+        z = self.zone_pact(state, to, p)
+        if z is not None:
+            raise IllegalMove("%s is an international zone (pact #%d): you may not regroup onto it"
+                              % (self.cname(state, to), z[0]))
+
+    def apply_regroup(self, state, e):
+        self.close_pending(state)
+        n = e["n"]
+        state.armies[e["f"]] -= n
+        state.armies[e["to"]] += n
+        state.moved[e["to"]] += n
+        state.phase = "regroup"
+
+    # ------------------------------------------------------------------ cards
+    def check_draw(self, state, a):
+        p = self.turn(state, a, ACTIVE)
+        self.leave_add(state, p, "take a card")
+        if state.drew:
+            raise IllegalMove("You already took your card this turn")
+        why = self.card_right(state, p)
+        if why:
+            raise IllegalMove(why + self.cite("requesting a country card"))
+        if len(state.hands[p]) >= self.max_hand:
+            raise IllegalMove("You hold %d cards: trade three in before you take another%s"
+                              % (len(state.hands[p]), self.cite("trade-in before a sixth card")))
+        if not state.deck and not state.discard:
+            raise IllegalMove("No country cards are left in the deck or the discard pile")
+        if "card" in a:
+            top = state.deck[-1] if state.deck else None
+            sh = a.get("sh")
+            if top is None:
+                if not isinstance(sh, list) or sorted(sh) != sorted(state.discard):
+                    raise IllegalMove("draw: the reshuffled deck must be the discard pile")
+                top = sh[-1]
+            if a["card"] != top:
+                raise IllegalMove("draw: the top card is not %r" % (a["card"],))
+
+    def make_draw(self, state, a, src):
+        e = dict(a)
+        if not state.deck:
+            e["sh"] = rand.shuffled(src, state.discard)
+            e["card"] = e["sh"][-1]
+        else:
+            e["card"] = state.deck[-1]
+        return e
+
+    def apply_draw(self, state, e):
+        self.close_pending(state)
+        p = e["p"]
+        if not state.deck:
+            state.deck = list(e["sh"])
+            state.discard = []
+        card = state.deck.pop()
+        state.hands[p].append(card)
+        state.drew = 1
+        state.phase = "card"
+        if state.owner[card] == p and not state.bonused[card]:
+            state.bonused[card] = 1
+            state.armies[card] += 2
+
+    def bonus_cards(self, state, p):
+        return [c for c in state.hands[p] if state.owner[c] == p and not state.bonused[c]]
+
+    def check_bonus(self, state, a):
+        p = self.turn(state, a, ("attack", "regroup", "card"))
+        c = self.country(state, a)
+        if c not in state.hands[p]:
+            raise IllegalMove("You do not hold the %s card" % self.cname(state, c))
+        if state.owner[c] != p:
+            raise IllegalMove("You do not occupy %s: the +2 needs the country and its card%s"
+                              % (self.cname(state, c), self.cite("what the card is for")))
+        if state.bonused[c]:
+            raise IllegalMove("You already placed the 2 armies for the %s card%s"
+                              % (self.cname(state, c), self.cite("what the card is for")))
+
+    def apply_bonus(self, state, e):
+        self.close_pending(state)
+        c = e["c"]
+        state.bonused[c] = 1
+        state.armies[c] += 2
+
+    # ------------------------------------------------------------------ end of turn
+    def check_end(self, state, a):
+        p = self.turn(state, a, ACTIVE)
+        self.leave_add(state, p, "end your turn")
+
+    def apply_end(self, state, e):
+        self.close_pending(state)
+        p = state.cur
+        for c in self.bonus_cards(state, p):
+            state.bonused[c] = 1
+            state.armies[c] += 2
+        keep = []
+        for pact in state.pacts:
+            if not (pact[6] == p and pact[7]):
+                keep.append(pact)
+        state.pacts = keep
+        s, wrapped = self.next_seat(state)
+        if wrapped:
+            state.round += 1
+        state.cur = s
+        self.begin_turn(state)
+
+    # ------------------------------------------------------------------ pacts
+    def check_pact(self, state, a):
+        self.over(state)
+        if state.round < 1 and state.phase == "claim":
+            raise IllegalMove("Pacts are made once every country is occupied")
+        p = self.player(state, a)
+        q = a.get("q")
+        if not isinstance(q, int) or q < 0 or q >= state.np or q == p:
+            raise IllegalMove("A pact is between two different players")
+        if not state.alive[p] or not state.alive[q]:
+            raise IllegalMove("A pact needs two players still in the game")
+        k = a.get("k")
+        b = state.board
+        if k == "c":
+            x = self.country(state, a, "a")
+            y = self.country(state, a, "b")
+            if state.owner[x] != p or state.owner[y] != q:
+                raise IllegalMove("A pact between countries joins a country of %s and one of %s"
+                                  % (state.who(p), state.who(q)))
+            if not b.is_border(x, y):
+                raise IllegalMove("%s does not border %s: a pact between countries covers one border%s"
+                                  % (self.cname(state, x), self.cname(state, y), self.cite("pacts")))
+        elif k == "z":
+            z = self.country(state, a, "a")
+            np_ = nq = False
+            for m in b.neighbours(z):
+                if state.owner[m] == p:
+                    np_ = True
+                if state.owner[m] == q:
+                    nq = True
+            if not (np_ or state.owner[z] == p) or not (nq or state.owner[z] == q):
+                raise IllegalMove("%s must border countries of both %s and %s to be an international zone%s"
+                                  % (self.cname(state, z), state.who(p), state.who(q), self.cite("international zone pact")))
+        elif k != "w":
+            raise IllegalMove("Unknown pact kind %r: c (between countries), w (world-wide), z (international zone)" % (k,))
+        for pact in state.pacts:
+            if pact[1] == k and {pact[2], pact[3]} == {p, q} and (k == "w" or {pact[4], pact[5]} == {a.get("a", -1), a.get("b", -1)}):
+                raise IllegalMove("That pact already exists (pact #%d)" % pact[0])
+
+    def apply_pact(self, state, e):
+        state.pacts.append([e.get("seq", state.seq), e["k"], e["p"], e["q"], e.get("a", -1), e.get("b", -1), -1, 0])
+
+    def check_unpact(self, state, a):
+        self.over(state)
+        p = self.player(state, a)
+        i = a.get("id")
+        for pact in state.pacts:
+            if pact[0] == i:
+                if p != pact[2] and p != pact[3]:
+                    raise IllegalMove("Only %s or %s may break pact #%d"
+                                      % (state.who(pact[2]), state.who(pact[3]), i))
+                if pact[6] >= 0:
+                    raise IllegalMove("Pact #%d is already broken; it binds until %s's next turn ends"
+                                      % (i, state.who(pact[6])))
+                return
+        raise IllegalMove("There is no pact #%r" % (i,))
+
+    def apply_unpact(self, state, e):
+        for pact in state.pacts:
+            if pact[0] == e["id"]:
+                other = pact[3] if e["p"] == pact[2] else pact[2]
+                pact[6] = other
+                pact[7] = 0
+
+    def enforce_pacts(self, state):
+        v = self.opt(state, "pacts")
+        return v is None or bool(v)
+
+    def blocking_pact(self, state, f, to):
+        if not state.pacts or not self.enforce_pacts(state):
+            return None
+        p = state.owner[f]
+        q = state.owner[to]
+        for pact in state.pacts:
+            k = pact[1]
+            if {pact[2], pact[3]} != {p, q}:
+                continue
+            if k == "w":
+                return pact
+            if k == "c" and {pact[4], pact[5]} == {f, to}:
+                return pact
+        return None
+
+    def zone_pact(self, state, c, p):
+        if not state.pacts or not self.enforce_pacts(state):
+            return None
+        for pact in state.pacts:
+            if pact[1] == "z" and pact[4] == c and (pact[2] == p or pact[3] == p):
+                return pact
+        return None
+
+    def pacts_after_conquest(self, state, c, p):
+        if not state.pacts:
+            return
+        keep = []
+        for pact in state.pacts:
+            k = pact[1]
+            broken = False
+            if k == "c":
+                if (pact[4] == c and p != pact[2]) or (pact[5] == c and p != pact[3]):
+                    broken = True
+            elif k == "z":
+                if pact[4] == c and p != pact[2] and p != pact[3]:
+                    broken = True
+            if not broken:
+                keep.append(pact)
+        state.pacts = keep
+
+    def describe_pact(self, state, pact):
+        i, k, p, q, x, y = pact[0], pact[1], pact[2], pact[3], pact[4], pact[5]
+        if k == "w":
+            s = "pact #%d: world non-aggression between %s and %s" % (i, state.who(p), state.who(q))
+        elif k == "c":
+            s = "pact #%d: %s (%s) and %s (%s) do not attack each other across that border" % (
+                i, self.cname(state, x), state.who(p), self.cname(state, y), state.who(q))
+        else:
+            s = "pact #%d: %s is an international zone between %s and %s" % (
+                i, self.cname(state, x), state.who(p), state.who(q))
+        if pact[6] >= 0:
+            s += "; broken, binds until %s's next turn ends" % state.who(pact[6])
+        return s
