@@ -87,6 +87,7 @@ def main(argv):
     played = 0
     next_at = 0
     acked = -1
+    up = False
     while time.ticks_diff(time.ticks_ms(), start) < opts["--seconds"] * 1000:
         now = time.ticks_diff(time.ticks_ms(), start)
         if played < opts["--play"] and now >= next_at:
@@ -94,6 +95,9 @@ def main(argv):
             played += 1
             next_at = now + opts["--every"]
         busy = link.step()
+        if link.up != up:
+            up = link.up
+            sys.stderr.write("link %s %d\n" % ("up" if up else "down", time.ticks_ms()))
         if link.sync.acked != acked:  # what the host has acknowledged, for the tests
             acked = link.sync.acked
             sys.stderr.write("acked %d\n" % acked)

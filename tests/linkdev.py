@@ -59,6 +59,16 @@ class PtyDevice:
                     top = max(top, int(line.split()[1]))
         return top
 
+    def link_events(self):
+        """[(up, ticks_ms)] as the device saw its link come and go."""
+        out = []
+        with open(self.stderr_path) as f:
+            for line in f:
+                if line.startswith("link "):
+                    _, state, ms = line.split()
+                    out.append((state == "up", int(ms)))
+        return out
+
     def journal(self):
         from comando import journal
         path = os.path.join(self.root, "journal.log")

@@ -105,9 +105,12 @@ class Mirror:
                 t.wait(0.01)
             self.update()
             if getattr(t, "broken", None):
+                if stop is not None and stop():
+                    return 0  # the device was stopped on purpose
                 self.update(force=True)
-                self.out.write("\nthe port closed: %s\n" % t.broken)
-                self.out.flush()
+                if self.region is None:
+                    self.out.write("\nthe port closed: %s\n" % t.broken)
+                    self.out.flush()
                 return 1
         self.update(force=True)
         return 0

@@ -117,3 +117,31 @@ def test_host_commands_over_the_pty(device, tmp_path):
     assert store.events(s.sync.game)[3]["cid"] == cid
     assert store.events(s.sync.game) == device.journal()
     t.close()
+
+
+def test_both_ends_see_a_lost_link_within_3s(device, tmp_path):
+    store = Store(str(tmp_path / "host.db"))
+    t = open_transport(device.port)
+    device.start("--play", 5, "--every", 1, "--seconds", 30)
+    s = HostSession(t, store)
+    assert wait_until(lambda: s.sync.up and s.sync.game and store.last_seq(s.sync.game) == 5, 10, s)
+    assert wait_until(lambda: device.link_events()[-1:] and device.link_events()[-1][0], 5)
+    # the device freezes: the host says the link is down within 3 s
+    device.proc.send_signal(signal.SIGSTOP)
+    t0 = time.monotonic()
+    assert wait_until(lambda: not s.sync.up, 3.5, s)
+    assert time.monotonic() - t0 < 3.0
+    device.proc.send_signal(signal.SIGCONT)
+    assert wait_until(lambda: s.sync.up, 5, s)
+    # the host goes quiet: the device says the link is down within 3 s of the last frame it heard
+    assert wait_until(lambda: False, 1.5, s) is False   # keep polling a moment: link steady
+    quiet_from = len(device.link_events())
+    t_quiet = time.monotonic()                           # nobody polls the host session now
+    seen = None
+    while time.monotonic() - t_quiet < 5 and seen is None:
+        ev = device.link_events()[quiet_from:]
+        if ev and ev[0][0] is False:
+            seen = time.monotonic() - t_quiet
+        time.sleep(0.05)
+    assert seen is not None and seen < 3.0, seen
+    t.close()

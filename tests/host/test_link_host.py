@@ -375,3 +375,19 @@ def test_connect_waits_when_the_port_goes_away(tmp_path):
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 0, err
     assert "port closed" in out and "waiting for the device" in err
+
+
+def test_show_replay_checks_the_stored_game(tmp_path, capsys):
+    db = str(tmp_path / "c.db")
+    s = Store(db)
+    s.ensure_game("s1")
+    good = [{"seq": 1, "t": "new", "rs": "teg", "p": ["blue", "red"]},
+            {"seq": 2, "t": "first", "r": [[6, 1]]}]
+    s.add_events("s1", good)
+    s.ensure_game("s2")
+    s.add_events("s2", good[:1] + [{"seq": 2, "t": "end", "p": 1}])
+    s.close()
+    code, out, _ = _cli(["show", "s1", "--replay", "--db", db], capsys)
+    assert code == 0 and "2 events follow the rules" in out
+    code, _, err = _cli(["show", "s2", "--replay", "--db", db], capsys)
+    assert code == 2 and "2" in err and "Traceback" not in err
