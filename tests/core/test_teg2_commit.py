@@ -82,6 +82,8 @@ def test_new_nonce_from_injected_source():
         new_nonce(src, 8)
     with raises(BattleCommandError, "gave 3 bytes"):
         new_nonce(lambda n: b"abc")
+    with raises(BattleCommandError, "not bytes"):
+        new_nonce(lambda n: n)  # bytes(16) would be 16 zero bytes
 
 
 def test_lock_gives_text_nonce_and_commitment():

@@ -81,7 +81,7 @@ def test_full_teg2_round_with_battle_commands_by_buttons(tmp_path):
     reveals = [e for e in events if e["t"] == "reveal"]
     assert [r["cmd"] for r in reveals[:2]] == ["3/0/5", "2/2/+"]
     # USA won the first combat (3/0/5 against 2/2/2); the round ended with every power's turn
-    assert state.wp[0] >= 8 and state.stage == S.ROUND and state.rnd == 1
+    assert state.track["wp"][0] >= 8 and state.stage == S.ROUND and state.rnd == 1
     assert types[-4:] == ["end"] * 4
     # the secrets are gone from flash once revealed
     with open(os.path.join(sim.root, "secret.json")) as f:

@@ -20,16 +20,12 @@ The file format is documented in boards/README.md (schema "comando-board/1").
 
 import sys
 
-try:
-    import os
-except ImportError:  # pragma: no cover - every port we run on has os
-    os = None
+import os
 
 try:
     from micropython import const
 except ImportError:
-    def const(x):
-        return x
+    const = lambda x: x  # noqa: E731
 
 from comando.errors import BoardError
 
@@ -206,7 +202,7 @@ def _run(src, options, label):
             sys.modules.pop("comando.board_load", None)
             try:
                 import comando
-                del comando.board_load
+                del comando.board_load  # pyright: ignore[reportAttributeAccessIssue]
             except Exception:  # MicroPython raises KeyError for a missing module attribute
                 pass
 
@@ -243,6 +239,8 @@ def load_board(src, options=(), label=None):
 class BoardName(str):
     """The board's name (a str: ``board.name``), also callable for a country's display name
     (``board.name(i)``), as the cross-area contract asks for both."""
+
+    _names: list  # declared for the type checker
 
     def __call__(self, i):
         return self._names[i]

@@ -8,10 +8,7 @@ entry at a time, so the parsed JSON of a whole board never sits in the heap at o
 
 import json
 
-try:
-    import gc
-except ImportError:  # pragma: no cover
-    gc = None
+import gc
 
 from comando.board import (SCHEMA, SHORT_MAX, OBJECTIVE_TYPES, OCCUPY_KEYS, DESTROY_TARGETS,
                            CONTINENT_KEYS, COUNTRY_KEYS, TIDY, _MPY, _free_key, fold, short_ok,
@@ -235,7 +232,7 @@ class _Loader:
         self.ids, self.names, self.shorts, self.cont_of = [], [], [], []
         self.isl, self.syms, self.aliases, self.nb_lists = [], [], [], []
         self.bad_cont = False
-        self.nb_sets = None
+        self.nb_sets = []
         self.nb = ()
         self.nedges = 0
         self.bad_border = False
@@ -590,7 +587,7 @@ class _Loader:
         complete = self.meta["complete"] is not False
         if uses_lists and not self.has_border_key:
             self._neighbour_lists()
-        self.nb_lists = None
+        del self.nb_lists  # free it; a list while it lives
         if uses_lists:
             pass
         elif not self.has_border_key and n > 1 and complete:
@@ -613,7 +610,7 @@ class _Loader:
                 err.add("counts.%s" % key, "declares %s but the file has %d"
                         % (json.dumps(counts[key]), actual[key]))
         self.nb = tuple(tuple(sorted(s)) for s in nb_sets)
-        self.nb_sets = nb_sets = None
+        self.nb_sets = []
         if n and not err.items and complete:
             _check_connected(err, "borders", ids, self.nb)
 

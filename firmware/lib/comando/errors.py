@@ -24,6 +24,8 @@ class BattleCommandError(ComandoError):
 class BoardError(ComandoError):
     """A board file that does not validate: the message names the file, the entry and the problem."""
 
+    errors: list  # load_board sets every problem found (declared for the type checker)
+
 
 class FrameError(ComandoError):
     """A link frame that does not decode (bad CRC, bad escape, unknown type): counted and dropped."""

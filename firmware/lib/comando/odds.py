@@ -250,7 +250,7 @@ def conquest(ruleset, att, dfn, snow=False, tailwind=False, stop=1, exact=False,
                 fail_def[d] += m
                 s += m
         fail_att[a] = s
-    rows = zeros = row = None  # let the heap have them back before the result lists are built
+    rows = zeros = row = []  # let the heap have them back before the result lists are built
     conquer_att = list(conquer_att)
     fail_att = list(fail_att)
     fail_def = list(fail_def)

@@ -985,6 +985,8 @@ def _apply_undo(state, e):
             keep.append((seq, sn))
         if seq == to:
             snap = sn
+    if snap is None:
+        raise RulesError("undo: no snapshot at event %r" % (to,))
     for k in _FIELDS:
         v = snap[k]
         setattr(state, k, _copy(v) if k in _MUTABLE else v)
@@ -1018,6 +1020,8 @@ def check(state, action, board=None):
     if not isinstance(action, dict):
         raise IllegalMove("an action is a dict with a type 't'")
     t = action.get("t")
+    if not isinstance(t, str):
+        raise IllegalMove("an action needs a string type t")
     if t != "new" and state.stage is None:
         raise IllegalMove("no session: the first event must be 'new'")
     if t == "roll":

@@ -28,8 +28,7 @@ from comando.errors import IllegalMove, RulesError
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
-        return x
+    const = lambda x: x  # noqa: E731
 
 CLASSIC = const(0)
 SNOW = const(1)
@@ -71,7 +70,7 @@ def name(card):
     """A short id: 'classic', 'snow', ..., 'rest-blue'."""
     k = kind(card)
     if k == REST:
-        return "rest-" + rest_colour(card)
+        return "rest-" + COLOURS[card - 44]
     return KINDS[k]
 
 
@@ -79,7 +78,7 @@ def label(card):
     """What the screen shows: 'Snow', 'Rest: blue'."""
     k = kind(card)
     if k == REST:
-        return "Rest: " + rest_colour(card)
+        return "Rest: " + COLOURS[card - 44]
     return KIND_LABELS[k]
 
 
@@ -134,6 +133,8 @@ def randbelow(source, k):
         limit = 65536 - 65536 % k
         while True:
             b = source(2)
+            if not isinstance(b, (bytes, bytearray)) or len(b) != 2:
+                raise RulesError("the random source gave %r, not 2 bytes" % (b,))
             v = b[0] << 8 | b[1]
             if v < limit:
                 return v % k

@@ -95,6 +95,9 @@ def new_nonce(source=None, nbytes=NONCE_BYTES):
     else:
         raise BattleCommandError("a nonce source is a callable n -> bytes or a random.Random-like "
                                  "object, got %r" % (source,))
+    if not isinstance(raw, (bytes, bytearray)):
+        # bytes(16) would be 16 zero bytes: a source returning an int must not pass as a nonce
+        raise BattleCommandError("the nonce source gave %r, not bytes" % (raw,))
     raw = bytes(raw)
     if len(raw) != nbytes:
         raise BattleCommandError("the nonce source gave %d bytes, %d were asked for"

@@ -100,6 +100,8 @@ def round_first(ruleset, first, rnd, alive=None, n=None):
     """Opener of round ``rnd`` (1-based) of play when nobody has been eliminated since the start
     (or with the given ``alive`` applied at every round: a convenience for tables and tests)."""
     if alive is None:
+        if n is None:
+            raise RulesError("give the players alive or their number n")
         alive = (True,) * n
     s = first_alive_from(first, alive)
     for _ in range(rnd - 1):
@@ -110,6 +112,8 @@ def round_first(ruleset, first, rnd, alive=None, n=None):
 def round_order(ruleset, first, rnd, alive=None, n=None):
     """Play order of round ``rnd`` (1-based) of play: see round_first()."""
     if alive is None:
+        if n is None:
+            raise RulesError("give the players alive or their number n")
         alive = (True,) * n
     return order_from(round_first(ruleset, first, rnd, alive), alive)
 
@@ -151,6 +155,8 @@ def roll_opening(dice, n, alive=None):
     """Roll for the opener with a dice source (``.d6()``): returns the list of rounds for
     opening_winner(). Only live seats roll."""
     if alive is None:
+        if n is None:
+            raise RulesError("give the players alive or their number n")
         alive = (True,) * n
     rolling = [bool(a) for a in alive]
     rounds = []

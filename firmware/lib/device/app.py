@@ -320,13 +320,36 @@ class App:
         self.link = LinkEndpoint(self.hal.serial, self.journal, self)
         return self.link
 
+    async def _guard(self, coro):
+        """Run a task; a crash is logged and stops the app (the simulator exits non-zero, a
+        test sees it) instead of leaving the other tasks running without it."""
+        try:
+            await coro
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - any bug in a task
+            self.failed = exc
+            self.hal.log("task failed: %r" % (exc,))
+            try:
+                import sys
+                sys.print_exception(exc)
+            except AttributeError:  # CPython
+                import traceback
+                traceback.print_exc()
+
     async def main(self):
-        tasks = [asyncio.create_task(self.input_task()), asyncio.create_task(self.display_task())]
+        self.failed = None
+        tasks = [asyncio.create_task(self._guard(self.input_task())),
+                 asyncio.create_task(self._guard(self.display_task()))]
         link = self.start_link()
         if link is not None:
-            tasks.append(asyncio.create_task(link.run()))
-        while self.hal.alive():
+            tasks.append(asyncio.create_task(self._guard(link.run())))
+        while self.hal.alive() and self.failed is None:
             await asyncio.sleep_ms(50 if self.hal.poll_ms else 0)
+        if self.failed is not None:
+            for t in tasks:
+                t.cancel()
+            raise self.failed
         # let the display task finish the last frame, then stop everything
         for t in tasks:
             t.cancel()

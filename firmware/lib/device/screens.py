@@ -23,6 +23,23 @@ COLOURS = {
 }
 
 
+def wp(st, s):
+    """T.E.G. II: power ``s``'s war potential, SUs held, rocket offered / held (session.track)."""
+    return st.track["wp"][s]
+
+
+def su(st, s):
+    return st.track["su"][s]
+
+
+def offered(st, s):
+    return st.track["offer"][s]
+
+
+def rockets(st, s):
+    return st.track["rockets"][s]
+
+
 def is_step(kind):
     return kind == PRESS or kind == REPEAT
 
@@ -284,11 +301,11 @@ class Turn(Screen):
             ui.header(fb, "Add armies", right)
             ui.center(fb, power_name(st.colours[cur]), 12, 2)
             extra = []
-            if st.su[cur]:
-                extra.append("SU x%d" % st.su[cur])
-            if st.rocket[cur] == 1:
+            if su(st, cur):
+                extra.append("SU x%d" % su(st, cur))
+            if offered(st, cur):
                 extra.append("rocket? ROLL")
-            elif st.rocket[cur] == 2:
+            elif rockets(st, cur):
                 extra.append("rocket!")
             ui.center(fb, "adds %d armies" % S.teg2_adds(st, cur), 31)
             if extra:
@@ -308,9 +325,11 @@ class Turn(Screen):
                 else:
                     fb.text(ui.fit(SIT.label(st.sit), 16), 0, 42, 1)
             elif rs == "teg2":
-                fb.text("WP %d" % st.wp[cur], 0, 42, 1)
-                if st.su[cur]:
-                    fb.text("SU%d" % st.su[cur], 48, 42, 1)
+                fb.text("WP %d" % wp(st, cur), 0, 42, 1)
+                if su(st, cur):
+                    fb.text("SU%d" % su(st, cur), 48, 42, 1)
+                if rockets(st, cur):
+                    fb.text("rocket", 80, 42, 1)
             ui.footer(fb, ("ROLL atk" if rs != "teg2" else "ROLL war") + "  OK end")
         elif stage == S.OVER:
             ui.header(fb, "Game over", right)
@@ -353,7 +372,7 @@ class Turn(Screen):
         elif stage == S.ADD:
             if b == OK:
                 app.act({"t": "place", "p": st.cur})
-            elif b == ROLL and st.rocket[st.cur] == 1:
+            elif b == ROLL and offered(st, st.cur):
                 app.act({"t": "rocket", "p": st.cur})
         elif stage == S.TURN:
             if b == ROLL:
@@ -373,6 +392,8 @@ def turn_menu(app):
     items = [("End turn", lambda: app.act({"t": "end", "p": p}))]
     if st.rs == "teg2":
         items.append(("Battle", lambda: app.push(BattleSetup(app))))
+        if rockets(st, p):
+            items.append(("Launch rocket", lambda: app.push(Launch(app))))
         items.append(("War potential", lambda: app.push(Track(app))))
     else:
         items.append(("Attack (dice)", lambda: app.push(Dice(app))))
@@ -487,10 +508,10 @@ class Grants(Screen):
         ui.header(fb, "Round %d" % st.rnd, "grants")
         y = 11
         for s in range(st.n):
-            line = "%-6s+%-2d" % (power_name(st.colours[s])[:6], st.wp[s])
-            if st.su[s]:
-                line += " SU%d" % st.su[s]
-            if st.rocket[s] == 1:
+            line = "%-6s+%-2d" % (power_name(st.colours[s])[:6], S.teg2_adds(st, s))
+            if su(st, s):
+                line += " SU%d" % su(st, s)
+            if offered(st, s):
                 line += " ROCK"
             fb.text(line, 0, y, 1)
             y += 9
@@ -723,8 +744,8 @@ class Track(Screen):
         y = y0
         for s in range(st.n):
             fb.text(power_name(st.colours[s])[:5], 0, y, 1)
-            ui.bar(fb, 44, y, 64, 8, st.wp[s], 3, 11)
-            fb.text("%2d" % st.wp[s], 111, y, 1)
+            ui.bar(fb, 44, y, 64, 8, wp(st, s), 3, 11)
+            fb.text("%2d" % wp(st, s), 111, y, 1)
             y += 9 if st.n > 4 else 10
 
     def draw(self, fb):
@@ -818,6 +839,11 @@ def BattleSetup(app):
 
 def Battle(app):
     from device.teg2_screens import Battle as cls
+    return cls(app)
+
+
+def Launch(app):
+    from device.teg2_screens import Launch as cls
     return cls(app)
 
 

@@ -107,6 +107,34 @@ class BattleSetup(Screen):
         app.push(Battle(app))
 
 
+class Launch(Screen):
+    """T.E.G. II: launch the rocket this power holds at a region (any distance); it destroys
+    every piece there and moves nobody's war potential (teg-ii.txt, "Nuclear Rocket")."""
+
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.setup = BattleSetup(app)  # for its region list
+
+    def draw(self, fb):
+        st = self.app.state
+        ui.header(fb, "Rocket: " + power_name(st.colours[st.cur])[:7])
+        ui.center(fb, "launch at", 14)
+        ui.center(fb, ui.fit(self.setup.region_name(self.setup.region), 16), 26)
+        ui.footer(fb, "^v where OK fire")
+
+    def button(self, b, kind):
+        app = self.app
+        if b in (UP, DOWN) and is_step(kind):
+            self.setup.region = (self.setup.region + (1 if b == UP else -1)) % self.setup.regions()
+        elif b == OK and kind == PRESS:
+            board = app.board
+            rg = board.cid(self.setup.region) if board is not None else "r%d" % (self.setup.region + 1)
+            app.pop()
+            app.act({"t": "launch", "p": app.state.cur, "rg": rg})
+        elif b == BACK and kind == PRESS:
+            app.pop()
+
+
 class Battle(Screen):
     """The declared combat: retreat or fight, then each side's command in turn, then the result."""
 
@@ -235,7 +263,7 @@ class Dial(object):
         self.values = [0, 0, 0]
         self.cur = 0
         self.options = [str(i) for i in range(12)] + ["+"]
-        if st.su[self.seat]:
+        if st.track["su"][self.seat]:
             self.options.append("SU")
         self.air = battle.aircraft(side)
         if self.air:  # all the aircraft on one clock, the armies on the other two

@@ -69,7 +69,10 @@ def apply(state, event):
     t = event["t"]
     if t == "undo" or t == "new":
         raise RulesError("%s events are folded by fold()/Folder, not apply()" % t)
-    _method(state.rules, "apply", t)(state, event)
+    fn = _method(state.rules, "apply", t)
+    if fn is None:
+        raise RulesError("no rule applies a %r event" % (t,))
+    fn(state, event)
     if "seq" in event:
         state.seq = event["seq"]
     return state
@@ -133,6 +136,8 @@ class Folder:
             f = Folder(self.board, verify=False)
             for e in keep:
                 f.feed(e)
+            if f.state is None:
+                raise IllegalMove("undo: the log must begin with a new event")
             self.state = f.state
             self.effective = keep
             self.state.seq = ev.get("seq", st.seq)

@@ -147,7 +147,7 @@ class Bot:
                         cands.append((c, m))
         if not cands:
             return None
-        f, to = self.pick(cands)
+        f, to = cands[rand.below(self.src, len(cands))]  # self.pick, known not empty
         a = {"t": "regroup", "p": p, "f": f, "to": to, "n": rules.regroup_movable(state, f)}
         return a if self.legal(state, a) else None
 

@@ -337,9 +337,9 @@ class RiskRules(Rules):
     def check_attack(self, state, a):
         if state.x.get("must"):
             raise IllegalMove("You hold %d cards after the elimination: trade a set now, in the "
-                              "middle of the assault" % len(state.hands[a.get("p", 0)]
-                                                            if isinstance(a.get("p"), int)
-                                                            and 0 <= a["p"] < state.np else 6))
+                              "middle of the assault" % (len(state.hands[a["p"]])
+                                                             if isinstance(a.get("p"), int)
+                                                             and 0 <= a["p"] < state.np else 6))
         Rules.check_attack(self, state, a)
         self.attack_dice(state, a["f"], a["to"], a)
 
@@ -525,6 +525,8 @@ def choose_board(players, board_ids=None, load=None):
     else the smallest map (fewest territories) that does. ``load`` loads a board by id."""
     if load is None:
         from comando.board import load_board as load
+    if not board_ids:
+        raise RulesError("choose_board: no board ids given")
     boards = [load(b) for b in board_ids]
     first = boards[0]
     if RULES.seat_cap(first) >= players:

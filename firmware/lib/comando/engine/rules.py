@@ -117,7 +117,7 @@ class Rules:
         """The made events that follow ``new`` (deal, objectives...)."""
         return []
 
-    def setup_amount(self, state, p, sround):
+    def setup_amount(self, state, p, sround) -> "int | None":
         """Armies seat ``p`` places in setup round ``sround``; None when setup is over."""
         return None
 
@@ -133,7 +133,7 @@ class Rules:
                 cres[c] = b.continent_bonus(c)
         return n, cres
 
-    def trade_value(self, state, p):
+    def trade_value(self, state, p) -> int:
         return 4
 
     def symbols(self, state, card):
@@ -211,7 +211,7 @@ class Rules:
                 return s, wrapped
         return state.cur, True
 
-    def victory(self, state, p):
+    def victory(self, state, p) -> bool:
         return False
 
     def on_eliminate(self, state, victim, by):

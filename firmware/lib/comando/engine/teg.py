@@ -125,7 +125,7 @@ class TegRules(Rules):
     def setup(self, state, src):
         n = state.n
         np_ = state.np
-        e = {"t": "deal"}
+        e: dict = {"t": "deal"}
         if not self.small(state):
             e["order"] = rand.shuffled(src, range(n))
             left = n % np_

@@ -46,11 +46,8 @@ class PicoHal(Hal):
             pass
         self.serial = None
         if serial:
-            try:
-                import micropython
-                micropython.kbd_intr(-1)  # Ctrl-C bytes are link data, not an interrupt
-            except (ImportError, AttributeError):
-                pass
+            # Ctrl-C stays an interrupt: the link escapes every control byte (comando.link), and
+            # mpremote needs it to stop the app for `make deploy`.
             from device.stdio_serial import StdioSerial
             self.serial = StdioSerial(sys.stdin.buffer, sys.stdout.buffer)
 
