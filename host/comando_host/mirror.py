@@ -56,6 +56,7 @@ class Mirror:
         self.port = port
         self.drawn = 0.0
         self.printed = 0
+        self.errors_printed = 0
         self.last_up = False
 
     def update(self, force=False):
@@ -88,11 +89,20 @@ class Mirror:
         if self.session.sync.up != self.last_up:
             self.last_up = self.session.sync.up
             self.out.write("link %s\n" % ("up" if self.last_up else "down"))
-        new = v.count - self.printed
+        log = list(v.log)
+        total = v.logged
+        if total < self.printed or v.error_count < self.errors_printed:  # another game began
+            self.printed = self.errors_printed = 0
+        new = total - self.printed
         if new > 0:
-            for line in list(v.log)[-min(new, len(v.log)):]:
+            for line in log[-min(new, len(log)):]:
                 self.out.write(line + "\n")
-            self.printed = v.count
+            self.printed = total
+        errs = v.error_count
+        if errs > self.errors_printed:
+            for line in list(v.errors)[-min(errs - self.errors_printed, len(v.errors)):]:
+                self.out.write("warning: " + line + "\n")
+            self.errors_printed = errs
         self.out.flush()
 
     def run(self, seconds=None, stop=None):

@@ -47,7 +47,10 @@ def mirror_hook(port, sim):
             transport.close()
     view = sim.extra_env.get("COMANDO_SIM_VIEW", "half") if hasattr(sim, "extra_env") else "half"
     dev_w, dev_h = (130, 35) if view == "half" else (66, 19)
-    cols, rows = shutil.get_terminal_size((160, 50))
+    try:  # the terminal itself (COLUMNS/LINES in the environment may be stale)
+        cols, rows = os.get_terminal_size(sys.stdout.fileno())
+    except OSError:
+        cols, rows = shutil.get_terminal_size((160, 50))
     if cols - dev_w >= 44:
         region = (1, dev_w + 3, rows - 1, cols - dev_w - 3)
     elif rows - dev_h >= 12:

@@ -26,6 +26,7 @@ class HostSession:
         self.log = log or (lambda line: None)
         self.stored_events = 0
         self.results = {}
+        self.commands = {}
         self.errors = []
         self.sync.hello()
         self.flush()
@@ -56,7 +57,10 @@ class HostSession:
             self.transport.write(out)
 
     def submit(self, action) -> int:
+        """Send an action to the device as a command (it checks it, numbers it, journals it and
+        sends it back as an event); the answer lands in ``results[cid]``."""
         cid = self.sync.submit(action)
+        self.commands[cid] = action.get("t", "?")
         self.flush()
         return cid
 
@@ -90,6 +94,10 @@ class HostSession:
                 self.results[d[1]] = (d[2], d[3])
                 if d[3]:
                     self.log("command %d refused: %s" % (d[1], d[3]))
+                    self.view.error("the device refused %s: %s"
+                                    % (self.commands.get(d[1], "a command"), d[3]))
+                else:
+                    self.view.note("%s became #%s" % (self.commands.get(d[1], "a command"), d[2]))
             elif kind == "error":
                 self.errors.append(d[1])
                 self.view.error(d[1].get("m", "?"))

@@ -65,6 +65,8 @@ class GameView:
         self.snapshot_at = None
         self.round = 0
         self.status = ""
+        self.logged = 0
+        self.error_count = 0
 
     # -- input -------------------------------------------------------------------------------
 
@@ -82,6 +84,11 @@ class GameView:
 
     def error(self, msg):
         self.errors.append(str(msg))
+        self.error_count += 1
+
+    def note(self, msg):
+        self.log.append("· " + str(msg))
+        self.logged += 1
 
     def snapshot(self, seq, state):
         self.snapshot_at = seq
@@ -102,6 +109,7 @@ class GameView:
         t = ev.get("t")
         line = describe(ev)
         self.log.append(line)
+        self.logged += 1
         if t in ROLL_TYPES:
             self.rolls.append(line)
         if t in BATTLE_TYPES:

@@ -156,3 +156,45 @@ def test_status_for_the_sync_screen():
         assert not link.up and link.status() == "laptop lost: playing on alone"
     finally:
         rmtree(root)
+
+
+def test_after_a_reset_a_repeated_command_is_answered_from_the_journal():
+    from comando import link as L
+    root, j, app, link, host, dport = setup()
+    try:
+        for i in range(40):
+            app.submit({"t": "roll"})
+        run(link, host, 30)
+        cmd = L.encode(L.COMMAND, 9001, {"a": {"t": "conquer"}, "after": 40})
+        hello = L.encode(L.HELLO, 40, {"v": 1, "game": link.game})
+        dport.buf += cmd
+        link.step()
+        assert j.last_seq == 41
+        # reboot: RAM answers are gone; the host repeats the command
+        link2 = LinkEndpoint(dport, j, app)
+        app.link = link2
+        host.port.buf = b""
+        dport.buf += hello + cmd
+        link2.step()
+        assert j.last_seq == 41                     # not applied twice
+        out = host.port.read(1 << 16)
+        answers = [f for f in L.Decoder().feed(out) if f[0] == L.ACK and f[1] == 9001]
+        assert answers and answers[0][2] == {"seq": 41}
+    finally:
+        rmtree(root)
+
+
+def test_a_stale_game_id_is_not_reused():
+    root, j, app, link, host, dport = setup()
+    try:
+        app.submit({"t": "new", "n": 1})
+        g1 = link.game
+        assert LinkEndpoint(dport, j, app).game == g1          # a reboot keeps it
+        # a new game journaled while no link ran (no publish): game.id is stale
+        j.archive()
+        app.link = None
+        app.submit({"t": "new", "n": 2})
+        g2 = LinkEndpoint(dport, j, app).game
+        assert g2 != g1 and g2.startswith("j")
+    finally:
+        rmtree(root)

@@ -145,3 +145,17 @@ def test_both_ends_see_a_lost_link_within_3s(device, tmp_path):
         time.sleep(0.05)
     assert seen is not None and seen < 3.0, seen
     t.close()
+
+
+def test_connect_sends_actions_typed_on_the_laptop(device, tmp_path):
+    device.start("--play", 2, "--every", 1, "--seconds", 20)
+    db = str(tmp_path / "host.db")
+    proc = subprocess.run([sys.executable, "-m", "comando_host.cli", "connect", device.port,
+                           "--db", db, "--seconds", "3", "--act", "conquer c=12 who=blue",
+                           "--act", "bad"], capture_output=True, text=True, timeout=30)
+    assert proc.returncode == 0, proc.stderr
+    assert "#3 conquer c=12 who=blue" in proc.stdout
+    assert "conquer became #3" in proc.stdout
+    assert "warning: the device refused bad: bad is not a move" in proc.stdout
+    ev = device.journal()[2]
+    assert ev["t"] == "conquer" and ev["c"] == 12 and ev["who"] == "blue" and "cid" in ev

@@ -49,6 +49,12 @@ class _Peer:
         self.sent_frames = 0
         self.downs = 0
 
+    def _frame(self, ftype, seq, p):
+        pass  # DeviceSync / HostSync
+
+    def _tick(self):
+        pass  # DeviceSync / HostSync
+
     def _send(self, ftype, seq, payload=None):
         self.out.append(L.encode(ftype, seq, payload))
         self.last_tx = self.now
@@ -140,16 +146,27 @@ class DeviceSync(_Peer):
 
     def _in_journal(self, cid, after):
         """A command is made into an event only after the host saw event ``after``: look for
-        its cid in the journal from there (after a reset the answers in RAM are gone)."""
+        its cid in the journal from there on (after a reset the answers in RAM are gone).
+        Forward, so a journal on flash is read sequentially."""
         if not isinstance(after, int):
             return None
-        seq = self.source.last()
-        stop = max(after + 1, self.source.first())
-        while seq >= stop:
+        get_raw = getattr(self.source, "get_raw", None)
+        tag = ('"cid":%d' % cid).encode()
+        seq = max(after + 1, self.source.first())
+        last = self.source.last()
+        while seq <= last:
+            if get_raw is not None:
+                body = get_raw(seq)
+                if body is not None:
+                    at = body.find(tag)
+                    if at >= 0 and body[at + len(tag)] in (44, 125):  # then ',' or '}'
+                        return seq
+                    seq += 1
+                    continue
             ev = self.source.get(seq)
             if ev is not None and ev.get("cid") == cid:
                 return seq
-            seq -= 1
+            seq += 1
         return None
 
     # -- protocol ----------------------------------------------------------------------------

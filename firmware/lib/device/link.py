@@ -14,7 +14,8 @@
   after journaling each event; ``app.state.to_dict()`` is the snapshot.
 
 The game id: a random id made when a game's first event is published, kept in ``game.id`` next
-to the journal; a journal found without one gets an id derived from its first line.
+to the journal with the CRC of the journal's first line; a journal found without a matching one
+(none, or made for another game) gets an id derived from its first line.
 """
 
 try:
@@ -31,11 +32,8 @@ try:
     _ticks_ms = time.ticks_ms
     _ticks_diff = time.ticks_diff
 except AttributeError:  # CPython (tests, blinka)
-    def _ticks_ms():
-        return int(time.monotonic() * 1000)
-
-    def _ticks_diff(a, b):
-        return a - b
+    _ticks_ms = lambda: int(time.monotonic() * 1000)  # pyright: ignore[reportAttributeAccessIssue]
+    _ticks_diff = lambda a, b: a - b
 
 FW_VERSION = "0.1.0"
 OUT_MAX = 4096
@@ -79,7 +77,10 @@ class JournalSource:
                 line = self.rbuf[self.rpos:nl + 1]
                 self.rpos = nl + 1
                 return line
-            chunk = self.f.read(2048)
+            f = self.f
+            if f is None:
+                return b""
+            chunk = f.read(2048)
             if not chunk:
                 return b""
             self.rbuf = self.rbuf[self.rpos:] + chunk
@@ -94,8 +95,7 @@ class JournalSource:
             base = seq - (seq - 1) % EVERY
             while base not in self.index:
                 base -= EVERY
-            self._open()
-            self.f.seek(self.index[base])
+            self._open().seek(self.index[base])
             self.rbuf = b""
             self.rpos = 0
             self.pos = self.index[base]
@@ -144,8 +144,10 @@ class JournalSource:
         return body
 
     def _open(self):
-        if self.f is None:
-            self.f = self.j.hal.open(self.j.path, "rb")
+        f = self.f
+        if f is None:
+            f = self.f = self.j.hal.open(self.j.path, "rb")
+        return f
 
     def release(self):
         """Close the read handle (the app appends through its own)."""
@@ -184,22 +186,27 @@ class LinkEndpoint:
     def _id_path(self):
         return self.journal.hal.root + "/game.id"
 
+    def _first_crc(self):
+        """The CRC of the journal's first line: ties game.id to the game it was made for."""
+        try:
+            with self.journal.hal.open(self.journal.path, "rb") as f:
+                return f.read(8).decode()
+        except (OSError, ValueError):
+            return ""
+
     def _load_game_id(self):
         if not self.journal.last_seq:
             return ""
+        first = self._first_crc()
         try:
             with self.journal.hal.open(self._id_path(), "rb") as f:
-                gid = f.read().decode().strip()
-            if gid:
-                return gid
-        except OSError:
-            pass
-        try:
-            with self.journal.hal.open(self.journal.path, "rb") as f:
-                line = f.readline()
-            return "j" + line[:8].decode()
+                parts = f.read().decode().split()
+            # an id made for another game (its journal was replaced while no link ran) is stale
+            if len(parts) == 2 and parts[1] == first:
+                return parts[0]
         except (OSError, ValueError):
-            return "j0"
+            pass
+        return "j" + (first or "0")
 
     def _new_game_id(self):
         import os
@@ -207,7 +214,7 @@ class LinkEndpoint:
         gid = "g" + "".join("%02x" % b for b in raw)
         try:
             with self.journal.hal.open(self._id_path(), "wb") as f:
-                f.write(gid.encode())
+                f.write(("%s %s" % (gid, self._first_crc())).encode())
         except OSError:
             pass
         return gid

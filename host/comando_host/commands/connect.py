@@ -15,6 +15,9 @@ def register(sub):
                        "a pseudo-terminal, socket:// or loop://) and store its events")
     p.add_argument("port", nargs="?", default=None, help="serial port or URL (default: the Pico)")
     p.add_argument("--seconds", type=float, default=None, help="stop after this long")
+    p.add_argument("--act", action="append", default=[], metavar="ACTION",
+                   help="an action typed on the laptop, in the text notation without its number "
+                   "(e.g. 'end p=1'): sent to the device as a command once linked; repeatable")
     add_db(p)
     p.set_defaults(func=run)
 
@@ -25,6 +28,12 @@ def run(args):
     from comando_host.session import HostSession
     from comando_host.transport import open_transport
 
+    from comando_host.notation import parse_event_line
+    actions = []
+    for text in args.act:
+        ev = parse_event_line("0 " + text, "--act", 1)
+        del ev["seq"]
+        actions.append(ev)
     end = None if args.seconds is None else time.monotonic() + args.seconds
     transport = open_transport(args.port)       # the first open: a bad port is a usage error
     store = open_store(args)
@@ -32,7 +41,15 @@ def run(args):
         while True:
             session = HostSession(transport, store)
             left = None if end is None else max(0.0, end - time.monotonic())
-            rc = Mirror(session, port=transport.name).run(left)
+
+            def send_actions(session=session):
+                if actions and session.sync.up and session.sync.game:
+                    for a in actions:
+                        session.submit(a)
+                    del actions[:]
+                return False
+
+            rc = Mirror(session, port=transport.name).run(left, stop=send_actions)
             transport.close()
             if not transport.broken:
                 return rc
