@@ -16,6 +16,7 @@ from device import ui
 from device.buttons import PRESS, LONG
 from device.hal import BUTTONS, OK, BACK
 from device.oled import SSD1306, SH1106
+from device.screens import Screen, Menu
 
 COMBO = (1 << BACK) | (1 << OK)
 KINDS = (SSD1306, SH1106)
@@ -37,11 +38,11 @@ def set_oled_kind(oled, kind):
         pass
 
 
-class SelfTest:
-    """A screen (same interface as device.screens.Screen) that tests the OLED and the buttons."""
+class SelfTest(Screen):
+    """A screen that tests the OLED and the buttons."""
 
     def __init__(self, app, from_boot=False):
-        self.app = app
+        Screen.__init__(self, app)
         self.from_boot = from_boot
         self.step = INTRO
         # ask in pin-map order; each entry (name, hal index, GP number)
@@ -122,9 +123,6 @@ class SelfTest:
         if self.i >= len(self.order):
             self.step = DONE
             self.save()
-
-    def event(self, ev):
-        pass
 
     def result(self):
         oled = self.app.oled
@@ -257,7 +255,6 @@ def battery_label(volts):
 # -- the hardware menu -------------------------------------------------------------------------
 
 def hardware_menu(app):
-    from device.screens import Menu
     oled = app.oled
     kind = KIND_NAMES.get(oled.kind, oled.kind)
     items = [
