@@ -79,6 +79,6 @@ class PtyDevice:
     def game(self):
         try:
             with open(os.path.join(self.root, "game.id")) as f:
-                return f.read().strip()
+                return f.read().split()[0]
         except OSError:
             return None

@@ -30,8 +30,7 @@ except ImportError:  # pragma: no cover
 try:
     from time import ticks_diff as _ticks_diff
 except ImportError:  # CPython (the Blinka HAL)
-    def _ticks_diff(a, b):
-        return a - b
+    _ticks_diff = lambda a, b: a - b  # noqa: E731
 
 
 class UrandomSource:

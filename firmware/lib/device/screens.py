@@ -228,17 +228,16 @@ class NewGame(Screen):
 
     def start(self):
         rs = self.ruleset()
-        opts = None
+        opts = {}
         if rs == "teg2":
             cols = list(T.teg2_powers(self.n))
-            opts = {"players": self.n}
+            opts["players"] = self.n
         else:
             cols = list(self.cols)
         bid = self.board_id()
         if bid:
-            opts = opts or {}
             opts["board"] = bid
-        self.app.new_game(S.new_session(rs, cols, opts))
+        self.app.new_game(S.new_session(rs, cols, opts or None))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -692,8 +691,9 @@ class Dice(Screen):
                 if not self.roll_once():
                     break
                 n += 1
-                al += self.last["al"]
-                dl += self.last["dl"]
+                rec = self.last or {}
+                al += rec["al"]
+                dl += rec["dl"]
             self.series = (n, al, dl) if n > 1 else None
         elif b == OK and kind == PRESS:
             self.field = (self.field + 1) % len(fields)

@@ -38,7 +38,7 @@ class Hal:
         try:
             return time.ticks_ms()
         except AttributeError:  # CPython
-            return int(time.monotonic() * 1000)
+            return int(time.monotonic() * 1000)  # pyright: ignore[reportAttributeAccessIssue]
 
     def urandom(self, n):
         import os
@@ -55,7 +55,7 @@ class Hal:
     def open(self, path, mode="rb"):
         return open(path, mode)
 
-    def set_i2c_freq(self, hz):
+    def set_i2c_freq(self, hz) -> bool:
         return False
 
     def log(self, text):
