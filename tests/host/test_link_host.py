@@ -443,3 +443,50 @@ def test_make_run_in_a_terminal_shows_device_and_mirror(tmp_path):
     # from the terminal on quit, with or without the mirror)
     assert status is not None
     assert Store(str(tmp_path / "run.db")).games()
+
+
+def test_transport_socket_url(store):
+    """pyserial's socket:// URL: the device end behind a TCP socket (as a serial-over-network
+    bridge would give it)."""
+    import socket
+    import threading
+    srv = socket.socket()
+    srv.bind(("127.0.0.1", 0))
+    srv.listen(1)
+    port = srv.getsockname()[1]
+    box = {}
+
+    def accept():
+        conn, _ = srv.accept()
+        conn.setblocking(False)
+        box["conn"] = conn
+
+    th = threading.Thread(target=accept)
+    th.start()
+    t = open_transport("socket://127.0.0.1:%d" % port)
+    th.join(5)
+    conn = box["conn"]
+
+    class Sock:
+        def read(self, n=65536):
+            try:
+                return conn.recv(n)
+            except BlockingIOError:
+                return b""
+
+        def write(self, data):
+            conn.sendall(data)
+
+    host = HostSession(t, store)
+    dev = FakeDevice(Sock())
+    dev.play([{"t": "roll", "p": 0, "d": [4]}] * 3)
+    import time
+    end = time.monotonic() + 10
+    while time.monotonic() < end and dev.sync.acked < 3:
+        dev.poll()
+        host.poll()
+        time.sleep(0.002)
+    assert len(store.events("g1")) == 3 and dev.sync.acked == 3
+    t.close()
+    conn.close()
+    srv.close()
