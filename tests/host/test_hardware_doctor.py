@@ -274,7 +274,7 @@ def test_real_micropython_repl_on_a_pty(with_comando, tmp_path):
                             cwd=str(tmp_path), close_fds=True)
     os.close(slave)
     try:
-        info = D.probe_repl(PtyPort(master), timeout=2.0)
+        info = D.probe_repl(PtyPort(master), timeout=10.0, after_reset=0.5)
     finally:
         proc.kill()
         proc.wait()
@@ -303,7 +303,7 @@ def test_doctor_against_the_real_firmware_in_the_simulator():
     """End to end: the firmware under the MicroPython unix port answers the doctor's hello on
     its pseudo-terminal with its version, which is this laptop's."""
     from comando_host.simulator import Simulator
-    sim = Simulator(script=["wait 200"] * 50, serial=True, fast=False).start()
+    sim = Simulator(script=["wait 200"] * 150, serial=True, fast=False).start()
     try:
         findings = D.diagnose(port=sim.port, hello_timeout=8.0, repl_timeout=1.0)
     finally:

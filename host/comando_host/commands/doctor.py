@@ -194,19 +194,20 @@ REPL_QUERY = (
 REPL_ANSWER = re.compile(r"^CMDV (\S+) \| (.*?) \| (.*?)\s*$", re.M)
 
 
-def probe_repl(port, timeout=2.0, clock=time.monotonic):
+def probe_repl(port, timeout=2.0, clock=time.monotonic, after_reset=2.0):
     """Interrupt whatever runs and ask the MicroPython REPL what it is.
 
     Returns None when no REPL answers, else a dict: comando (version or None), micropython
     (sys.version), machine, and error (the last line of a traceback main.py printed after the
-    soft reset that restarts it, or None). Comando's own firmware ignores Ctrl-C (it is link data
-    there), so this never stops a running game."""
+    soft reset that restarts it, within ``after_reset`` seconds, or None). Comando's own
+    firmware ignores Ctrl-C (it is link data there), so this never stops a running game."""
     port.write(b"\r\x03\x03")
     seen = _read_for(port, timeout, clock, until=lambda d: b">>> " in d)
     if b">>> " not in seen:
         return None
     port.write(REPL_QUERY.encode())
-    answer = _read_for(port, timeout, clock, until=lambda d: REPL_ANSWER.search(d.decode("utf-8", "replace")) is not None)
+    answer = _read_for(port, timeout, clock,
+                       until=lambda d: REPL_ANSWER.search(d.decode("utf-8", "replace")) is not None)
     m = REPL_ANSWER.search(answer.decode("utf-8", "replace"))
     if not m:
         return None
@@ -214,7 +215,7 @@ def probe_repl(port, timeout=2.0, clock=time.monotonic):
             "micropython": m.group(2), "machine": m.group(3), "error": None}
     # Soft reset: main.py runs again; if it stops with a traceback, keep its last line.
     port.write(b"\x04")
-    after = _read_for(port, timeout, clock,
+    after = _read_for(port, after_reset, clock,
                       until=lambda d: b"Traceback" in d and d.rstrip().endswith(b">>>"))
     text = after.decode("utf-8", "replace")
     if "Traceback" in text:
