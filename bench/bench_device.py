@@ -38,6 +38,19 @@ def runs(lines, heap, lib, events=None):
     return sim
 
 
+def code_bytes(modules, lib):
+    """Heap the modules' bytecode takes once imported (a fresh process imports exactly the
+    modules the game ended with): what freezing them into the firmware would take off the heap."""
+    from comando_host.simulator import micropython_argv
+    import subprocess
+    script = ("import gc\ngc.collect()\nb = gc.mem_alloc()\n"
+              "for m in %r:\n    __import__(m)\ngc.collect()\nprint(gc.mem_alloc() - b)\n" % (modules,))
+    env = dict(os.environ, MICROPYPATH=".frozen:" + lib)
+    out = subprocess.run(micropython_argv("2m") + ["-c", script], capture_output=True, text=True,
+                         env=env, cwd=ROOT, timeout=60)
+    return int(out.stdout.strip().splitlines()[-1])
+
+
 def smallest_heap(lines, events, lib, lo=32, hi=1024, step=4):
     """Binary search in KiB (``step`` granularity) for the smallest heap that runs the game."""
     if runs(lines, "%dk" % hi, lib, events) is None:
@@ -82,6 +95,11 @@ def main():
           % (st["presses"], time.time() - t0, st["mem_max"] // 1024))
     heap = smallest_heap(plan.lines, plan.events, lib)
     print("smallest heap for the full game (mpy bundle, 64-bit unix port): %sk  (goal <= 96k)" % heap)
+    mods = [m for m in st["modules"] if m.split(".")[0] in ("comando", "device", "asyncio")]
+    code = code_bytes(mods, lib)
+    print("  of the live peak, the imported modules' bytecode is %dk (%d modules, the sim HAL's "
+          "included); the data peak is about %dk: the heap a firmware with these modules frozen "
+          "(in flash) would need" % (code // 1024, len(mods), (st["mem_max"] - code) // 1024))
 
     print("I2C bytes per screen update over the game: median %d, worst %d, %d updates "
           "(goal: median <= 260)" % (statistics.median(frames), max(frames), len(frames)))

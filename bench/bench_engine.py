@@ -1,7 +1,7 @@
 """Engine benchmark: fold a 100,000-event T.E.G. classic log (goal: under 1 s on CPython) and
 report events/s on CPython and on the MicroPython unix port (the same core code).
 
-The log is one seeded game played by the built-in bot (3 players, the 2-3 player variant: the
+The log is one seeded game played by the random bot (bot.RandomBot) (3 players, the 2-3 player variant: the
 whole map is needed to win, so the game is long), written as JSONL, then folded:
   - CPython: parse every line + check + apply (what `comando replay` does);
              check + apply of events already in memory; apply only (verify=False)
@@ -42,12 +42,12 @@ def make_log(path):
     from comando.board import board_path, load_board
     from comando.dice import SeededDice
     from comando.engine import log as elog
-    from comando.engine.bot import Bot, play
+    from comando.engine.bot import RandomBot, play
 
     board = load_board(board_path("teg"))
     g = engine.new_game(board, "teg", [("A", "blue"), ("B", "red"), ("C", "black")],
                         rng=SeededDice(SEED))
-    play(g, Bot(SeededDice(SEED + 1000), chunk=3), limit=N_EVENTS - len(g.log))
+    play(g, RandomBot(SeededDice(SEED + 1000), chunk=3), limit=N_EVENTS - len(g.log))
     elog.write_log(path, g.log)
     return g
 

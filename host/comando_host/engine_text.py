@@ -24,13 +24,67 @@ def status(state) -> str:
             lines.append(f"conquest of {b.name(to)}: move {lo}-{hi} armies in with 'move N' (now {lo})")
         if state.round:
             lines.append(f"conquered this turn: {state.conq}; card taken: {'yes' if state.drew else 'no'}")
+    lines.extend(ruleset_lines(state))
     for p in range(state.np):
         mark = ">" if p == state.cur and state.phase != "over" else " "
-        dead = "" if state.alive[p] else "  (eliminated)"
+        dead = "" if state.alive[p] else ("  (walked out)" if state.rules.id == "risk" and state.killer[p] < 0
+                                          else "  (eliminated)")
         lines.append(f"{mark} {who(state, p):<22} countries {state.count(p):>2}  armies {state.total_armies(p):>4}"
                      f"  cards {len(state.hands[p])}  trades {state.trades[p]}{dead}")
     lines.append(f"deck {len(state.deck)}, discard {len(state.discard)}, pacts {len(state.pacts)}")
     return "\n".join(lines)
+
+
+def ruleset_lines(state) -> list:
+    """What matters for this ruleset besides the common counters (WAR: trades across the table;
+    Risk: reserves, set values, defence dice, neutral territories, the diplomacy panel)."""
+    rid = state.rules.id
+    r = state.rules
+    out = []
+    if rid == "war":
+        nxt = r.trade_value(state, state.cur)
+        out.append(f"trades at the table: {state.ttrades} (the next trade is worth {nxt} armies, "
+                   "+2 on each traded territory you hold)")
+        if state.round == 1 and state.phase != "over":
+            out.append("first round: players only receive and place armies")
+    elif rid == "risk":
+        sets = r.opt(state, "sets")
+        if sets == "fixed":
+            out.append("sets: fixed (4 infantry, 6 cavalry, 8 artillery, 10 one of each)")
+        else:
+            out.append(f"sets: escalating (sets handed in: {state.ttrades}; the next is worth "
+                       f"{r.set_value(state, [])} armies)")
+        out.append(f"deployment: {r.opt(state, 'deploy')}; defence dice: "
+                   f"{'the defender chooses (attack ... def D)' if r.opt(state, 'defdice') == 'choose' else 'automatic'}")
+        left = state.x.get("left") or []
+        if state.phase == "place" and left:
+            out.append("reserves still to deploy: " + ", ".join(
+                f"{state.names[p]} {left[p]}" for p in range(state.np) if state.alive[p]))
+        neutral = [c for c in range(state.n) if state.owner[c] < 0]
+        if neutral:
+            names = ", ".join(f"{state.board.name(c)} {state.armies[c]}" for c in neutral[:8])
+            more = f" and {len(neutral) - 8} more" if len(neutral) > 8 else ""
+            out.append(f"neutral territories: {len(neutral)} ({names}{more})")
+        else:
+            out.append("neutral territories: none")
+        if state.x.get("must"):
+            out.append("after the elimination: hand in a set now, in the middle of the assault")
+        dip = state.x.get("dip") or []
+        if dip:
+            out.append(f"diplomacy panel: {len(dip)} entries ('dip' lists them)")
+    return out
+
+
+def diplomacy(state) -> str:
+    """Risk's public diplomacy panel (non-binding)."""
+    dip = state.x.get("dip") or []
+    if not dip:
+        return "The diplomacy panel is empty (not binding: 'dip truce PLAYER', 'dip note TEXT' ...)."
+    out = ["Diplomacy panel (public, not binding):"]
+    for seq, p, q, k, text in dip:
+        to = f" -> {who(state, q)}" if q >= 0 else ""
+        out.append(f"  #{seq} {who(state, p)}{to}: {k}" + (f": {text}" if text else ""))
+    return "\n".join(out)
 
 
 def countries(state, p=None) -> str:
@@ -61,7 +115,10 @@ def cards(state, p) -> str:
             items.append(f"  {card_name(state, c)}: any symbol")
             continue
         sym = "/".join(b.symbol(c)) or "-"
-        mark = " (+2 taken)" if state.bonused[c] else (" (+2 available)" if state.owner[c] == p else "")
+        if state.rules.id in ("war", "risk"):  # the +2 comes with a trade only
+            mark = " (yours: +2 there when traded)" if state.owner[c] == p else ""
+        else:
+            mark = " (+2 taken)" if state.bonused[c] else (" (+2 available)" if state.owner[c] == p else "")
         items.append(f"  {b.name(c)}: {sym}{mark}")
     return f"{who(state, p)} holds:\n" + "\n".join(items)
 
@@ -80,10 +137,15 @@ def event_line(state_before, state, ev) -> str:
     if t == "attack":
         f, to = ev["f"], ev["to"]
         res = " ".join(map(str, sorted(ev["ad"], reverse=True))) + " vs " + " ".join(map(str, sorted(ev["dd"], reverse=True)))
+        if "n" in ev:  # WAR: the armies announced
+            res = f"{ev['n']} arm{'y' if ev['n'] == 1 else 'ies'} attack, " + res
+        if "dn" in ev:  # Risk: the defender's choice
+            res += f" (the defender chose {ev['dn']} {'die' if ev['dn'] == 1 else 'dice'})"
         if state.owner[to] == p:
             s = f"{b.name(f)} attacks {b.name(to)}: {res} -> {b.name(to)} conquered"
             if state.pending is not None:
-                s += f" (1 army moved; 'move N' for up to {state.pending[3]})"
+                n = state.armies[to]
+                s += f" ({n} arm{'y' if n == 1 else 'ies'} moved; 'move N' for up to {state.pending[3]})"
             victim = state_before.owner[to]
             if victim >= 0 and not state.alive[victim]:
                 s += f"; {who(state, victim)} is eliminated"
@@ -97,16 +159,42 @@ def event_line(state_before, state, ev) -> str:
         pe = state_before.pending
         return f"{ev['n']} armies in {b.name(pe[1])}" if pe else ""
     if t == "regroup":
-        return f"{who(state, p)} moves {ev['n']} from {b.name(ev['f'])} to {b.name(ev['to'])}"
+        s = f"{who(state, p)} moves {ev['n']} from {b.name(ev['f'])} to {b.name(ev['to'])}"
+        if state.rules.id == "risk":
+            s += "; the turn is over" + (" (a card taken)" if "card" in ev else "")
+        return s
     if t == "draw":
         s = f"{who(state, p)} takes the {card_name(state, ev['card'])} card"
         if ev["card"] < state.n and state.armies[ev["card"]] - state_before.armies[ev["card"]] == 2:
             s += " (+2 armies there)"
         return s
     if t == "trade":
-        return f"{who(state, p)} trades in {', '.join(card_name(state, c) for c in ev['cards'])}"
+        s = f"{who(state, p)} trades in {', '.join(card_name(state, c) for c in ev['cards'])}"
+        if state_before is not None:
+            held = [c for c in ev["cards"] if c < state.n and state_before.owner[c] == p]
+            rid = state.rules.id
+            if rid == "war" and held:
+                s += " (+2 on " + ", ".join(b.name(c) for c in held) + ")"
+            elif rid == "risk" and held:
+                s += f" (+2 on {b.name(ev.get('c', held[0]))})"
+            gained = state.to_place() - state_before.to_place()
+            if gained > 0:
+                s += f"; {gained} armies to place"
+        return s
     if t == "end":
-        return f"{who(state_before, state_before.cur)} ends the turn"
+        s = f"{who(state_before, state_before.cur)} ends the turn"
+        return s + (" and takes a card" if "card" in ev else "")
+    if t == "walk":
+        k = sum(1 for c in range(state.n) if state_before.owner[c] == p)
+        s = f"{who(state, p)} walks out: {k} territories stay neutral"
+        if state.phase == "over":
+            s += f"; {who(state, state.winner)} is the last player standing"
+        return s
+    if t == "dip":
+        to = f" -> {who(state, ev['q'])}" if ev.get("q", -1) >= 0 else ""
+        text = f": {ev['text']}" if ev.get("text") else ""
+        ref = f" #{ev['ref']}" if "ref" in ev else ""
+        return f"diplomacy #{ev['seq']}: {who(state, p)}{to}: {ev['k']}{ref}{text} (public, not binding)"
     if t == "pact":
         return "pact made: " + state.rules.describe_pact(state, state.pacts[-1])
     if t == "undo":

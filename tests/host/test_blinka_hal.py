@@ -107,3 +107,28 @@ def test_adafruit_ssd1306_driver_draws_the_same_frame(board, tmp_path):
     cost = hal.oled.show()
     assert bus.page_bytes() == bytes(hal.oled.buf)
     assert hal.oled.show() == cost  # Adafruit's driver resends the whole frame every time
+
+
+def test_the_asyncio_loop_runs_on_cpython_and_a_button_press_reaches_the_app(board, tmp_path):
+    """The same App.run() as on the Pico, on CPython's asyncio: input, display and their timing."""
+    from device.hal import blinka
+    from device.app import App
+
+    class Pressed:
+        """ROLL held for a while, then released: a new game starts (T.E.G. by default)."""
+        def __init__(self):
+            self.reads = 0
+
+        def read(self):
+            self.reads += 1
+            return 0b10000 if 5 <= self.reads < 20 else 0
+
+    pins = {b: board.Dx_INPUT_TRUE_PULL_UP for b in ("up", "down", "ok", "back", "roll")}
+    hal = blinka.make(i2c=RecordingPanel(), button_pins=pins, root=str(tmp_path))
+    hal.buttons = Pressed()
+    hal.alive = lambda: hal.buttons.reads < 60
+    app = App(hal)
+    app.boot()
+    app.run()
+    assert app.state.rs == "teg" and app.journal.count == 1
+    assert hal.oled.frames >= 2

@@ -28,6 +28,11 @@ except ImportError:  # pragma: no cover
 
 
 try:
+    _sleep_ms = asyncio.sleep_ms
+except AttributeError:  # CPython's asyncio (the Blinka HAL)
+    _sleep_ms = lambda ms: asyncio.sleep(ms / 1000)  # noqa: E731
+
+try:
     from time import ticks_diff as _ticks_diff
 except ImportError:  # CPython (the Blinka HAL)
     _ticks_diff = lambda a, b: a - b  # noqa: E731
@@ -289,7 +294,7 @@ class App:
                 if _ticks_diff(hal.ticks_ms(), self.toast[1]) >= 0:
                     self.toast = None
                     self.dirty = True
-            await asyncio.sleep_ms(hal.poll_ms)
+            await _sleep_ms(hal.poll_ms)
 
     async def display_task(self):
         hal = self.hal
@@ -307,7 +312,7 @@ class App:
                 hal.frame_done()
             else:
                 hal.settled()
-            await asyncio.sleep_ms(0 if hal.poll_ms == 0 else 20)
+            await _sleep_ms(0 if hal.poll_ms == 0 else 20)
 
     def start_link(self):
         if self.hal.serial is None:
@@ -344,7 +349,7 @@ class App:
         if link is not None:
             tasks.append(asyncio.create_task(self._guard(link.run())))
         while self.hal.alive() and self.failed is None:
-            await asyncio.sleep_ms(50 if self.hal.poll_ms else 0)
+            await _sleep_ms(50 if self.hal.poll_ms else 0)
         if self.failed is not None:
             for t in tasks:
                 t.cancel()

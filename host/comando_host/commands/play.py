@@ -22,14 +22,14 @@ from comando_host import engine_text
 from comando_host.cli import UsageError
 
 HELP = """commands (COUNTRY: id, name or alias; Tab completes):
-  status                      whose turn, phase, armies to place, cards held
+  status                      whose turn, phase, armies to place, cards held (and the ruleset's counters)
   map [PLAYER]                countries, owners and armies (of one player)
   cards | objective           the current player's cards / secret objective
   claim COUNTRY               2-3 players: occupy a free country
   place N COUNTRY             add N armies to one of your countries
-  trade C1 C2 C3              trade three cards in (country names of the cards)
+  trade C1 C2 C3              trade three cards in (country names of the cards; 'wild' for a wildcard)
   attack FROM TO              roll an attack (dice drawn now, stored in the log)
-  move N                      after a conquest: N armies in the conquered country (1-3)
+  move N                      after a conquest: N armies in the conquered country
   regroup FROM TO N           move N armies to a neighbouring country of yours
   draw                        take your country card (after a conquest)
   bonus COUNTRY               +2 armies on a country whose card you hold
@@ -39,6 +39,31 @@ HELP = """commands (COUNTRY: id, name or alias; Tab completes):
   bot [turns]                 let the built-in bot play the current turn(s)
   undo                        take back the last event (written to the log as an undo event)
   save FILE                   write the log to FILE   |   help   |   quit"""
+
+HELP_WAR = """WAR (war.txt):
+  attack FROM TO N            announce N attacking armies, 1 to 3 (default: as many as allowed);
+                              the move-in after a conquest is at most the armies of the last attack
+  trade C1 C2 C3              'wild' names a wildcard; +2 on each traded territory you hold;
+                              the value counts the trades of the whole table (see status)"""
+
+HELP_RISK = """Risk (risk-online-12-maps.txt):
+  attack FROM TO def D        the defender rolls D dice (1 or 2; table option defdice=choose)
+  trade C1 C2 C3 [on COUNTRY] hand in a set at the start of your turn ('wild' names a wild card);
+                              'on' picks the held territory of the set that gets the 2 armies
+  regroup FROM TO N           one move along a chain of your territories: it ends your turn
+  walk [PLAYER]               walk out (default: the player on turn); the territories stay neutral
+  dip                         the diplomacy panel (public, not binding):
+  dip truce PLAYER [TEXT] | dip carve PLAYER TEXT | dip note TEXT | dip break ID [TEXT]
+                              (the player on turn writes; 'dip as PLAYER truce ...' for another)"""
+
+WILD_WORDS = ("wild", "wildcard", "wildcards", "joker", "comodin", "coringa", "*")
+DEF_WORDS = ("def", "defend", "defence", "defense", "dn")
+DIP_KINDS = ("truce", "carve", "break", "note")
+
+
+def help_text(rules_id):
+    extra = {"war": HELP_WAR, "risk": HELP_RISK}.get(rules_id)
+    return HELP + ("\n\n" + extra if extra else "")
 
 
 def register(subparsers):
@@ -57,9 +82,18 @@ def register(subparsers):
     p.set_defaults(func=run)
 
 
-def parse_players(text, rules):
+def palette(rules, board=None):
+    """The colours to hand out when --players names none: the ruleset's, else the board's."""
+    cols = tuple(rules.colours)
+    if not cols and board is not None and isinstance(board.tables, dict):
+        cols = tuple(board.tables.get("colours") or ())
+    return cols or ("red", "blue", "green", "yellow", "black", "grey")
+
+
+def parse_players(text, rules, board=None):
+    cols = palette(rules, board)
     if not text:
-        return [(f"Player{i + 1}", rules.colours[i]) for i in range(4)]
+        return [(f"Player{i + 1}", cols[i]) for i in range(min(4, rules.max_players))]
     out = []
     for i, item in enumerate(text.split(",")):
         item = item.strip()
@@ -68,7 +102,7 @@ def parse_players(text, rules):
         if ":" in item:
             name, colour = item.split(":", 1)
         else:
-            name, colour = item, rules.colours[i % len(rules.colours)]
+            name, colour = item, cols[i % len(cols)]
         out.append((name.strip(), colour.strip().lower()))
     return out
 
@@ -134,6 +168,54 @@ class Session:
             raise UsageError(f"give {k} more countr{'y' if k == 1 else 'ies'}")
         raise BoardError(f"{self.board.id}: no country called '{' '.join(words)}'")
 
+    def wild_ids(self):
+        """The wildcard card ints of this ruleset (WAR, Risk: the ints after the countries)."""
+        s = self.game.state
+        w = getattr(s.rules, "wilds", None)
+        return list(range(s.n, s.n + w(s))) if w is not None else []
+
+    def cards(self, words, k=3, taken=()):
+        """Split ``words`` into k cards: country names, or 'wild' for a wildcard the player holds."""
+        s = self.game.state
+        if k == 0:
+            if words:
+                raise UsageError(f"trade: three cards, not more (unexpected {' '.join(words)!r})")
+            return []
+        if not words:
+            raise UsageError(f"trade: name three cards ({self.hand_hint()})")
+        if words[0].lower() in WILD_WORDS:
+            if not self.wild_ids():
+                raise UsageError(f"{s.rules.name} has no separate wildcards: name the country on each card")
+            wilds = [c for c in self.wild_ids() if c in s.hands[s.cur] and c not in taken]
+            if not wilds:
+                raise UsageError(f"you hold no {'other ' if taken else ''}wildcard ({self.hand_hint()})")
+            return [wilds[0]] + self.cards(words[1:], k - 1, tuple(taken) + (wilds[0],))
+        end = len(words)
+        for j, w in enumerate(words):
+            if w.lower() in WILD_WORDS:
+                end = j
+                break
+        inner = None
+        for i in range(end, 0, -1):
+            try:
+                first = self.country(" ".join(words[:i]))
+            except BoardError:
+                continue
+            try:
+                return [first] + self.cards(words[i:], k - 1, tuple(taken) + (first,))
+            except (UsageError, BoardError) as exc:
+                inner = inner or exc
+        if inner is not None:
+            raise inner
+        raise BoardError(f"{self.board.id}: no card called '{' '.join(words[:end])}'")
+
+    def hand_hint(self):
+        s = self.game.state
+        h = s.hands[s.cur]
+        if not h:
+            return "you hold no cards"
+        return "you hold: " + ", ".join(engine_text.card_name(s, c) for c in h)
+
     def player(self, text):
         s = self.game.state
         t = text.strip().lower()
@@ -173,7 +255,7 @@ class Session:
         if cmd in ("quit", "exit", "q"):
             return False
         if cmd in ("help", "?"):
-            self.say(HELP)
+            self.say(help_text(s.rules.id))
         elif cmd == "status":
             self.say(engine_text.status(s))
         elif cmd == "map":
@@ -198,10 +280,13 @@ class Session:
                 n, where = s.to_place(), rest
             self.act({"t": "place", "p": p, "c": self.countries(where, 1)[0], "n": n})
         elif cmd == "trade":
-            self.act({"t": "trade", "p": p, "cards": self.countries(rest, 3)})
+            self.trade(rest)
         elif cmd == "attack":
-            f, to = self.countries(rest, 2)
-            self.act({"t": "attack", "p": p, "f": f, "to": to})
+            self.attack(rest)
+        elif cmd == "walk":
+            self.walk(rest)
+        elif cmd in ("dip", "diplomacy"):
+            self.dip(rest)
         elif cmd == "move":
             if len(rest) != 1:
                 raise UsageError("move N")
@@ -255,27 +340,168 @@ class Session:
             raise UsageError(f"unknown command {cmd!r} (type help)")
         return True
 
+    # -- ruleset inputs
+    def trade(self, rest):
+        s = self.game.state
+        p = s.cur
+        if not rest:
+            hint = self.hand_hint()
+            h = s.hands[p]
+            for i in range(len(h)):
+                for j in range(i + 1, len(h)):
+                    for m in range(j + 1, len(h)):
+                        if s.rules.is_set(s, [h[i], h[j], h[m]]):
+                            words = ["wild" if c >= s.n else self.board.cid(c) for c in (h[i], h[j], h[m])]
+                            raise UsageError(f"trade C1 C2 C3 ({hint}; a set: trade {' '.join(words)})")
+            raise UsageError(f"trade C1 C2 C3 ({hint}; no set among them)")
+        on = None
+        low = [w.lower() for w in rest]
+        if "on" in low:
+            k = len(low) - 1 - low[::-1].index("on")
+            if s.rules.id != "risk":
+                raise UsageError("'on COUNTRY' is for Risk sets (the held territory that gets the 2 armies)")
+            if k == len(rest) - 1:
+                raise UsageError("trade ... on COUNTRY: name the territory for the 2 armies")
+            on = self.countries(rest[k + 1:], 1)[0]
+            rest = rest[:k]
+        a = {"t": "trade", "p": p, "cards": self.cards(rest, 3)}
+        if on is not None:
+            a["c"] = on
+        self.act(a)
+
+    def attack(self, rest):
+        s = self.game.state
+        p = s.cur
+        rid = s.rules.id
+        words = list(rest)
+        a = {"t": "attack", "p": p}
+        low = [w.lower() for w in words]
+        for k, w in enumerate(low):
+            if w in DEF_WORDS:
+                if rid != "risk":
+                    raise UsageError(f"in {s.rules.name} the defender always rolls every die it may: "
+                                     "no 'def D'")
+                if k != len(words) - 2:
+                    raise UsageError("attack FROM TO def D (D: the defender's dice, 1 or 2)")
+                a["dn"] = self.number(words[-1], "defender's dice")
+                words = words[:k]
+                break
+        if words and words[-1].lstrip("-").isdigit():
+            if rid != "war":
+                what = ("the attacker rolls one die per army beyond the garrison, up to three; "
+                        "'def D' sets the defender's dice") if rid == "risk" else \
+                       "the dice follow the armies"
+                raise UsageError(f"attack FROM TO: no number of armies in {s.rules.name} ({what})")
+            a["n"] = self.number(words[-1], "attacking armies")
+            if not 1 <= a["n"] <= 3:
+                raise UsageError(f"attack FROM TO N: announce 1 to 3 attacking armies, not {a['n']} "
+                                 "(war.txt: How to Attack)")
+            words = words[:-1]
+        a["f"], a["to"] = self.countries(words, 2)
+        self.act(a)
+
+    def walk(self, rest):
+        s = self.game.state
+        if s.rules.id != "risk":
+            raise UsageError(f"{s.rules.name} has no walk-outs (Risk only)")
+        q = self.player(" ".join(rest)) if rest else s.cur
+        self.act({"t": "walk", "p": q})
+
+    def dip(self, rest):
+        s = self.game.state
+        if s.rules.id != "risk":
+            raise UsageError(f"{s.rules.name} has no diplomacy panel (Risk only); T.E.G. has 'pact'")
+        if not rest:
+            self.say(engine_text.diplomacy(s))
+            return
+        p = s.cur
+        words = list(rest)
+        if words[0].lower() == "as":
+            if len(words) < 3:
+                raise UsageError("dip as PLAYER KIND ...")
+            p = self.player(words[1])
+            words = words[2:]
+        kind = words[0].lower()
+        if kind not in DIP_KINDS:
+            raise UsageError(f"dip {words[0]!r}: the panel takes truce, carve, break or note (see help)")
+        a = {"t": "dip", "p": p, "k": kind}
+        args = words[1:]
+        if kind in ("truce", "carve"):
+            if not args:
+                raise UsageError(f"dip {kind} PLAYER [TEXT]: name the other player")
+            a["q"] = self.player(args[0])
+            text = " ".join(args[1:])
+            if kind == "carve" and not text:
+                raise UsageError("dip carve PLAYER TEXT: say what is carved up (e.g. 'you Asia, me Europe')")
+        elif kind == "break":
+            if not args:
+                raise UsageError("dip break ID [TEXT]: the number of the truce or carve-up (see 'dip')")
+            ref = self.number(args[0].lstrip("#"), "diplomacy entry")
+            a["ref"] = ref
+            for d in s.x.get("dip", ()):
+                if d[0] == ref and p in (d[1], d[2]) and d[3] in ("truce", "carve"):
+                    a["q"] = d[2] if d[1] == p else d[1]
+            if "q" not in a:
+                raise UsageError(f"dip break ID: there is no truce or carve-up #{ref} of "
+                                 f"{s.names[p]}'s to break (see 'dip')")
+            text = " ".join(args[1:])
+        else:
+            text = " ".join(args)
+            if not text:
+                raise UsageError("dip note TEXT: write the note")
+        if text:
+            a["text"] = text
+        self.act(a)
+
     def prompt(self):
         s = self.game.state
         if s.phase == "over":
             return "game over> "
         left = f", {s.to_place()} to place" if s.to_place() else ""
+        if s.x.get("must"):
+            left += ", trade a set now"
         return f"{s.names[s.cur]} ({s.colours[s.cur]}) {s.phase}{left}> "
 
 
 def completer_for(session):
     import readline
 
+    rid = session.game.state.rules.id
     cmds = ["status", "map", "cards", "objective", "claim", "place", "trade", "attack", "move",
             "regroup", "draw", "bonus", "end", "pact", "unpact", "pacts", "bot", "undo", "save",
             "help", "quit"]
+    if rid == "risk":
+        cmds += ["walk", "dip"]
     b = session.board
     ids = [b.cid(i) for i in range(b.n)]
 
+    def pool_for(words, first):
+        s = session.game.state
+        if first:
+            return cmds
+        cmd = words[0].lower() if words else ""
+        names = list(s.names)
+        if cmd in ("dip", "diplomacy"):
+            return (["as"] if len(words) <= 2 else []) + list(DIP_KINDS) + names
+        if cmd == "walk":
+            return names
+        if cmd == "trade":
+            held = [b.cid(c) for c in s.hands[s.cur] if c < s.n]
+            wild = ["wild"] if any(c >= s.n for c in s.hands[s.cur]) else []
+            return held + wild + (["on"] if rid == "risk" else []) + ids
+        if cmd == "attack" and rid == "risk":
+            return ids + ["def"]
+        if cmd in ("pact",):
+            return names + ["world", "border", "zone"] + ids
+        return ids + names
+
     def complete(text, state):
         line = readline.get_line_buffer()
-        first = len(line.split()) <= 1 and not line.endswith(" ")
-        pool = cmds if first else ids + list(session.game.state.names) + ["world", "border", "zone"]
+        words = line.split()
+        first = len(words) <= 1 and not line.endswith(" ")
+        pool = pool_for(words, first)
+        seen = set()
+        pool = [w for w in pool if not (w in seen or seen.add(w))]
         t = text.lower()
         matches = [w for w in pool if w.lower().startswith(t)]
         return matches[state] if state < len(matches) else None
@@ -297,7 +523,7 @@ def run(args) -> int:
         log_path = args.log or args.resume
     else:
         board = load_board(board_path(args.board or rules.id))
-        players = parse_players(args.players, rules)
+        players = parse_players(args.players, rules, board)
         game = engine.new_game(board, args.ruleset, players, parse_options(args.option), rng=rng)
         log_path = args.log
     session = Session(game, log_path=log_path)

@@ -65,7 +65,7 @@ class State:
         return d
 
     def copy(self):
-        s = State.__new__(State)
+        s = object.__new__(State)  # MicroPython: classes have no __new__ attribute
         s.board = self.board
         s.rules = self.rules
         s.n = self.n

@@ -329,11 +329,15 @@ class SimHal(Hal):
         if self.term:
             self.term.close()
         if self.stats_path:
+            # written piece by piece: the run's own heap figure must not pay for one big string
             from comando.journal import dumps
             with open(self.stats_path, "w") as f:
-                f.write(dumps({"frames": self.frame_bytes, "frame_press": self.frame_press,
-                               "presses": self.buttons.presses, "mem_max": self.mem_max,
-                               "pngs": self.png_saved, "i2c": self.panel.bytes}))
+                f.write('{"frames": [%s]' % ",".join(str(b) for b in self.frame_bytes))
+                f.write(', "frame_press": [%s]' % ",".join(str(b) for b in self.frame_press))
+                f.write(', "presses": %d, "mem_max": %d, "i2c": %d' % (
+                    self.buttons.presses, self.mem_max, self.panel.bytes))
+                f.write(', "pngs": %s, "modules": %s}' % (dumps(self.png_saved),
+                                                          dumps(sorted(sys.modules))))
 
 
 def make(**kw):
