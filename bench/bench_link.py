@@ -32,12 +32,13 @@ def pct(xs, p):
     return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
 
 
-def bench_chaos(runs):
+def bench_chaos(runs, writer=False):
     t0 = time.perf_counter()
-    s = chaos.summarize(chaos.run_many(range(runs)))
+    s = chaos.summarize(chaos.run_many(range(runs), writer=writer))
     dt = time.perf_counter() - t0
-    print("chaos: %d seeded schedules, %d events: lost %d, duplicated %d, divergent %d, secrets "
-          "leaked %d, failed schedules %d (%.1f s)" % (s["schedules"], s["events"], s["lost"],
+    print("chaos%s: %d seeded schedules, %d events: lost %d, duplicated %d, divergent %d, secrets "
+          "leaked %d, failed schedules %d (%.1f s)" % (" (host writer thread)" if writer else "",
+                                                        s["schedules"], s["events"], s["lost"],
                                                         s["duplicated"], s["divergent"], s["leaked"],
                                                         len(s["failed"]), dt))
     f = s["faults"]
@@ -50,24 +51,28 @@ def bench_chaos(runs):
 
 
 def _session(port, db):
-    """A host session whose store records, per event, the latency when the host had decoded it
-    (just before the commit) and when it was durable (the commit returned)."""
+    """A host session recording, per event, the latency when the host had decoded it in order
+    (``on_receive``) and when it was durable (the commit returned, on the writer thread)."""
     store = Store(db)
     lat = {"received": [], "durable": []}
     real = store.add_events
 
     def timed(game, events, snapshot=None):
-        got = time.time_ns() // 1000
         top = real(game, events, snapshot)
         now = time.time_ns() // 1000
         for ev in events:
             if "us" in ev:
-                lat["received"].append((got - ev["us"]) / 1000.0)
                 lat["durable"].append((now - ev["us"]) / 1000.0)
         return top
 
+    def received(ev):
+        if "us" in ev:
+            lat["received"].append((time.time_ns() // 1000 - ev["us"]) / 1000.0)
+
     store.add_events = timed
-    return HostSession(open_transport(port), store), store, lat
+    session = HostSession(open_transport(port), store)
+    session.on_receive = received
+    return session, store, lat
 
 
 def _wait(s, cond, timeout):
@@ -87,6 +92,7 @@ def bench_latency(n=1000, every=5):
             s, store, lat = _session(dev.port, os.path.join(d, "host.db"))
             dev.start("--play", n, "--every", every, "--seconds", 60)
             ok = _wait(s, lambda: s.sync.game and store.last_seq(s.sync.game) == n, 60)
+            s.close()
             s.transport.close()
         finally:
             dev.close()
@@ -137,6 +143,7 @@ def bench_resync(n=10000):
             ok = _wait(s, lambda: s.sync.game and store.last_seq(s.sync.game) == n, 60)
             dt = time.perf_counter() - t0
             commits = store.commits
+            s.close()
             s.transport.close()
             assert os.path.getsize(jpath) > 0
         finally:
@@ -159,6 +166,7 @@ def main(argv):
     goals["resync 10k < 2 s"] = bench_resync()
     if not args.skip_chaos:
         goals["chaos: zero lost/duplicated/divergent"] = bench_chaos(args.runs)
+        goals["chaos with the writer thread"] = bench_chaos(args.runs // 5, writer=True)
     for k, v in goals.items():
         print("  goal %-40s %s" % (k, "met" if v else "NOT MET"))
     return 0

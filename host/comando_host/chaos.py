@@ -157,7 +157,7 @@ def random_faults(rng, level=1.0):
 
 class World:
     def __init__(self, seed, store=None, keep=None, chaos_time=4.0, settle=12.0, dt=0.01,
-                 verbose=False):
+                 verbose=False, writer=False):
         self.seed = seed
         self.rng = random.Random(seed)
         r = self.rng
@@ -166,6 +166,7 @@ class World:
         self.chaos_time = chaos_time
         self.settle = settle
         self.verbose = verbose
+        self.writer = writer   # the host commits on its writer thread (waited for each step)
         self.log = []
         self.game = "chaos-%d" % seed
         # some schedules keep only 40 events in the journal: a host far behind gets a snapshot
@@ -175,7 +176,7 @@ class World:
         self.h2d = Proxy(random.Random(r.random()), random_faults(r))
         self.device = S.DeviceSync(self.src, self.game, "teg-classic", "chaos", now=0.0)
         self.host_dead = False
-        self.host = HostSession(_Wire(self), self.store, clock=lambda: self.now,
+        self.host = HostSession(_Wire(self), self.store, clock=lambda: self.now, writer=self.writer,
                                 cid_base=self.rng.getrandbits(24) << 4)
         self.incidents = self._incidents()
         self.commands = []       # cids the host submitted, by session
@@ -239,13 +240,15 @@ class World:
                     self.host.sync.feed(data, self.now)
                     self.host.sync.take_deliveries()
             self.host_dead = True
+            if self.host.writer is not None:  # what it had handed over still lands on disk
+                self.host.writer.stop()
             self.d2h.clear()
             self.incidents.append((self.now + self.rng.uniform(0.05, 1.0), "restart", 0))
             self.incidents.sort()
         elif kind == "restart":
             self.note("host restarts (store holds %d)" % self.store.last_seq(self.game))
             self.host_dead = False
-            self.host = HostSession(_Wire(self), self.store, clock=lambda: self.now,
+            self.host = HostSession(_Wire(self), self.store, clock=lambda: self.now, writer=self.writer,
                                 cid_base=self.rng.getrandbits(24) << 4)
 
     def step(self):
@@ -270,6 +273,8 @@ class World:
         # host end
         if not self.host_dead:
             self.host.poll()
+            if self.writer:
+                self.host.settle()
         else:
             self.d2h.recv(self.now)
 
@@ -288,6 +293,8 @@ class World:
         clean_at = self.now
         while self.now < end + (clean_at - self.chaos_time) and not self.synced():
             self.step()
+        if not self.host_dead:
+            self.host.close()   # stops the writer thread, if any (everything was settled)
         return self.verdict(self.now - clean_at)
 
     def verdict(self, settle_time):
@@ -327,6 +334,7 @@ class World:
 
 
 def run_many(seeds, **kw):
+    """Run World(seed, **kw) for each seed; the verdicts."""
     results = []
     for seed in seeds:
         results.append(World(seed, **kw).run())
@@ -356,12 +364,13 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=None, help="run this one schedule")
     ap.add_argument("--first", type=int, default=0)
     ap.add_argument("-v", "--verbose", action="store_true")
+    ap.add_argument("--writer", action="store_true", help="the host commits on its writer thread")
     args = ap.parse_args(argv)
     seeds = [args.seed] if args.seed is not None else range(args.first, args.first + args.runs)
     t0 = time.perf_counter()
     results = []
     for seed in seeds:
-        w = World(seed, verbose=args.verbose)
+        w = World(seed, verbose=args.verbose, writer=args.writer)
         r = w.run()
         results.append(r)
         if args.verbose:

@@ -39,11 +39,13 @@ def mirror_hook(port, sim):
     if sim is None:  # a real Pico: the mirror in the foreground
         transport = open_transport(port)
         store = Store()
+        session = HostSession(transport, store)
         try:
-            return Mirror(HostSession(transport, store), port=port).run()
+            return Mirror(session, port=port).run()
         except KeyboardInterrupt:
             return 0
         finally:
+            session.close()
             transport.close()
     view = sim.extra_env.get("COMANDO_SIM_VIEW", "half") if hasattr(sim, "extra_env") else "half"
     dev_w, dev_h = (130, 35) if view == "half" else (66, 19)
@@ -67,6 +69,7 @@ def mirror_hook(port, sim):
             out = open(os.path.join(sim.root, "mirror.log"), "w")
         mirror = Mirror(session, out=out, tty=region is not None, region=region, port=port)
         mirror.run(stop=lambda: not sim.running())
+        session.close()
         transport.close()
 
     th = threading.Thread(target=worker, name="mirror", daemon=True)
@@ -100,6 +103,7 @@ def linked_demo(seconds: float = 20.0) -> int:
                     break
                 want = n
                 time.sleep(0.4)
+        session.close()
         game = session.sync.game
         same = bool(game) and store.events(game) == sim.events()
         print("  the laptop stored %d events of game %s in %s; equal to the device journal: %s"

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import threading
 import time
 
 ENV = "COMANDO_DB"
@@ -72,8 +73,14 @@ class Store:
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.executescript(SCHEMA)
         self.commits = 0
+        self._rdb = None
+        # one connection, possibly used by the link's writer thread and the main thread: a
+        # transaction holds the lock from BEGIN to COMMIT, reads take it too
+        self.lock = threading.RLock()
 
     def close(self):
+        if self._rdb is not None:
+            self._rdb.close()
         self.db.close()
 
     @property
@@ -137,11 +144,14 @@ class Store:
         return top
 
     def _players(self, game, ev):
-        players = ev.get("players") or ev.get("pl") or []
+        players = ev.get("players") or ev.get("p") or []
+        if not isinstance(players, list):
+            players = []
         colours = ev.get("colours") or []
         for seat, p in enumerate(players):
             if isinstance(p, dict):
-                name, colour = str(p.get("name", seat)), str(p.get("colour", ""))
+                name = str(p.get("name", p.get("n", seat)))
+                colour = str(p.get("colour", p.get("c", "")))
             else:
                 name, colour = str(p), str(colours[seat]) if seat < len(colours) else ""
             self.db.execute("INSERT OR REPLACE INTO players(game, seat, name, colour) VALUES"
@@ -158,14 +168,22 @@ class Store:
             self.store = store
 
         def __enter__(self):
-            self.store.db.execute("BEGIN IMMEDIATE")
+            self.store.lock.acquire()
+            try:
+                self.store.db.execute("BEGIN IMMEDIATE")
+            except BaseException:
+                self.store.lock.release()
+                raise
 
         def __exit__(self, etype, exc, tb):
-            if etype is None:
-                self.store.db.execute("COMMIT")
-                self.store.commits += 1
-            else:
-                self.store.db.execute("ROLLBACK")
+            try:
+                if etype is None:
+                    self.store.db.execute("COMMIT")
+                    self.store.commits += 1
+                else:
+                    self.store.db.execute("ROLLBACK")
+            finally:
+                self.store.lock.release()
             return False
 
     def _tx(self):
@@ -173,23 +191,39 @@ class Store:
 
     # -- reading ---------------------------------------------------------------------------
 
+    def _query(self, sql, args=()):
+        with self.lock:
+            return self.db.execute(sql, args).fetchall()
+
     def last_seq(self, game: str) -> int:
-        row = self.db.execute("SELECT MAX(seq) FROM events WHERE game=?", (game,)).fetchone()
+        row = self._query("SELECT MAX(seq) FROM events WHERE game=?", (game,))[0]
+        return row[0] or 0
+
+    def committed_last_seq(self, game: str) -> int:
+        """last_seq as committed to disk, from a connection of its own: safe to call while
+        another thread is in the middle of a write transaction on ``db`` (what the link may tell
+        the device it holds)."""
+        if self.path == ":memory:":
+            return self.last_seq(game)
+        if self._rdb is None:
+            self._rdb = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        row = self._rdb.execute("SELECT MAX(seq) FROM events WHERE game=?", (game,)).fetchone()
         return row[0] or 0
 
     def games(self):
         """Rows (id, board, ruleset, fw, origin, created, updated, events, last seq)."""
-        return self.db.execute(
+        return self._query(
             "SELECT g.id, g.board, g.ruleset, g.fw, g.origin, g.created, g.updated,"
             " (SELECT COUNT(*) FROM events e WHERE e.game=g.id AND e.kind='event'),"
             " (SELECT COALESCE(MAX(seq), 0) FROM events e WHERE e.game=g.id)"
-            " FROM games g ORDER BY g.updated DESC").fetchall()
+            " FROM games g ORDER BY g.updated DESC")
 
     def game(self, game: str):
-        row = self.db.execute("SELECT id, board, ruleset, fw, origin, created, updated FROM games"
-                              " WHERE id=?", (game,)).fetchone()
-        if row is None:
+        rows = self._query("SELECT id, board, ruleset, fw, origin, created, updated FROM games"
+                           " WHERE id=?", (game,))
+        if not rows:
             return None
+        row = rows[0]
         keys = ("id", "board", "ruleset", "fw", "origin", "created", "updated")
         return dict(zip(keys, row))
 
@@ -197,8 +231,8 @@ class Store:
         """A game id from a full id or a unique prefix; ValueError naming it otherwise."""
         if self.game(text):
             return text
-        rows = self.db.execute("SELECT id FROM games WHERE id LIKE ? ESCAPE '\\'",
-                               (text.replace("%", "\\%").replace("_", "\\_") + "%",)).fetchall()
+        rows = self._query("SELECT id FROM games WHERE id LIKE ? ESCAPE '\\'",
+                           (text.replace("%", "\\%").replace("_", "\\_") + "%",))
         if len(rows) == 1:
             return rows[0][0]
         if not rows:
@@ -206,13 +240,13 @@ class Store:
         raise ValueError("%r matches %d games: %s" % (text, len(rows), ", ".join(r[0] for r in rows[:5])))
 
     def players(self, game: str):
-        return self.db.execute("SELECT seat, name, colour FROM players WHERE game=? ORDER BY seat",
-                               (game,)).fetchall()
+        return self._query("SELECT seat, name, colour FROM players WHERE game=? ORDER BY seat",
+                           (game,))
 
     def records(self, game: str):
         """Every stored row in order: ("event", event) or ("snapshot", seq, payload)."""
         out = []
-        for seq, kind, body in self.db.execute(
+        for seq, kind, body in self._query(
                 "SELECT seq, kind, body FROM events WHERE game=? ORDER BY seq", (game,)):
             if kind == "snapshot":
                 out.append(("snapshot", seq, json.loads(body)))

@@ -39,7 +39,7 @@ def describe(ev: dict) -> str:
 
 
 ROLL_TYPES = ("roll", "crisis", "first")
-BATTLE_TYPES = ("attack", "battle", "reveal", "move", "conquer")
+BATTLE_TYPES = ("attack", "battle", "declare", "reveal", "retreat", "move", "conquer")
 
 
 class GameView:
@@ -67,6 +67,8 @@ class GameView:
         self.status = ""
         self.logged = 0
         self.error_count = 0
+        self._folder = None
+        self.board_lines = []
 
     # -- input -------------------------------------------------------------------------------
 
@@ -117,8 +119,14 @@ class GameView:
         if t == "new":
             self.ruleset = str(ev.get("ruleset") or ev.get("rs") or "")
             pl = ev.get("players") or ev.get("colours") or []
-            self.players = [p.get("name", "?") if isinstance(p, dict) else str(p) for p in pl]
+            self.players = [str(p.get("name") or p.get("n") or "?") if isinstance(p, dict) else str(p)
+                            for p in pl]
             self._start_reducer(ev)
+        elif self._folder is not None:
+            try:
+                self._state = self._folder.feed(ev) or self._folder.state
+            except Exception:  # not a log this engine folds: keep the generic view
+                self._state = self._folder = None
         elif self._state is not None:
             try:
                 self._reducer.apply(self._state, ev)
@@ -132,6 +140,17 @@ class GameView:
 
     def _start_reducer(self, ev):
         self._state = None
+        self._folder = None
+        if "board" in ev:  # a full game on a map (comando.engine), e.g. logged from the laptop
+            try:
+                from comando import engine
+                folder = engine.Folder(verify=False)
+                folder.feed(ev)
+            except Exception:
+                return
+            self._folder = folder
+            self._state = folder.state
+            return
         try:
             from comando import session as reducer
             state = reducer.fold([ev])
@@ -142,6 +161,19 @@ class GameView:
 
     def _from_state(self):
         st = self._state
+        if self._folder is not None:
+            try:
+                from comando_host import engine_text
+                lines = engine_text.status(st).splitlines()  # public: no objectives in it
+                self.status = lines[0] if lines else ""
+                self.board_lines = lines[1:]
+                self.turn = st.cur if st.cur >= 0 else None
+                self.phase = st.phase
+                self.round = st.round
+                self.players = list(st.colours)
+            except Exception:
+                pass
+            return
         try:
             self._from_state_dict(st.to_dict())
             cur = getattr(st, "cur", None)
@@ -183,4 +215,4 @@ class GameView:
             "players: %s" % (", ".join(self.players) or "-"),
             "turn: %s   phase: %s   round: %s   events: %d (last #%d)"
             % (self.whose_turn(), self.phase or "-", self.round or "-", self.count, self.last_seq),
-        ] + (["now: " + self.status] if self.status else [])
+        ] + (["now: " + self.status] if self.status else []) + self.board_lines

@@ -183,3 +183,14 @@ def test_host_bad_protocol_version_is_refused():
     d.feed(L.encode(L.HELLO, 0, {"v": 99, "game": "g1"}), 0.1)
     out = d.take()
     assert b"~X 0" in out and not d.attached
+
+
+def test_a_device_without_a_game_is_linked_then_files_its_first_game():
+    p = Pair(game="")
+    p.run(1.0)
+    assert p.dev.attached and p.host.up and p.host.game == ""
+    assert not p.games                       # nothing filed for a device with no game
+    p.dev.new_game("g9", "teg")
+    p.play(3)
+    p.run(1.0)
+    assert p.host.game == "g9" and len(p.games["g9"]) == 3 and p.dev.acked == 3

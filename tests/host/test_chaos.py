@@ -39,3 +39,10 @@ def test_proxy_faults_are_what_they_say():
     p.cut = True
     p.send(L.encode(L.ACK, 2), 0.0)
     assert p.recv(10.0) == b""
+
+
+def test_schedules_with_the_host_writer_thread_converge():
+    """The same faults with the host committing on its writer thread (as `comando connect`)."""
+    s = summarize(run_many(range(100, 120), writer=True))
+    assert s["failed"] == [], s
+    assert s["lost"] == s["duplicated"] == s["divergent"] == 0 and s["crashes"]

@@ -54,7 +54,8 @@ def test_scripted_game_host_db_equals_device_journal(device, tmp_path):
     game = device.game()
     assert s.sync.game == game
     assert store.events(game) == device.journal()
-    assert s.view.count == 150 and s.sync.up
+    s.settle()                       # the writer's last commit acknowledged and mirrored
+    assert s.view.count == 150 and s.sync.up and s.sync.held == 150
     t.close()
 
 

@@ -128,7 +128,7 @@ def test_notation_errors_name_the_line():
 
 def test_session_stores_before_acking(store):
     h, d = PipeTransport.pair()
-    host = HostSession(h, store)
+    host = HostSession(h, store, writer=False)
     dev = FakeDevice(d)
     dev.play([{"t": "roll", "p": i % 2, "d": [i % 6 + 1]} for i in range(50)])
     acks = []
@@ -149,7 +149,7 @@ def test_session_stores_before_acking(store):
 
 def test_session_command_round_trip(store):
     h, d = PipeTransport.pair()
-    host = HostSession(h, store)
+    host = HostSession(h, store, writer=False)
     dev = FakeDevice(d)
     pump(host, dev, 20)
     cid = host.submit({"t": "conquer", "c": 3})
@@ -297,7 +297,7 @@ def test_mirror_renders_public_lines(store):
     from comando_host.mirror import Mirror, render
     import io
     h, d = PipeTransport.pair()
-    host = HostSession(h, store)
+    host = HostSession(h, store, writer=False)
     dev = FakeDevice(d)
     dev.play([{"t": "deal", "p": 0, "obj": 7}, {"t": "roll", "p": 1, "d": [6, 6]},
               {"t": "attack", "p": 1, "f": 1, "to": 2}])
@@ -324,7 +324,7 @@ def test_secret_book_with_the_teg2_commitments():
 def test_a_tampered_reveal_is_reported_by_the_session(store):
     from comando.teg2_commit import commit
     h, d = PipeTransport.pair()
-    host = HostSession(h, store)
+    host = HostSession(h, store, writer=False)
     dev = FakeDevice(d)
     n = "ab" * 16
     dev.play([{"t": "lock", "p": 0, "h": commit("1/1/1", n), "sec": {"cmd": "1/1/1", "n": n}},
@@ -490,3 +490,35 @@ def test_transport_socket_url(store):
     t.close()
     conn.close()
     srv.close()
+
+
+def test_replay_a_stored_game_and_its_export(tmp_path, capsys):
+    db = str(tmp_path / "c.db")
+    s = Store(db)
+    s.ensure_game("s1")
+    s.add_events("s1", [{"seq": 1, "t": "new", "rs": "teg", "p": ["blue", "red"]},
+                        {"seq": 2, "t": "first", "r": [[6, 1]]}])
+    s.close()
+    code, out, _ = _cli(["replay", "s1", "--db", db], capsys)
+    assert code == 0 and "table session (teg, blue, red), 2 events" in out
+    f = str(tmp_path / "s1.jsonl")
+    assert _cli(["export", "s1", "--format", "jsonl", "-o", f, "--db", db], capsys)[0] == 0
+    code, out2, _ = _cli(["replay", f], capsys)
+    assert code == 0 and out2 == out
+    code, _, err = _cli(["replay", "zz", "--db", db], capsys)
+    assert code == 2 and "no stored game" in err
+
+
+def test_view_follows_an_engine_game_without_objectives():
+    """A full T.E.G. game on the map (comando.engine) mirrored: board summary per player, whose
+    turn and the phase; the objectives dealt in its events never appear."""
+    from engine_fixtures import game
+    g = game(4, seed=3)
+    v = GameView()
+    for ev in g.log:
+        v.event(ev)
+    s = g.state
+    text = "\n".join(v.summary() + list(v.log))
+    assert v.phase == s.phase and v.turn == s.cur
+    assert "countries" in text and "armies" in text
+    assert "obj" not in text.lower()

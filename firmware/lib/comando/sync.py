@@ -180,6 +180,8 @@ class DeviceSync(_Peer):
     def _frame(self, ftype, seq, p):
         if ftype == L.HELLO:
             if p.get("game") == self.game and p.get("v") == PROTOCOL:
+                if not self.game and not self.attached:
+                    self._hello()  # no game yet: let the host know who is there
                 self.attached = True
                 self.up = True
                 last = self.source.last()
@@ -327,6 +329,10 @@ class HostSync(_Peer):
         self._send(L.HELLO, self.held if self.game else 0,
                    {"v": PROTOCOL, "game": self.game or "", "host": self.host})
 
+    @property
+    def has_game(self):
+        return bool(self.game)
+
     def take_deliveries(self):
         d = self.deliveries
         self.deliveries = []
@@ -404,7 +410,16 @@ class HostSync(_Peer):
             self._send(L.ERROR, 0, {"m": "protocol %r not supported" % (p.get("v"),)})
             return
         game = p.get("game")
-        if not isinstance(game, str) or not game:
+        if not isinstance(game, str):
+            return
+        if not game:  # a device with no game yet: linked, nothing to store
+            self.game = ""
+            self.held = self.queued = self.device_last = 0
+            self.pending = {}
+            self.device = p
+            self._set_up(True)
+            self.hello_at = self.now
+            self._send(L.HELLO, 0, {"v": PROTOCOL, "game": "", "host": self.host})
             return
         if game != self.game:
             self.game = game

@@ -50,6 +50,7 @@ def run(args):
                 return False
 
             rc = Mirror(session, port=transport.name).run(left, stop=send_actions)
+            session.close()          # what was received is committed (and acked) before leaving
             transport.close()
             if not transport.broken:
                 return rc
