@@ -55,7 +55,7 @@ class UrandomSource:
 
 
 class Settings:
-    FIELDS = ("contrast", "flip", "i2c", "stop")
+    FIELDS = ("contrast", "flip", "i2c", "stop", "oled")
 
     def __init__(self, hal):
         self.hal = hal
@@ -64,6 +64,7 @@ class Settings:
         self.flip = 0
         self.i2c = 400000
         self.stop = 1
+        self.oled = ""  # "" = as the HAL made it; "ssd1306" | "sh1106" (Menu > Hardware)
         try:
             import json
             with hal.open(self.path, "rb") as f:
@@ -83,6 +84,9 @@ class Settings:
             pass
 
     def apply(self, oled):
+        if self.oled and self.oled != oled.kind:
+            from device.selftest import set_oled_kind
+            set_oled_kind(oled, self.oled)
         oled.contrast(self.contrast)
         oled.flip(bool(self.flip))
         self.hal.set_i2c_freq(self.i2c)
@@ -385,5 +389,9 @@ def main(hal=None, **options):
         dice = SeededDice(int(seed))
     a = App(hal, dice=dice)
     a.boot()
-    a.run()
+    from device.selftest import boot_mode
+    if boot_mode(a) == "update":  # BACK held at power-on: leave the REPL free for make deploy
+        a.hal.close()
+        return a
+    a.run()  # (BACK+OK held at power-on: it starts on the self-test screen)
     return a

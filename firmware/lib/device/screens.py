@@ -416,6 +416,7 @@ def main_items(app):
         items.append(("War potential", lambda: app.push(Track(app))))
     items += [("Sync", lambda: app.push(Sync(app))),
               ("Settings", lambda: app.push(Settings(app))),
+              ("Hardware", lambda: app.push(hardware_menu(app))),
               ("New game", lambda: app.push(Confirm(app, "New game?", "Yes, new game",
                                                     lambda: app.push(NewGame(app)))))]
     return items
@@ -844,3 +845,9 @@ def Battle(app):
 def Launch(app):
     from device.teg2_screens import Launch as cls
     return cls(app)
+
+
+def hardware_menu(app):
+    """Menu > Hardware (self-test, OLED controller, I2C address, battery): device.selftest."""
+    from device.selftest import hardware_menu as menu
+    return menu(app)

@@ -267,8 +267,13 @@ class SimHal(Hal):
                 self.buttons.press(BUTTONS.index(cmd))
         elif cmd == "long":
             self.buttons.press(BUTTONS.index(words[1]), hold=1000)
-        elif cmd == "hold":
-            self.buttons.press(BUTTONS.index(words[1]), hold=int(words[2]))
+        elif cmd == "hold":  # hold up 900; hold back+ok 600 (several at once)
+            mask = 0
+            for name in words[1].split("+"):
+                mask |= 1 << BUTTONS.index(name)
+            self.buttons.steps.append((mask, int(words[2])))
+            self.buttons.steps.append((0, 50))
+            self.buttons.presses += 1
         elif cmd == "wait":
             self.buttons.wait(int(words[1]))
         elif cmd == "png":
