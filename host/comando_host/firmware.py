@@ -162,6 +162,9 @@ def deploy(out: str, port: str | None = None, runner=run_mpremote, ports=None,
         mpremote = _tool("mpremote")
         if port is None:
             port = find_pico(ports, bootsel)
+        elif port.startswith("/dev/") and not os.path.exists(port):
+            raise DeployError("there is no serial port %s: is the Pico plugged in? ('comando "
+                              "doctor' finds it)" % port)
         base = [mpremote, "connect", port]
         device = probe_device(base, runner)
         why = mpycompat.problem(device, header)

@@ -220,8 +220,8 @@ def test_deploy_with_two_picos_asks_which(bundle, capsys):
     assert "more than one Pico" in line and "/dev/ttyACM0, /dev/ttyACM1" in line
     assert "--port" in line
     # naming the port skips the search
-    assert deploy(bundle, fake, ports=ports, port="/dev/ttyACM1") == 0
-    assert fake.calls[0][:2] == ["connect", "/dev/ttyACM1"]
+    assert deploy(bundle, fake, ports=ports, port="/dev/null") == 0
+    assert fake.calls[0][:2] == ["connect", "/dev/null"]
 
 
 @pytest.mark.parametrize("err,expect", [
@@ -236,6 +236,12 @@ def test_deploy_mpremote_failure_is_one_line(bundle, capsys, err, expect):
     assert deploy(bundle, fake) == 1 and fake.copies() == []
     line = one_error_line(capsys)
     assert expect in line and err.split(":")[-1].strip() in line
+
+
+def test_deploy_to_a_port_that_does_not_exist(bundle, capsys):
+    fake = FakeMpremote()
+    assert deploy(bundle, fake, port="/dev/comando-no-such-port") == 1 and fake.calls == []
+    assert "there is no serial port /dev/comando-no-such-port" in one_error_line(capsys)
 
 
 def test_deploy_device_that_is_not_micropython(bundle, capsys):
