@@ -136,7 +136,7 @@ def probe_device(base, runner=run_mpremote, timeout=30.0):
             raise DeployError("the Pico did not answer mpremote (%s): unplug it, hold BACK while "
                               "plugging it in again (update mode), then run 'make deploy' "
                               "again." % why)
-        if "busy" in why.lower() or "permission" in why.lower() or "denied" in why.lower():
+        if any(w in why.lower() for w in ("busy", "in use", "permission", "denied")):
             raise DeployError("mpremote could not open the Pico's port (%s): close Thonny or a "
                               "serial monitor; 'comando doctor' explains a permission problem." % why)
         raise DeployError("mpremote failed talking to the Pico (%s): unplug it, plug it in again "

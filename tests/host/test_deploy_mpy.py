@@ -227,7 +227,8 @@ def test_deploy_with_two_picos_asks_which(bundle, capsys):
 @pytest.mark.parametrize("err,expect", [
     ("mpremote: could not enter raw repl", "hold BACK while plugging it in"),
     ("mpremote: failed to access /dev/ttyACM0 (it may be in use by another program)",
-     "mpremote failed talking to the Pico"),
+     "close Thonny"),
+    ("mpremote: no device found", "mpremote failed talking to the Pico"),
     ("could not open port /dev/ttyACM0: [Errno 13] Permission denied", "permission"),
     ("timed out after 30s", "did not answer"),
 ])
