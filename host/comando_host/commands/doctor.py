@@ -197,8 +197,9 @@ REPL_QUERY = (
 )
 # mpy: sys.implementation._mpy (the .mpy format it loads; mpycompat), absent on old firmware
 # and its version (sys.version of a build from git names no release)
+# (a whole line: read until its end, or the optional tail could still be on its way)
 REPL_ANSWER = re.compile(r"^CMDV (\S+) \| (.*?) \| (.*?)(?: \| mpy=(-?\d+) ver=(\d+\.\d+\.\d+))?"
-                         r"\s*$", re.M)
+                         r"[ \t]*\r?\n", re.M)
 
 
 def probe_repl(port, timeout=2.0, clock=time.monotonic, after_reset=2.0):
