@@ -60,13 +60,30 @@ class GameView:
 
     # -- input -------------------------------------------------------------------------------
 
-    def hello(self, p, last):
-        if p.get("game") != self.game:
+    def hello(self, p, last, history=None):
+        """The device says which game it holds. A game new to this view starts afresh, from
+        ``history(game)`` (the store's records) when given: a game the laptop already holds in
+        part (the device resumes from the laptop's last event) is told from its start."""
+        fresh = p.get("game") != self.game
+        if fresh:
             self.__init__(self.log.maxlen)
         self.game = p.get("game")
         self.board = p.get("board", "") or self.board
         self.fw = p.get("fw", "")
         self.device_last = last
+        if fresh and history is not None and self.game:
+            try:
+                records = history(self.game)
+            except Exception:  # the view is a nicety: never let it stop the link
+                records = ()
+            self.replay(records)
+
+    def replay(self, records):
+        for r in records:
+            if r[0] == "event":
+                self.event(r[1])
+            else:
+                self.snapshot(r[1], r[2])
 
     def link(self, up):
         self.up = up
@@ -89,7 +106,10 @@ class GameView:
             self._from_state()
 
     def event(self, ev):
-        self.last_seq = max(self.last_seq, ev.get("seq", 0))
+        seq = ev.get("seq", 0)
+        if self.count and isinstance(seq, int) and seq <= self.last_seq:
+            return  # already told (read from the store, then delivered by the link)
+        self.last_seq = max(self.last_seq, seq)
         self.count += 1
         t = ev.get("t")
         entry = self.record.feed(ev)
@@ -202,11 +222,7 @@ class GameView:
         view = cls(tail)
         view.hello({"game": gid, "board": g["board"], "fw": g["fw"]}, 0)
         records = store.records(gid)
-        for r in records:
-            if r[0] == "event":
-                view.event(r[1])
-            else:
-                view.snapshot(r[1], r[2])
+        view.replay(records)
         return view, records
 
     # -- output ------------------------------------------------------------------------------

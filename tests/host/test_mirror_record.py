@@ -360,3 +360,34 @@ def test_random_sessions_are_always_told_in_words(rs):
         t.act(rnd.choice(ok))
     for e, ev in zip(tell(t.events), t.events):
         assert e.text != raw(ev) and "=" not in e.text, e
+
+
+class _Session:
+    """What mirror.render reads of a HostSession."""
+
+    def __init__(self, view):
+        self.view = view
+
+    def status(self):
+        return {"up": True, "device_last": self.view.last_seq, "held": self.view.last_seq,
+                "stored": self.view.count, "bad_frames": 0, "duplicates": 0, "downs": 0}
+
+
+def test_mirror_screen_wraps_long_entries_and_fits_a_small_region():
+    from comando_host.mirror import render
+    t = _teg_table()
+    for _ in range(3):
+        t.act({"t": "roll", "p": 1, "d": 2, "a": 4, "b": 3,
+               "r": combat.record("teg", 4, 3, [6, 5, 2], [4, 4, 1])})
+    t.act({"t": "end", "p": 1})
+    v = GameView()
+    for ev in t.events:
+        v.event(ev)
+    full = render(_Session(v), 60, color=False)
+    assert all(len(x) <= 60 for x in full)
+    assert "  #12 red attacks black: 3 dice 6 5 2 vs 3 dice 4 4 1 -" in full
+    assert any(x.startswith("      ") and "defender loses 3" in x for x in full)  # wrapped on
+    small = render(_Session(v), 60, color=False, height=14)
+    assert len(small) <= 14
+    assert small[-1].startswith("  #15 red ends the turn - black's turn")  # the newest stays
+    assert "now: it is black's turn" in "\n".join(small)
