@@ -268,9 +268,9 @@ class Record:
         if st.rs == "revancha" and st.sit >= 0:
             from comando import situations as SIT
             skipped = [SIT.label(c) for c in st.turned[:-1]]
-            text += "; situation card: %s (%s)" % (SIT.label(st.sit), SIT.describe(st.sit))
+            text += "; situation card: %s - %s" % (SIT.label(st.sit), SIT.describe(st.sit))
             if skipped:
-                text += " (turned past %s: no such colour at the table)" % ", ".join(skipped)
+                text += " (%s turned past: that colour is not at the table)" % ", ".join(skipped)
             if "o" in ev:
                 text += "; the situation deck was reshuffled"
         if st.rs == "teg2" and st.grants:

@@ -175,7 +175,7 @@ class GameView:
         out = []
         if st.rs == "revancha" and st.sit >= 0:
             from comando import situations as SIT
-            out.append("situation card: %s (%s)" % (SIT.label(st.sit), SIT.describe(st.sit)))
+            out.append("situation card: %s - %s" % (SIT.label(st.sit), SIT.describe(st.sit)))
             if st.barred:
                 out.append("no country card this round (crisis): "
                            + ", ".join(rec.who(s) for s in st.barred))

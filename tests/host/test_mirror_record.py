@@ -104,9 +104,9 @@ def test_revancha_situation_cards_crisis_and_extra():
     by_t = {}
     for e in x:
         by_t.setdefault(e.t, []).append(e.text)
-    assert by_t["round"][0] == ("round 1, in order blue, red, black; situation card: Snow "
-                                "(defenders roll one die more (up to 4)) (turned past Rest: green: "
-                                "no such colour at the table)")
+    assert by_t["round"][0] == ("round 1, in order blue, red, black; situation card: Snow - "
+                                "defenders roll one die more (up to 4) (Rest: green turned past: "
+                                "that colour is not at the table)")
     assert "(snow)" in by_t["roll"][0]
     assert by_t["round"][1].startswith("round 2, in order red, black, blue; situation card: Crisis")
     assert by_t["crisis"][0] == "crisis roll: blue 4, red 1, black 1 - red and black draw no " \
