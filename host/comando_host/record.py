@@ -220,6 +220,8 @@ class Record:
     def _session(self, ev):
         from comando import session as S
         st = self.state
+        if ev.get("t") not in S._APPLY and ev.get("t") != "undo":
+            return None  # a type this laptop's rules do not know (newer firmware): told raw
         before = _SessionBefore(st)
         S.apply(st, ev)
         f = getattr(self, "_s_" + str(ev.get("t")), None)
@@ -434,6 +436,8 @@ class Record:
     def _engine(self, ev):
         from comando_host import engine_text
         st = self.state
+        if ev.get("t") != "undo" and not hasattr(st.rules, "apply_" + str(ev.get("t"))):
+            return None  # a type these rules do not know: told raw, the fold goes on
         before = _EngineBefore(st)
         self.state = self.folder.feed(ev) or self.folder.state
         st = self.state

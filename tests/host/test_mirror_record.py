@@ -391,3 +391,15 @@ def test_mirror_screen_wraps_long_entries_and_fits_a_small_region():
     assert len(small) <= 14
     assert small[-1].startswith("  #15 red ends the turn - black's turn")  # the newest stays
     assert "now: it is black's turn" in "\n".join(small)
+
+
+def test_an_unknown_event_type_is_told_raw_and_the_record_goes_on():
+    t = _teg_table()
+    r = Record()
+    for ev in t.events:
+        r.feed(ev)
+    odd = {"seq": 12, "t": "emote", "p": 1, "k": "cheer", "obj": 4}
+    assert r.feed(odd).text == "emote k=cheer p=1"
+    t.act({"t": "end", "p": 1})
+    ev = dict(t.events[-1], seq=13)
+    assert r.feed(ev).text == "red ends the turn - black's turn"
