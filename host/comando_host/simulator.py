@@ -62,7 +62,7 @@ class Simulator:
                  heap: str = "1m", fast: bool | None = None, serial: bool = True,
                  term: str | None = None, keys: bool = False, oled: str = "ssd1306",
                  fs_limit: int | None = None, lib: str | None = None, fresh: bool = False,
-                 extra_env: dict | None = None):
+                 extra_env: dict | None = None, repl: bool = False):
         self._tmp = None
         if root is None:
             self._tmp = tempfile.mkdtemp(prefix="comando-sim-")
@@ -90,6 +90,9 @@ class Simulator:
         self.fs_limit = fs_limit
         self.lib = lib or LIB
         self.extra_env = extra_env or {}
+        # After the firmware returns (Ctrl-C on the serial line, as mpremote sends), stay in the
+        # port's REPL on the pty, like a Pico does: mpremote's raw REPL then works against the sim.
+        self.repl = repl
         self.proc = None
         self.port = None
         self._master = self._slave = None
@@ -135,7 +138,7 @@ class Simulator:
             os.mkfifo(self._fifo)
         main = os.path.join(self.lib, "..", "main.py")
         main = main if os.path.exists(main) else MAIN
-        argv = micropython_argv(self.heap) + [main]
+        argv = micropython_argv(self.heap) + (["-i"] if self.repl else []) + [main]
         log = open(self.log_path, "wb")
         if self.serial:
             self._master, self._slave = os.openpty()
