@@ -61,7 +61,18 @@ def header(fb, left, right_text=""):
 
 def footer(fb, text):
     fb.hline(0, 54, W, 1)
-    fb.text(text[:16], 0, 56, 1)
+    tight(fb, text, 0, 56)
+
+
+def tight(fb, text, x, y, c=1):
+    """Text at the font's 8-pixel pitch up to 16 characters; 17 or 18 at a 7-pixel pitch (the
+    glyphs are 6 wide: one blank column still parts them), so a hint says its words whole."""
+    if len(text) <= 16:
+        fb.text(text, x, y, c)
+        return
+    for ch in text[:18]:
+        fb.text(ch, x, y, c)
+        x += 7
 
 
 def fit(s, chars):
