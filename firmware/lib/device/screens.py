@@ -621,9 +621,10 @@ class Dice(Screen):
             if not self.fresh:  # the losses of each side, between the two counts
                 fb.text("-%d" % al if al else " 0", 42, 16, 1)
                 fb.text("-%d" % dl if dl else " 0", 70, 16, 1)
-        if self.msg:
-            fb.fill_rect(0, 26, 128, 38, 0)
-            ui.paragraph(fb, self.msg, 28, 4)
+        if self.msg:  # below the counts; over them when it needs more than four lines
+            y = 28 if len(ui.wrap(self.msg, 16)) <= 4 else 10
+            fb.fill_rect(0, y - 2, 128, 66 - y, 0)
+            ui.paragraph(fb, self.msg, y, 4 if y == 28 else 6)
             return
         elif fld == "who":
             line = "def: " + st.colours[self.defender]
@@ -788,8 +789,8 @@ class Sync(Screen):
                 last = app.journal.last_seq
                 fb.text("host has %d/%d" % (acked, last), 0, 24, 1)
                 fb.text("to send: %d" % (last - acked) if last > acked else "all sent", 0, 33, 1)
-        fb.text("events %d" % app.journal.count, 0, 42, 1)
-        ui.footer(fb, "seq %d" % app.state.seq)
+        fb.text("%d events saved" % app.journal.count, 0, 42, 1)
+        ui.footer(fb, "OK: back")
 
     def button(self, b, kind):
         if kind == PRESS and b in (OK, BACK):
@@ -818,7 +819,7 @@ class Settings(Screen):
                 fb.fill_rect(0, y - 2, 128, 11, 1)
             fb.text(label, 2, y, 0 if i == self.sel else 1)
             ui.right(fb, vals[i], y, 126, 0 if i == self.sel else 1)
-        ui.footer(fb, "^v sel OK change")
+        ui.footer(fb, "^v pick OK change")
 
     def button(self, b, kind):
         s = self.app.settings
