@@ -92,10 +92,10 @@ class SimButtons:
         self.steps = []  # [(mask, duration_ms)]
         self.until = None
         self.mask = 0
-        self.step_ms = 0
-        self.seen = 0  # when a read last sampled the current step
         self.last = 0  # the mask of the last press (the stats tag each frame with it)
         self.presses = 0
+        self.due_at = None
+        self.due_done = False
 
     def press(self, button, hold=50, gap=50):
         self.steps.append((1 << button, hold))
@@ -112,22 +112,28 @@ class SimButtons:
         hal = self.hal
         hal.tick()
         now = hal.ticks_ms()
-        if self.until is not None:
-            if time.ticks_diff(now, self.seen) > self.step_ms // 2:
-                # The loop stalled (boot, a busy laptop): a step lasts its length of *observed*
-                # time, so a 50 ms tap never falls between two samples of the debouncer.
-                self.until = time.ticks_add(now, self.step_ms)
-            self.seen = now
-            if time.ticks_diff(now, self.until) >= 0:
-                self.until = None
-                self.mask = 0
+        if self.until is not None and time.ticks_diff(now, self.until) >= 0:
+            if not hal.fast:
+                # real time: a stalled loop (a loaded machine) may not have sampled this step
+                # since it began (or boot_mode's look at the buttons took its first sample):
+                # keep it until a sample 25 ms or more after the first sample at or after its
+                # end has returned it, so the app's debouncer (20 ms) sees it held: a press is
+                # never lost to a slow host
+                if self.due_at is None:
+                    self.due_at = now
+                    return self.mask
+                if not self.due_done:
+                    self.due_done = time.ticks_diff(now, self.due_at) >= 25
+                    return self.mask
+            self.until = None
+            self.mask = 0
         if self.until is None:
             hal.feed_input()
             if self.steps:
                 self.mask, ms = self.steps.pop(0)
                 self.until = time.ticks_add(now, ms)
-                self.step_ms = ms
-                self.seen = now
+                self.due_at = None
+                self.due_done = False
                 if self.mask:
                     self.last = self.mask
         return self.mask
