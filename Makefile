@@ -10,7 +10,7 @@ ARGS    ?=
 
 all: test
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml Makefile tests/blinka_env.py
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[test,device]'
