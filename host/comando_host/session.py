@@ -97,6 +97,7 @@ class HostSession:
         self.sync = S.HostSync(store.committed_last_seq, now=clock(), cid_base=cid_base)
         self.view = GameView()
         self.secrets = SecretBook()
+        self.view_seq = 0           # the highest seq the view and the secret book have seen
         self.log = log or (lambda line: None)
         self.on_receive = None      # optional callback(event) when an event is decoded in order
         self.stored_events = 0
@@ -194,7 +195,11 @@ class HostSession:
                     self.writer.put(hello)
                 else:
                     self.store.ensure_game(*hello[1:])
-                self.view.hello(p, d[2])
+                if game and game != self.view.game:
+                    self.view.hello(p, d[2])
+                    self._rebuild(game)
+                else:
+                    self.view.hello(p, d[2])
                 self.log("hello from %s game %s (holds %d)" % (p.get("fw", "?"), game, d[2]))
             elif kind == "result":
                 self.results[d[1]] = (d[2], d[3])
@@ -239,12 +244,44 @@ class HostSession:
             n += len(batch)
         return n
 
+    def _rebuild(self, game):
+        """The laptop (re)connected to a game it may already hold: replay what the store has
+        (committed rows: events and snapshots) into a fresh view and secret book, silently (no
+        log lines or warnings counted as new), so the mirror shows the whole game and a reveal
+        is checked against locks that arrived before this session. What the writer still has
+        queued for this game arrives later through ``_durable`` (events past ``view_seq``)."""
+        self.secrets = SecretBook()
+        self.view_seq = 0
+        records = self.store.records(game)
+        if not records:
+            return
+        v = self.view
+        logged, errors = v.logged, v.error_count
+        for r in records:
+            if r[0] == "snapshot":
+                v.snapshot(r[1], r[2])
+                self.secrets.snapshot(r[2])
+                self.view_seq = max(self.view_seq, r[1])
+            else:
+                ev = r[1]
+                v.event(ev)
+                self.secrets.event(ev)   # past tampering stays in secrets.tampering
+                self.view_seq = max(self.view_seq, ev.get("seq", 0))
+        v.logged, v.error_count = logged, errors
+        v.replayed = len(records)
+
     def _durable(self, top, batch, snapshot):
         self.sync.stored(top)                                # acknowledged only now
         self.stored_events += len(batch)
-        if snapshot is not None:
+        if snapshot is not None and snapshot[0] > self.view_seq:
             self.view.snapshot(snapshot[0], snapshot[1])
+            self.secrets.snapshot(snapshot[1])
+            self.view_seq = snapshot[0]
         for ev in batch:
+            seq = ev.get("seq", 0)
+            if seq <= self.view_seq:
+                continue                 # already in the view (replayed from the store)
+            self.view_seq = seq
             self.view.event(ev)
             problem = self.secrets.event(ev)
             if problem:
