@@ -105,6 +105,7 @@ class HostSession:
         self.commands = {}
         self.errors = []
         self.writer = None
+        self.echo_warned = False
         if writer:
             self.writer = _Writer(store)
             self.writer.start()
@@ -125,6 +126,12 @@ class HostSession:
         n = self.ingest()
         n += self.collect()
         self.flush()
+        if self.sync.echoes and self.sync.device is None and not self.echo_warned:
+            self.echo_warned = True
+            msg = ("no device answered: the hello that came back is the laptop's own (a loopback "
+                   "such as loop://), not a device")
+            self.view.error(msg)
+            self.log(msg)
         return n
 
     def run_for(self, seconds, idle=0.002):
@@ -288,8 +295,13 @@ class HostSession:
                 self.view.error(problem)
                 self.log(problem)
 
+    @property
+    def device_answered(self) -> bool:
+        """A device said hello in this session (a hello echoed back from the host is not one)."""
+        return self.sync.device is not None
+
     def status(self) -> dict:
         s = self.sync
-        return {"up": s.up, "game": s.game, "held": s.held, "device_last": s.device_last,
+        return {"up": s.up, "device": s.device is not None, "echoes": s.echoes, "game": s.game, "held": s.held, "device_last": s.device_last,
                 "bad_frames": s.bad_frames, "duplicates": s.duplicates, "downs": s.downs,
                 "stored": self.stored_events, "noise": s.decoder.noise}

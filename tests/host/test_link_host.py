@@ -534,3 +534,37 @@ def test_frame_examples_in_the_docs_decode():
                 L.decode(m.group(0).encode())
                 n += 1
     assert n >= 5
+
+
+def test_connect_loop_url_says_no_device_answered(tmp_path, capsys):
+    """loop:// echoes the host's own hello: that is not a device, so the link is not "up"."""
+    from comando_host.session import HostSession
+    from comando_host.transport import open_transport
+    t = open_transport("loop://")
+    s = HostSession(t, Store(str(tmp_path / "h.db")), writer=False)
+    for _ in range(20):
+        s.poll()
+    assert not s.sync.up and s.sync.echoes >= 1 and s.sync.game is None
+    assert not s.device_answered
+    assert any("no device answered" in e for e in s.view.errors)
+    t.close()
+    _, out, err = _cli(["connect", "loop://", "--seconds", "1.5", "--db", str(tmp_path / "c.db")],
+                       capsys)
+    text = out + err
+    assert "link up" not in text and "no device answered" in text
+
+
+def test_connect_to_a_silent_port_says_no_device_answered(tmp_path, capsys):
+    import os
+    import pty
+    import tty
+    master, slave = pty.openpty()
+    tty.setraw(master)
+    tty.setraw(slave)
+    try:
+        _, out, err = _cli(["connect", os.ttyname(slave), "--seconds", "1", "--db",
+                            str(tmp_path / "c.db")], capsys)
+        assert "link up" not in out and "no device answered on /dev/" in err
+    finally:
+        os.close(master)
+        os.close(slave)
