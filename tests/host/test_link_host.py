@@ -568,3 +568,51 @@ def test_connect_to_a_silent_port_says_no_device_answered(tmp_path, capsys):
     finally:
         os.close(master)
         os.close(slave)
+
+
+DEVICE_NEW = {"seq": 1, "t": "new", "rs": "teg", "p": ["blue", "red"], "o": {"board": "teg"}}
+
+
+def test_store_files_board_and_ruleset_from_the_new_events_options(tmp_path, capsys):
+    """The device's table session names its board in the options: o={"board": "teg"}."""
+    path = str(tmp_path / "h.db")
+    s = Store(path)
+    s.ensure_game("g-dev", board="", fw="0.1.0")
+    s.add_events("g-dev", [DEVICE_NEW, {"seq": 2, "t": "first", "r": [[5, 1]]}])
+    assert s.game("g-dev")["board"] == "teg" and s.game("g-dev")["ruleset"] == "teg"
+    s.ensure_game("g-dev", board="teg-classic")     # a later hello does not overwrite it
+    assert s.game("g-dev")["board"] == "teg"
+    s.close()
+    _, out, _ = _cli(["games", "--db", path], capsys)
+    row = [line for line in out.splitlines() if line.startswith("g-dev")][0]
+    assert row.split()[1:3] == ["teg", "teg"]
+
+
+def test_store_migrates_an_older_database(tmp_path):
+    """A database written before boards were taken from the options (and one whose games table
+    lacks the columns) gets them filled in from its stored new events when opened."""
+    import json
+    import sqlite3
+    path = str(tmp_path / "old.db")
+    db = sqlite3.connect(path)
+    db.executescript("""
+        CREATE TABLE games (id TEXT PRIMARY KEY, origin TEXT NOT NULL DEFAULT 'device',
+                            created REAL NOT NULL, updated REAL NOT NULL);
+        CREATE TABLE events (game TEXT NOT NULL, seq INTEGER NOT NULL,
+            kind TEXT NOT NULL DEFAULT 'event', t TEXT NOT NULL, body TEXT NOT NULL,
+            received REAL NOT NULL, PRIMARY KEY (game, seq)) WITHOUT ROWID;
+        INSERT INTO games(id, created, updated) VALUES ('g-old', 1, 1);
+        INSERT INTO games(id, created, updated) VALUES ('g-none', 1, 1);
+    """)
+    db.execute("INSERT INTO events VALUES ('g-old', 1, 'event', 'new', ?, 1)",
+               (json.dumps(DEVICE_NEW),))
+    db.commit()
+    db.close()
+    s = Store(path)
+    assert s.game("g-old")["board"] == "teg" and s.game("g-old")["ruleset"] == "teg"
+    assert s.game("g-none")["board"] == ""
+    assert s.db.execute("PRAGMA user_version").fetchone()[0] >= 1
+    s.close()
+    s = Store(path)                                   # opening again changes nothing
+    assert s.game("g-old")["board"] == "teg"
+    s.close()
