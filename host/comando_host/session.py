@@ -98,6 +98,8 @@ class HostSession:
         self.view = GameView()
         self.secrets = SecretBook()
         self.view_seq = 0           # the highest seq the view and the secret book have seen
+        self.rebuilt = None         # the game they were rebuilt for from the store
+        self.replayed = 0           # records replayed from the store then
         self.log = log or (lambda line: None)
         self.on_receive = None      # optional callback(event) when an event is decoded in order
         self.stored_events = 0
@@ -202,12 +204,10 @@ class HostSession:
                     self.writer.put(hello)
                 else:
                     self.store.ensure_game(*hello[1:])
-                if game and game != self.view.game:
-                    self.view.hello(p, d[2])
-                    self._rebuild(game)
-                else:
-                    self.view.hello(p, d[2])
+                self.view.hello(p, d[2])
                 self.log("hello from %s game %s (holds %d)" % (p.get("fw", "?"), game, d[2]))
+                if game != self.rebuilt:       # a game new to this session: what the store has
+                    self._rebuild(game)
             elif kind == "result":
                 self.results[d[1]] = (d[2], d[3])
                 if d[3]:
@@ -257,25 +257,30 @@ class HostSession:
         log lines or warnings counted as new), so the mirror shows the whole game and a reveal
         is checked against locks that arrived before this session. What the writer still has
         queued for this game arrives later through ``_durable`` (events past ``view_seq``)."""
+        self.rebuilt = game
         self.secrets = SecretBook()
         self.view_seq = 0
-        records = self.store.records(game)
+        self.replayed = 0
+        records = self.store.records(game) if game else []
         if not records:
             return
         v = self.view
+        into_view = v.count == 0 and v.game == game   # (unless the view read them itself)
         logged, errors = v.logged, v.error_count
         for r in records:
             if r[0] == "snapshot":
-                v.snapshot(r[1], r[2])
+                if into_view:
+                    v.snapshot(r[1], r[2])
                 self.secrets.snapshot(r[2])
                 self.view_seq = max(self.view_seq, r[1])
             else:
                 ev = r[1]
-                v.event(ev)
+                if into_view:
+                    v.event(ev)
                 self.secrets.event(ev)   # past tampering stays in secrets.tampering
                 self.view_seq = max(self.view_seq, ev.get("seq", 0))
         v.logged, v.error_count = logged, errors
-        v.replayed = len(records)
+        self.replayed = len(records)
 
     def _durable(self, top, batch, snapshot):
         self.sync.stored(top)                                # acknowledged only now

@@ -194,11 +194,14 @@ class Store:
                 name, colour = str(p), str(colours[seat]) if seat < len(colours) else ""
             self.db.execute("INSERT OR REPLACE INTO players(game, seat, name, colour) VALUES"
                             " (?,?,?,?)", (game, seat, name, colour))
-        board, ruleset = new_game_info(ev)
+        ruleset = ev.get("ruleset") or ev.get("rs")
+        board = ev.get("board")
+        if not board and isinstance(ev.get("o"), dict):  # a table session names it in its options
+            board = ev["o"].get("board")
         if ruleset:
-            self.db.execute("UPDATE games SET ruleset=? WHERE id=?", (ruleset, game))
-        if board:   # the game's own board beats what the device's hello said
-            self.db.execute("UPDATE games SET board=? WHERE id=?", (board, game))
+            self.db.execute("UPDATE games SET ruleset=? WHERE id=?", (str(ruleset), game))
+        if board:
+            self.db.execute("UPDATE games SET board=? WHERE id=?", (str(board), game))
 
     class _Tx:
         def __init__(self, store):

@@ -67,7 +67,6 @@ class GameView:
         self.status = ""
         self.logged = 0
         self.error_count = 0
-        self.replayed = 0          # records replayed from the store when the game became known
         self._folder = None
         self.board_lines = []
 
