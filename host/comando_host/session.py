@@ -253,10 +253,11 @@ class HostSession:
 
     def _rebuild(self, game):
         """The laptop (re)connected to a game it may already hold: replay what the store has
-        (committed rows: events and snapshots) into a fresh view and secret book, silently (no
-        log lines or warnings counted as new), so the mirror shows the whole game and a reveal
-        is checked against locks that arrived before this session. What the writer still has
-        queued for this game arrives later through ``_durable`` (events past ``view_seq``)."""
+        (committed rows: events and snapshots) into a fresh secret book, so a reveal is checked
+        against locks that arrived before this session, and into the view unless it read the
+        store itself (``view.hello(..., history=)``), without counting warnings. What the writer
+        still has queued for this game arrives later through ``_durable`` (events past
+        ``view_seq``)."""
         self.rebuilt = game
         self.secrets = SecretBook()
         self.view_seq = 0
