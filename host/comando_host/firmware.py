@@ -133,9 +133,10 @@ def probe_device(base, runner=run_mpremote, timeout=30.0):
     if rc:
         why = _last_line(err) or _last_line(out) or "exit code %d" % rc
         if "raw repl" in why.lower() or "timed out" in why.lower():
-            raise DeployError("the Pico did not answer mpremote (%s): unplug it, hold BACK while "
-                              "plugging it in again (update mode), then run 'make deploy' "
-                              "again." % why)
+            raise DeployError("the Pico did not answer mpremote (%s): a running Comando stops for "
+                              "mpremote by itself, so its firmware may be broken: unplug it, hold "
+                              "BACK while plugging it in again (update mode), then run 'make "
+                              "deploy' again." % why)
         if any(w in why.lower() for w in ("busy", "in use", "permission", "denied")):
             raise DeployError("mpremote could not open the Pico's port (%s): close Thonny or a "
                               "serial monitor; 'comando doctor' explains a permission problem." % why)
@@ -183,8 +184,9 @@ def deploy(out: str, port: str | None = None, runner=run_mpremote, ports=None,
                 sys.stdout.write(so)
             if rc:
                 raise DeployError("mpremote failed while copying (%s): is the Pico connected (and "
-                                  "no other program using its port)? Hold BACK while plugging it "
-                                  "in (update mode) and try again." % (
+                                  "no other program using its port)? If the firmware on it is "
+                                  "broken, hold BACK while plugging it in (update mode) and try "
+                                  "again." % (
                                       _last_line(se) or _last_line(so) or "exit code %d" % rc))
     except DeployError as exc:
         print("firmware: %s" % exc, file=sys.stderr)

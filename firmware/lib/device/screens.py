@@ -154,7 +154,7 @@ class NewGame(Screen):
         ui.header(fb, "New game", "%d/5" % (self.field + 1))
         rs = self.ruleset()
         rows = (("Game", RULESET_NAMES[rs]), ("Players", str(self.n)),
-                ("Board", self.board_id() or "none"))
+                ("Board", self.board_id() or "no map"))
         for i, (k, v) in enumerate(rows):
             y = 11 + i * 9
             sel = self.field == i
@@ -162,20 +162,27 @@ class NewGame(Screen):
             if sel:
                 fb.fill_rect(62, y - 1, 66, 9, 1)
             fb.text(ui.fit(v, 8), 64, y, 0 if sel else 1)
-        # seats in clockwise order, three to a row; the selected seat inverted when editing
+        # seats in clockwise order: numbered, two to a row up to four players, else three to a
+        # row (names cut to 5); the selected seat inverted when editing
+        per = 2 if len(self.cols) <= 4 else 3
+        w = 128 // per
         for i, c in enumerate(self.cols):
-            label = ui.fit(power_name(c) if rs == "teg2" else c, 5)
-            x = (i % 3) * 43
-            y = 37 + (i // 3) * 8
+            label = power_name(c) if rs == "teg2" else c
+            label = ui.fit("%d %s" % (i + 1, label), 8) if per == 2 else ui.fit(label, 5)
+            x = (i % per) * w
+            y = 37 + (i // per) * 8
+            tx = x + (per == 3)  # two to a row: 8 characters fill the half exactly
             if self.field == self.SEATS and i == self.seat:
-                fb.fill_rect(x, y - 1, 42, 9, 1)
-                fb.text(label, x + 1, y, 0)
+                fb.fill_rect(x, y - 1, w - 1, 9, 1)
+                fb.text(label, tx, y, 0)
             else:
-                fb.text(label, x + 1, y, 1)
+                fb.text(label, tx, y, 1)
         if self.field == self.START:
             ui.footer(fb, "ROLL/OK: start")
         elif self.field == self.SEATS and rs != "teg2":
-            ui.footer(fb, "^v colour OK >")
+            ui.footer(fb, "^v colour OK next")
+        elif self.field == 0 and self.app.state.stage is None:
+            ui.footer(fb, "OK next BACK menu")  # ROLL starts too: the next fields say so
         else:
             ui.footer(fb, "OK next ROLL go")
 
@@ -189,6 +196,8 @@ class NewGame(Screen):
                 self.field -= 1
             elif self.app.state.stage is not None:
                 self.app.home()
+            else:  # no game yet: settings, hardware (OLED kind, self-test), sync
+                self.app.push(Menu(self.app, "Menu", main_items(self.app, new_game=False)))
             return
         if b == OK and kind == PRESS:
             if self.field == self.SEATS and rs != "teg2" and self.seat < self.n - 1:
@@ -323,13 +332,12 @@ class Turn(Screen):
                     fb.text(ui.fit(SIT.label(st.sit), 8) + " no card", 0, 42, 1)
                 else:
                     fb.text(ui.fit(SIT.label(st.sit), 16), 0, 42, 1)
-            elif rs == "teg2":
-                fb.text("WP %d" % wp(st, cur), 0, 42, 1)
-                if su(st, cur):
-                    fb.text("SU%d" % su(st, cur), 48, 42, 1)
-                if rockets(st, cur):
-                    fb.text("rocket", 80, 42, 1)
-            ui.footer(fb, ("ROLL atk" if rs != "teg2" else "ROLL war") + "  OK end")
+            elif rs == "teg2":  # war potential in words when the line has room
+                extra = (["SU %d" % su(st, cur)] if su(st, cur) else []) + \
+                    (["rocket"] if rockets(st, cur) else [])
+                pot = ("war potential", "potential", "WP")[min(2, len(extra))]
+                ui.tight(fb, " ".join(["%s %d" % (pot, wp(st, cur))] + extra), 0, 42)
+            ui.footer(fb, ("ROLL attack" if rs != "teg2" else "ROLL battle") + " OK end")
         elif stage == S.OVER:
             ui.header(fb, "Game over", right)
             if st.winner >= 0:
@@ -406,7 +414,7 @@ def turn_menu(app):
                 items + main_items(app))
 
 
-def main_items(app):
+def main_items(app, new_game=True):
     items = []
     if app.state.at > 1:
         items.append(("Undo last", lambda: undo(app)))
@@ -416,9 +424,10 @@ def main_items(app):
         items.append(("War potential", lambda: app.push(Track(app))))
     items += [("Sync", lambda: app.push(Sync(app))),
               ("Settings", lambda: app.push(Settings(app))),
-              ("Hardware", lambda: app.push(hardware_menu(app))),
-              ("New game", lambda: app.push(Confirm(app, "New game?", "Yes, new game",
-                                                    lambda: app.push(NewGame(app)))))]
+              ("Hardware", lambda: app.push(hardware_menu(app)))]
+    if new_game:
+        items.append(("New game", lambda: app.push(Confirm(app, "New game?", "Yes, new game",
+                                                           lambda: app.push(NewGame(app))))))
     return items
 
 
@@ -612,16 +621,17 @@ class Dice(Screen):
             if not self.fresh:  # the losses of each side, between the two counts
                 fb.text("-%d" % al if al else " 0", 42, 16, 1)
                 fb.text("-%d" % dl if dl else " 0", 70, 16, 1)
-        if self.msg:
-            fb.fill_rect(0, 26, 128, 38, 0)
-            ui.paragraph(fb, self.msg, 28, 4)
+        if self.msg:  # below the counts; over them when it needs more than four lines
+            y = 28 if len(ui.wrap(self.msg, 16)) <= 4 else 10
+            fb.fill_rect(0, y - 2, 128, 66 - y, 0)
+            ui.paragraph(fb, self.msg, y, 4 if y == 28 else 6)
             return
         elif fld == "who":
             line = "def: " + st.colours[self.defender]
         elif fld == "stop":
             line = "stop at %d left" % self.stop
         elif fld == "border":
-            line = "inside cont." if self.internal else "other continent"
+            line = "same continent" if self.internal else "other continent"
         elif fld == "from":
             line = "from " + self.country(self.src)
         elif fld == "to":
@@ -631,7 +641,9 @@ class Dice(Screen):
             try:
                 from comando import combat
                 lo, hi = combat.record_move_limits(rec)
-                line = "WON! move %d-%d" % (lo, hi)
+                line = "WON! move %d to %d" % (lo, hi)
+                if len(line) > 16:
+                    line = "WON! move %d-%d" % (lo, hi)
             except ValueError:
                 line = "WON!"
         elif self.series:
@@ -641,7 +653,7 @@ class Dice(Screen):
             snow, tw = self.flags()
             line = "snow: def +1" if snow else ("tailwind: att+1" if tw else "")
         fb.text(ui.fit(line, 16), 0, 48, 1)
-        fb.text("ROLL  hold: all", 0, 56, 1)
+        ui.tight(fb, "ROLL  hold:conquer", 0, 56)
 
     def action(self):
         st = self.app.state
@@ -777,8 +789,8 @@ class Sync(Screen):
                 last = app.journal.last_seq
                 fb.text("host has %d/%d" % (acked, last), 0, 24, 1)
                 fb.text("to send: %d" % (last - acked) if last > acked else "all sent", 0, 33, 1)
-        fb.text("events %d" % app.journal.count, 0, 42, 1)
-        ui.footer(fb, "seq %d" % app.state.seq)
+        fb.text("%d events saved" % app.journal.count, 0, 42, 1)
+        ui.footer(fb, "OK: back")
 
     def button(self, b, kind):
         if kind == PRESS and b in (OK, BACK):
@@ -807,7 +819,7 @@ class Settings(Screen):
                 fb.fill_rect(0, y - 2, 128, 11, 1)
             fb.text(label, 2, y, 0 if i == self.sel else 1)
             ui.right(fb, vals[i], y, 126, 0 if i == self.sel else 1)
-        ui.footer(fb, "^v sel OK change")
+        ui.footer(fb, "^v pick OK change")
 
     def button(self, b, kind):
         s = self.app.settings
