@@ -12,7 +12,7 @@ import pytest
 from comando_host import firmware
 from comando_host import mpycompat as M
 from comando_host.commands import doctor as D
-from micropython_tools import micropython_exe
+from micropython_tools import micropython_argv
 
 ROOT = firmware.ROOT
 
@@ -92,7 +92,7 @@ def test_pinned_mpy_cross_writes_the_declared_format_and_the_unix_port_loads_it(
             "print(sys.implementation._mpy, comando.dice.__file__)\n"
             "print(comando.dice.SeededDice(7).roll(3))\n")
     env = dict(os.environ, MICROPYPATH=".frozen:" + os.path.join(bundle, "lib"))
-    proc = subprocess.run([micropython_exe(), "-X", "heapsize=512k", "-c", code], env=env,
+    proc = subprocess.run(micropython_argv("512k") + ["-c", code], env=env,
                           capture_output=True, text=True, timeout=60, cwd=str(tmp_path))
     assert proc.returncode == 0, proc.stdout + proc.stderr
     first, second = proc.stdout.splitlines()[:2]
@@ -112,7 +112,7 @@ def test_the_unix_port_refuses_a_foreign_mpy_with_the_error_doctor_explains(bund
         data = bytearray(f.read())
     data[1] = 5  # what MicroPython 1.12-1.18's mpy-cross wrote
     (lib / "old.mpy").write_bytes(bytes(data))
-    proc = subprocess.run([micropython_exe(), "-c", "import old"],
+    proc = subprocess.run(micropython_argv(None) + ["-c", "import old"],
                           env=dict(os.environ, MICROPYPATH=str(lib)), capture_output=True,
                           text=True, timeout=30, cwd=str(tmp_path))
     last = (proc.stdout + proc.stderr).strip().splitlines()[-1]
@@ -122,7 +122,7 @@ def test_the_unix_port_refuses_a_foreign_mpy_with_the_error_doctor_explains(bund
 
 
 def test_device_query_runs_on_micropython():
-    proc = subprocess.run([micropython_exe(), "-c", M.DEVICE_QUERY], capture_output=True,
+    proc = subprocess.run(micropython_argv(None) + ["-c", M.DEVICE_QUERY], capture_output=True,
                           text=True, timeout=30)
     dev = M.parse_answer(proc.stdout)
     assert dev is not None and dev.version >= (1, 23, 0) and dev.mpy_version == 6
@@ -131,7 +131,7 @@ def test_device_query_runs_on_micropython():
 
 def test_doctor_repl_query_reports_the_mpy_format_on_micropython():
     code = D.REPL_QUERY.rstrip("\r")
-    proc = subprocess.run([micropython_exe(), "-c", code], capture_output=True, text=True,
+    proc = subprocess.run(micropython_argv(None) + ["-c", code], capture_output=True, text=True,
                           timeout=30)
     m = D.REPL_ANSWER.search(proc.stdout)
     assert m, proc.stdout + proc.stderr
@@ -373,7 +373,7 @@ def test_doctor_against_the_real_micropython_repl_checks_the_format(tmp_path):
             pass
 
     master, slave = pty.openpty()
-    proc = subprocess.Popen([micropython_exe()], stdin=slave, stdout=slave, stderr=slave,
+    proc = subprocess.Popen(micropython_argv(None), stdin=slave, stdout=slave, stderr=slave,
                             env=dict(os.environ, MICROPYPATH=str(tmp_path)), cwd=str(tmp_path),
                             close_fds=True)
     os.close(slave)
@@ -386,3 +386,18 @@ def test_doctor_against_the_real_micropython_repl_checks_the_format(tmp_path):
         os.close(master)
     ok = [x for x in f if "loads Comando's compiled files" in x.text]
     assert ok and ok[0].level == D.OK and "(.mpy 6.3)" in ok[0].text, [x.render() for x in f]
+
+
+def test_real_mpremote_probe_on_the_running_firmware(tmp_path):
+    """deploy's check with the real mpremote against the real firmware, playing in the simulator
+    (``repl=True``: the port's REPL after main.py stops, as on a Pico). ``resume``: the unix
+    port's raw REPL has no soft reset (a Pico's has; deploy's own call does not need it)."""
+    from comando_host.simulator import Simulator
+    sim = Simulator(root=str(tmp_path / "dev"), keys=True, seed=5, repl=True).start()
+    try:
+        base = [firmware._tool("mpremote"), "connect", sim.port, "resume"]
+        device = firmware.probe_device(base, timeout=60.0)
+    finally:
+        sim.stop()
+    assert device.mpy_version == M.MPY_VERSION and device.version >= M.MIN_MICROPYTHON
+    assert M.problem(device, M.Header(M.MPY_VERSION, 0, 0, 31)) is None
