@@ -1,5 +1,5 @@
-"""`comando replay FILE.jsonl`: fold a game log and print the final state, or the first illegal
-event with its line number (exit 1)."""
+"""`comando replay FILE.jsonl`: fold a game log and print the final state, or the first line
+that is not a legal event, with its line number (exit 1; also when the log cannot be read)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ import json
 import sys
 
 from comando import engine
-from comando.errors import ComandoError
 from comando.engine import log as elog
 from comando_host import engine_text
 
@@ -25,23 +24,17 @@ def replay(path):
     """(state, None) or (state_so_far, "FILE:LINE: message")."""
     folder = engine.Folder()
     try:
-        f = open(path, encoding="utf-8")
-    except OSError as exc:
-        return None, f"{path}: {exc.strerror}"
-    with f:
-        for lineno, line in enumerate(f, 1):
-            line = line.strip()
-            if not line:
-                continue
-            try:
-                ev = elog.loads(line)
-            except ValueError as exc:
-                return folder.state, f"{path}:{lineno}: not a JSON event: {exc}"
+        for lineno, ev in elog.iter_log(path):
             try:
                 folder.feed(ev)
-            except (ComandoError, KeyError, TypeError, IndexError) as exc:
+            except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
                 what = f"event {ev.get('seq', '?')} ({ev.get('t')})"
-                return folder.state, f"{path}:{lineno}: {what} is illegal: {exc}"
+                why = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
+                return folder.state, f"{path}:{lineno}: {what} is illegal: {why}"
+    except OSError as exc:
+        return None, f"{path}: {exc.strerror}"
+    except ValueError as exc:  # a line that is not UTF-8 or not an event; names the line
+        return folder.state, str(exc)
     if folder.state is None:
         return None, f"{path}: empty log (no new event)"
     return folder.state, None
