@@ -13,6 +13,8 @@ from comando.engine.state import State
 from comando.engine import rand
 
 _RULES = {}
+# The rulesets with a full engine (a module comando.engine.<id> defining RULES).
+RULESETS = ("teg", "war", "risk")
 
 
 def get_rules(ruleset):
@@ -20,13 +22,10 @@ def get_rules(ruleset):
     r = _RULES.get(ruleset)
     if r is not None:
         return r
-    if not isinstance(ruleset, str) or not ruleset.isalpha() or ruleset in ("rules", "state", "rand", "log"):
-        raise RulesError("unknown ruleset %r" % (ruleset,))
-    try:
-        mod = __import__("comando.engine." + ruleset, None, None, ["RULES"])
-        r = mod.RULES
-    except (ImportError, AttributeError):
-        raise RulesError("unknown ruleset %r (no module comando.engine.%s)" % (ruleset, ruleset))
+    if ruleset not in RULESETS:
+        raise RulesError("unknown ruleset %r: the engine plays %s" % (ruleset, ", ".join(RULESETS)))
+    mod = __import__("comando.engine." + ruleset, None, None, ["RULES"])
+    r = mod.RULES
     _RULES[ruleset] = r
     return r
 

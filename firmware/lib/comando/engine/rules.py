@@ -112,6 +112,9 @@ class Rules:
             if k not in self.defaults:
                 raise RulesError("unknown option %r for %s (options: %s)"
                                  % (k, self.name, ", ".join(sorted(self.defaults)) or "none"))
+            v, d = options[k], self.defaults[k]
+            if isinstance(d, int) and (not isinstance(v, int) or isinstance(v, bool)):
+                raise RulesError("option %s takes a whole number (default %d), not %r" % (k, d, v))
 
     def setup(self, state, src):
         """The made events that follow ``new`` (deal, objectives...)."""
