@@ -275,18 +275,28 @@ def template(n: int, k: int, bid: str, name: str, rulesets: list[str]) -> dict:
 
 def from_board(path: str, bid: str | None, name: str | None) -> dict:
     """An existing board file, rewritten with per-country neighbour lists to edit."""
-    with open(path, encoding="utf-8-sig") as f:
-        try:
-            data = json.load(f)
-        except ValueError as exc:
-            raise BoardError(f"{path}: not valid JSON ({exc})")
+    with open(path, "rb") as f:
+        raw = f.read()
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))
+    except UnicodeError:
+        raise BoardError(f"{path}: not UTF-8 text (save the file as UTF-8)") from None
+    except ValueError as exc:
+        raise BoardError(f"{path}: not valid JSON ({exc})") from None
     if not isinstance(data, dict) or not isinstance(data.get("countries"), list):
         raise BoardError(f"{path}: not a board file")
     nb: dict[str, list[str]] = {}
     for c in data["countries"]:
         if isinstance(c, dict) and isinstance(c.get("id"), str):
-            nb.setdefault(c["id"], list(c.get("neighbours", [])))
-    for pair in data.pop("borders", []) or []:
+            given = c.get("neighbours") or []
+            nb.setdefault(c["id"], list(given) if isinstance(given, list) else [])
+    borders = data.pop("borders", None) or []
+    if not isinstance(borders, list):
+        raise BoardError(f"{path}: borders: expected a list of pairs of country ids")
+    for k, pair in enumerate(borders):
+        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)):
+            raise BoardError(f"{path}: borders[{k}]: expected a pair of country ids, got "
+                             f"{json.dumps(pair)}")
         a, b = pair
         nb.setdefault(a, []).append(b)
         nb.setdefault(b, []).append(a)
