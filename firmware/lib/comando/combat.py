@@ -59,6 +59,19 @@ def _check_int(value, what):
         raise RulesError("%s must be a whole number, not %r" % (what, value))
 
 
+def check_stop(att, stop):
+    """Raise RulesError unless an attack from ``att`` armies may stop at ``stop`` armies left (one
+    rule for `attack` here and for the odds)."""
+    if isinstance(stop, bool) or not isinstance(stop, int):
+        raise RulesError("the stop must be a whole number of armies, not %r" % (stop,))
+    if stop < 1:
+        raise RulesError("the attacker stops at 1 army at the lowest: the stop is between 1 and "
+                         "%d armies, not %d" % (att - 1, stop))
+    if stop >= att:
+        raise RulesError("the attacker stops at %d armies but only has %d: the stop is between 1 "
+                         "and %d armies" % (stop, att, att - 1))
+
+
 def check_battle(ruleset, att, dfn, snow=False, tailwind=False):
     """Raise RulesError unless ``att`` armies may attack ``dfn`` under ``ruleset`` (+ situation)."""
     r = rules(ruleset)
@@ -185,9 +198,7 @@ def attack(ruleset, att, dfn, dice, snow=False, tailwind=False, stop=1, max_roll
     to ``stop`` armies or fewer, or ``max_rolls`` rolls were made. Returns the list of records,
     each one a valid roll from the armies the previous one left."""
     check_battle(ruleset, att, dfn, snow, tailwind)
-    _check_int(stop, "the stop")
-    if stop < 1 or stop >= att:
-        raise RulesError("the attacker must stop between 1 and %d armies, not %d" % (att - 1, stop))
+    check_stop(att, stop)
     out = []
     while dfn > 0 and att > stop and (max_rolls is None or len(out) < max_rolls):
         rec = roll(ruleset, att, dfn, dice, snow, tailwind)

@@ -5,12 +5,9 @@ from __future__ import annotations
 import json
 
 from comando import combat, odds
-from comando_host.cli import UsageError
 from comando_host.commands._battle_args import (add_battle_args, armies, parse_battle, pct,
                                                 situation_text)
 
-# the DP is O(ATT * DEF): 1000 v 1000 is about 0.1 s; beyond that no table is that big
-MAX_ARMIES = 1000
 # rows below this probability are folded into one line so 200v200 stays readable
 SHOW_MIN = 0.0005
 
@@ -29,9 +26,6 @@ def register(subparsers) -> None:
 
 def run(args) -> int:
     rs, att, dfn = parse_battle(args)
-    if att > MAX_ARMIES or dfn > MAX_ARMIES:
-        raise UsageError(f"odds are computed up to {MAX_ARMIES} armies a side "
-                         f"(asked {att} against {dfn})")
     stop = armies(args.stop, "--stop")
     res = odds.conquest(rs, att, dfn, args.snow, args.tailwind, stop)
     first = odds.roll_table(rs, att, dfn, args.snow, args.tailwind)

@@ -7,7 +7,7 @@ import json
 from comando import combat
 from comando.dice import SeededDice, system_dice
 from comando_host.cli import UsageError
-from comando_host.commands._battle_args import add_battle_args, parse_battle, situation_text
+from comando_host.commands._battle_args import add_battle_args, armies, parse_battle, situation_text
 
 
 def register(subparsers) -> None:
@@ -49,7 +49,7 @@ def run(args) -> int:
     if args.all:
         if att_dice is not None or def_dice is not None:
             raise UsageError("--all rolls every die allowed: drop --att-dice/--def-dice")
-        stop = _opt_int(args.stop, "--stop")
+        stop = armies(args.stop, "--stop")
         return run_all(args, rs, combat.attack(rs, att, dfn, dice, args.snow, args.tailwind,
                                                stop), seed)
     rec = combat.roll(rs, att, dfn, dice, args.snow, args.tailwind, att_dice, def_dice)
