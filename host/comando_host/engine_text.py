@@ -101,8 +101,7 @@ def countries(state, p=None) -> str:
 
 def card_name(state, c) -> str:
     """A card's name: its country, or the ruleset's name for a wildcard (WAR, Risk: ints >= n)."""
-    f = getattr(state.rules, "card_name", None)
-    return f(state, c) if f is not None else state.board.name(c)
+    return state.rules.card_name(state, c)
 
 
 def cards(state, p) -> str:

@@ -212,8 +212,7 @@ class Session:
     def wild_ids(self):
         """The wildcard card ints of this ruleset (WAR, Risk: the ints after the countries)."""
         s = self.game.state
-        w = getattr(s.rules, "wilds", None)
-        return list(range(s.n, s.n + w(s))) if w is not None else []
+        return list(range(s.n, s.n + s.rules.wilds(s)))
 
     def cards(self, words, k=3, taken=()):
         """Split ``words`` into k cards: country names, or 'wild' for a wildcard the player holds."""

@@ -139,7 +139,47 @@ class Rules:
     def trade_value(self, state, p) -> int:
         return 4
 
+    # Separate wildcards after the country cards (WAR, Risk): card ints n .. n+wilds-1; a board's
+    # tables may give their number. T.E.G. has none (its wildcards are country cards).
+    wildcards = 0
+    wild_name = "wildcard"
+    # What a trade is called and the rule a set follows, in the rulebook's words (IllegalMove text).
+    set_word = "trade-in"
+    set_rule = "these cards are neither three equal symbols nor three different ones"
+
+    def wilds(self, state):
+        if not self.wildcards:
+            return 0
+        t = state.board.tables if isinstance(state.board.tables, dict) else {}
+        w = t.get("wildcards")
+        return w if isinstance(w, int) and not isinstance(w, bool) and w >= 0 else self.wildcards
+
+    def is_card(self, state, c):
+        return isinstance(c, int) and not isinstance(c, bool) and 0 <= c < state.n + self.wilds(state)
+
+    def card_name(self, state, c):
+        return self.wild_name if c >= state.n else self.cname(state, c)
+
+    def check_cards(self, state, p, cards, cite=""):
+        """IllegalMove unless ``cards`` are three different cards that ``p`` holds and that make
+        a set (one rule for every ruleset's trade)."""
+        if not isinstance(cards, list) or len(cards) != 3:
+            raise IllegalMove("A %s is three cards%s" % (self.set_word, cite))
+        for c in cards:
+            if not self.is_card(state, c):
+                raise IllegalMove("trade: unknown card %r" % (c,))
+        if cards[0] == cards[1] or cards[1] == cards[2] or cards[0] == cards[2]:
+            raise IllegalMove("A %s is three different cards" % self.set_word)
+        for c in cards:
+            if c not in state.hands[p]:
+                raise IllegalMove("You do not hold the %s card" % self.card_name(state, c))
+        if not self.is_set(state, cards):
+            raise IllegalMove("%s: %s%s" % (", ".join(self.card_name(state, c) for c in cards),
+                                            self.set_rule, cite))
+
     def symbols(self, state, card):
+        if card >= state.n:
+            return None  # a separate wildcard stands for any symbol
         s = state.board.symbol(card)
         if isinstance(s, str):
             if s in ("comodin", "wild", "joker", "*", "coringa", "all"):
@@ -300,21 +340,7 @@ class Rules:
     # ------------------------------------------------------------------ trade
     def check_trade(self, state, a):
         p = self.turn(state, a, ACTIVE)
-        cards = a.get("cards")
-        if not isinstance(cards, list) or len(cards) != 3:
-            raise IllegalMove("A trade-in is three cards")
-        for c in cards:
-            if not isinstance(c, int) or c < 0 or c >= state.n:
-                raise IllegalMove("trade: unknown card %r" % (c,))
-        if cards[0] == cards[1] or cards[1] == cards[2] or cards[0] == cards[2]:
-            raise IllegalMove("A trade-in is three different cards")
-        for c in cards:
-            if c not in state.hands[p]:
-                raise IllegalMove("You do not hold the %s card" % self.cname(state, c))
-        if not self.is_set(state, cards):
-            raise IllegalMove("%s: these cards are neither three equal symbols nor three different ones%s"
-                              % (", ".join(self.cname(state, c) for c in cards),
-                                 self.cite("trade-in")))
+        self.check_cards(state, p, a.get("cards"), self.cite("trade-in"))
         if state.phase != "add":
             if not self.opt(state, "deftrade"):
                 raise IllegalMove("Trade cards in at the start of your turn, while adding armies%s"
