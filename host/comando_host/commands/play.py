@@ -368,8 +368,12 @@ class Session:
             turns = self.number(rest[0], "bot turns") if rest else 1
             if turns < 1:
                 raise UsageError(f"bot [TURNS]: at least 1 turn, not {turns}")
+            if self.game.state.phase == "over":
+                raise UsageError("the game is over: nothing left for the bot to play")
             bot = Bot(self.game.rng)
             for _ in range(turns):
+                if self.game.state.phase == "over":
+                    break
                 who = self.game.state.cur
                 while self.game.state.phase != "over" and self.game.state.cur == who:
                     self.act(bot.action(self.game.state))
