@@ -121,27 +121,23 @@ def dice_counts(ruleset, att, dfn, snow=False, tailwind=False, att_dice=None, de
     """
     r = check_battle(ruleset, att, dfn, snow, tailwind)
     a, d = max_dice(ruleset, att, dfn, snow, tailwind)
-    if att_dice is not None:
-        _check_int(att_dice, "the attack dice")
-        if att_dice != a:
-            if not r["att_choice"]:
-                raise RulesError("in %s the attacker rolls %d dice with %d armies, not %d"
-                                 % (r["name"], a, att, att_dice))
-            if not 1 <= att_dice <= a:
-                raise RulesError("with %d armies the attacker may commit 1 to %d armies, not %d"
-                                 % (att, a, att_dice))
-        a = att_dice
-    if def_dice is not None:
-        _check_int(def_dice, "the defence dice")
-        if def_dice != d:
-            if not r["def_choice"]:
-                raise RulesError("in %s the defender rolls %d dice with %d armies, not %d"
-                                 % (r["name"], d, dfn, def_dice))
-            if not 1 <= def_dice <= d:
-                raise RulesError("with %d armies the defender may roll 1 to %d dice, not %d"
-                                 % (dfn, d, def_dice))
-        d = def_dice
-    return a, d
+    return (_chosen(r, "att_choice", att_dice, a, att, "attacker", "commit", "armies"),
+            _chosen(r, "def_choice", def_dice, d, dfn, "defender", "roll", "dice"))
+
+
+def _chosen(r, choice, given, most, armies, side, verb, unit):
+    """The dice one side rolls: ``most`` unless it chose ``given`` where the rules let it."""
+    if given is None:
+        return most
+    _check_int(given, "the %s's dice" % side)
+    if given != most:
+        if not r[choice]:
+            raise RulesError("in %s the %s rolls %d dice with %d armies, not %d"
+                             % (r["name"], side, most, armies, given))
+        if not 1 <= given <= most:
+            raise RulesError("with %d armies the %s may %s 1 to %d %s, not %d"
+                             % (armies, side, verb, most, unit, given))
+    return given
 
 
 def _sorted_desc(dice):

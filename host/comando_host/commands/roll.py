@@ -53,30 +53,34 @@ def run(args) -> int:
         return run_all(args, rs, combat.attack(rs, att, dfn, dice, args.snow, args.tailwind,
                                                stop), seed)
     rec = combat.roll(rs, att, dfn, dice, args.snow, args.tailwind, att_dice, def_dice)
-    a, d = combat.after(rec)
-    move = combat.record_move_limits(rec) if combat.conquered(rec) else None
+    a, d, move = outcome(rec)
     if args.json:
-        out = {"roll": rec, "att_after": a, "def_after": d, "conquered": move is not None}
-        if move:
-            out["move_in"] = list(move)
-        if seed is not None:
-            out["seed"] = seed
-        print(json.dumps(out))
+        print(as_json("roll", rec, rec, seed))
         return 0
     print(render(rec, a, d, move))
     return 0
 
 
+def outcome(last):
+    """(attacker armies left, defender armies left, move-in limits or None) after a roll."""
+    a, d = combat.after(last)
+    return a, d, combat.record_move_limits(last) if combat.conquered(last) else None
+
+
+def as_json(key, value, last, seed) -> str:
+    a, d, move = outcome(last)
+    out = {key: value, "att_after": a, "def_after": d, "conquered": move is not None}
+    if move:
+        out["move_in"] = list(move)
+    if seed is not None:
+        out["seed"] = seed
+    return json.dumps(out)
+
+
 def run_all(args, rs, recs, seed) -> int:
-    a, d = combat.after(recs[-1])
-    move = combat.record_move_limits(recs[-1]) if combat.conquered(recs[-1]) else None
+    a, d, move = outcome(recs[-1])
     if args.json:
-        out = {"rolls": recs, "att_after": a, "def_after": d, "conquered": move is not None}
-        if move:
-            out["move_in"] = list(move)
-        if seed is not None:
-            out["seed"] = seed
-        print(json.dumps(out))
+        print(as_json("rolls", recs, recs[-1], seed))
         return 0
     first = recs[0]
     name = combat.RULES[rs]["name"]

@@ -423,11 +423,7 @@ class RiskRules(Rules):
                 state.deck = list(e["sh"])
                 state.discard = []
             state.hands[p].append(state.deck.pop())
-        s, wrapped = self.next_seat(state)
-        if wrapped:
-            state.round += 1
-        state.cur = s
-        self.begin_turn(state)
+        self.next_turn(state)
 
     # ------------------------------------------------------------------ walk-outs
     def check_walk(self, state, a):
@@ -457,11 +453,7 @@ class RiskRules(Rules):
                 self.advance_setup(state)
         elif state.cur == p:
             state.pending = None
-            s, wrapped = self.next_seat(state)
-            if wrapped:
-                state.round += 1
-            state.cur = s
-            self.begin_turn(state)
+            self.next_turn(state)
 
     # ------------------------------------------------------------------ the diplomacy panel
     def check_dip(self, state, a):

@@ -542,16 +542,21 @@ class Rules:
             e["card"] = state.deck[-1]
         return e
 
-    def apply_draw(self, state, e):
+    def take_card(self, state, e):
+        """The drawn card (the discards reshuffled when the deck is out) into the hand."""
         self.close_pending(state)
-        p = e["p"]
         if not state.deck:
             state.deck = list(e["sh"])
             state.discard = []
         card = state.deck.pop()
-        state.hands[p].append(card)
+        state.hands[e["p"]].append(card)
         state.drew = 1
         state.phase = "card"
+        return card
+
+    def apply_draw(self, state, e):
+        p = e["p"]
+        card = self.take_card(state, e)
         if state.owner[card] == p and not state.bonused[card]:
             state.bonused[card] = 1
             state.armies[card] += 2
@@ -582,6 +587,14 @@ class Rules:
         p = self.turn(state, a, ACTIVE)
         self.leave_add(state, p, "end your turn")
 
+    def next_turn(self, state):
+        """The turn passes to the next seat in turn order (a new round when it wraps)."""
+        s, wrapped = self.next_seat(state)
+        if wrapped:
+            state.round += 1
+        state.cur = s
+        self.begin_turn(state)
+
     def apply_end(self, state, e):
         self.close_pending(state)
         p = state.cur
@@ -593,11 +606,7 @@ class Rules:
             if not (pact[6] == p and pact[7]):
                 keep.append(pact)
         state.pacts = keep
-        s, wrapped = self.next_seat(state)
-        if wrapped:
-            state.round += 1
-        state.cur = s
-        self.begin_turn(state)
+        self.next_turn(state)
 
     # ------------------------------------------------------------------ pacts
     def check_pact(self, state, a):

@@ -229,24 +229,12 @@ class WarRules(Rules):
         Rules.check_draw(self, state, a)
 
     def apply_draw(self, state, e):
-        self.close_pending(state)
-        p = e["p"]
-        if not state.deck:
-            state.deck = list(e["sh"])
-            state.discard = []
-        card = state.deck.pop()
-        state.hands[p].append(card)
-        state.drew = 1
-        state.phase = "card"
+        self.take_card(state, e)  # no +2 for a held territory outside a trade
 
     def apply_end(self, state, e):
         # WAR has no +2 for holding a card's territory outside a trade: no bonus here.
         self.close_pending(state)
-        s, wrapped = self.next_seat(state)
-        if wrapped:
-            state.round += 1
-        state.cur = s
-        self.begin_turn(state)
+        self.next_turn(state)
 
     def check_bonus(self, state, a):
         raise IllegalMove("WAR gives 2 armies for a card's territory only when it is traded%s"
