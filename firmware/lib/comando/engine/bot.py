@@ -48,7 +48,46 @@ def p_conquer(ruleset, att, dfn):
     return v
 
 
-class Bot:
+class _Player:
+    """What both bots do alike: seeded picks, asking ``check``, the first legal set."""
+
+    src = None  # a dice source (comando.dice), set by the bot's __init__
+
+    def pick(self, seq):
+        return seq[rand.below(self.src, len(seq))] if seq else None
+
+    def legal(self, state, a):
+        try:
+            check(state, a)
+            return True
+        except IllegalMove:
+            return False
+
+    def enemy_next(self, state, c, p):
+        for m in state.board.neighbours(c):
+            if state.owner[m] != p:
+                return True
+        return False
+
+    def trade(self, state, p):
+        """The first set that ``check`` accepts (as soon as possible)."""
+        h = state.hands[p]
+        rules = state.rules
+        k = len(h)
+        if k < 3:
+            return None
+        for i in range(k):
+            for j in range(i + 1, k):
+                for m in range(j + 1, k):
+                    cards = [h[i], h[j], h[m]]
+                    if rules.is_set(state, cards):
+                        a = {"t": "trade", "p": p, "cards": cards}
+                        if self.legal(state, a):
+                            return a
+        return None
+
+
+class Bot(_Player):
     """A seeded player that plays to win (see the module docstring).
 
     ``threshold``: the lowest P(conquest) in percent worth an attack (``eager`` before the turn's
@@ -69,22 +108,6 @@ class Bot:
         self._total = 0     # countries the objective counts (0: none)
 
     # ------------------------------------------------------------------ helpers
-    def pick(self, seq):
-        return seq[rand.below(self.src, len(seq))] if seq else None
-
-    def legal(self, state, a):
-        try:
-            check(state, a)
-            return True
-        except IllegalMove:
-            return False
-
-    def enemy_next(self, state, c, p):
-        for m in state.board.neighbours(c):
-            if state.owner[m] != p:
-                return True
-        return False
-
     def pc(self, state, att, dfn):
         return p_conquer(state.rules.combat, att, dfn)
 
@@ -289,23 +312,6 @@ class Bot:
             return {"t": "end", "p": p}
         return {"t": "claim", "p": p, "c": best[1]}
 
-    def trade(self, state, p):
-        """The first set that ``check`` accepts (as soon as possible)."""
-        h = state.hands[p]
-        rules = state.rules
-        k = len(h)
-        if k < 3:
-            return None
-        for i in range(k):
-            for j in range(i + 1, k):
-                for m in range(j + 1, k):
-                    cards = [h[i], h[j], h[m]]
-                    if rules.is_set(state, cards):
-                        a = {"t": "trade", "p": p, "cards": cards}
-                        if self.legal(state, a):
-                            return a
-        return None
-
     def spearhead(self, state, p, opts, extra):
         """The country of ``opts`` where ``extra`` more armies give the best attack."""
         b = state.board
@@ -485,7 +491,7 @@ class Bot:
         return a if self.legal(state, a) else None
 
 
-class RandomBot:
+class RandomBot(_Player):
     """A seeded random player (legal actions only): games last long (the benchmark's 100,000
     events). ``focus``: a d6 above this puts all armies on the strongest front."""
 
@@ -497,16 +503,6 @@ class RandomBot:
         self.focus = focus            # d6 above this: all armies on the strongest front
         self._attacks = 0
         self._turn = -1
-
-    def pick(self, seq):
-        return seq[rand.below(self.src, len(seq))] if seq else None
-
-    def legal(self, state, a):
-        try:
-            check(state, a)
-            return True
-        except IllegalMove:
-            return False
 
     def action(self, state):
         """The next action for the player whose turn it is (None when the game is over)."""
@@ -544,24 +540,10 @@ class RandomBot:
             if self.legal(state, d):
                 return d
             if rules.opt(state, "deftrade") and state.conq:
-                t = self.trade(state, p, any_phase=True)
+                t = self.trade(state, p)
                 if t is not None:
                     return t
         return {"t": "end", "p": p}
-
-    def trade(self, state, p, any_phase=False):
-        h = state.hands[p]
-        rules = state.rules
-        k = len(h)
-        for i in range(k):
-            for j in range(i + 1, k):
-                for m in range(j + 1, k):
-                    cards = [h[i], h[j], h[m]]
-                    if rules.is_set(state, cards):
-                        a = {"t": "trade", "p": p, "cards": cards}
-                        if self.legal(state, a):
-                            return a
-        return None
 
     def place(self, state, p):
         mine = state.countries_of(p)
@@ -593,12 +575,6 @@ class RandomBot:
                 if self.legal(state, a):
                     return a
         return {"t": "place", "p": p, "c": opts[0], "n": n}
-
-    def enemy_next(self, state, c, p):
-        for m in state.board.neighbours(c):
-            if state.owner[m] != p:
-                return True
-        return False
 
     def attack(self, state, p):
         b = state.board
