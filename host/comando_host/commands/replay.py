@@ -7,6 +7,7 @@ import json
 import sys
 
 from comando import engine
+from comando.errors import ComandoError
 from comando.engine import log as elog
 from comando_host import engine_text
 
@@ -14,17 +15,23 @@ from comando_host import engine_text
 def register(subparsers):
     p = subparsers.add_parser("replay", help="fold a game log (JSONL) and print the final state",
                               description=__doc__)
-    p.add_argument("file", help="a game log: one JSON event per line")
+    p.add_argument("file", help="a game log: one JSON event per line (an export of a stored game "
+                   "too), or the id of a stored game (comando games)")
+    p.add_argument("--db", metavar="PATH", help="the game database for a stored game id")
     p.add_argument("--json", action="store_true", help="print the final state as JSON")
     p.add_argument("--countries", action="store_true", help="also list every country")
     p.set_defaults(func=run)
+
+
+# The header line of `comando export --format jsonl` (an object without "t"): skipped.
+HEADERS = ("game", "snapshot")
 
 
 def replay(path):
     """(state, None) or (state_so_far, "FILE:LINE: message")."""
     folder = engine.Folder()
     try:
-        for lineno, ev in elog.iter_log(path):
+        for lineno, ev in elog.iter_log(path, HEADERS):
             try:
                 folder.feed(ev)
             except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
@@ -40,8 +47,63 @@ def replay(path):
     return folder.state, None
 
 
+def _session_replay(events, name):
+    """A log of the device's table session (its `new` names no board): fold it with
+    comando.session. Returns (text, None) or (None, "NAME: event N is illegal: ...")."""
+    from comando import session
+    try:
+        state = session.fold(events)
+    except ComandoError as exc:
+        return None, f"{name}: {exc}"
+    waiting = getattr(session, "_waiting", None)
+    return (f"table session ({state.rs}, {', '.join(state.colours)}), {state.seq} events: "
+            f"{waiting(state) if waiting else state.stage}"), None
+
+
+def _stored_events(args):
+    from comando_host.store import Store
+    store = Store(args.db)
+    gid = store.find_game(args.file)   # ValueError (one line, exit 2) when unknown
+    records = store.records(gid)
+    if any(r[0] == "snapshot" for r in records):
+        raise ValueError(f"{gid} starts from a snapshot of the device: it cannot be replayed "
+                         "from the start")
+    return gid, [r[1] for r in records]
+
+
+def _file_events(path):
+    """The events of a log file, or None when a line is not one (replay() then names it)."""
+    try:
+        return [ev for _, ev in elog.iter_log(path, HEADERS)]
+    except ValueError:
+        return None
+
+
 def run(args) -> int:
-    state, err = replay(args.file)
+    import os
+    looks_like_path = os.sep in args.file or "." in os.path.basename(args.file)
+    if not os.path.exists(args.file) and not looks_like_path:
+        name, events = _stored_events(args)
+    elif os.path.isfile(args.file):
+        name, events = args.file, _file_events(args.file)
+    else:
+        name, events = args.file, None
+    if events and events[0].get("t") == "new" and "board" not in events[0]:
+        text, err = _session_replay(events, name)
+        if err:
+            print(err, file=sys.stderr)
+            return 1
+        print(text)
+        return 0
+    if name != args.file:  # a stored engine game: replay it as the log it is
+        import tempfile
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, name + ".jsonl")
+            with open(path, "w", encoding="utf-8") as f:
+                f.writelines(json.dumps(ev) + "\n" for ev in events)
+            state, err = replay(path)
+    else:
+        state, err = replay(args.file)
     if err:
         print(err, file=sys.stderr)
         return 1

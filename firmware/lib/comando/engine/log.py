@@ -34,8 +34,22 @@ def loads(line):
     return ev
 
 
-def iter_log(path):
-    """(lineno, event) for each line of a JSONL file, read as it goes. Blank lines are skipped;
+def _is_header(line, keys):
+    try:
+        obj = json.loads(line)
+    except ValueError:
+        return False
+    if not isinstance(obj, dict) or "t" in obj:
+        return False
+    for k in keys:
+        if k in obj:
+            return True
+    return False
+
+
+def iter_log(path, headers=()):
+    """(lineno, event) for each line of a JSONL file, read as it goes. Blank lines are skipped,
+    and so are objects without "t" that hold one of the ``headers`` keys (an export's header);
     a line that is not UTF-8 or not an event raises ValueError "PATH:LINE: problem"."""
     with open(path, "rb") as f:
         lineno = 0
@@ -52,6 +66,8 @@ def iter_log(path):
             try:
                 ev = loads(line)
             except ValueError as exc:
+                if headers and _is_header(line, headers):
+                    continue
                 raise ValueError("%s:%d: %s" % (path, lineno, exc))
             yield lineno, ev
 

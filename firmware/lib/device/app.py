@@ -1,0 +1,397 @@
+"""The device app: the table session on a Pico (or the simulator, or a Linux board).
+
+    from device import app; app.main()          # what firmware/main.py does
+
+One asyncio loop runs three kinds of task that never block each other:
+- input: samples the buttons every few ms, debounces them (device.buttons) and hands presses to the
+  screen on top;
+- display: redraws when something changed and sends only the changed bytes to the OLED;
+- link (when ``device.link`` exists and the HAL has a serial port): the host sync. Nothing waits
+  on USB: the serial object never blocks, and the app only calls ``link.publish(event)``.
+
+Every change of the game is an event made by ``comando.session`` (check, then dice drawn and
+stored), written to the journal on flash, applied, then published. ``submit(action)`` is the one
+way in, for the screens and for actions arriving from the host.
+"""
+
+import gc
+
+from comando import session as S
+from comando.errors import ComandoError, IllegalMove
+from device import buttons as B
+from device.journal import Journal, StorageFull
+
+try:
+    import asyncio
+except ImportError:  # pragma: no cover
+    import uasyncio as asyncio
+
+
+try:
+    _sleep_ms = asyncio.sleep_ms
+except AttributeError:  # CPython's asyncio (the Blinka HAL)
+    _sleep_ms = lambda ms: asyncio.sleep(ms / 1000)  # noqa: E731
+
+try:
+    from time import ticks_diff as _ticks_diff
+except ImportError:  # CPython (the Blinka HAL)
+    _ticks_diff = lambda a, b: a - b  # noqa: E731
+
+
+class UrandomSource:
+    """Dice from the HAL's random bytes (unbiased by rejection)."""
+
+    def __init__(self, hal):
+        self.hal = hal
+
+    def d6(self):
+        while True:
+            b = self.hal.urandom(1)[0]
+            if b < 252:
+                return b % 6 + 1
+
+    def roll(self, n):
+        return [self.d6() for _ in range(n)]
+
+
+class Settings:
+    FIELDS = ("contrast", "flip", "i2c", "stop", "oled")
+
+    def __init__(self, hal):
+        self.hal = hal
+        self.path = hal.root + "/settings.json"
+        self.contrast = 207
+        self.flip = 0
+        self.i2c = 400000
+        self.stop = 1
+        self.oled = ""  # "" = as the HAL made it; "ssd1306" | "sh1106" (Menu > Hardware)
+        try:
+            import json
+            with hal.open(self.path, "rb") as f:
+                d = json.loads(f.read())
+            for k in self.FIELDS:
+                if k in d:
+                    setattr(self, k, d[k])
+        except (OSError, ValueError):
+            pass
+
+    def save(self):
+        from comando.journal import dumps
+        try:
+            with self.hal.open(self.path, "wb") as f:
+                f.write(dumps({k: getattr(self, k) for k in self.FIELDS}).encode())
+        except OSError:
+            pass
+
+    def apply(self, oled):
+        if self.oled and self.oled != oled.kind:
+            from device.selftest import set_oled_kind
+            set_oled_kind(oled, self.oled)
+        oled.contrast(self.contrast)
+        oled.flip(bool(self.flip))
+        self.hal.set_i2c_freq(self.i2c)
+
+
+class App:
+    def __init__(self, hal, dice=None, board=None):
+        self.hal = hal
+        self.oled = hal.oled
+        self.fb = hal.oled.fb
+        self.buttons = B.Buttons()
+        self.dice = dice or UrandomSource(hal)
+        self.board = board
+        self.settings = Settings(hal)
+        self.journal = Journal(hal)
+        self.state = S.Session()
+        self.link = None
+        self.stack = []
+        self.dirty = True
+        self.toast = None  # (text, until_ms)
+        self.note = ""  # one line about the last thing that happened
+        self.secret = {}  # T.E.G. II: side -> (command, nonce) until revealed
+        self.presses = 0
+        self.events_made = 0
+
+    # -- game ------------------------------------------------------------------------------------
+    def boot(self):
+        """Restore the game from the journal (a torn tail is dropped and reported)."""
+        st = [S.Session(), 0, 0]
+        bad = []
+
+        def each(ev):
+            if bad:
+                return
+            try:
+                S.check(st[0], ev, self.board)
+                S.apply(st[0], ev)
+                st[1] += 1
+                st[2] = ev["seq"]
+            except (ComandoError, KeyError, TypeError) as exc:
+                bad.append("journal: event %s does not follow the rules (%s)" % (ev.get("seq"), exc))
+
+        self.journal.restore(each)
+        if bad:
+            # Keep the consistent prefix: re-read to find its byte length.
+            self._truncate_to(st[1], bad[0])
+        self.state = st[0]
+        self.load_board()
+        self.load_secret()
+        self.settings.apply(self.oled)
+        if self.journal.problem:
+            self.show_toast(self.journal.problem, 4000)
+        self.home()
+
+    def _truncate_to(self, count, why):
+        from comando import journal as codec
+        size = 0
+        seq = 0
+        with self.hal.open(self.journal.path, "rb") as f:
+            for _ in range(count):
+                line = f.readline()
+                size += len(line)
+                seq = codec.decode(line).get("seq", seq)
+        self.journal.stop_at(count, size, seq, why)
+
+    def load_board(self):
+        """The board the session names (``o.board``), or None: the table plays by army counts."""
+        self.board = None
+        bid = self.state.opts.get("board") if self.state.opts else None
+        if not bid:
+            return None
+        gc.collect()
+        try:
+            from comando.board import load_board
+            self.board = load_board(bid)
+            # The device shows countries and checks borders; the objectives and rulesets' tables
+            # are the host engine's (14k of heap for La Revancha's board on the unix port).
+            self.board.objectives = ()
+            self.board.tables = {}
+        except (ComandoError, OSError, MemoryError) as exc:
+            self.show_toast("board %s not loaded: %s" % (bid, exc), 4000)
+        gc.collect()
+        return self.board
+
+    def submit(self, action):
+        """Check an action, make its event (dice drawn here), journal it, apply it, publish it.
+        Returns the event; raises IllegalMove (nothing changes) or StorageFull (nothing written)."""
+        ev = S.make(self.state, action, self.dice, self.board)
+        self.journal.append(ev)
+        S.apply(self.state, ev)
+        self.events_made += 1
+        if self.link is not None:
+            self.link.publish(ev)
+        self.dirty = True
+        for scr in self.stack:
+            scr.event(ev)
+        return ev
+
+    def act(self, action, inline=None):
+        """submit() for the screens: errors become a message on screen (a box that the next press
+        dismisses, or ``inline(text)`` for a screen that shows it in place). Returns the event or
+        None."""
+        try:
+            return self.submit(action)
+        except StorageFull as exc:
+            self.show_toast(str(exc), 6000)
+        except IllegalMove as exc:
+            if inline is not None:
+                self.hal.log(str(exc))
+                inline(str(exc))
+            else:
+                self.show_toast(str(exc), 3500)
+        return None
+
+    def new_game(self, action):
+        """Start a new session (the old journal is kept aside as journal.log.old)."""
+        try:
+            S.check(S.Session(), action)
+        except IllegalMove as exc:
+            self.show_toast(str(exc), 3500)
+            return None
+        self.journal.archive()
+        self.state = S.Session()
+        self.secret = {}
+        self.save_secret()
+        self.board = None
+        ev = self.act(action)
+        if ev is not None:
+            self.load_board()
+            self.home()
+        return ev
+
+    # -- T.E.G. II secrets survive a power cut (they are not events: never published) -------------
+    def save_secret(self):
+        from comando.journal import dumps
+        path = self.hal.root + "/secret.json"
+        try:
+            with self.hal.open(path, "wb") as f:
+                f.write(dumps({str(k): list(v) for k, v in self.secret.items()}).encode())
+        except OSError:
+            pass
+
+    def load_secret(self):
+        import json
+        try:
+            with self.hal.open(self.hal.root + "/secret.json", "rb") as f:
+                d = json.loads(f.read())
+            self.secret = {int(k): tuple(v) for k, v in d.items()}
+        except (OSError, ValueError):
+            self.secret = {}
+
+    # -- screens ---------------------------------------------------------------------------------
+    def top(self):
+        return self.stack[-1]
+
+    def push(self, scr):
+        self.stack.append(scr)
+        self.dirty = True
+
+    def pop(self):
+        if len(self.stack) > 1:
+            self.stack.pop()
+        self.dirty = True
+
+    def home(self):
+        from device.screens import home_screen
+        self.stack = [home_screen(self)]
+        self.dirty = True
+
+    def show_toast(self, text, ms=2500):
+        self.hal.log(text)
+        self.toast = (text, self.hal.ticks_ms() + ms)
+        self.dirty = True
+
+    def press(self, btn, kind):
+        if kind == B.PRESS:
+            self.presses += 1
+        if self.toast is not None and kind == B.PRESS:
+            # any press dismisses a message (and does nothing else)
+            self.toast = None
+            self.dirty = True
+            return
+        self.top().button(btn, kind)
+        self.dirty = True
+
+    def draw(self):
+        from device import ui
+        fb = self.fb
+        fb.fill(0)
+        self.top().draw(fb)
+        if self.toast is not None:
+            fb.fill_rect(0, 9, 128, 55, 0)
+            fb.rect(0, 9, 128, 55, 1)
+            lines = ui.wrap(self.toast[0], 15)
+            for i, ln in enumerate(lines[:6]):
+                fb.text(ln, 4, 11 + i * 9, 1)
+
+    # -- the loop --------------------------------------------------------------------------------
+    async def input_task(self):
+        hal = self.hal
+        while hal.alive():
+            for btn, kind in self.buttons.update(hal.buttons.read(), hal.ticks_ms()):
+                self.press(btn, kind)
+            if self.toast is not None:
+                if _ticks_diff(hal.ticks_ms(), self.toast[1]) >= 0:
+                    self.toast = None
+                    self.dirty = True
+            await _sleep_ms(hal.poll_ms)
+
+    async def display_task(self):
+        hal = self.hal
+        drawn = hal.ticks_ms()
+        while hal.alive():
+            if not self.dirty and self.stack and self.top().live and \
+                    _ticks_diff(hal.ticks_ms(), drawn) >= 500:
+                self.dirty = True
+            if self.dirty:
+                drawn = hal.ticks_ms()
+                self.dirty = False
+                self.draw()
+                self.oled.show()
+                gc.collect()
+                hal.frame_done()
+            else:
+                hal.settled()
+            await _sleep_ms(0 if hal.poll_ms == 0 else 20)
+
+    def start_link(self):
+        if self.hal.serial is None:
+            return None
+        try:
+            from device.link import LinkEndpoint
+        except ImportError:
+            return None
+        self.link = LinkEndpoint(self.hal.serial, self.journal, self)
+        return self.link
+
+    async def _guard(self, coro):
+        """Run a task; a crash is logged and stops the app (the simulator exits non-zero, a
+        test sees it) instead of leaving the other tasks running without it."""
+        try:
+            await coro
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - any bug in a task
+            self.failed = exc
+            self.hal.log("task failed: %r" % (exc,))
+            try:
+                import sys
+                sys.print_exception(exc)
+            except AttributeError:  # CPython
+                import traceback
+                traceback.print_exc()
+
+    async def main(self):
+        self.failed = None
+        tasks = [asyncio.create_task(self._guard(self.input_task())),
+                 asyncio.create_task(self._guard(self.display_task()))]
+        link = self.start_link()
+        if link is not None:
+            tasks.append(asyncio.create_task(self._guard(link.run())))
+        while self.hal.alive() and self.failed is None:
+            await _sleep_ms(50 if self.hal.poll_ms else 0)
+        if self.failed is not None:
+            for t in tasks:
+                t.cancel()
+            raise self.failed
+        # let the display task finish the last frame, then stop everything
+        for t in tasks:
+            t.cancel()
+        self.draw()
+        self.oled.show()
+        self.hal.frame_done()
+        self.hal.settled()
+
+    def run(self):
+        try:
+            asyncio.run(self.main())
+        finally:
+            self.hal.close()
+
+
+def main(hal=None, **options):
+    try:
+        gc.threshold(16384)  # collect often: less fragmentation in a small heap
+    except AttributeError:  # CPython
+        pass
+    from device import hal as H
+    if hal is None:
+        hal = H.load(**options)
+    dice = None
+    seed = None
+    try:
+        import os
+        seed = os.getenv("COMANDO_SIM_SEED")
+    except (ImportError, AttributeError):
+        pass
+    if seed:
+        from comando.dice import SeededDice
+        dice = SeededDice(int(seed))
+    a = App(hal, dice=dice)
+    a.boot()
+    from device.selftest import boot_mode
+    if boot_mode(a) == "update":  # BACK held at power-on: leave the REPL free for make deploy
+        a.hal.close()
+        return a
+    a.run()  # (BACK+OK held at power-on: it starts on the self-test screen)
+    return a

@@ -1,0 +1,72 @@
+"""The Raspberry Pi Pico HAL: machine.Pin buttons with pull-ups, the OLED on machine.I2C,
+os.urandom dice (the RP2040 ring oscillator), littlefs files, USB CDC serial on stdio.
+
+Every pin number comes from device.pins (the hardware engineer's pin map); none is written here.
+"""
+
+import os
+import sys
+
+from device import pins
+from device.hal import Hal, BUTTONS
+from device.oled import OLED
+
+
+class PinButtons:
+    def __init__(self, machine):
+        by_name = dict(pins.BUTTONS)
+        self.pins = [machine.Pin(by_name[name], machine.Pin.IN, machine.Pin.PULL_UP) for name in BUTTONS]
+
+    def read(self):
+        m = 0
+        for i, p in enumerate(self.pins):
+            if not p.value():  # wired to GND: pressed reads 0
+                m |= 1 << i
+        return m
+
+
+class PicoHal(Hal):
+    poll_ms = 5
+
+    def __init__(self, freq=None, oled="ssd1306", addr=None, serial=True):
+        import machine
+        self.machine = machine
+        self.freq = freq or pins.I2C_FREQ
+        self.i2c = machine.I2C(pins.I2C_ID, sda=machine.Pin(pins.I2C_SDA), scl=machine.Pin(pins.I2C_SCL),
+                               freq=self.freq)
+        if addr is None:
+            found = self.i2c.scan()
+            addr = 0x3D if 0x3D in found and 0x3C not in found else 0x3C
+        self.oled = OLED(self.i2c, addr=addr, kind=oled)
+        self.buttons = PinButtons(machine)
+        self.root = "/data"
+        try:
+            os.mkdir(self.root)
+        except OSError:
+            pass
+        self.serial = None
+        if serial:
+            # Ctrl-C stays an interrupt: the link escapes every control byte (comando.link), and
+            # mpremote needs it to stop the app for `make deploy`.
+            from device.stdio_serial import StdioSerial
+            self.serial = StdioSerial(sys.stdin.buffer, sys.stdout.buffer)
+
+    def open(self, path, mode="rb"):
+        return open(path, mode)
+
+    def set_i2c_freq(self, hz):
+        m = self.machine
+        self.freq = hz
+        self.i2c = m.I2C(pins.I2C_ID, sda=m.Pin(pins.I2C_SDA), scl=m.Pin(pins.I2C_SCL), freq=hz)
+        self.oled.i2c = self.i2c
+        return True
+
+    def alive(self):
+        return True
+
+    def settled(self):
+        pass
+
+
+def make(**kw):
+    return PicoHal(**kw)

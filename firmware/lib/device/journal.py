@@ -1,0 +1,135 @@
+"""The game journal on flash: one event per line with a CRC (codec: comando.journal).
+
+- ``restore(each)`` streams the file through ``each(event)`` at boot; a torn or corrupt tail is
+  dropped, reported in ``problem`` and cut off by compaction (never a crash).
+- ``append(event)`` writes one line and flushes it before the event is applied or published.
+  Before writing it checks the free space; if the filesystem is full it raises ``StorageFull``
+  and writes nothing, so everything already journaled stays intact. If a write fails half-way,
+  the journal freezes (no line is ever appended after a torn one) and the next boot repairs it.
+- ``compact()``: write the valid prefix to ``<name>.new``, then rename it over the journal
+  (littlefs renames atomically, so a power cut leaves the old or the new file, never a mix).
+- ``archive()``: a new game moves the old journal aside (``<name>.old``).
+"""
+
+import os
+
+from comando import journal as codec
+from comando.errors import JournalError
+
+RESERVE = 2048  # keep this much free for compaction and the settings file
+
+
+class StorageFull(JournalError):
+    pass
+
+
+def _exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+class Journal:
+    def __init__(self, hal, name="journal.log"):
+        self.hal = hal
+        self.path = hal.root + "/" + name
+        self.size = 0
+        self.count = 0
+        self.last_seq = 0
+        self.problem = None
+        self.frozen = None
+
+    def restore(self, each):
+        """Fold every valid event through ``each``; returns the count. Repairs a bad tail."""
+        self.size = self.count = self.last_seq = 0
+        self.problem = None
+        if not _exists(self.path):
+            return 0
+        last = [0]
+
+        def take(ev):
+            each(ev)
+            last[0] = ev.get("seq", 0)
+
+        with self.hal.open(self.path, "rb") as f:
+            count, good, problem = codec.scan_stream(f, take)
+        self.count = count
+        self.size = good
+        self.last_seq = last[0]
+        if problem:
+            self.problem = problem
+            try:
+                self.compact()
+            except OSError:
+                self.frozen = "Storage full: journal could not be repaired"
+        return count
+
+    def stop_at(self, count, size, seq, why):
+        """The fold rejected an event: keep only what came before it (a consistent prefix)."""
+        self.count, self.size, self.last_seq = count, size, seq
+        self.problem = why
+        try:
+            self.compact()
+        except OSError:
+            self.frozen = "Storage full: journal could not be repaired"
+
+    def append(self, event):
+        if self.frozen:
+            raise StorageFull(self.frozen)
+        line = codec.encode(event)
+        if self.hal.fs_free() < len(line) + RESERVE:
+            raise StorageFull("Storage full! %d events kept. Free space or start a new game."
+                              % self.count)
+        try:
+            with self.hal.open(self.path, "ab") as f:
+                f.write(line)
+                f.flush()
+        except OSError as exc:
+            self.frozen = "Storage full: write failed (%s); %d events kept" % (exc, self.count)
+            raise StorageFull(self.frozen)
+        self.size += len(line)
+        self.count += 1
+        self.last_seq = event.get("seq", self.last_seq)
+
+    def compact(self):
+        """Rewrite the valid prefix into a new file and rename it over the journal."""
+        tmp = self.path + ".new"
+        left = self.size
+        with self.hal.open(self.path, "rb") as src:
+            with self.hal.open(tmp, "wb") as dst:
+                while left > 0:
+                    chunk = src.read(512 if left > 512 else left)
+                    if not chunk:
+                        break
+                    dst.write(chunk)
+                    left -= len(chunk)
+        os.rename(tmp, self.path)
+
+    def archive(self):
+        if _exists(self.path):
+            old = self.path + ".old"
+            if _exists(old):
+                os.remove(old)
+            os.rename(self.path, old)
+        self.size = self.count = self.last_seq = 0
+        self.problem = None
+        self.frozen = None
+
+    def events(self, after=0):
+        """Events with seq > after, read back from flash (the link resends from here)."""
+        out = []
+        if not _exists(self.path):
+            return out
+        with self.hal.open(self.path, "rb") as f:
+            left = self.size
+            while left > 0:
+                line = f.readline()
+                if not line:
+                    break
+                left -= len(line)
+                ev = codec.decode(line)
+                if ev.get("seq", 0) > after:
+                    out.append(ev)
+        return out

@@ -1,0 +1,304 @@
+"""The device end of the USB serial link: an asyncio task around comando.sync.DeviceSync.
+
+    link = LinkEndpoint(hal.serial, app.journal, app)
+    asyncio.create_task(link.run())
+
+- ``serial``: ``read(n)`` -> bytes (never blocks, b"" when nothing) and ``write(data)`` -> bytes
+  accepted (never blocks). USB CDC drops output while no host has the port open; whatever is
+  not accepted waits in a small buffer, and past that it is dropped: the protocol resends.
+- ``journal``: the device journal (device/journal.py): ``path``, ``size``, ``last_seq``, ``hal``
+  (``hal.open``, ``hal.root``). Events are read back from flash by seq, sequentially, with an
+  offset every 32 events remembered so a catch-up never rescans the file from the top.
+- ``app``: ``app.submit(action)`` checks, journals and returns the numbered event (or raises
+  IllegalMove/StorageFull: the host gets an error frame); the app calls ``link.publish(event)``
+  after journaling each event; ``app.state.to_dict()`` is the snapshot.
+
+The game id: a random id made when a game's first event is published, kept in ``game.id`` next
+to the journal with the CRC of the journal's first line; a journal found without a matching one
+(none, or made for another game) gets an id derived from its first line.
+"""
+
+try:
+    import asyncio
+except ImportError:  # pragma: no cover
+    import uasyncio as asyncio
+
+import time
+
+from comando import journal as codec
+from comando import sync as S
+
+try:
+    _ticks_ms = time.ticks_ms
+    _ticks_diff = time.ticks_diff
+except AttributeError:  # CPython (tests, blinka)
+    _ticks_ms = lambda: int(time.monotonic() * 1000)  # pyright: ignore[reportAttributeAccessIssue]
+    _ticks_diff = lambda a, b: a - b
+
+FW_VERSION = "0.1.0"
+OUT_MAX = 4096
+EVERY = 32
+
+
+class JournalSource:
+    """The sync's view of the journal: last(), first(), get(seq), snapshot()."""
+
+    def __init__(self, journal, app=None):
+        self.j = journal
+        self.app = app
+        self.recent = []
+        self.reset()
+
+    def reset(self):
+        self.index = {1: 0}   # seq -> byte offset of its line
+        self.f = None
+        self.next_seq = None  # the seq of the line at the file position
+        self.pos = 0
+        self.rbuf = b""
+        self.rpos = 0
+
+    def last(self):
+        return self.j.last_seq
+
+    def first(self):
+        return getattr(self.j, "first_seq", 1)
+
+    def remember(self, ev):
+        self.recent.append(ev)
+        if len(self.recent) > 8:
+            self.recent.pop(0)
+
+    def _readline(self):
+        """The next journal line (bytes, newline included) or b"": read in 2 KB chunks (the
+        unix port's readline goes byte by byte)."""
+        while True:
+            nl = self.rbuf.find(b"\n", self.rpos)
+            if nl >= 0:
+                line = self.rbuf[self.rpos:nl + 1]
+                self.rpos = nl + 1
+                return line
+            f = self.f
+            if f is None:
+                return b""
+            chunk = f.read(2048)
+            if not chunk:
+                return b""
+            self.rbuf = self.rbuf[self.rpos:] + chunk
+            self.rpos = 0
+
+    def _line(self, seq):
+        """The journal line of event ``seq`` (lines hold consecutive seqs from 1; the journal's
+        restore guarantees it), or None."""
+        if seq < 1 or seq > self.j.last_seq:
+            return None
+        if self.f is None or self.next_seq is None or seq < self.next_seq:
+            base = seq - (seq - 1) % EVERY
+            while base not in self.index:
+                base -= EVERY
+            self._open().seek(self.index[base])
+            self.rbuf = b""
+            self.rpos = 0
+            self.pos = self.index[base]
+            self.next_seq = base
+        while self.pos < self.j.size:
+            line = self._readline()
+            if not line or line[-1] != 10:
+                break
+            at = self.pos
+            s = self.next_seq
+            self.pos += len(line)
+            self.next_seq = s + 1
+            if (s - 1) % EVERY == 0:
+                self.index[s] = at
+            if s == seq:
+                return line
+        self.next_seq = None
+        return None
+
+    def get(self, seq):
+        for ev in self.recent:
+            if ev.get("seq") == seq:
+                return ev
+        line = self._line(seq)
+        if line is None:
+            return None
+        ev = codec.decode(line)
+        if ev.get("seq") != seq:
+            self.next_seq = None
+            return None
+        return ev
+
+    def get_raw(self, seq):
+        """The event's canonical JSON as journaled (bytes), CRC checked, without parsing it:
+        the link sends it as it is (much faster than decoding and encoding again)."""
+        line = self._line(seq)
+        if line is None or len(line) < 11:
+            return None
+        body = line[9:-1]
+        if codec.crc_hex(body).encode() != line[:8]:
+            return None
+        tag = b'"seq":%d' % seq
+        at = body.find(tag)
+        if at < 0 or body[at + len(tag)] not in (44, 125):  # followed by ',' or '}'
+            return None
+        return body
+
+    def _open(self):
+        f = self.f
+        if f is None:
+            f = self.f = self.j.hal.open(self.j.path, "rb")
+        return f
+
+    def release(self):
+        """Close the read handle (the app appends through its own)."""
+        if self.f is not None:
+            try:
+                self.f.close()
+            except OSError:
+                pass
+            self.f = None
+            self.next_seq = None
+
+    def snapshot(self):
+        state = {}
+        if self.app is not None and getattr(self.app, "state", None) is not None:
+            state = self.app.state.to_dict()
+        return self.j.last_seq, state
+
+
+class LinkEndpoint:
+    def __init__(self, serial, journal, app, board="", fw=FW_VERSION):
+        self.serial = serial
+        self.journal = journal
+        self.app = app
+        self.source = JournalSource(journal, app)
+        self.t0 = _ticks_ms()
+        self.out = b""
+        self.dropped = 0
+        self._was_up = False
+        self.game = self._load_game_id()
+        if not board and app is not None:
+            board = getattr(getattr(app, "board", None), "id", "") or ""
+        self.sync = S.DeviceSync(self.source, self.game, board, fw, now=self.now())
+
+    # -- the game id -----------------------------------------------------------------------
+
+    def _id_path(self):
+        return self.journal.hal.root + "/game.id"
+
+    def _first_crc(self):
+        """The CRC of the journal's first line: ties game.id to the game it was made for."""
+        try:
+            with self.journal.hal.open(self.journal.path, "rb") as f:
+                return f.read(8).decode()
+        except (OSError, ValueError):
+            return ""
+
+    def _load_game_id(self):
+        if not self.journal.last_seq:
+            return ""
+        first = self._first_crc()
+        try:
+            with self.journal.hal.open(self._id_path(), "rb") as f:
+                parts = f.read().decode().split()
+            # an id made for another game (its journal was replaced while no link ran) is stale
+            if len(parts) == 2 and parts[1] == first:
+                return parts[0]
+        except (OSError, ValueError):
+            pass
+        return "j" + (first or "0")
+
+    def _new_game_id(self):
+        import os
+        raw = os.urandom(5)
+        gid = "g" + "".join("%02x" % b for b in raw)
+        try:
+            with self.journal.hal.open(self._id_path(), "wb") as f:
+                f.write(("%s %s" % (gid, self._first_crc())).encode())
+        except OSError:
+            pass
+        return gid
+
+    # -- called by the app -----------------------------------------------------------------
+
+    def publish(self, event):
+        """The app journaled ``event``: send it when the link allows."""
+        seq = event.get("seq", 0)
+        if seq == 1 or not self.game:
+            self.source.reset()
+            self.source.recent = []
+            self.game = self._new_game_id()
+            self.sync.new_game(self.game, self.sync.board)
+        self.source.remember(event)
+        self.sync.publish(self.now())
+        self._flush()
+
+    @property
+    def up(self):
+        return self.sync.attached
+
+    @property
+    def acked(self):
+        """The last event the laptop has stored (for the Sync screen)."""
+        return self.sync.acked
+
+    def status(self):
+        """One short line for the Sync screen."""
+        if self.sync.attached:
+            behind = self.journal.last_seq - self.sync.acked
+            return "laptop linked" + (", %d to send" % behind if behind > 0 else ", in sync")
+        if self.sync.downs:
+            return "laptop lost: playing on alone"
+        return "no laptop yet"
+
+    def now(self):
+        return _ticks_diff(_ticks_ms(), self.t0) / 1000
+
+    # -- the task --------------------------------------------------------------------------
+
+    def step(self):
+        """One round: read, feed, run host commands, write. True when there was traffic."""
+        data = self.serial.read(512)
+        now = self.now()
+        if data:
+            self.sync.feed(data, now)
+        else:
+            self.sync.tick(now)
+        for cid, action in self.sync.take_commands():
+            try:
+                ev = self.app.submit(action)
+            except Exception as exc:  # IllegalMove, StorageFull...: the host is told, we go on
+                self.sync.command_failed(cid, str(exc))
+            else:
+                self.sync.command_done(cid, ev["seq"])
+        self.source.release()
+        if self.sync.attached != self._was_up:  # the Sync screen shows it
+            self._was_up = self.sync.attached
+            if self.app is not None and hasattr(self.app, "dirty"):
+                self.app.dirty = True
+        return self._flush() or bool(data)
+
+    def _flush(self):
+        out = self.sync.take()
+        if out:
+            self.out = self.out + out if self.out else out
+        if not self.out:
+            return False
+        n = self.serial.write(self.out)
+        if n is None:
+            n = len(self.out)
+        self.out = self.out[n:]
+        if len(self.out) > OUT_MAX:  # nobody is reading: drop, the protocol resends
+            self.dropped += len(self.out)
+            self.out = b""
+        return n > 0
+
+    async def run(self):
+        sleep_ms = getattr(asyncio, "sleep_ms", None)
+        while True:
+            busy = self.step()
+            ms = 1 if busy else 10
+            if sleep_ms is not None:
+                await sleep_ms(ms)
+            else:
+                await asyncio.sleep(ms / 1000)

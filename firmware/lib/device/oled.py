@@ -1,0 +1,127 @@
+"""SSD1306 / SH1106 128x64 OLED over I2C that sends only what changed since the last frame.
+
+The driver owns a MONO_VLSB framebuffer (the controller's own page layout) and a shadow copy of
+what the panel holds. ``show()`` compares page by page and, for each changed page, sends only the
+span of columns from the first to the last changed byte. ``bytes_sent`` counts every byte put on
+the bus (address byte + control byte + payload), ``last_bytes`` the cost of the last ``show()``.
+
+Works with any I2C object with ``writeto(addr, buf)``: machine.I2C on the Pico, a Blinka busio.I2C
+adapter on Linux, the recording panel of the simulator.
+"""
+
+from device import canvas
+
+SSD1306 = "ssd1306"
+SH1106 = "sh1106"
+ADDRESSES = (0x3C, 0x3D)
+
+
+class OLED:
+    def __init__(self, i2c, width=128, height=64, addr=0x3C, kind=SSD1306, flip=False, contrast=0xCF):
+        if kind not in (SSD1306, SH1106):
+            raise ValueError("oled: unknown controller %r (ssd1306 or sh1106)" % (kind,))
+        if addr not in ADDRESSES:
+            raise ValueError("oled: I2C address must be 0x3C or 0x3D, not 0x%02X" % addr)
+        self.i2c = i2c
+        self.addr = addr
+        self.kind = kind
+        self.width = width
+        self.height = height
+        self.pages = height // 8
+        # The SH1106 has 132 columns of RAM; a 128-wide glass shows columns 2..129.
+        self.col_offset = 2 if kind == SH1106 else 0
+        self.buf, self.fb = canvas.new(width, height)
+        self.shadow = bytearray(len(self.buf))
+        self.dirty_all = True
+        self.bytes_sent = 0
+        self.last_bytes = 0
+        self.frames = 0
+        self.flipped = flip
+        self._contrast = contrast
+        self._cmd1 = bytearray(2)
+        self.init_display()
+
+    # -- low level ------------------------------------------------------------------------------
+    def _write(self, data):
+        self.i2c.writeto(self.addr, data)
+        self.bytes_sent += len(data) + 1  # + the address byte
+
+    def cmd(self, *cmds):
+        """Send commands in one transaction (control byte 0x00, then the command bytes)."""
+        b = bytearray(1 + len(cmds))
+        for i, c in enumerate(cmds):
+            b[i + 1] = c
+        self._write(b)
+
+    def init_display(self):
+        seg, com = (0xA0, 0xC0) if self.flipped else (0xA1, 0xC8)
+        seq = [0xAE, 0xD5, 0x80, 0xA8, self.height - 1, 0xD3, 0x00, 0x40]
+        if self.kind == SSD1306:
+            seq += [0x8D, 0x14, 0x20, 0x02]  # charge pump on; page addressing mode
+        else:
+            seq += [0xAD, 0x8B]  # SH1106 DC-DC on
+        seq += [seg, com, 0xDA, 0x12, 0x81, self._contrast, 0xD9, 0xF1, 0xDB, 0x30, 0xA4, 0xA6, 0xAF]
+        self.cmd(*seq)
+        self.dirty_all = True
+
+    # -- settings -------------------------------------------------------------------------------
+    def contrast(self, value):
+        self._contrast = max(0, min(255, value))
+        self.cmd(0x81, self._contrast)
+
+    def flip(self, on):
+        """Rotate 180 degrees (the device mounted the other way round)."""
+        self.flipped = bool(on)
+        self.cmd(0xA0 if on else 0xA1, 0xC0 if on else 0xC8)
+        self.dirty_all = True
+
+    def power(self, on):
+        self.cmd(0xAF if on else 0xAE)
+
+    def invert(self, on):
+        self.cmd(0xA7 if on else 0xA6)
+
+    # -- frames ---------------------------------------------------------------------------------
+    # A new span costs a command transaction (address, control, 3 commands) and a data header
+    # (address, control): 7 bytes. Unchanged gaps longer than that are skipped, shorter ones sent.
+    GAP = 7
+
+    def show(self):
+        """Send the changed runs of each page. Returns the bytes this frame cost."""
+        before = self.bytes_sent
+        w = self.width
+        buf = self.buf
+        shadow = self.shadow
+        gap = self.GAP
+        for page in range(self.pages):
+            base = page * w
+            if self.dirty_all:
+                self._send(page, 0, w - 1)
+                continue
+            x = 0
+            while x < w:
+                if buf[base + x] == shadow[base + x]:
+                    x += 1
+                    continue
+                lo = hi = x  # a run: extend while the next change is within the gap
+                x += 1
+                while x < w and x - hi <= gap:
+                    if buf[base + x] != shadow[base + x]:
+                        hi = x
+                    x += 1
+                self._send(page, lo, hi)
+                x = hi + 1
+        self.dirty_all = False
+        self.last_bytes = self.bytes_sent - before
+        self.frames += 1
+        return self.last_bytes
+
+    def _send(self, page, lo, hi):
+        base = page * self.width
+        col = lo + self.col_offset
+        self.cmd(0xB0 | page, col & 0x0F, 0x10 | (col >> 4))
+        data = bytearray(hi - lo + 2)
+        data[0] = 0x40
+        data[1:] = self.buf[base + lo:base + hi + 1]
+        self._write(data)
+        self.shadow[base + lo:base + hi + 1] = self.buf[base + lo:base + hi + 1]

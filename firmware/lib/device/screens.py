@@ -1,0 +1,853 @@
+"""The screens: new game, turn, dice, T.E.G. II battle, war-potential track, sync, settings.
+
+Buttons: UP/DOWN change the value or selection, OK confirms / opens the menu, BACK goes back,
+ROLL is the big button (roll, roll again). A long ROLL attacks until conquest (or the stop).
+Each screen draws the whole 128x64 frame; the driver sends only what changed.
+"""
+
+from comando import session as S
+from comando import situations as SIT
+from comando import turns as T
+from device import ui
+from device.buttons import PRESS, LONG, REPEAT
+from device.hal import UP, DOWN, OK, BACK, ROLL
+
+RULESETS = ("teg", "revancha", "war", "risk", "teg2")
+RULESET_NAMES = {"teg": "T.E.G.", "revancha": "La Revancha", "war": "WAR", "risk": "Risk",
+                 "teg2": "T.E.G. II"}
+COLOURS = {
+    "teg": ("blue", "red", "black", "yellow", "green", "magenta"),
+    "revancha": SIT.COLOURS,
+    "war": ("blue", "red", "black", "yellow", "green", "white"),
+    "risk": ("red", "blue", "green", "yellow", "black", "grey"),
+}
+
+
+def wp(st, s):
+    """T.E.G. II: power ``s``'s war potential, SUs held, rocket offered / held (session.track)."""
+    return st.track["wp"][s]
+
+
+def su(st, s):
+    return st.track["su"][s]
+
+
+def offered(st, s):
+    return st.track["offer"][s]
+
+
+def rockets(st, s):
+    return st.track["rockets"][s]
+
+
+def is_step(kind):
+    return kind == PRESS or kind == REPEAT
+
+
+def cap(s):
+    return s[:1].upper() + s[1:] if s else s
+
+
+def power_name(colour):
+    if colour in T.TEG2_POWERS:
+        return T.TEG2_POWER_NAMES[T.TEG2_POWERS.index(colour)]
+    return cap(colour)
+
+
+class Screen:
+    live = False  # True: redrawn twice a second even without a press (the sync status)
+
+    def __init__(self, app):
+        self.app = app
+
+    def draw(self, fb):
+        pass
+
+    def button(self, b, kind):
+        pass
+
+    def event(self, ev):
+        pass
+
+
+def home_screen(app):
+    if app.state.stage is None:
+        return NewGame(app)
+    if app.state.stage == S.BATTLE:
+        return Battle(app)
+    return Turn(app)
+
+
+# ---------------------------------------------------------------------------------------------
+class Menu(Screen):
+    """A list of (label, callable) items; OK runs one, BACK closes."""
+
+    title = "Menu"
+
+    def __init__(self, app, title, items):
+        Screen.__init__(self, app)
+        self.title = title
+        self.items = items
+        self.sel = 0
+
+    def draw(self, fb):
+        ui.header(fb, self.title)
+        ui.menu(fb, [it[0] for it in self.items], self.sel)
+
+    def button(self, b, kind):
+        if b == UP and is_step(kind):
+            self.sel = (self.sel - 1) % len(self.items)
+        elif b == DOWN and is_step(kind):
+            self.sel = (self.sel + 1) % len(self.items)
+        elif b == OK and kind == PRESS:
+            self.app.pop()
+            self.items[self.sel][1]()
+        elif b == BACK and kind == PRESS:
+            self.app.pop()
+
+
+class Confirm(Menu):
+    def __init__(self, app, title, what, fn):
+        Menu.__init__(self, app, title, (("No", lambda: None), (what, fn)))
+
+
+# ---------------------------------------------------------------------------------------------
+class NewGame(Screen):
+    """Ruleset, players and colours, seat order. OK steps through the fields; ROLL starts."""
+
+    FIELDS = ("ruleset", "players", "board", "seats", "start")
+    SEATS = 3
+    START = 4
+
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.rs = 0
+        self.n = 4
+        self.field = 0
+        self.seat = 0
+        self.use_board = 1  # the ruleset's shipped board; 0: no map, the table plays by counts
+        self.cols = list(self.palette()[:self.n])
+
+    def board_id(self):
+        if not self.use_board:
+            return None
+        try:
+            from comando.board import default_board_id
+            return default_board_id(self.ruleset())
+        except (ImportError, ValueError):
+            return None
+
+    def ruleset(self):
+        return RULESETS[self.rs]
+
+    def palette(self):
+        rs = self.ruleset()
+        if rs == "teg2":
+            return T.teg2_powers(self.n if self.n >= 2 else 2)
+        return COLOURS[rs]
+
+    def reset_colours(self):
+        self.cols = list(self.palette()[:self.n]) if self.ruleset() != "teg2" else list(self.palette())
+        self.seat = 0
+
+    def draw(self, fb):
+        ui.header(fb, "New game", "%d/5" % (self.field + 1))
+        rs = self.ruleset()
+        rows = (("Game", RULESET_NAMES[rs]), ("Players", str(self.n)),
+                ("Board", self.board_id() or "none"))
+        for i, (k, v) in enumerate(rows):
+            y = 11 + i * 9
+            sel = self.field == i
+            fb.text(k, 0, y, 1)
+            if sel:
+                fb.fill_rect(62, y - 1, 66, 9, 1)
+            fb.text(ui.fit(v, 8), 64, y, 0 if sel else 1)
+        # seats in clockwise order, three to a row; the selected seat inverted when editing
+        for i, c in enumerate(self.cols):
+            label = ui.fit(power_name(c) if rs == "teg2" else c, 5)
+            x = (i % 3) * 43
+            y = 37 + (i // 3) * 8
+            if self.field == self.SEATS and i == self.seat:
+                fb.fill_rect(x, y - 1, 42, 9, 1)
+                fb.text(label, x + 1, y, 0)
+            else:
+                fb.text(label, x + 1, y, 1)
+        if self.field == self.START:
+            ui.footer(fb, "ROLL/OK: start")
+        elif self.field == self.SEATS and rs != "teg2":
+            ui.footer(fb, "^v colour OK >")
+        else:
+            ui.footer(fb, "OK next ROLL go")
+
+    def button(self, b, kind):
+        rs = self.ruleset()
+        if b == ROLL and kind == PRESS:
+            self.start()
+            return
+        if b == BACK and kind == PRESS:
+            if self.field > 0:
+                self.field -= 1
+            elif self.app.state.stage is not None:
+                self.app.home()
+            return
+        if b == OK and kind == PRESS:
+            if self.field == self.SEATS and rs != "teg2" and self.seat < self.n - 1:
+                self.seat += 1
+                return
+            if self.field == self.START:
+                self.start()
+                return
+            self.field += 1
+            if self.field == self.SEATS:
+                self.seat = 0
+            return
+        if b == OK and kind == LONG:
+            self.start()
+            return
+        if not is_step(kind) or b not in (UP, DOWN):
+            return
+        step = 1 if b == UP else -1
+        if self.field == 0:
+            self.rs = (self.rs + step) % len(RULESETS)
+            self.n = max(2, min(6, self.n))
+            self.reset_colours()
+        elif self.field == 1:
+            self.n = 2 + (self.n - 2 + step) % 5
+            self.reset_colours()
+        elif self.field == 2:
+            self.use_board ^= 1
+        elif self.field == self.SEATS and rs != "teg2":
+            # the seat's colour cycles through the colours nobody else has taken
+            pal = self.palette()
+            cur = pal.index(self.cols[self.seat])
+            for k in range(1, len(pal) + 1):
+                c = pal[(cur + step * k) % len(pal)]
+                if c not in self.cols:
+                    self.cols[self.seat] = c
+                    break
+
+    def start(self):
+        rs = self.ruleset()
+        opts = {}
+        if rs == "teg2":
+            cols = list(T.teg2_powers(self.n))
+            opts["players"] = self.n
+        else:
+            cols = list(self.cols)
+        bid = self.board_id()
+        if bid:
+            opts["board"] = bid
+        self.app.new_game(S.new_session(rs, cols, opts or None))
+
+
+# ---------------------------------------------------------------------------------------------
+class Turn(Screen):
+    """Whose turn and what the table does next, by the session's stage. OK does the obvious next
+    step (start the round, roll the crisis, end a placement) or opens the menu during a turn."""
+
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.countries = 10  # La Revancha extra reinforcements: countries held
+
+    def draw(self, fb):
+        st = self.app.state
+        rs = st.rs
+        stage = st.stage
+        name = power_name if rs == "teg2" else cap
+        right = ("R%d" % st.rnd) if st.rnd else ""
+        if stage == S.OPEN:
+            ui.header(fb, RULESET_NAMES[rs], right)
+            ui.center(fb, "Who starts?", 16)
+            ui.center(fb, "everybody rolls", 28)
+            ui.footer(fb, "OK/ROLL: roll")
+        elif stage == S.PLACE:
+            cur = st.cur
+            ui.header(fb, "Placing", right)
+            ui.center(fb, name(st.colours[cur]), 13, 2)
+            n = S.placement_armies(st)
+            if rs == "teg2":
+                fb.text("objective %d/5" % (st.pround + 1), 8, 33, 1)
+            elif n is not None:
+                ui.center(fb, "places %d armies" % n, 33)
+            else:
+                ui.center(fb, "places armies", 33)
+            if self.app.note:
+                fb.text(ui.fit(self.app.note, 16), 0, 44, 1)
+            ui.footer(fb, "OK: done")
+        elif stage == S.ROUND:
+            ui.header(fb, RULESET_NAMES[rs], right)
+            ui.center(fb, "Round %d" % (st.rnd + 1), 14, 2)
+            if rs == "revancha":
+                ui.center(fb, "situation card", 36)
+            elif self.app.note:
+                fb.text(ui.fit(self.app.note, 16), 0, 36, 1)
+            ui.footer(fb, "OK: start round")
+        elif stage == S.CRISIS:
+            ui.header(fb, "CRISIS", right)
+            ui.center(fb, "everybody rolls", 16)
+            ui.center(fb, "lowest: no card", 28)
+            ui.footer(fb, "OK/ROLL: roll")
+        elif stage == S.EXTRA:
+            cur = st.cur
+            ui.header(fb, "Extra armies", right)
+            fb.text(ui.fit(cap(st.colours[cur]), 8), 0, 12, 1)
+            fb.text("countries", 0, 22, 1)
+            ui.big(fb, str(self.countries), 80, 12, 2)
+            ui.center(fb, "adds %d" % SIT.extra_armies(self.countries), 36)
+            ui.footer(fb, "^v count OK:add")
+        elif stage == S.ADD:
+            cur = st.cur
+            ui.header(fb, "Add armies", right)
+            ui.center(fb, power_name(st.colours[cur]), 12, 2)
+            extra = []
+            if su(st, cur):
+                extra.append("SU x%d" % su(st, cur))
+            if offered(st, cur):
+                extra.append("rocket? ROLL")
+            elif rockets(st, cur):
+                extra.append("rocket!")
+            ui.center(fb, "adds %d armies" % S.teg2_adds(st, cur), 31)
+            if extra:
+                ui.center(fb, " ".join(extra), 42)
+            ui.footer(fb, "OK: done")
+        elif stage == S.TURN:
+            cur = st.cur
+            n = len(st.order)
+            ui.header(fb, "Round %d" % st.rnd, "%d/%d" % (st.ti + 1, n))
+            ui.center(fb, name(st.colours[cur]), 12, 2)
+            nxt = st.order[st.ti + 1] if st.ti + 1 < n else None
+            fb.text("next:", 0, 31, 1)
+            fb.text(ui.fit(name(st.colours[nxt]), 10) if nxt is not None else "new round", 44, 31, 1)
+            if rs == "revancha" and st.sit >= 0:
+                if cur in st.barred:
+                    fb.text(ui.fit(SIT.label(st.sit), 8) + " no card", 0, 42, 1)
+                else:
+                    fb.text(ui.fit(SIT.label(st.sit), 16), 0, 42, 1)
+            elif rs == "teg2":
+                fb.text("WP %d" % wp(st, cur), 0, 42, 1)
+                if su(st, cur):
+                    fb.text("SU%d" % su(st, cur), 48, 42, 1)
+                if rockets(st, cur):
+                    fb.text("rocket", 80, 42, 1)
+            ui.footer(fb, ("ROLL atk" if rs != "teg2" else "ROLL war") + "  OK end")
+        elif stage == S.OVER:
+            ui.header(fb, "Game over", right)
+            if st.winner >= 0:
+                ui.center(fb, name(st.colours[st.winner]), 16, 2)
+                ui.center(fb, "wins", 36)
+            elif rs == "teg2":
+                Track.draw_track(fb, st, 12)
+            ui.footer(fb, "OK: menu")
+
+    def button(self, b, kind):
+        app = self.app
+        st = app.state
+        stage = st.stage
+        if kind == PRESS and b == BACK:
+            app.push(turn_menu(app) if stage == S.TURN else main_menu(app))
+            return
+        if stage == S.EXTRA and b in (UP, DOWN) and is_step(kind):
+            self.countries = max(1, self.countries + (1 if b == UP else -1))
+            return
+        if kind != PRESS:
+            return
+        if stage == S.OPEN and b in (OK, ROLL):
+            ev = app.act({"t": "first"})
+            if ev:
+                app.note = "first: %s" % st.colours[st.first]
+        elif stage == S.PLACE and b == OK:
+            app.act({"t": "place", "p": st.cur})
+        elif stage == S.ROUND and b in (OK, ROLL):
+            ev = app.act({"t": "round"})
+            if ev and st.rs == "revancha":
+                app.push(Situation(app))
+            elif ev and st.rs == "teg2":
+                app.push(Grants(app))
+        elif stage == S.CRISIS and b in (OK, ROLL):
+            if app.act({"t": "crisis"}):
+                app.push(CrisisResult(app))
+        elif stage == S.EXTRA and b == OK:
+            app.act({"t": "extra", "p": st.cur, "c": self.countries})
+        elif stage == S.ADD:
+            if b == OK:
+                app.act({"t": "place", "p": st.cur})
+            elif b == ROLL and offered(st, st.cur):
+                app.act({"t": "rocket", "p": st.cur})
+        elif stage == S.TURN:
+            if b == ROLL:
+                if st.rs == "teg2":
+                    app.push(BattleSetup(app))
+                else:
+                    app.push(Dice(app))
+            elif b == OK:  # the most frequent action at the table: one press (undo in the menu)
+                app.act({"t": "end", "p": st.cur})
+        elif stage == S.OVER and b == OK:
+            app.push(main_menu(app))
+
+
+def turn_menu(app):
+    st = app.state
+    p = st.cur
+    items = [("End turn", lambda: app.act({"t": "end", "p": p}))]
+    if st.rs == "teg2":
+        items.append(("Battle", lambda: app.push(BattleSetup(app))))
+        if rockets(st, p):
+            items.append(("Launch rocket", lambda: app.push(Launch(app))))
+        items.append(("War potential", lambda: app.push(Track(app))))
+    else:
+        items.append(("Attack (dice)", lambda: app.push(Dice(app))))
+        items.append(("Draw card", lambda: app.act({"t": "card", "p": p})))
+        items.append(("Eliminated...", lambda: app.push(Eliminate(app))))
+        if st.rs != "risk":
+            items.append(("%s wins" % cap(st.colours[p]), lambda: app.push(
+                Confirm(app, "Victory?", "Yes, %s wins" % st.colours[p],
+                        lambda: app.act({"t": "win", "p": p})))))
+    return Menu(app, cap(st.colours[p]) if st.rs != "teg2" else power_name(st.colours[p]),
+                items + main_items(app))
+
+
+def main_items(app):
+    items = []
+    if app.state.at > 1:
+        items.append(("Undo last", lambda: undo(app)))
+    if app.state.rs == "revancha" and app.state.sit >= 0:
+        items.append(("Situation card", lambda: app.push(Situation(app))))
+    if app.state.rs == "teg2":
+        items.append(("War potential", lambda: app.push(Track(app))))
+    items += [("Sync", lambda: app.push(Sync(app))),
+              ("Settings", lambda: app.push(Settings(app))),
+              ("Hardware", lambda: app.push(hardware_menu(app))),
+              ("New game", lambda: app.push(Confirm(app, "New game?", "Yes, new game",
+                                                    lambda: app.push(NewGame(app)))))]
+    return items
+
+
+def main_menu(app):
+    return Menu(app, "Menu", main_items(app))
+
+
+def undo(app):
+    st = app.state
+    prev = [seq for seq, _ in st.hist if seq < st.at]
+    if not prev:
+        app.show_toast("nothing to undo")
+        return
+    app.act({"t": "undo", "to": prev[-1]})
+    app.home()
+
+
+class Eliminate(Screen):
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        st = app.state
+        self.choices = [s for s in range(st.n) if st.alive[s] and s != st.cur]
+        self.sel = 0
+
+    def draw(self, fb):
+        st = self.app.state
+        ui.header(fb, "Who is out?")
+        ui.menu(fb, [cap(st.colours[s]) for s in self.choices], self.sel)
+
+    def button(self, b, kind):
+        st = self.app.state
+        if b in (UP, DOWN) and is_step(kind):
+            self.sel = (self.sel + (1 if b == DOWN else -1)) % len(self.choices)
+        elif b == OK and kind == PRESS:
+            self.app.pop()
+            self.app.act({"t": "out", "p": self.choices[self.sel], "by": st.cur})
+        elif b == BACK and kind == PRESS:
+            self.app.pop()
+
+
+class Situation(Screen):
+    """La Revancha: the situation card of the round and what it does."""
+
+    def draw(self, fb):
+        st = self.app.state
+        ui.header(fb, "Situation", "R%d" % st.rnd)
+        if st.sit < 0:
+            ui.center(fb, "none", 24)
+            return
+        label = SIT.label(st.sit)
+        ui.center(fb, ui.fit(label, 16), 13, 2 if len(label) <= 8 else 1)
+        ui.paragraph(fb, SIT.describe(st.sit), 29, 4)
+
+    def button(self, b, kind):
+        if kind == PRESS and b in (OK, BACK, ROLL):
+            self.app.pop()
+
+
+class CrisisResult(Screen):
+    def draw(self, fb):
+        st = self.app.state
+        ui.header(fb, "Crisis roll", "R%d" % st.rnd)
+        x = 0
+        y = 12
+        for s in range(st.n):
+            if not st.alive[s]:
+                continue
+            fb.text(ui.fit(st.colours[s], 6), x, y + 3, 1)
+            ui.die(fb, x + 48, y, st.crisis[s], solid=s not in st.barred, size=12)
+            y += 14
+            if y > 44:
+                y = 12
+                x = 66
+        ui.footer(fb, "outline: no card")
+
+    def button(self, b, kind):
+        if kind == PRESS:
+            self.app.pop()
+
+
+class Grants(Screen):
+    """T.E.G. II round start: armies, SU and rocket grants by war-potential level."""
+
+    def draw(self, fb):
+        st = self.app.state
+        ui.header(fb, "Round %d" % st.rnd, "grants")
+        y = 11
+        for s in range(st.n):
+            line = "%-6s+%-2d" % (power_name(st.colours[s])[:6], S.teg2_adds(st, s))
+            if su(st, s):
+                line += " SU%d" % su(st, s)
+            if offered(st, s):
+                line += " ROCK"
+            fb.text(line, 0, y, 1)
+            y += 9
+
+    def button(self, b, kind):
+        if kind == PRESS:
+            self.app.pop()
+
+
+# ---------------------------------------------------------------------------------------------
+class Dice(Screen):
+    """Attacker and defender armies, the dice as faces, losses, the new counts and the odds of
+    the next roll, all on one screen. ROLL rolls; ROLL again repeats with the new counts (one
+    press). A long ROLL attacks until conquest or until the attacker is down to ``stop``.
+    UP/DOWN change the selected field; OK selects the next field (attacker, defender armies,
+    defending colour, stop, border); BACK returns to the turn."""
+
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        st = app.state
+        self.att = 4
+        self.dfn = 2
+        self.field = 0
+        self.last = None  # the last roll record (this screen's)
+        self.fresh = True  # no roll in this attack yet
+        self.series = None  # (rolls, att lost, def lost) of a long attack
+        self.stop = app.settings.stop
+        self.internal = 0
+        self.src = None  # attacking and attacked countries (when a board is loaded)
+        self.dst = None
+        self.msg = None  # an inline message (an attack the rules refuse): no press is lost to it
+        live = [s for s in st.order if s != st.cur] or [s for s in range(st.n) if s != st.cur]
+        self.defender = live[0] if live else 0
+        self._odds = None
+
+    def fields(self):
+        f = ["att", "def", "who", "stop"]
+        st = self.app.state
+        if self.app.board is not None:
+            f += ["from", "to"]
+        elif st.rs == "revancha" and st.sit >= 0 and SIT.kind(st.sit) in (SIT.OPEN, SIT.CLOSED):
+            f.append("border")
+        return f
+
+    def country(self, i):
+        return "-" if i is None else self.app.board.short(i)
+
+    def flags(self):
+        st = self.app.state
+        if st.rs == "revancha":
+            return SIT.dice_flags(st.situation())
+        return (False, False)
+
+    def odds(self):
+        key = (self.att, self.dfn, self.stop)
+        if self._odds is None or self._odds[0] != key:
+            p = None
+            if self.dfn >= 1 and self.att > self.stop:
+                try:
+                    from comando import odds
+                    snow, tw = self.flags()
+                    p = odds.p_conquer(self.app.state.rs, self.att, self.dfn, snow, tw, self.stop)
+                except (ImportError, ValueError, MemoryError):
+                    p = None
+            self._odds = (key, p)
+        return self._odds[1]
+
+    def draw(self, fb):
+        st = self.app.state
+        fields = self.fields()
+        fld = fields[self.field % len(fields)]
+        who = cap(st.colours[st.cur])[:6] + ">" + cap(st.colours[self.defender])[:6]
+        p = self.odds()
+        ui.header(fb, who, ("%d%%" % int(p * 100 + 0.5)) if p is not None else "")
+        # Laid out on the controller's 8-pixel pages, so a roll rewrites as few pages as it can:
+        # page 0 header, 1-2 the armies (big), 3 the losses and the field mark, 4-5 the dice,
+        # 6 one line of news, 7 the hint.
+        ui.big(fb, str(self.att), 2, 8, 2)
+        ui.center(fb, "vs", 8, 1, 40, 88)
+        ds = str(self.dfn)
+        ui.big(fb, ds, 126 - ui.width(ds, 2), 8, 2)
+        if fld == "att":
+            fb.hline(0, 25, 40, 1)
+        elif fld == "def":
+            fb.hline(88, 25, 40, 1)
+        rec = self.last
+        if rec is not None:
+            x = 0
+            for v in rec["ad"]:
+                ui.die(fb, x, 33, v, True)
+                x += 16
+            x = 128 - 16 * len(rec["dd"]) + 2
+            for v in rec["dd"]:
+                ui.die(fb, x, 33, v, False)
+                x += 16
+            al, dl = rec["al"], rec["dl"]
+            if self.series:
+                al, dl = self.series[1], self.series[2]
+            if not self.fresh:  # the losses of each side, between the two counts
+                fb.text("-%d" % al if al else " 0", 42, 16, 1)
+                fb.text("-%d" % dl if dl else " 0", 70, 16, 1)
+        if self.msg:
+            fb.fill_rect(0, 26, 128, 38, 0)
+            ui.paragraph(fb, self.msg, 28, 4)
+            return
+        elif fld == "who":
+            line = "def: " + st.colours[self.defender]
+        elif fld == "stop":
+            line = "stop at %d left" % self.stop
+        elif fld == "border":
+            line = "inside cont." if self.internal else "other continent"
+        elif fld == "from":
+            line = "from " + self.country(self.src)
+        elif fld == "to":
+            line = "to " + self.country(self.dst)
+        elif rec is not None and self.dfn == 0:
+            lo = hi = 0
+            try:
+                from comando import combat
+                lo, hi = combat.record_move_limits(rec)
+                line = "WON! move %d-%d" % (lo, hi)
+            except ValueError:
+                line = "WON!"
+        elif self.series:
+            line = "%d rolls" % self.series[0]
+        else:
+            # quiet while rolling (the losses show beside the counts): fewer bytes per roll
+            snow, tw = self.flags()
+            line = "snow: def +1" if snow else ("tailwind: att+1" if tw else "")
+        fb.text(ui.fit(line, 16), 0, 48, 1)
+        fb.text("ROLL  hold: all", 0, 56, 1)
+
+    def action(self):
+        st = self.app.state
+        a = {"t": "roll", "p": st.cur, "d": self.defender, "a": self.att, "b": self.dfn}
+        if "border" in self.fields():
+            a["in"] = self.internal
+        if self.src is not None and self.dst is not None:
+            a["f"] = self.src
+            a["to"] = self.dst
+        return a
+
+    def inline(self, text):
+        self.msg = text
+
+    def roll_once(self):
+        if self.att < 2:
+            self.msg = "needs 2+ armies"
+            return False
+        ev = self.app.act(self.action(), self.inline)
+        if ev is None:
+            return False
+        rec = ev["r"]
+        self.last = rec
+        self.fresh = False
+        self.att = rec["a"] - rec["al"]
+        self.dfn = rec["d"] - rec["dl"]
+        return True
+
+    def button(self, b, kind):
+        app = self.app
+        st = app.state
+        fields = self.fields()
+        fld = fields[self.field % len(fields)]
+        if kind == PRESS:
+            self.msg = None
+        if b == ROLL and kind == PRESS:
+            self.series = None
+            if self.dfn == 0:  # a new attack after a conquest: same attacker, fresh defender
+                self.dfn = 1
+                self.fresh = True  # the last dice stay up (fewer bytes), marked as past
+                return
+            self.roll_once()
+        elif b == ROLL and kind == LONG:
+            # attack until conquest or until the attacker is down to the stop
+            n = al = dl = 0
+            while self.dfn > 0 and self.att > self.stop and self.att >= 2:
+                if not self.roll_once():
+                    break
+                n += 1
+                rec = self.last or {}
+                al += rec["al"]
+                dl += rec["dl"]
+            self.series = (n, al, dl) if n > 1 else None
+        elif b == OK and kind == PRESS:
+            self.field = (self.field + 1) % len(fields)
+        elif b == OK and kind == LONG:
+            # end the turn without leaving the dice: the next player attacks from here
+            self.field = (self.field - 1) % len(fields)  # undo the PRESS that began the hold
+            if app.act({"t": "end", "p": st.cur}):
+                if app.state.stage == S.TURN:
+                    self.__init__(app)
+                else:
+                    app.home()
+        elif b == BACK and kind == PRESS:
+            app.pop()
+        elif b in (UP, DOWN) and is_step(kind):
+            step = 1 if b == UP else -1
+            if fld in ("att", "def"):
+                self.fresh = True
+            self.series = None
+            if fld == "att":
+                self.att = max(1, self.att + step)
+            elif fld == "def":
+                self.dfn = max(1, self.dfn + step)
+            elif fld == "who":
+                opts = [s for s in range(st.n) if st.alive[s] and s != st.cur]
+                i = opts.index(self.defender) if self.defender in opts else 0
+                self.defender = opts[(i + step) % len(opts)]
+            elif fld == "stop":
+                self.stop = max(1, self.stop + step)
+                app.settings.stop = self.stop
+            elif fld == "border":
+                self.internal ^= 1
+            elif fld == "from":
+                n = self.app.board.n
+                self.src = 0 if self.src is None else (self.src + step) % n
+                self.dst = None
+            elif fld == "to" and self.src is not None:
+                nb = self.app.board.neighbours(self.src)
+                i = nb.index(self.dst) if self.dst in nb else -1
+                self.dst = nb[(i + step) % len(nb)]
+
+
+# ---------------------------------------------------------------------------------------------
+class Track(Screen):
+    """T.E.G. II war-potential track: every power's level (3..11) as a bar."""
+
+    @staticmethod
+    def draw_track(fb, st, y0):
+        y = y0
+        for s in range(st.n):
+            fb.text(power_name(st.colours[s])[:5], 0, y, 1)
+            ui.bar(fb, 44, y, 64, 8, wp(st, s), 3, 11)
+            fb.text("%2d" % wp(st, s), 111, y, 1)
+            y += 9 if st.n > 4 else 10
+
+    def draw(self, fb):
+        st = self.app.state
+        ui.header(fb, "War potential", "R%d" % st.rnd)
+        Track.draw_track(fb, st, 11)
+
+    def button(self, b, kind):
+        if kind == PRESS:
+            self.app.pop()
+
+
+class Sync(Screen):
+    live = True
+
+    def draw(self, fb):
+        app = self.app
+        ui.header(fb, "Sync")
+        link = app.link
+        if link is None:
+            ui.center(fb, "no link", 14)
+            ui.center(fb, "no USB serial" if app.hal.serial is None else "link not started", 26)
+        else:
+            up = getattr(link, "up", False)
+            ui.center(fb, "host linked" if up else "waiting for host", 13)
+            sync = getattr(link, "sync", None)
+            acked = getattr(sync, "acked", None)
+            if acked is not None:
+                last = app.journal.last_seq
+                fb.text("host has %d/%d" % (acked, last), 0, 24, 1)
+                fb.text("to send: %d" % (last - acked) if last > acked else "all sent", 0, 33, 1)
+        fb.text("events %d" % app.journal.count, 0, 42, 1)
+        ui.footer(fb, "seq %d" % app.state.seq)
+
+    def button(self, b, kind):
+        if kind == PRESS and b in (OK, BACK):
+            self.app.pop()
+
+
+class Settings(Screen):
+    """Contrast, flip, I2C speed: applied at once, saved to flash."""
+
+    ITEMS = ("Contrast", "Flip", "I2C speed")
+
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.sel = 0
+
+    def values(self):
+        s = self.app.settings
+        return ("%d" % s.contrast, "on" if s.flip else "off", "%dk" % (s.i2c // 1000))
+
+    def draw(self, fb):
+        ui.header(fb, "Settings")
+        vals = self.values()
+        for i, label in enumerate(self.ITEMS):
+            y = 13 + i * 12
+            if i == self.sel:
+                fb.fill_rect(0, y - 2, 128, 11, 1)
+            fb.text(label, 2, y, 0 if i == self.sel else 1)
+            ui.right(fb, vals[i], y, 126, 0 if i == self.sel else 1)
+        ui.footer(fb, "^v sel OK change")
+
+    def button(self, b, kind):
+        s = self.app.settings
+        oled = self.app.oled
+        if b == BACK and kind == PRESS:
+            s.save()
+            self.app.pop()
+        elif b in (UP, DOWN) and is_step(kind):
+            self.sel = (self.sel + (1 if b == DOWN else -1)) % 3
+        elif b == OK and is_step(kind):
+            if self.sel == 0:
+                s.contrast = (s.contrast + 64) % 256 if s.contrast < 255 else 15
+                s.contrast = min(255, s.contrast)
+                oled.contrast(s.contrast)
+            elif self.sel == 1:
+                s.flip ^= 1
+                oled.flip(bool(s.flip))
+            else:
+                s.i2c = 1000000 if s.i2c == 400000 else 400000
+                self.app.hal.set_i2c_freq(s.i2c)
+            s.save()
+
+
+def BattleSetup(app):
+    """T.E.G. II screens are imported only when a T.E.G. II game needs them (RAM on the Pico)."""
+    from device.teg2_screens import BattleSetup as cls
+    return cls(app)
+
+
+def Battle(app):
+    from device.teg2_screens import Battle as cls
+    return cls(app)
+
+
+def Launch(app):
+    from device.teg2_screens import Launch as cls
+    return cls(app)
+
+
+def hardware_menu(app):
+    """Menu > Hardware (self-test, OLED controller, I2C address, battery): device.selftest."""
+    from device.selftest import hardware_menu as menu
+    return menu(app)

@@ -1,0 +1,73 @@
+"""comando connect [PORT]: mirror a device live and store its game on the laptop.
+
+If the port goes away (the Pico unplugged or reset), the mirror waits for it to come back and
+carries on; the device catches the laptop up from its journal.
+"""
+
+import sys
+import time
+
+from comando_host.commands._common import add_db, open_store
+
+
+def register(sub):
+    p = sub.add_parser("connect", help="mirror a device live (auto-detects a Pico; or a port, "
+                       "a pseudo-terminal, socket:// or loop://) and store its events")
+    p.add_argument("port", nargs="?", default=None, help="serial port or URL (default: the Pico)")
+    p.add_argument("--seconds", type=float, default=None, help="stop after this long")
+    p.add_argument("--act", action="append", default=[], metavar="ACTION",
+                   help="an action typed on the laptop, in the text notation without its number "
+                   "(e.g. 'end p=1'): sent to the device as a command once linked; repeatable")
+    add_db(p)
+    p.set_defaults(func=run)
+
+
+def run(args):
+    from comando_host.cli import UsageError
+    from comando_host.mirror import Mirror
+    from comando_host.session import HostSession
+    from comando_host.transport import open_transport
+
+    from comando_host.notation import parse_event_line
+    actions = []
+    for text in args.act:
+        ev = parse_event_line("0 " + text, "--act", 1)
+        del ev["seq"]
+        actions.append(ev)
+    end = None if args.seconds is None else time.monotonic() + args.seconds
+    transport = open_transport(args.port)       # the first open: a bad port is a usage error
+    store = open_store(args)
+    try:
+        while True:
+            session = HostSession(transport, store)
+            left = None if end is None else max(0.0, end - time.monotonic())
+
+            def send_actions(session=session):
+                if actions and session.sync.up and session.sync.game is not None:
+                    for a in actions:
+                        session.submit(a)
+                    del actions[:]
+                return False
+
+            rc = Mirror(session, port=transport.name).run(left, stop=send_actions)
+            session.close()          # what was received is committed (and acked) before leaving
+            transport.close()
+            if not transport.broken:
+                return rc
+            print("comando connect: waiting for the device to come back (Ctrl-C to stop)",
+                  file=sys.stderr)
+            transport = None
+            while transport is None:
+                if end is not None and time.monotonic() >= end:
+                    return 0
+                time.sleep(1.0)
+                try:
+                    transport = open_transport(args.port)
+                except UsageError:
+                    transport = None
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        if transport is not None:
+            transport.close()
+        store.close()

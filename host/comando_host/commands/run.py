@@ -1,0 +1,149 @@
+"""`comando run` (`make run`): the device on the table.
+
+- With a terminal: a Pico on USB (VID 0x2E8A) is used if one is attached (say so, show what it
+  sends); otherwise the simulated device runs in this terminal: keys drive the five buttons.
+- Without a terminal (CI, a pipe): a short scripted demo on the simulator; the frames are saved
+  as PNGs under out/demo/ (their paths printed) and the command exits 0.
+
+The link engineer extends this to start the laptop mirror alongside (``DEVICE_HOOKS``).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+PICO_VID = 0x2E8A
+
+DEMO = """\
+# New game: T.E.G., 4 players, default colours -> start
+png 01-new-game
+roll
+png 02-who-starts
+ok
+png 03-placing
+ok x4
+ok x4
+png 04-round
+ok
+png 05-turn
+roll
+png 06-dice
+roll
+png 07-rolled
+roll
+png 08-again
+long roll
+png 09-until-conquest
+back
+ok
+png 10-menu
+"""
+
+# Called with (port, simulator-or-None) once the device is up; the link issue adds the mirror.
+DEVICE_HOOKS = []
+
+try:  # issue 6: the laptop mirror alongside the device
+    from comando_host.mirror_hook import mirror_hook
+    DEVICE_HOOKS.append(mirror_hook)
+except ImportError:  # pragma: no cover
+    pass
+
+
+def find_pico():
+    """The serial port of an attached Raspberry Pi Pico (USB VID 0x2E8A), or None."""
+    try:
+        from serial.tools import list_ports
+    except ImportError:
+        return None
+    for p in list_ports.comports():
+        if getattr(p, "vid", None) == PICO_VID:
+            return p.device
+    return None
+
+
+def register(subparsers):
+    p = subparsers.add_parser("run", help="the device: a Pico if attached, else the simulator")
+    p.add_argument("--sim", action="store_true", help="use the simulator even if a Pico is attached")
+    p.add_argument("--demo", action="store_true", help="run the scripted demo (as with no terminal)")
+    p.add_argument("--out", default=None, help="where the demo saves its frames (default out/demo)")
+    p.add_argument("--dir", default=None, help="the simulated device's storage directory")
+    p.add_argument("--view", choices=("half", "braille"), default="half",
+                   help="terminal picture: half blocks (130 columns) or braille (66 columns)")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from comando_host.simulator import ROOT
+    interactive = sys.stdin.isatty() and sys.stdout.isatty() and not args.demo
+    if not interactive:
+        return demo(args.out or os.path.join(ROOT, "out", "demo"), args.dir)
+    port = None if args.sim else find_pico()
+    if port:
+        return use_pico(port)
+    return interactive_sim(args)
+
+
+def demo(out: str, root: str | None = None) -> int:
+    from comando_host.simulator import ROOT, run_script
+    os.makedirs(out, exist_ok=True)
+    for name in os.listdir(out):
+        if name.endswith(".png"):
+            os.remove(os.path.join(out, name))
+    root = root or os.path.join(ROOT, "build", "demo-device")
+    sim = run_script(DEMO.splitlines(), root=root, fresh=True, png_dir=out, seed=2026)
+    frames = sim.frames()
+    stats = sim.stats()
+    sent = [b for b in stats["frames"] if b]
+    print("comando run: no terminal, so a scripted demo ran on the simulated device")
+    print(f"  {len(sim.events())} events journaled in {os.path.relpath(root, os.getcwd())}/journal.log")
+    if sent:
+        print(f"  {len(sent)} screen updates, {sum(sent)} I2C bytes in all")
+    print(f"  {len(frames)} frames saved as PNG:")
+    for f in frames:
+        print("   ", os.path.relpath(f, os.getcwd()))
+    for hook in DEVICE_HOOKS:
+        hook(None, sim)
+    return 0
+
+
+def use_pico(port: str) -> int:
+    import serial
+    print(f"comando run: a Pico is attached on {port}: using it (Ctrl-C to stop)")
+    for hook in DEVICE_HOOKS:
+        hook(port, None)
+    if DEVICE_HOOKS:
+        return 0
+    with serial.Serial(port, 115200, timeout=0.2) as s:
+        try:
+            while True:
+                data = s.read(256)
+                if data:
+                    sys.stdout.write(data.decode("utf-8", "replace"))
+                    sys.stdout.flush()
+        except KeyboardInterrupt:
+            return 0
+
+
+def interactive_sim(args) -> int:
+    from comando_host.simulator import ROOT, Simulator
+    root = args.dir or os.path.join(ROOT, "build", "sim-device")
+    print("comando run: no Pico attached: the simulated device runs here "
+          "(w/s up/down, enter ok, b back, r roll, capitals for a long press, p png, q quit)")
+    time.sleep(0.8)
+    sim = Simulator(root=root, term="/dev/tty", serial=True,
+                    extra_env={"COMANDO_SIM_VIEW": args.view})
+    sim.start()
+    for hook in DEVICE_HOOKS:
+        hook(sim.port, sim)
+    try:
+        rc = sim.wait()
+    except KeyboardInterrupt:
+        rc = 0
+    finally:
+        sim.stop()
+    if rc:
+        print(sim.log(), file=sys.stderr)
+    print(f"comando run: the simulated device stopped; its journal is {root}/journal.log")
+    return 0 if rc in (0, None) else 1

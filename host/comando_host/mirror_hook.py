@@ -1,0 +1,114 @@
+"""The laptop mirror alongside the device for ``comando run`` (``make run``).
+
+``run.py`` (the device's command) calls ``mirror_hook(port, sim)`` once the device is up:
+- a Pico (sim is None): the mirror runs in this terminal until Ctrl-C (like ``comando connect``);
+- the interactive simulator (it draws the device in the top-left of the terminal): the mirror
+  runs in a thread and draws beside the device picture (or below it on a narrow terminal);
+- the scripted demo without a terminal (port is None): a short linked demo on the simulator,
+  printed as plain lines, checking that the laptop's copy equals the device journal; exits.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import threading
+import time
+
+DEMO_SCRIPT = ["roll", "wait 150", "roll", "wait 150", "ok", "wait 100", "ok", "wait 100",
+               "ok", "wait 100", "ok", "wait 100", "ok", "wait 100", "roll", "wait 100",
+               "roll", "wait 100", "wait 60000"]
+
+
+def _store(default_name):
+    from comando_host.simulator import ROOT
+    from comando_host.store import ENV, Store
+    if os.environ.get(ENV):
+        return Store()
+    return Store(os.path.join(ROOT, "build", default_name))
+
+
+def mirror_hook(port, sim):
+    if port is None:
+        return linked_demo()
+    from comando_host.mirror import Mirror
+    from comando_host.session import HostSession
+    from comando_host.store import Store
+    from comando_host.transport import open_transport
+    if sim is None:  # a real Pico: the mirror in the foreground
+        transport = open_transport(port)
+        store = Store()
+        session = HostSession(transport, store)
+        try:
+            return Mirror(session, port=port).run()
+        except KeyboardInterrupt:
+            return 0
+        finally:
+            session.close()
+            transport.close()
+    view = sim.extra_env.get("COMANDO_SIM_VIEW", "half") if hasattr(sim, "extra_env") else "half"
+    dev_w, dev_h = (130, 35) if view == "half" else (66, 19)
+    try:  # the terminal itself (COLUMNS/LINES in the environment may be stale)
+        cols, rows = os.get_terminal_size(sys.stdout.fileno())
+    except OSError:
+        cols, rows = shutil.get_terminal_size((160, 50))
+    if cols - dev_w >= 44:
+        region = (1, dev_w + 3, rows - 1, cols - dev_w - 3)
+    elif rows - dev_h >= 12:
+        region = (dev_h + 2, 1, rows - dev_h - 2, cols)
+    else:
+        region = None
+    store = _store("sim-host.db")
+
+    def worker():
+        transport = open_transport(port)
+        session = HostSession(transport, store)
+        out = sys.stdout
+        if region is None:  # no room: keep the log in a file
+            out = open(os.path.join(sim.root, "mirror.log"), "w")
+        mirror = Mirror(session, out=out, tty=region is not None, region=region, port=port)
+        mirror.run(stop=lambda: not sim.running())
+        session.close()
+        transport.close()
+
+    th = threading.Thread(target=worker, name="mirror", daemon=True)
+    th.start()
+    return None
+
+
+def linked_demo(seconds: float = 20.0) -> int:
+    """The demo without a terminal: the simulated device and the host mirror over a pty."""
+    from comando_host.mirror import Mirror
+    from comando_host.session import HostSession
+    from comando_host.simulator import ROOT, Simulator
+    from comando_host.transport import open_transport
+    store = _store("demo-host.db")
+    sim = Simulator(root=os.path.join(ROOT, "build", "demo-linked-device"), fresh=True,
+                    script=DEMO_SCRIPT, seed=2026).start()
+    transport = open_transport(sim.port)
+    print("comando run: the laptop mirror, linked to the simulated device on %s:" % sim.port)
+    try:
+        session = HostSession(transport, store)
+        mirror = Mirror(session, tty=False)
+        end = time.monotonic() + seconds
+        want = None
+        while time.monotonic() < end:
+            if not session.poll():
+                transport.wait(0.01)
+            mirror.update()
+            n = len(sim.events())
+            if n >= 6 and session.sync.game and store.last_seq(session.sync.game) == n:
+                if want == n:
+                    break
+                want = n
+                time.sleep(0.4)
+        session.close()
+        game = session.sync.game
+        same = bool(game) and store.events(game) == sim.events()
+        print("  the laptop stored %d events of game %s in %s; equal to the device journal: %s"
+              % (store.last_seq(game) if game else 0, game, store.path, "yes" if same else "NO"))
+    finally:
+        transport.close()
+        sim.stop()
+    return 0

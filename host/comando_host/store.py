@@ -1,0 +1,258 @@
+"""The host's durable game log: one SQLite database per user, in WAL mode.
+
+Tables: ``games`` (one row per game the laptop has seen), ``players`` (seats, from the game's
+``new`` event), ``events`` (every event, by game and seq, as the JSON the device sent; snapshots
+are rows of kind ``snapshot``). Every write is one transaction committed with
+``synchronous=FULL``: when ``add_events`` returns, the events survive a crash of the laptop, and
+only then does the link acknowledge them to the device.
+
+Where: ``$COMANDO_DB`` (a file path) if set, else ``platformdirs.user_data_dir("comando")``/
+``comando.db``; every command that uses the store also takes ``--db PATH``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+import time
+
+ENV = "COMANDO_DB"
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    board TEXT NOT NULL DEFAULT '',
+    ruleset TEXT NOT NULL DEFAULT '',
+    fw TEXT NOT NULL DEFAULT '',
+    origin TEXT NOT NULL DEFAULT 'device',
+    created REAL NOT NULL,
+    updated REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS players (
+    game TEXT NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    colour TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (game, seat)
+);
+CREATE TABLE IF NOT EXISTS events (
+    game TEXT NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL DEFAULT 'event',
+    t TEXT NOT NULL,
+    body TEXT NOT NULL,
+    received REAL NOT NULL,
+    PRIMARY KEY (game, seq)
+) WITHOUT ROWID;
+"""
+
+
+def default_path() -> str:
+    env = os.environ.get(ENV)
+    if env:
+        return env
+    from platformdirs import user_data_dir
+    return os.path.join(user_data_dir("comando", appauthor=False), "comando.db")
+
+
+def dumps(obj) -> str:
+    return json.dumps(obj, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+
+
+class Store:
+    def __init__(self, path: str | None = None):
+        self.path = path or default_path()
+        if self.path != ":memory:":
+            d = os.path.dirname(os.path.abspath(self.path))
+            os.makedirs(d, exist_ok=True)
+        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self.db.executescript(SCHEMA)
+        self.commits = 0
+        self._rdb = None
+        # one connection, possibly used by the link's writer thread and the main thread: a
+        # transaction holds the lock from BEGIN to COMMIT, reads take it too
+        self.lock = threading.RLock()
+
+    def close(self):
+        if self._rdb is not None:
+            self._rdb.close()
+        self.db.close()
+
+    @property
+    def journal_mode(self) -> str:
+        return self.db.execute("PRAGMA journal_mode").fetchone()[0]
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def ensure_game(self, game: str, board: str = "", ruleset: str = "", fw: str = "",
+                    origin: str = "device") -> bool:
+        """File a game (no-op when known; fills in board/fw if they were unknown). True if new."""
+        now = time.time()
+        with self._tx():
+            row = self.db.execute("SELECT board, fw FROM games WHERE id=?", (game,)).fetchone()
+            if row is None:
+                self.db.execute("INSERT INTO games(id, board, ruleset, fw, origin, created, updated)"
+                                " VALUES (?,?,?,?,?,?,?)", (game, board, ruleset, fw, origin, now, now))
+                return True
+            if (board and not row[0]) or (fw and fw != row[1]):
+                self.db.execute("UPDATE games SET board=COALESCE(NULLIF(?, ''), board), fw=?"
+                                " WHERE id=?", (board, fw or row[1], game))
+            return False
+
+    def add_events(self, game: str, events, snapshot=None) -> int:
+        """Store events (dicts with "seq") durably in one transaction; returns the highest seq.
+
+        ``snapshot`` (seq, the device's state dict) is stored first when given. An event whose seq is already
+        stored must be identical (else ValueError: the logs diverged).
+        """
+        now = time.time()
+        top = 0
+        with self._tx():
+            if snapshot is not None:
+                seq, payload = snapshot
+                self.db.execute("INSERT OR REPLACE INTO events(game, seq, kind, t, body, received)"
+                                " VALUES (?,?,?,?,?,?)", (game, seq, "snapshot", "@snapshot",
+                                                          dumps(payload), now))
+                top = seq
+            rows = []
+            for ev in events:
+                seq = ev["seq"]
+                rows.append((game, seq, "event", ev["t"], dumps(ev), now))
+                top = max(top, seq)
+                if ev["t"] == "new":
+                    self._players(game, ev)
+            if rows:
+                try:
+                    self.db.executemany("INSERT INTO events(game, seq, kind, t, body, received)"
+                                        " VALUES (?,?,?,?,?,?)", rows)
+                except sqlite3.IntegrityError:
+                    for r in rows:
+                        old = self.db.execute("SELECT body FROM events WHERE game=? AND seq=?",
+                                              (game, r[1])).fetchone()
+                        if old is None:
+                            self.db.execute("INSERT INTO events(game, seq, kind, t, body, received)"
+                                            " VALUES (?,?,?,?,?,?)", r)
+                        elif old[0] != r[4]:
+                            raise ValueError("game %s: event %d differs from the stored one"
+                                             % (game, r[1]))
+            self.db.execute("UPDATE games SET updated=? WHERE id=?", (now, game))
+        return top
+
+    def _players(self, game, ev):
+        players = ev.get("players") or ev.get("p") or []
+        if not isinstance(players, list):
+            players = []
+        colours = ev.get("colours") or []
+        for seat, p in enumerate(players):
+            if isinstance(p, dict):
+                name = str(p.get("name", p.get("n", seat)))
+                colour = str(p.get("colour", p.get("c", "")))
+            else:
+                name, colour = str(p), str(colours[seat]) if seat < len(colours) else ""
+            self.db.execute("INSERT OR REPLACE INTO players(game, seat, name, colour) VALUES"
+                            " (?,?,?,?)", (game, seat, name, colour))
+        ruleset = ev.get("ruleset") or ev.get("rs")
+        board = ev.get("board")
+        if ruleset:
+            self.db.execute("UPDATE games SET ruleset=? WHERE id=?", (str(ruleset), game))
+        if board:
+            self.db.execute("UPDATE games SET board=? WHERE id=?", (str(board), game))
+
+    class _Tx:
+        def __init__(self, store):
+            self.store = store
+
+        def __enter__(self):
+            self.store.lock.acquire()
+            try:
+                self.store.db.execute("BEGIN IMMEDIATE")
+            except BaseException:
+                self.store.lock.release()
+                raise
+
+        def __exit__(self, etype, exc, tb):
+            try:
+                if etype is None:
+                    self.store.db.execute("COMMIT")
+                    self.store.commits += 1
+                else:
+                    self.store.db.execute("ROLLBACK")
+            finally:
+                self.store.lock.release()
+            return False
+
+    def _tx(self):
+        return Store._Tx(self)
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def _query(self, sql, args=()):
+        with self.lock:
+            return self.db.execute(sql, args).fetchall()
+
+    def last_seq(self, game: str) -> int:
+        row = self._query("SELECT MAX(seq) FROM events WHERE game=?", (game,))[0]
+        return row[0] or 0
+
+    def committed_last_seq(self, game: str) -> int:
+        """last_seq as committed to disk, from a connection of its own: safe to call while
+        another thread is in the middle of a write transaction on ``db`` (what the link may tell
+        the device it holds)."""
+        if self.path == ":memory:":
+            return self.last_seq(game)
+        if self._rdb is None:
+            self._rdb = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        row = self._rdb.execute("SELECT MAX(seq) FROM events WHERE game=?", (game,)).fetchone()
+        return row[0] or 0
+
+    def games(self):
+        """Rows (id, board, ruleset, fw, origin, created, updated, events, last seq)."""
+        return self._query(
+            "SELECT g.id, g.board, g.ruleset, g.fw, g.origin, g.created, g.updated,"
+            " (SELECT COUNT(*) FROM events e WHERE e.game=g.id AND e.kind='event'),"
+            " (SELECT COALESCE(MAX(seq), 0) FROM events e WHERE e.game=g.id)"
+            " FROM games g ORDER BY g.updated DESC")
+
+    def game(self, game: str):
+        rows = self._query("SELECT id, board, ruleset, fw, origin, created, updated FROM games"
+                           " WHERE id=?", (game,))
+        if not rows:
+            return None
+        row = rows[0]
+        keys = ("id", "board", "ruleset", "fw", "origin", "created", "updated")
+        return dict(zip(keys, row))
+
+    def find_game(self, text: str) -> str:
+        """A game id from a full id or a unique prefix; ValueError naming it otherwise."""
+        if self.game(text):
+            return text
+        rows = self._query("SELECT id FROM games WHERE id LIKE ? ESCAPE '\\'",
+                           (text.replace("%", "\\%").replace("_", "\\_") + "%",))
+        if len(rows) == 1:
+            return rows[0][0]
+        if not rows:
+            raise ValueError("no stored game %r (comando games lists them)" % text)
+        raise ValueError("%r matches %d games: %s" % (text, len(rows), ", ".join(r[0] for r in rows[:5])))
+
+    def players(self, game: str):
+        return self._query("SELECT seat, name, colour FROM players WHERE game=? ORDER BY seat",
+                           (game,))
+
+    def records(self, game: str):
+        """Every stored row in order: ("event", event) or ("snapshot", seq, payload)."""
+        out = []
+        for seq, kind, body in self._query(
+                "SELECT seq, kind, body FROM events WHERE game=? ORDER BY seq", (game,)):
+            if kind == "snapshot":
+                out.append(("snapshot", seq, json.loads(body)))
+            else:
+                out.append(("event", json.loads(body)))
+        return out
+
+    def events(self, game: str):
+        return [r[1] for r in self.records(game) if r[0] == "event"]

@@ -1,0 +1,140 @@
+"""The device journal on flash (device/journal.py, device/app.py boot): power loss at every byte
+of the last lines restores a consistent prefix; a corrupt tail is dropped and reported; a full
+filesystem refuses new events with a message and loses nothing already written. Runs on CPython
+and on the MicroPython unix port."""
+
+MPY_HEAP = "2m"
+
+from mpytest import raises
+
+from comando import session as S
+from device.app import App
+from device.journal import StorageFull
+import devicekit as K
+
+
+def boot(root, free=None):
+    app = App(K.TestHal(root, free))
+    app.boot()
+    return app
+
+
+def test_power_loss_at_every_byte_of_the_last_lines():
+    events = K.teg_events()
+    data = K.journal_bytes(events)
+    ends = []
+    pos = 0
+    for e in events:
+        pos += len(K.journal_bytes([e]))
+        ends.append(pos)
+    root = K.tempdir("pl")
+    try:
+        start = ends[-4]  # the last three lines, cut at every byte
+        for cut in range(start, len(data) + 1):
+            K.write(root + "/journal.log", data[:cut])
+            app = boot(root)
+            k = len([e for e in ends if e <= cut])
+            assert app.state.seq == k, (cut, app.state.seq, k)
+            assert app.state.to_dict() == S.fold(events[:k]).to_dict()
+            # the torn tail is gone from flash too (compaction), and it was reported
+            assert K.read(root + "/journal.log") == data[:ends[k - 1]]
+            assert (app.journal.problem is None) == (cut == ends[k - 1])
+    finally:
+        K.rmtree(root)
+
+
+def test_corrupt_last_line_is_dropped_and_reported_not_a_crash():
+    events = K.teg_events()
+    data = bytearray(K.journal_bytes(events))
+    data[-20] ^= 0x04
+    root = K.tempdir("crc")
+    try:
+        K.write(root + "/journal.log", bytes(data))
+        app = boot(root)
+        assert app.state.seq == len(events) - 1
+        assert "CRC" in app.journal.problem
+        assert app.toast is not None and "CRC" in app.toast[0]
+        # the game goes on from the restored prefix
+        ev = app.submit({"t": "end", "p": app.state.cur}) if app.state.stage == S.TURN else None
+        assert ev is None or ev["seq"] == len(events)
+    finally:
+        K.rmtree(root)
+
+
+def test_an_event_the_rules_refuse_ends_the_prefix():
+    events = K.teg_events()
+    bad = dict(events[-1])
+    bad["p"] = (bad["p"] + 1) % 4  # not that player's turn
+    root = K.tempdir("rules")
+    try:
+        K.write(root + "/journal.log", K.journal_bytes(events[:-1] + [bad]))
+        app = boot(root)
+        assert app.state.seq == len(events) - 1
+        assert "rules" in app.journal.problem
+        assert K.read(root + "/journal.log") == K.journal_bytes(events[:-1])
+    finally:
+        K.rmtree(root)
+
+
+def test_full_filesystem_refuses_with_a_message_and_keeps_everything():
+    events = K.teg_events()
+    root = K.tempdir("full")
+    try:
+        K.write(root + "/journal.log", K.journal_bytes(events))
+        app = boot(root, free=100)  # less than a line plus the reserve
+        before = K.read(root + "/journal.log")
+        assert app.state.stage == S.ROUND
+        with raises(StorageFull):
+            app.submit({"t": "round"})
+        assert app.state.seq == len(events)  # not applied either
+        assert app.act({"t": "round"}) is None
+        assert "Storage full" in app.toast[0]
+        assert K.read(root + "/journal.log") == before
+    finally:
+        K.rmtree(root)
+
+
+class HalfWriteFile:
+    """A file on a filesystem that fills up in the middle of a write."""
+
+    def __init__(self, f):
+        self.f = f
+
+    def write(self, data):
+        self.f.write(data[:len(data) // 2])
+        raise OSError(28)
+
+    def flush(self):
+        self.f.flush()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *a):
+        self.f.close()
+
+
+def test_write_failing_half_way_freezes_the_journal_and_boot_repairs_it():
+    events = K.teg_events()
+    root = K.tempdir("half")
+    try:
+        K.write(root + "/journal.log", K.journal_bytes(events[:-1]))
+        hal = K.TestHal(root)
+        app = App(hal)
+        app.boot()
+        real_open = hal.open
+        hal.open = lambda path, mode="rb": HalfWriteFile(open(path, mode)) if "a" in mode else real_open(path, mode)
+        with raises(StorageFull):
+            app.submit({"t": "end", "p": app.state.cur})
+        hal.open = real_open
+        # no line is ever appended after a torn one
+        with raises(StorageFull):
+            app.submit({"t": "end", "p": app.state.cur})
+        again = boot(root)
+        assert again.state.seq == len(events) - 1
+        assert "torn" in again.journal.problem
+        assert K.read(root + "/journal.log") == K.journal_bytes(events[:-1])
+        ev = again.submit({"t": "end", "p": again.state.cur})
+        assert ev["seq"] == len(events)
+    finally:
+        K.rmtree(root)

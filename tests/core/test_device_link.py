@@ -1,0 +1,200 @@
+"""The device link endpoint (firmware/lib/device/link.py) with fakes, on both runtimes.
+
+Issue 6 "Build" (device endpoint): LinkEndpoint(serial, journal, app); the app publishes after
+journaling and the host's commands go through app.submit; non-blocking serial.
+"""
+
+MPY_HEAP = "512k"
+
+from fakedevice import App, Hal, Journal, Pipe, rmtree, tmpdir
+
+from comando import sync as S
+from device.link import JournalSource, LinkEndpoint
+
+
+class Host:
+    def __init__(self, port):
+        self.port = port
+        self.stored = {}
+        self.results = {}
+        self.sync = S.HostSync(lambda g: max(self.stored.get(g, {0: 0})), now=0)
+        self.sync.hello()
+        self.t = 0.0
+
+    def step(self, dt=0.01):
+        self.t += dt
+        data = self.port.read(1 << 16)
+        if data:
+            self.sync.feed(data, self.t)
+        else:
+            self.sync.tick(self.t)
+        top = None
+        for d in self.sync.take_deliveries():
+            if d[0] == "event":
+                self.stored.setdefault(self.sync.game, {})[d[1]["seq"]] = d[1]
+                top = d[1]["seq"]
+            elif d[0] == "result":
+                self.results[d[1]] = (d[2], d[3])
+        if top:
+            self.sync.stored(top)
+        out = self.sync.take()
+        if out:
+            self.port.write(out)
+
+
+def setup(cap=1 << 20):
+    root = tmpdir("link")
+    j = Journal(Hal(root))
+    app = App(j)
+    dport, hport = Pipe.pair(cap)
+    link = LinkEndpoint(dport, j, app, board="teg-classic")
+    app.link = link
+    return root, j, app, link, Host(hport), dport
+
+
+def run(link, host, n=60):
+    for _ in range(n):
+        link.step()
+        host.step()
+
+
+def test_endpoint_streams_the_journal_and_takes_commands():
+    root, j, app, link, host, _ = setup()
+    try:
+        for i in range(70):
+            app.submit({"t": "roll", "p": i % 3, "d": [1 + i % 6]})
+        run(link, host)
+        g = host.stored[link.game]
+        assert len(g) == 70 and g[70]["d"] == [1 + 69 % 6]
+        assert link.game.startswith("g") and link.up
+        cid = host.sync.submit({"t": "conquer", "c": 9})
+        bad = host.sync.submit({"t": "bad"})
+        run(link, host, 20)
+        assert host.results[cid] == (71, None)
+        assert host.results[bad] == (None, "bad is not a move")
+        assert j.last_seq == 71
+    finally:
+        rmtree(root)
+
+
+def test_journal_source_reads_back_any_seq():
+    root = tmpdir("src")
+    try:
+        j = Journal(Hal(root))
+        for s in range(1, 200):
+            j.append({"seq": s, "t": "x", "i": s * 3})
+        src = JournalSource(j)
+        for s in (1, 2, 150, 33, 34, 199, 64, 65, 5):
+            assert src.get(s)["i"] == s * 3
+        assert src.get(0) is None and src.get(200) is None
+        assert 33 in src.index and src.index[1] == 0
+        src.release()
+        assert src.snapshot() == (199, {})
+    finally:
+        rmtree(root)
+
+
+def test_a_reboot_resumes_from_the_journal_with_the_same_game():
+    root, j, app, link, host, dport = setup()
+    try:
+        for i in range(10):
+            app.submit({"t": "roll"})
+        run(link, host, 10)
+        game = link.game
+        # reboot: a new endpoint on the same journal; more events while the host is away
+        link2 = LinkEndpoint(dport, j, app)
+        app.link = link2
+        assert link2.game == game
+        for i in range(5):
+            app.submit({"t": "roll"})
+        run(link2, host, 60)
+        assert len(host.stored[game]) == 15
+    finally:
+        rmtree(root)
+
+
+def test_output_nobody_reads_is_bounded():
+    root, j, app, link, host, dport = setup()
+    try:
+        dport.accept = False
+        for i in range(300):
+            app.submit({"t": "roll", "s": "x" * 20})
+        for _ in range(20):
+            link.step()
+        assert len(link.out) <= 4096
+        dport.accept = True
+        link.sync.tick(link.now() + 10)  # time passes: the host side also comes back
+        run(link, host, 200)
+        assert len(host.stored[link.game]) == 300
+    finally:
+        rmtree(root)
+
+
+def test_new_game_gets_a_new_id():
+    root, j, app, link, host, _ = setup()
+    try:
+        app.submit({"t": "new"})
+        run(link, host, 10)
+        g1 = link.game
+        j.archive()
+        app.submit({"t": "new"})
+        run(link, host, 20)
+        assert link.game != g1 and host.stored[link.game][1]["t"] == "new"
+    finally:
+        rmtree(root)
+
+
+def test_status_for_the_sync_screen():
+    root, j, app, link, host, _ = setup()
+    try:
+        assert link.status() == "no laptop yet"
+        app.dirty = False
+        app.submit({"t": "roll"})
+        run(link, host, 20)
+        assert link.status() == "laptop linked, in sync" and link.acked == 1 and app.dirty
+        link.sync.tick(link.now() + 5)   # nothing heard for 5 s
+        assert not link.up and link.status() == "laptop lost: playing on alone"
+    finally:
+        rmtree(root)
+
+
+def test_after_a_reset_a_repeated_command_is_answered_from_the_journal():
+    from comando import link as L
+    root, j, app, link, host, dport = setup()
+    try:
+        for i in range(40):
+            app.submit({"t": "roll"})
+        run(link, host, 30)
+        cmd = L.encode(L.COMMAND, 9001, {"a": {"t": "conquer"}, "after": 40})
+        hello = L.encode(L.HELLO, 40, {"v": 1, "game": link.game})
+        dport.buf += cmd
+        link.step()
+        assert j.last_seq == 41
+        # reboot: RAM answers are gone; the host repeats the command
+        link2 = LinkEndpoint(dport, j, app)
+        app.link = link2
+        host.port.buf = b""
+        dport.buf += hello + cmd
+        link2.step()
+        assert j.last_seq == 41                     # not applied twice
+        out = host.port.read(1 << 16)
+        answers = [f for f in L.Decoder().feed(out) if f[0] == L.ACK and f[1] == 9001]
+        assert answers and answers[0][2] == {"seq": 41}
+    finally:
+        rmtree(root)
+
+
+def test_a_stale_game_id_is_not_reused():
+    root, j, app, link, host, dport = setup()
+    try:
+        app.submit({"t": "new", "n": 1})
+        g1 = link.game
+        assert LinkEndpoint(dport, j, app).game == g1          # a reboot keeps it
+        # a new game journaled while no link ran (no publish): game.id is stale
+        j.archive()
+        app.link = None
+        app.submit({"t": "new", "n": 2})
+        g2 = LinkEndpoint(dport, j, app).game
+        assert g2 != g1 and g2.startswith("j")
+    finally:
+        rmtree(root)

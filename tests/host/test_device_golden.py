@@ -1,0 +1,305 @@
+"""Golden frames: every screen in its main states, rendered by the simulator under MicroPython
+(the real firmware, the real OLED driver, the recording panel's RAM saved as PNG) and compared
+pixel for pixel with the PNGs checked in under tests/golden/ (look at them: they are the UI).
+
+Regenerate after an intended UI change:  COMANDO_REGEN_GOLDEN=1 make test ARGS="-k golden"
+A mismatching frame is written to build/golden-actual/ for a look.
+"""
+
+import os
+import shutil
+import struct
+import zlib
+
+import pytest
+
+from comando import journal as codec
+from comando import session as S
+from comando.dice import SeededDice
+from comando_host.simulator import ROOT, run_script
+
+GOLDEN = os.path.join(ROOT, "tests", "golden")
+ACTUAL = os.path.join(ROOT, "build", "golden-actual")
+REGEN = os.environ.get("COMANDO_REGEN_GOLDEN") == "1"
+
+
+def pixels(path):
+    """(width, height, scanlines) of a PNG: the comparison ignores how it was compressed."""
+    with open(path, "rb") as f:
+        data = f.read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
+    pos, idat, ihdr, plte = 8, b"", None, None
+    while pos < len(data):
+        n = struct.unpack(">I", data[pos:pos + 4])[0]
+        kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + n]
+        crc = struct.unpack(">I", data[pos + 8 + n:pos + 12 + n])[0]
+        assert zlib.crc32(kind + body) & 0xFFFFFFFF == crc, "bad chunk CRC in %s" % path
+        if kind == b"IHDR":
+            ihdr = body
+        elif kind == b"PLTE":
+            plte = body
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + n
+    w, h = struct.unpack(">II", ihdr[:8])
+    return w, h, plte, zlib.decompress(idat)
+
+
+class Journal:
+    """A session made on the host by the reducer, written as the device's journal."""
+
+    def __init__(self, ruleset, colours, options=None, deck=None, seed=1):
+        self.state = S.Session()
+        self.events = []
+        self.rng = SeededDice(seed)
+        a = S.new_session(ruleset, colours, options)
+        if deck is not None:
+            a["deck"] = deck
+        self.act(a)
+
+    def act(self, action):
+        e = S.make(self.state, action, self.rng)
+        S.apply(self.state, e)
+        self.events.append(e)
+        return e
+
+    def write(self, root):
+        os.makedirs(root, exist_ok=True)
+        with open(os.path.join(root, "journal.log"), "wb") as f:
+            for e in self.events:
+                f.write(codec.encode(e))
+        return os.path.getsize(os.path.join(root, "journal.log"))
+
+
+def revancha(first_card):
+    deck = [first_card] + [c for c in range(50) if c != first_card]
+    j = Journal("revancha", ["white", "black", "red", "blue"], deck=deck)
+    j.act({"t": "first"})
+    while j.state.stage == S.PLACE:
+        j.act({"t": "place", "p": j.state.cur})
+    return j
+
+
+def teg2_ready():
+    j = Journal("teg2", ["usa", "ussr", "china", "japan"], {"players": 4})
+    while j.state.stage == S.PLACE:
+        j.act({"t": "place", "p": j.state.cur})
+    return j
+
+
+def teg_in_play():
+    j = Journal("teg", ["blue", "red", "black", "yellow"], seed=5)
+    j.act({"t": "first"})
+    while j.state.stage == S.PLACE:
+        j.act({"t": "place", "p": j.state.cur})
+    j.act({"t": "round"})
+    return j
+
+
+CASES = {
+    # a fresh device: the new-game screen, then a T.E.G. classic game's first screens
+    "teg": (None, {}, """
+        png new-game
+        ok
+        png new-game-players
+        ok
+        png new-game-board
+        ok
+        up
+        png new-game-seats
+        roll
+        png who-starts
+        ok
+        png placing
+        ok x8
+        png round
+        ok
+        png turn
+        roll
+        png dice
+        up x2
+        ok
+        up
+        roll
+        png dice-rolled
+        long roll
+        png dice-until-conquest
+        ok x3
+        up
+        png dice-from-country
+        ok
+        up
+        png dice-to-country
+        roll
+        up x3
+        roll
+        png dice-country-rolled
+        back
+        back
+        png turn-menu
+        down x6
+        ok
+        png sync
+        back
+        back
+        down x7
+        ok
+        png settings
+        down x2
+        ok
+        png settings-i2c-1mhz
+        """),
+    "revancha-crisis": (lambda: revancha(28), {}, """
+        png round-revancha
+        ok
+        png situation-crisis
+        ok
+        png crisis
+        ok
+        png crisis-result
+        ok
+        png turn-revancha
+        roll
+        png dice-revancha
+        """),
+    "revancha-snow": (lambda: revancha(20), {}, """
+        ok
+        png situation-snow
+        ok
+        roll
+        up x2
+        ok
+        up
+        roll
+        png dice-snow
+        """),
+    "revancha-extra": (lambda: revancha(32), {}, """
+        ok
+        ok
+        png extra-reinforcements
+        """),
+    "revancha-rest": (lambda: revancha(45), {}, """
+        ok
+        png situation-rest
+        ok
+        roll
+        roll
+        png dice-rest-refused
+        """),
+    "teg2": (teg2_ready, {}, """
+        png teg2-round
+        ok
+        png teg2-grants
+        ok
+        png teg2-add
+        ok x4
+        png teg2-turn
+        roll
+        png battle-setup
+        ok x3
+        roll
+        png fight-or-retreat
+        ok
+        png battle-pass
+        ok
+        png dial-start
+        up x3
+        ok
+        ok
+        up x5
+        png dial-attacker
+        ok
+        png attacker-locked
+        ok
+        up x2
+        ok
+        up x2
+        ok
+        down
+        png dial-defender
+        ok
+        png battle-result
+        ok
+        back
+        down x2
+        ok
+        png war-potential
+        """),
+    "teg2-aircraft": (teg2_ready, {}, """
+        ok
+        ok
+        ok x4
+        roll
+        ok x4
+        up x2
+        png battle-setup-aircraft
+        roll
+        ok
+        ok
+        down
+        ok
+        up x3
+        ok
+        up x5
+        png dial-aircraft
+        ok
+        png aircraft-locked
+        """),
+    "storage-full": (teg_in_play, {"fs_room": 1000}, """
+        roll
+        roll
+        png storage-full
+        """),
+    "game-over": (teg_in_play, {}, """
+        back
+        down x4
+        ok
+        down
+        ok
+        png game-over
+        ok
+        png main-menu
+        """),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_golden_frames(case, tmp_path):
+    make, opts, script = CASES[case]
+    root = str(tmp_path / "dev")
+    kw = {}
+    if make is not None:
+        size = make().write(root)
+        if "fs_room" in opts:
+            kw["fs_limit"] = size + opts["fs_room"]
+    lines = [ln.strip() for ln in script.strip().splitlines()]
+    sim = run_script(lines, root=root, png_dir=str(tmp_path / "png"), seed=11, **kw)
+    names = [ln.split()[1] for ln in lines if ln.startswith("png ")]
+    frames = sim.frames()
+    assert sorted(os.path.basename(f)[:-4] for f in frames) == sorted(names), sim.log()
+    os.makedirs(GOLDEN, exist_ok=True)
+    bad = []
+    for f in frames:
+        want = os.path.join(GOLDEN, os.path.basename(f))
+        if REGEN or not os.path.exists(want):
+            if not REGEN and os.environ.get("CI"):
+                bad.append(os.path.basename(f) + " (no golden checked in)")
+                continue
+            shutil.copyfile(f, want)
+            continue
+        if pixels(f) != pixels(want):
+            os.makedirs(ACTUAL, exist_ok=True)
+            shutil.copyfile(f, os.path.join(ACTUAL, os.path.basename(f)))
+            bad.append(os.path.basename(f))
+    assert not bad, "frames differ from tests/golden (see build/golden-actual/): %s" % ", ".join(bad)
+
+
+def test_golden_names_are_unique_across_cases():
+    seen = {}
+    for case, (_, _, script) in CASES.items():
+        for ln in script.split("\n"):
+            ln = ln.strip()
+            if ln.startswith("png "):
+                name = ln.split()[1]
+                assert name not in seen, "%s in %s and %s" % (name, case, seen[name])
+                seen[name] = case

@@ -1,0 +1,109 @@
+"""A stand-in device for the link end-to-end tests and the bench, run under MicroPython.
+
+    micropython tests/link_device.py DIR [--backlog N] [--play N] [--every MS] [--seconds S]
+
+Its serial is its own stdin/stdout (as USB CDC stdio on the Pico; the caller gives it the master
+of a pseudo-terminal). The journal is a file in DIR (kept across runs, so a restarted device
+resumes from it); the app numbers and journals actions; the link is the real
+firmware/lib/device/link.py endpoint. With --play it publishes N events, one every MS ms, each
+stamped with the wall clock in microseconds ("us") so the host can measure the latency.
+"""
+
+import sys
+
+sys.path.insert(0, "tests/core")
+
+import select
+import time
+
+from fakedevice import App, Hal, Journal
+
+from comando import journal as codec
+from device.link import LinkEndpoint
+
+
+class StdioSerial:
+    def __init__(self):
+        self.rd = sys.stdin.buffer
+        self.wr = sys.stdout.buffer
+        self.pin = select.poll()
+        self.pin.register(self.rd, select.POLLIN)
+        self.pout = select.poll()
+        self.pout.register(self.wr, select.POLLOUT)
+
+    def read(self, n=512):
+        out = b""
+        while len(out) < n and self.pin.poll(0):
+            b = self.rd.read(1)
+            if not b:
+                break
+            out += b
+        return out
+
+    def write(self, data):
+        n = 0
+        while n < len(data) and self.pout.poll(0):
+            w = self.wr.write(data[n:n + 256])
+            if not w:
+                break
+            n += w
+        try:
+            self.wr.flush()
+        except (AttributeError, OSError):
+            pass
+        return n
+
+
+def restore(j):
+    try:
+        with open(j.path, "rb") as f:
+            def each(ev):
+                j.last_seq = ev["seq"]
+            count, good, problem = codec.scan_stream(f, each)
+        j.size = good
+    except OSError:
+        pass
+
+
+def main(argv):
+    root = argv[1]
+    opts = {"--backlog": 0, "--play": 0, "--every": 10, "--seconds": 30}
+    i = 2
+    while i < len(argv):
+        opts[argv[i]] = int(argv[i + 1])
+        i += 2
+    j = Journal(Hal(root))
+    restore(j)
+    app = App(j)
+    for k in range(opts["--backlog"]):
+        ev = {"seq": j.last_seq + 1, "t": "roll", "p": k % 4, "d": [1 + k % 6, 1 + k % 5]}
+        j.append(ev)
+    link = LinkEndpoint(StdioSerial(), j, app, board="teg-classic")
+    app.link = link
+    if j.last_seq and not link.game:
+        link.game = link._new_game_id()
+        link.sync.new_game(link.game, "teg-classic")
+    start = time.ticks_ms()
+    played = 0
+    next_at = 0
+    acked = -1
+    up = False
+    while time.ticks_diff(time.ticks_ms(), start) < opts["--seconds"] * 1000:
+        now = time.ticks_diff(time.ticks_ms(), start)
+        if played < opts["--play"] and now >= next_at:
+            app.submit({"t": "roll", "p": played % 4, "d": [1 + played % 6], "us": time.time_ns() // 1000})
+            played += 1
+            next_at = now + opts["--every"]
+        busy = link.step()
+        if link.up != up:
+            up = link.up
+            sys.stderr.write("link %s %d\n" % ("up" if up else "down", time.ticks_ms()))
+        if link.sync.acked != acked:  # what the host has acknowledged, for the tests
+            acked = link.sync.acked
+            sys.stderr.write("acked %d\n" % acked)
+        if not busy:
+            time.sleep_ms(1)
+    return 0
+
+
+sys.exit(main(sys.argv))
