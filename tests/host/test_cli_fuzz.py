@@ -61,7 +61,9 @@ def make_files(d):
         .replace('"bonus": 5', '"bonus": "five"'))
     put("garbage.jsonl", "garbage\n{]\n")
     put("not_events.jsonl", '[1]\n{"seq": 1}\n"x"\nnull\n')
-    put("new_only.jsonl", '{"seq":1,"t":"new"}\n')
+    put("new_only.jsonl", '{"seq":1,"t":"new"}\n')  # no board: a device table-session log
+    put("new_no_rs.jsonl", '{"seq":1,"t":"new","board":"teg","players":[{"n":"a","c":"red"},'
+                           '{"n":"b","c":"blue"}]}\n')
     put("bad_new.jsonl", '{"seq":1,"t":"new","board":"nope","rs":"zzz","players":7}\n')
     put("wrong_start.jsonl", '{"seq":2,"t":"end","p":0}\n')
     # a real log, and the same log with its last line damaged
@@ -123,7 +125,7 @@ def file_names():
     return st.sampled_from(["nonutf8.json", "empty.json", "truncated.json", "list.json",
                             "board_bits.json", "board_no_countries.json", "teg_copy.json",
                             "teg_cut.json", "teg_mangled.json", "garbage.jsonl", "nonutf8.jsonl",
-                            "not_events.jsonl", "new_only.jsonl", "bad_new.jsonl",
+                            "not_events.jsonl", "new_only.jsonl", "new_no_rs.jsonl", "bad_new.jsonl",
                             "wrong_start.jsonl", "game.jsonl", "game_cut.jsonl",
                             "game_bad_player.jsonl", "adir", "missing", "missing_dir"])
 
@@ -248,7 +250,8 @@ def test_play_scripts_never_crash(files):
     (["boards", "new", "--out", "missing_dir"], 2, "No such file or directory"),
     (["replay", "nonutf8.jsonl"], 1, ":2: not UTF-8"),
     (["replay", "garbage.jsonl"], 1, ":1: not a JSON event"),
-    (["replay", "new_only.jsonl"], 1, ":1: event 1 (new) is illegal: missing field"),
+    (["replay", "new_no_rs.jsonl"], 1, ":1: event 1 (new) is illegal: unknown ruleset"),
+    (["replay", "new_only.jsonl"], 1, "event 1 (new)"),
     (["play", "--resume", "empty.json"], 2, "empty log"),
     (["play", "--resume", "nonutf8.jsonl"], 2, ":2: not UTF-8"),
     (["play", "--log", "missing_dir"], 2, "No such file or directory"),
