@@ -114,11 +114,17 @@ def run(argv, stdin=""):
 
 @pytest.fixture(scope="module", autouse=True)
 def in_tmp(files):
-    """Run from the temporary directory: a relative --out or save FILE lands there."""
-    old = os.getcwd()
+    """Run from the temporary directory: a relative --out or save FILE lands there, and so
+    does the game database `replay ID` opens."""
+    old, old_db = os.getcwd(), os.environ.get("COMANDO_DB")
     os.chdir(files["dir"])
+    os.environ["COMANDO_DB"] = os.path.join(files["dir"], "games.sqlite")
     yield
     os.chdir(old)
+    if old_db is None:
+        os.environ.pop("COMANDO_DB", None)
+    else:
+        os.environ["COMANDO_DB"] = old_db
 
 
 def file_names():
