@@ -56,7 +56,7 @@ def render(rs, att, dfn, stop, snow, tailwind, res, first, ad, dd) -> str:
         lines.append(f"  attacker loses {al}, defender loses {dl}  {pct(p):>8}")
 
     lines += ["", "Attacker armies at the end (before moving in)",
-              "  armies   conquered     stopped       total"]
+              f"  {'armies':>6}  {'conquered':>10}  {'stopped':>10}  {'total':>10}"]
     hidden = 0.0
     hidden_rows = 0
     for a in range(att, 0, -1):
@@ -74,13 +74,15 @@ def render(rs, att, dfn, stop, snow, tailwind, res, first, ad, dd) -> str:
         lines.append(f"  ({hidden_rows} more rows under {pct(SHOW_MIN)}, {pct(hidden)} together)")
 
     lines += ["", "Defender armies at the end",
-              "  armies                total   at most"]
+              f"  {'armies':<14}  {'total':>10}  {'at most':>8}"]
     cum = 0.0
     hidden = 0.0
     hidden_rows = 0
     for d in range(0, dfn + 1):
         p = res["def_left"][d]
         cum += p
+        if d == dfn or cum > 1:  # the whole distribution: 100%, not the float sum's 99.99999
+            cum = 1.0
         if p == 0:
             continue
         if p < SHOW_MIN:

@@ -586,7 +586,7 @@ def run(args) -> int:
             completer_for(session)
         except ImportError:
             pass
-        print(f"{rules.name} on {game.board.name}. Type help for the commands.")
+        print(f"{rules.name} on the board {game.board.name} ({game.board.id}). Type help for the commands.")
     print(engine_text.status(game.state))
     while True:
         try:

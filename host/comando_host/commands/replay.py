@@ -110,7 +110,7 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(state.to_dict(), sort_keys=True))
         return 0
-    print(f"{state.rules.name} on {state.board.name}, {state.seq} events")
+    print(f"{state.rules.name} on the board {state.board.name} ({state.board.id}), {state.seq} events")
     print(engine_text.status(state))
     if args.countries:
         print(engine_text.countries(state))

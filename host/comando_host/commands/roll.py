@@ -85,12 +85,15 @@ def run_all(args, rs, recs, seed) -> int:
     first = recs[0]
     name = combat.RULES[rs]["name"]
     sit = situation_text(bool(first.get("snow")), bool(first.get("tw")))
-    lines = [f"{name}{sit}: {first['a']} armies attack {first['d']} until one side gives out", ""]
+    stop = armies(args.stop, "--stop")
+    lines = [f"{name}{sit}: {first['a']} armies attack {first['d']}, until conquest or down to "
+             f"{stop} {'army' if stop == 1 else 'armies'}", "",
+             f"  {'roll':>4}  {'attacker':<8}    {'defender':<8}  {'losses':<7}  armies left"]
     for i, rec in enumerate(recs, 1):
         ra, rd = combat.after(rec)
-        lines.append(f"  {i:>3}.  {' '.join(map(str, rec['ad'])):<8} vs "
-                     f"{' '.join(map(str, rec['dd'])):<8}  -{rec['al']} / -{rec['dl']}  "
-                     f"-> {ra} v {rd}")
+        lines.append(f"  {i:>4}  {' '.join(map(str, rec['ad'])):<8} vs "
+                     f"{' '.join(map(str, rec['dd'])):<8}  {rec['al']} / {rec['dl']:<3}  "
+                     f"{ra} v {rd}")
     lines.append("")
     if move:
         lo, hi = move
