@@ -87,6 +87,41 @@ class _Player:
         return None
 
 
+    _turn = -1     # the turn (state.turns) the attack count is for
+    _attacks = 0   # attacks made this turn, at most self.aggression
+    aggression = 0
+
+    def count_turn(self, state):
+        if state.turns != self._turn:
+            self._turn = state.turns
+            self._attacks = 0
+
+    def counted_attack(self, state, p):
+        """An attack while the turn's count allows one (``aggression``), or None."""
+        if state.phase in ("add", "attack") and self._attacks < self.aggression:
+            a = self.attack(state, p)
+            if a is not None:
+                self._attacks += 1
+                return a
+        return None
+
+    def attack(self, state, p) -> "dict | None":
+        return None  # each bot has its own
+
+    def draw_or_end(self, state, p):
+        """The end of a turn: the card a conquest earned (or, with the defensive trade-in, a
+        trade first), then end."""
+        if not state.drew:
+            d = {"t": "draw", "p": p}
+            if self.legal(state, d):
+                return d
+            if state.rules.opt(state, "deftrade") and state.conq:
+                t = self.trade(state, p)
+                if t is not None:
+                    return t
+        return {"t": "end", "p": p}
+
+
 class Bot(_Player):
     """A seeded player that plays to win (see the module docstring).
 
@@ -245,10 +280,7 @@ class Bot(_Player):
         if state.phase == "over":
             return None
         p = state.cur
-        if state.turns != self._turn:
-            self._turn = state.turns
-            self._attacks = 0
-        rules = state.rules
+        self.count_turn(state)
         if state.phase == "claim":
             return self.claim(state, p)
         if state.x.get("must"):  # Risk: the mid-assault trade after an elimination
@@ -264,12 +296,10 @@ class Bot(_Player):
                 return self.place(state, p)
         if state.pending is not None:
             return self.move(state, p)
-        if state.phase in ("add", "attack") and self._attacks < self.aggression:
-            a = self.attack(state, p)
-            if a is not None:
-                self._attacks += 1
-                return a
-        if rules.id == "risk":
+        a = self.counted_attack(state, p)
+        if a is not None:
+            return a
+        if state.rules.id == "risk":
             r = self.chain_regroup(state, p)
             if r is not None:
                 return r
@@ -278,15 +308,7 @@ class Bot(_Player):
             r = self.regroup(state, p)
             if r is not None:
                 return r
-        if not state.drew:
-            d = {"t": "draw", "p": p}
-            if self.legal(state, d):
-                return d
-            if rules.opt(state, "deftrade") and state.conq:
-                t = self.trade(state, p)
-                if t is not None:
-                    return t
-        return {"t": "end", "p": p}
+        return self.draw_or_end(state, p)
 
     def claim(self, state, p):
         """2-3 players: occupy free countries next to one's own, in the continent one leads."""
@@ -509,10 +531,7 @@ class RandomBot(_Player):
         if state.phase == "over":
             return None
         p = state.cur
-        if state.turns != self._turn:
-            self._turn = state.turns
-            self._attacks = 0
-        rules = state.rules
+        self.count_turn(state)
         if state.phase == "claim":
             free = [c for c in range(state.n) if state.owner[c] < 0]
             return {"t": "claim", "p": p, "c": self.pick(free)}
@@ -526,24 +545,14 @@ class RandomBot(_Player):
         if state.pending is not None:
             pe = state.pending
             return {"t": "move", "p": p, "n": pe[2] + rand.below(self.src, pe[3] - pe[2] + 1)}
-        if state.phase in ("add", "attack") and self._attacks < self.aggression:
-            a = self.attack(state, p)
-            if a is not None:
-                self._attacks += 1
-                return a
+        a = self.counted_attack(state, p)
+        if a is not None:
+            return a
         if state.phase in ("add", "attack", "regroup") and self.src.d6() <= self.regroups:
             r = self.regroup(state, p)
             if r is not None:
                 return r
-        if not state.drew:
-            d = {"t": "draw", "p": p}
-            if self.legal(state, d):
-                return d
-            if rules.opt(state, "deftrade") and state.conq:
-                t = self.trade(state, p)
-                if t is not None:
-                    return t
-        return {"t": "end", "p": p}
+        return self.draw_or_end(state, p)
 
     def place(self, state, p):
         mine = state.countries_of(p)

@@ -390,11 +390,7 @@ class RiskRules(Rules):
 
     def _with_card(self, state, e, src):
         if state.conq >= 1 and (state.deck or state.discard):
-            if not state.deck:
-                e["sh"] = rand.shuffled(src, state.discard)
-                e["card"] = e["sh"][-1]
-            else:
-                e["card"] = state.deck[-1]
+            self.top_card(state, e, src)
         return e
 
     def _check_card(self, state, a):

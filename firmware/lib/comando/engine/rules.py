@@ -533,14 +533,18 @@ class Rules:
             if a["card"] != top:
                 raise IllegalMove("draw: the top card is not %r" % (a["card"],))
 
-    def make_draw(self, state, a, src):
-        e = dict(a)
+    def top_card(self, state, e, src):
+        """``e`` with the card a draw takes: the deck's top, or, when the deck is out, the top of
+        the reshuffled discards (stored as ``sh``)."""
         if not state.deck:
             e["sh"] = rand.shuffled(src, state.discard)
             e["card"] = e["sh"][-1]
         else:
             e["card"] = state.deck[-1]
         return e
+
+    def make_draw(self, state, a, src):
+        return self.top_card(state, dict(a), src)
 
     def take_card(self, state, e):
         """The drawn card (the discards reshuffled when the deck is out) into the hand."""
