@@ -39,7 +39,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # name the subcommand whose arguments they are, not bare `comando`
+        where = f"comando {args.command}" if getattr(args, "command", None) else "comando"
+        print(f"{where}: error: unrecognized arguments: {' '.join(extra)} "
+              f"(see `{where} --help`)", file=sys.stderr)
+        return 2
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
