@@ -264,6 +264,9 @@ def test_play_scripts_never_crash(files):
     (["play", "--board", "war"], 2, "made for war"),
     (["play", "--option", "common=x"], 2, "whole number"),
     (["play", "--ruleset", "revancha"], 2, "the engine plays teg, war, risk"),
+    (["play", "--players", "Ana:red,ana:blue"], 2, "two players called 'ana'"),
+    (["play", "--players", ":red,:blue"], 2, "a player without a name"),
+    (["odds", "3", "2", "1"], 2, "comando odds: error: unrecognized arguments: 1"),
 ])
 def test_bad_input_is_one_line(clean, argv, code, words):
     argv = [clean.get(a, a) for a in argv]

@@ -110,6 +110,9 @@ def parse_players(text, rules, board=None):
             name, colour = item, cols[i % len(cols)]
         if not name.strip():
             raise UsageError(f"--players: a player without a name in {text!r} (NAME:COLOUR,...)")
+        if any(n.lower() == name.strip().lower() for n, _ in out):
+            raise UsageError(f"--players: two players called {name.strip()!r} (the REPL names "
+                             "players by name)")
         out.append((name.strip(), colour.strip().lower()))
     return out
 
