@@ -58,6 +58,9 @@ HELP_RISK = """Risk (risk-online-12-maps.txt):
   dip truce PLAYER [TEXT] | dip carve PLAYER TEXT | dip note TEXT | dip break ID [TEXT]
                               (the player on turn writes; 'dip as PLAYER truce ...' for another)"""
 
+COMMANDS = ("status", "map", "cards", "objective", "claim", "place", "trade", "attack", "move",
+            "regroup", "draw", "bonus", "end", "pact", "unpact", "pacts", "bot", "undo", "save",
+            "help", "quit", "walk", "dip")
 WILD_WORDS = ("wild", "wildcard", "wildcards", "joker", "comodin", "coringa", "*")
 DEF_WORDS = ("def", "defend", "defence", "defense", "dn")
 DIP_KINDS = ("truce", "carve", "break", "note")
@@ -386,7 +389,9 @@ class Session:
             elog.write_log(rest[0], self.game.log)
             self.say(f"saved {len(self.game.log)} events to {rest[0]}")
         else:
-            raise UsageError(f"unknown command {cmd!r} (type help)")
+            near = difflib.get_close_matches(cmd, COMMANDS, n=2, cutoff=0.6)
+            hint = f"did you mean {' or '.join(near)}? " if near else ""
+            raise UsageError(f"unknown command {cmd!r} ({hint}type help)")
         return True
 
     # -- ruleset inputs
@@ -516,11 +521,7 @@ def completer_for(session):
     import readline
 
     rid = session.game.state.rules.id
-    cmds = ["status", "map", "cards", "objective", "claim", "place", "trade", "attack", "move",
-            "regroup", "draw", "bonus", "end", "pact", "unpact", "pacts", "bot", "undo", "save",
-            "help", "quit"]
-    if rid == "risk":
-        cmds += ["walk", "dip"]
+    cmds = [c for c in COMMANDS if rid == "risk" or c not in ("walk", "dip")]
     b = session.board
     ids = [b.cid(i) for i in range(b.n)]
 
