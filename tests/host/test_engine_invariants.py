@@ -9,6 +9,7 @@ from comando.dice import SeededDice
 from comando.engine.bot import Bot
 from comando.engine.state import PHASES
 from engine_fixtures import board, game
+import book  # the rulebook's values, not the engine's (tests/core/book.py)
 
 # Seeded bot games to a victory (2-6 players; with 2-3 players the whole map is needed: the bot
 # plays to win, see comando.engine.bot.Bot and tests/core/test_engine_botgames.py).
@@ -35,9 +36,11 @@ def expected_delta(prev, ev):
     if t == "bonus":
         return 2
     if t == "end":
-        return 2 * len(prev.rules.bonus_cards(prev, prev.cur))
+        # teg-classic.txt "What the card is for": +2 once per held card's occupied country
+        return book.unclaimed_card_bonus(prev, prev.cur)
     if t == "trade":
-        return 0 if prev.phase == "add" else prev.rules.trade_value(prev, p)
+        # "C. By trade-in" 4, 7, 10, +5 (defensive trade-in: on the last conquest)
+        return 0 if prev.phase == "add" else book.teg_trade(prev.trades[p])
     return 0
 
 
@@ -47,6 +50,9 @@ def check_invariants(prev, state, ev):
     assert sum(state.armies) - sum(prev.armies) == expected_delta(prev, ev), ev
     if ev["t"] == "place":
         assert prev.to_place() - state.to_place() == ev["n"] or prev.phase == "place"
+    if ev["t"] == "trade" and prev.phase == "add":
+        # a trade while adding: the book's value goes to the armies still to place
+        assert state.to_place() - prev.to_place() == book.teg_trade(prev.trades[ev["p"]]), ev
     # every country owned by exactly one live player with at least one army (once all are occupied)
     if state.phase != "claim" and ev["t"] != "new":
         for c in range(n):
