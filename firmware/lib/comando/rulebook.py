@@ -53,7 +53,7 @@ def _posint(v):
     return isinstance(v, int) and not isinstance(v, bool) and v >= 0
 
 
-def trade_in(tables, ruleset):
+def trade_in(tables, ruleset) -> tuple:
     """(values, step) for ``ruleset``'s trade-ins: the board's ``tables.trade_in`` ({"values":
     [...], "then_add": k}) when it has one, else the rulebook's."""
     t = _tables(tables).get("trade_in")
@@ -65,7 +65,7 @@ def trade_in(tables, ruleset):
     return TRADE_IN[ruleset]
 
 
-def nth_trade(table, k):
+def nth_trade(table, k) -> int:
     """Armies for trade number ``k`` (0-based) of the (values, step) ``table``."""
     vals, step = table
     if k < len(vals):
@@ -73,7 +73,7 @@ def nth_trade(table, k):
     return vals[-1] + step * (k - len(vals) + 1)
 
 
-def fixed_sets(tables):
+def fixed_sets(tables) -> tuple:
     """(infantry, cavalry, artillery, mixed) armies of Risk's fixed sets: the board's
     ``tables.fixed_trade_in`` when complete, else the rulebook's."""
     t = _tables(tables).get("fixed_trade_in")
@@ -84,7 +84,7 @@ def fixed_sets(tables):
     return RISK_FIXED
 
 
-def board_reserves(tables, n):
+def board_reserves(tables, n) -> "tuple | None":
     """The board's ``tables.starting_reserves`` for ``n`` players as a tuple (armies per placement
     round), or None when the board has none."""
     sr = _tables(tables).get("starting_reserves")
@@ -97,7 +97,7 @@ def board_reserves(tables, n):
     return None
 
 
-def placement(ruleset, n, tables=None):
+def placement(ruleset, n, tables=None) -> tuple:
     """Armies per setup placement round (teg, revancha); () for the rulesets without fixed rounds."""
     v = board_reserves(tables, n)
     if v is not None and ruleset in ("teg", "revancha"):
@@ -109,7 +109,7 @@ def placement(ruleset, n, tables=None):
     return ()
 
 
-def risk_reserve(n, territories=RISK_WORLD_TERRITORIES, tables=None):
+def risk_reserve(n, territories=RISK_WORLD_TERRITORIES, tables=None) -> int:
     """Starting reserve per Risk player: the board's ``starting_reserves`` (first entry), else the
     rulebook's World value, proportional on smaller maps (rounded down, at least 1)."""
     v = board_reserves(tables, n)
@@ -121,7 +121,7 @@ def risk_reserve(n, territories=RISK_WORLD_TERRITORIES, tables=None):
     return max(1, base * territories // RISK_WORLD_TERRITORIES)
 
 
-def deploy_step(tables):
+def deploy_step(tables) -> int:
     """Armies a Risk player places per turn of deployment by hand (``tables.placement.per_turn``)."""
     t = _tables(tables).get("placement")
     if isinstance(t, dict) and _posint(t.get("per_turn")) and t["per_turn"] > 0:
