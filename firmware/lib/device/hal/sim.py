@@ -92,6 +92,8 @@ class SimButtons:
         self.steps = []  # [(mask, duration_ms)]
         self.until = None
         self.mask = 0
+        self.step_ms = 0
+        self.seen = 0  # when a read last sampled the current step
         self.last = 0  # the mask of the last press (the stats tag each frame with it)
         self.presses = 0
 
@@ -110,14 +112,22 @@ class SimButtons:
         hal = self.hal
         hal.tick()
         now = hal.ticks_ms()
-        if self.until is not None and time.ticks_diff(now, self.until) >= 0:
-            self.until = None
-            self.mask = 0
+        if self.until is not None:
+            if time.ticks_diff(now, self.seen) > self.step_ms // 2:
+                # The loop stalled (boot, a busy laptop): a step lasts its length of *observed*
+                # time, so a 50 ms tap never falls between two samples of the debouncer.
+                self.until = time.ticks_add(now, self.step_ms)
+            self.seen = now
+            if time.ticks_diff(now, self.until) >= 0:
+                self.until = None
+                self.mask = 0
         if self.until is None:
             hal.feed_input()
             if self.steps:
                 self.mask, ms = self.steps.pop(0)
                 self.until = time.ticks_add(now, ms)
+                self.step_ms = ms
+                self.seen = now
                 if self.mask:
                     self.last = self.mask
         return self.mask
