@@ -4,7 +4,7 @@ from comando.board import load_board, boards_dir
 from comando.errors import BoardError
 from mpytest import raises
 
-MPY_HEAP = "320k"
+MPY_HEAP = "480k"
 
 _B = []
 

@@ -4,7 +4,7 @@ Issue 6 "Build" (device endpoint): LinkEndpoint(serial, journal, app); the app p
 journaling and the host's commands go through app.submit; non-blocking serial.
 """
 
-MPY_HEAP = "512k"
+MPY_HEAP = "768k"
 
 from fakedevice import App, Hal, Journal, Pipe, rmtree, tmpdir
 

@@ -8,7 +8,7 @@ from comando.dice import FixedDice, SeededDice
 from comando.errors import IllegalMove
 from mpytest import cpython_only, raises
 
-MPY_HEAP = "2m"
+MPY_HEAP = "3m"
 
 WAR = [("Ana", "white"), ("Beto", "red"), ("Caio", "black"), ("Dora", "blue")]
 

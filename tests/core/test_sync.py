@@ -5,7 +5,7 @@ flow, or a snapshot past the journal; host commands come back as numbered events
 a lost link within 3 s; retransmission until acked; duplicates and reordering are harmless.
 """
 
-MPY_HEAP = "512k"
+MPY_HEAP = "768k"
 
 from linkpair import Pair
 

@@ -4,6 +4,8 @@ comando error. The rules themselves are unchanged (their tests cite the rulebook
 
 from mpytest import raises
 
+MPY_HEAP = "384k"  # imports the Risk engine; the default 256k left no margin
+
 from comando import situations, turns
 from comando.engine import risk
 from comando.errors import RulesError
