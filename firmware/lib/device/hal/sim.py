@@ -144,8 +144,11 @@ class SimHal(Hal):
         self.png_saved = []
         self.pending_png = []
         self.stats_path = _opt(kw, "stats")
-        self.frame_bytes = []
-        self.frame_press = []
+        # per-frame stats as 2-byte / 1-byte items: the run's own heap figure should not pay
+        # 8 bytes a frame (and a list's regrowth) for its bookkeeping
+        from array import array
+        self.frame_bytes = array("H")
+        self.frame_press = bytearray()
         self.mem_max = 0
         kind = _opt(kw, "oled", "ssd1306")
         addr = _opt(kw, "addr", 0x3C)
@@ -332,12 +335,22 @@ class SimHal(Hal):
             # written piece by piece: the run's own heap figure must not pay for one big string
             from comando.journal import dumps
             with open(self.stats_path, "w") as f:
-                f.write('{"frames": [%s]' % ",".join(str(b) for b in self.frame_bytes))
-                f.write(', "frame_press": [%s]' % ",".join(str(b) for b in self.frame_press))
+                f.write('{"frames": [')
+                _write_ints(f, self.frame_bytes)
+                f.write('], "frame_press": [')
+                _write_ints(f, self.frame_press)
+                f.write(']')
                 f.write(', "presses": %d, "mem_max": %d, "i2c": %d' % (
                     self.buttons.presses, self.mem_max, self.panel.bytes))
                 f.write(', "pngs": %s, "modules": %s}' % (dumps(self.png_saved),
                                                           dumps(sorted(sys.modules))))
+
+
+def _write_ints(f, items):
+    for i in range(0, len(items), 64):
+        if i:
+            f.write(",")
+        f.write(",".join(str(b) for b in items[i:i + 64]))
 
 
 def make(**kw):
