@@ -8,6 +8,8 @@ The bundle maps one-to-one onto the Pico's filesystem:
     lib/comando/*.mpy  the shared core, compiled by mpy-cross (bytecode: less RAM to import)
     lib/device/**.mpy  the app, the HALs and screens
     boards/*.json      the boards the rulesets use (comando.board finds /boards on the device)
+    boards/*.pkb       the same boards validated and packed (comando.board_pack): what the
+                       device loads (a few KB of heap instead of a JSON parse)
 
 The .mpy files are compiled without source line numbers (mpy-cross -X no-source-lines): the
 unix port and a Pico load .mpy bytecode into the heap, and the line tables are ~6% of it.
@@ -21,6 +23,9 @@ import os
 import shutil
 import subprocess
 import sys
+
+from comando import board_pack
+from comando.board import load_board
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LIB = os.path.join(ROOT, "firmware", "lib")
@@ -88,6 +93,12 @@ def build(out: str, source: bool = False, include_sim: bool = False, quiet: bool
         if name.endswith(".json"):
             shutil.copyfile(os.path.join(bdir, name), os.path.join(out, "boards", name))
             total += os.path.getsize(os.path.join(bdir, name))
+            count += 1
+            # the packed form the device loads (validated here, read there without a parser)
+            packed = os.path.join(out, "boards", name[:-5] + board_pack.EXT)
+            with open(packed, "wb") as f:
+                f.write(board_pack.pack(load_board(os.path.join(bdir, name))))
+            total += os.path.getsize(packed)
             count += 1
     if not quiet:
         print(f"firmware: {count} files, {total} bytes in {os.path.relpath(out, os.getcwd())}")

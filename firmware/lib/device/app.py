@@ -179,13 +179,18 @@ class App:
             return None
         gc.collect()
         try:
-            from comando.board import load_board
-            self.board = load_board(bid)
-            # The device shows countries and checks borders; the objectives and rulesets' tables
-            # are the host engine's (14k of heap for La Revancha's board on the unix port).
-            self.board.objectives = ()
-            self.board.tables = {}
-        except (ComandoError, OSError, MemoryError) as exc:
+            # The packed board `make firmware` writes (comando.board_pack: a few KB, no parser);
+            # else the JSON file, parsed and validated by comando.board.
+            from comando.board_pack import load_packed
+            self.board = load_packed(bid)
+            if self.board is None:
+                from comando.board import load_board
+                self.board = load_board(bid)
+                # The device shows countries and checks borders; the objectives and rulesets'
+                # tables are the host engine's (14k of heap for La Revancha's board).
+                self.board.objectives = ()
+                self.board.tables = {}
+        except (ComandoError, OSError, MemoryError, ValueError) as exc:
             self.show_toast("board %s not loaded: %s" % (bid, exc), 4000)
         gc.collect()
         return self.board

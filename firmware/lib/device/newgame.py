@@ -32,7 +32,7 @@ class NewGame(Screen):
         if not self.use_board:
             return None
         try:
-            from comando.board import default_board_id
+            from comando.board_pack import default_board_id
             return default_board_id(self.ruleset())
         except (ImportError, ValueError):
             return None
