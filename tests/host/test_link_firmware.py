@@ -88,3 +88,24 @@ def test_real_device_restart_resumes_and_the_host_catches_up(tmp_path):
         t2.close()
     finally:
         sim2.stop()
+
+
+def test_a_game_started_from_the_laptop(tmp_path):
+    """A fresh device (no game yet) is linked; the laptop starts a game on it by command."""
+    sim = Simulator(root=str(tmp_path / "dev"), script=["wait 60000"], seed=8).start()
+    store = Store(str(tmp_path / "host.db"))
+    t = open_transport(sim.port)
+    try:
+        s = HostSession(t, store)
+        assert sync_until(s, lambda: s.sync.up and s.sync.game == "", 15)
+        new = s.submit({"t": "new", "rs": "teg", "p": ["blue", "red", "black"]})
+        assert sync_until(s, lambda: new in s.results, 10)
+        first = s.submit({"t": "first"})
+        assert sync_until(s, lambda: first in s.results and s.sync.game
+                          and store.last_seq(s.sync.game) == 2, 10)
+        assert s.results[new] == (1, None) and s.results[first] == (2, None)
+        journal = sim.events()
+        assert store.events(s.sync.game) == journal and journal[1]["cid"] == first
+    finally:
+        t.close()
+        sim.stop()

@@ -107,3 +107,16 @@ def test_notation_parser_only_raises_journal_errors(text):
         notation.parse(text, "f")
     except JournalError:
         pass
+
+
+def test_host_sync_ignores_a_garbled_cid():
+    """Found by hypothesis: an event or error whose cid is not a number raised TypeError."""
+    stream = L.encode(L.HELLO, 2, {"v": 1, "game": "g"})
+    evs = [{"seq": 1, "t": "0"}, {"cid": [], "seq": 2, "t": "0"}]
+    for ev in evs:
+        stream += L.encode(L.EVENT, ev["seq"], ev)
+    stream += L.encode(L.ERROR, 3, {"c": {"x": 1}, "m": "no"})
+    host = S.HostSync(lambda g: 0)
+    host.feed(stream, 1.0)
+    got = [d[1] for d in host.take_deliveries() if d[0] == "event"]
+    assert got == evs

@@ -522,3 +522,15 @@ def test_view_follows_an_engine_game_without_objectives():
     assert v.phase == s.phase and v.turn == s.cur
     assert "countries" in text and "armies" in text
     assert "obj" not in text.lower()
+
+
+def test_frame_examples_in_the_docs_decode():
+    import re
+    from micropython_tools import ROOT
+    n = 0
+    for path in ("README.md", "docs/architecture.md", "firmware/lib/comando/link.py"):
+        with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+            for m in re.finditer(r"~[A-Z] \d+ \{.*?\} [0-9a-f]{8}", f.read()):
+                L.decode(m.group(0).encode())
+                n += 1
+    assert n >= 5

@@ -2,7 +2,7 @@
 
 One frame per line, printable ASCII only, so a serial monitor shows it as it is::
 
-    ~E 42 {"seq":42,"t":"roll","p":1,"d":[6,3]} 5b0c2e1a
+    ~E 42 {"seq":42,"t":"roll","p":1,"d":[6,3]} 246ac13b
 
     ~ TYPE SP SEQ SP PAYLOAD SP CRC32 LF
 

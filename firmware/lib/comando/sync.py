@@ -388,7 +388,7 @@ class HostSync(_Peer):
                 self.deliveries.append(("result", seq, p.get("seq"), None))
         elif ftype == L.ERROR:
             cid = p.get("c")
-            if cid is not None and cid in self.commands:
+            if type(cid) is int and cid in self.commands:  # a garbled cid is just not ours
                 del self.commands[cid]
                 self.deliveries.append(("result", cid, None, p.get("m", "refused")))
             else:
@@ -449,7 +449,7 @@ class HostSync(_Peer):
         if seq > self.device_last:
             self.device_last = seq
         cid = ev.get("cid")
-        if cid is not None and cid in self.commands:
+        if type(cid) is int and cid in self.commands:
             del self.commands[cid]
             self.deliveries.append(("result", cid, seq, None))
         if seq <= self.queued:

@@ -43,7 +43,7 @@ def run(args):
             left = None if end is None else max(0.0, end - time.monotonic())
 
             def send_actions(session=session):
-                if actions and session.sync.up and session.sync.game:
+                if actions and session.sync.up and session.sync.game is not None:
                     for a in actions:
                         session.submit(a)
                     del actions[:]
