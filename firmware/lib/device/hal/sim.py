@@ -135,8 +135,9 @@ class SimHal(Hal):
         self.script_done = True
         path = _opt(kw, "script")
         if path:
-            with open(path) as f:
-                self.script = [ln.strip() for ln in f.read().split("\n")]
+            # read a line at a time as the presses are needed (a whole game's script held as a
+            # list of lines would count against the heap the bench measures)
+            self.script = open(path)
             self.script_done = False
         self.png_dir = _opt(kw, "png_dir", self.root)
         self.png_every = str(_opt(kw, "png_every", "0")) == "1"
@@ -231,10 +232,12 @@ class SimHal(Hal):
         if data:
             self.keys_in(data)
         if not self.buttons.steps and self.script is not None and not self.script_done:
-            while self.script and not self.buttons.steps and not self.pending_png:
-                self.script_line(self.script.pop(0))
-            if not self.script:
-                self.script_done = True
+            while not self.script_done and not self.buttons.steps and not self.pending_png:
+                raw = self.script.readline()
+                if raw:
+                    self.script_line(raw.strip())
+                if not raw.endswith("\n"):  # the end of the file (as split("\n") would see it)
+                    self.end_script()
 
     def keys_in(self, data):
         s = data.decode() if isinstance(data, bytes) else data
@@ -282,10 +285,15 @@ class SimHal(Hal):
         elif cmd == "png":
             self.pending_png.append(words[1])
         elif cmd == "quit":
-            self.script = []
+            self.end_script()
             self.quit = True
         else:
             raise ValueError("sim script: unknown line %r" % line)
+
+    def end_script(self):
+        if not self.script_done:
+            self.script_done = True
+            self.script.close()
 
     def log(self, text):
         sys.stderr.write("sim: %s\n" % text)
