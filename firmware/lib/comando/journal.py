@@ -19,6 +19,12 @@ _HEX = "0123456789abcdef"
 
 
 def _str(s, out):
+    for ch in s:
+        if ch == '"' or ch == "\\" or not " " <= ch <= "~":
+            break
+    else:  # nothing to escape (the usual case): one piece, not one per character
+        out.append('"' + s + '"')
+        return
     out.append('"')
     for ch in s:
         o = ord(ch)
