@@ -89,8 +89,8 @@ def dumps(value):
     # pieces go to a StringIO (one buffer the size of the text) rather than a list of pieces
     # (8 bytes a piece on the 64-bit port, and a list that regrows while an event is encoded)
     buf = StringIO()
-    _enc(value, buf.write)
-    return buf.getvalue()
+    _enc(value, buf.write)  # pyright: ignore[reportAttributeAccessIssue]  (rp2 stubs lack it)
+    return buf.getvalue()  # pyright: ignore[reportAttributeAccessIssue]
 
 
 def crc_hex(data):

@@ -214,7 +214,8 @@ class Turn(Screen):
                 ui.center(fb, name(st.colours[st.winner]), 16, 2)
                 ui.center(fb, "wins", 36)
             elif rs == "teg2":
-                Track.draw_track(fb, st, 12)
+                from device.teg2_screens import Track as track
+                track.draw_track(fb, st, 12)
             ui.footer(fb, "OK: menu")
 
     def button(self, b, kind):
@@ -371,27 +372,6 @@ class CrisisResult(Screen):
                 y = 12
                 x = 66
         ui.footer(fb, "outline: no card")
-
-    def button(self, b, kind):
-        if kind == PRESS:
-            self.app.pop()
-
-
-class Grants(Screen):
-    """T.E.G. II round start: armies, SU and rocket grants by war-potential level."""
-
-    def draw(self, fb):
-        st = self.app.state
-        ui.header(fb, "Round %d" % st.rnd, "grants")
-        y = 11
-        for s in range(st.n):
-            line = "%-6s+%-2d" % (power_name(st.colours[s])[:6], S.teg2_adds(st, s))
-            if su(st, s):
-                line += " SU%d" % su(st, s)
-            if offered(st, s):
-                line += " ROCK"
-            fb.text(line, 0, y, 1)
-            y += 9
 
     def button(self, b, kind):
         if kind == PRESS:
@@ -614,99 +594,25 @@ class Dice(Screen):
 
 
 # ---------------------------------------------------------------------------------------------
-class Track(Screen):
-    """T.E.G. II war-potential track: every power's level (3..11) as a bar."""
-
-    @staticmethod
-    def draw_track(fb, st, y0):
-        y = y0
-        for s in range(st.n):
-            fb.text(power_name(st.colours[s])[:5], 0, y, 1)
-            ui.bar(fb, 44, y, 64, 8, wp(st, s), 3, 11)
-            fb.text("%2d" % wp(st, s), 111, y, 1)
-            y += 9 if st.n > 4 else 10
-
-    def draw(self, fb):
-        st = self.app.state
-        ui.header(fb, "War potential", "R%d" % st.rnd)
-        Track.draw_track(fb, st, 11)
-
-    def button(self, b, kind):
-        if kind == PRESS:
-            self.app.pop()
+def Grants(app):
+    from device.teg2_screens import Grants as cls
+    return cls(app)
 
 
-class Sync(Screen):
-    live = True
-
-    def draw(self, fb):
-        app = self.app
-        ui.header(fb, "Sync")
-        link = app.link
-        if link is None:
-            ui.center(fb, "no link", 14)
-            ui.center(fb, "no USB serial" if app.hal.serial is None else "link not started", 26)
-        else:
-            up = getattr(link, "up", False)
-            ui.center(fb, "host linked" if up else "waiting for host", 13)
-            sync = getattr(link, "sync", None)
-            acked = getattr(sync, "acked", None)
-            if acked is not None:
-                last = app.journal.last_seq
-                fb.text("host has %d/%d" % (acked, last), 0, 24, 1)
-                fb.text("to send: %d" % (last - acked) if last > acked else "all sent", 0, 33, 1)
-        fb.text("events %d" % app.journal.count, 0, 42, 1)
-        ui.footer(fb, "seq %d" % app.state.seq)
-
-    def button(self, b, kind):
-        if kind == PRESS and b in (OK, BACK):
-            self.app.pop()
+def Track(app):
+    from device.teg2_screens import Track as cls
+    return cls(app)
 
 
-class Settings(Screen):
-    """Contrast, flip, I2C speed: applied at once, saved to flash."""
+def Sync(app):
+    """Screens opened from the menu only (device.screens_menu, imported when opened)."""
+    from device.screens_menu import Sync as cls
+    return cls(app)
 
-    ITEMS = ("Contrast", "Flip", "I2C speed")
 
-    def __init__(self, app):
-        Screen.__init__(self, app)
-        self.sel = 0
-
-    def values(self):
-        s = self.app.settings
-        return ("%d" % s.contrast, "on" if s.flip else "off", "%dk" % (s.i2c // 1000))
-
-    def draw(self, fb):
-        ui.header(fb, "Settings")
-        vals = self.values()
-        for i, label in enumerate(self.ITEMS):
-            y = 13 + i * 12
-            if i == self.sel:
-                fb.fill_rect(0, y - 2, 128, 11, 1)
-            fb.text(label, 2, y, 0 if i == self.sel else 1)
-            ui.right(fb, vals[i], y, 126, 0 if i == self.sel else 1)
-        ui.footer(fb, "^v sel OK change")
-
-    def button(self, b, kind):
-        s = self.app.settings
-        oled = self.app.oled
-        if b == BACK and kind == PRESS:
-            s.save()
-            self.app.pop()
-        elif b in (UP, DOWN) and is_step(kind):
-            self.sel = (self.sel + (1 if b == DOWN else -1)) % 3
-        elif b == OK and is_step(kind):
-            if self.sel == 0:
-                s.contrast = (s.contrast + 64) % 256 if s.contrast < 255 else 15
-                s.contrast = min(255, s.contrast)
-                oled.contrast(s.contrast)
-            elif self.sel == 1:
-                s.flip ^= 1
-                oled.flip(bool(s.flip))
-            else:
-                s.i2c = 1000000 if s.i2c == 400000 else 400000
-                self.app.hal.set_i2c_freq(s.i2c)
-            s.save()
+def Settings(app):
+    from device.screens_menu import Settings as cls
+    return cls(app)
 
 
 def BattleSetup(app):
