@@ -7,6 +7,7 @@ Only GameView's public lines are drawn, so a secret objective never appears on t
 
 from __future__ import annotations
 
+import functools
 import sys
 import time
 
@@ -17,24 +18,71 @@ def _clip(text, width):
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def render(session, width=100, color=True, port=""):
-    """The mirror screen as a list of lines."""
+def _wrap(text, width, most=3):
+    """An entry over at most ``most`` lines of ``width`` (continuations indented)."""
+    import textwrap
+    if width < 20 or len(text) <= width:
+        return [text]
+    lines = textwrap.wrap(text, width, subsequent_indent="    ", break_on_hyphens=False)
+    if len(lines) > most:
+        lines = lines[:most]
+        lines[-1] = _clip(lines[-1] + " …", width)
+    return lines
+
+
+def render(session, width=100, color=True, port="", height=None):
+    """The mirror screen as a list of lines (``height``: fit it, dropping the oldest log lines
+    first, then older rolls and battles; long entries wrap instead of being cut)."""
     v = session.view
     st = session.status()
     c = (lambda code, s: code + s + RESET) if color else (lambda code, s: s)
     up = st["up"]
     link = c(GREEN, "● link up") if up else c(RED, "○ link down")
-    lines = [c(BOLD, "Comando mirror") + "  " + link + "  " + port,
-             "device holds #%d, laptop stored #%d (%d this session); bad frames %d, duplicates %d, "
-             "link drops %d" % (st["device_last"], st["held"], st["stored"], st["bad_frames"],
-                                st["duplicates"], st["downs"]),
-             ""]
-    lines += [c(BOLD, "Game")] + ["  " + s for s in v.summary()]
-    lines += ["", c(BOLD, "Last rolls")] + (["  " + s for s in list(v.rolls)[::-1]] or ["  -"])
-    lines += ["", c(BOLD, "Last battles")] + (["  " + s for s in list(v.battles)[::-1]] or ["  -"])
-    if v.errors:
-        lines += ["", c(YELLOW, "Warnings")] + ["  " + s for s in v.errors]
-    lines += ["", c(BOLD, "Log")] + (["  " + s for s in v.log] or ["  (waiting for the device)"])
+    inner = width - 2
+
+    def block(entries, most=3):
+        out = []
+        for e in entries:
+            out.append(["  " + x for x in _wrap(e, inner, most)])
+        return out
+
+    head = [c(BOLD, "Comando mirror") + "  " + link + "  " + port,
+            "device holds #%d, laptop stored #%d (%d this session); bad frames %d, duplicates %d, "
+            "link drops %d" % (st["device_last"], st["held"], st["stored"], st["bad_frames"],
+                               st["duplicates"], st["downs"]),
+            ""]
+    game = [c(BOLD, "Game")] + [x for s in v.summary() for x in block([s], 2)[0]]
+    rolls = block(list(v.rolls)[::-1])
+    battles = block(list(v.battles)[::-1])
+    warnings = block(list(v.errors), 2)
+    log = block(list(v.log), 2)
+
+    def assemble(rolls, battles, log, compact=False):
+        gap = [] if compact else [""]
+        lines = (head[:2] if compact else head) + game
+        for title, entries, col in (("Last rolls", rolls, BOLD), ("Last battles", battles, BOLD),
+                                    ("Warnings", warnings, YELLOW)):
+            if entries or (not compact and title != "Warnings"):
+                lines += gap + [c(col, title)] + ([x for e in entries for x in e] or ["  -"])
+        lines += gap + [c(BOLD, "Log")] + ([x for e in log for x in e]
+                                           or ["  (waiting for the device)"])
+        return lines
+
+    lines = assemble(rolls, battles, log)
+    if height is not None and len(lines) > height:  # a small region: no blank lines, no empty parts
+        assemble = functools.partial(assemble, compact=True)
+        lines = assemble(rolls, battles, log)
+    if height is not None:
+        for part, keep in (("log", 3), ("rb", 2), ("log", 2), ("rb", 1), ("log", 1)):
+            while part == "log" and len(lines) > height and len(log) > keep:
+                log = log[1:]                               # the oldest log entries go first
+                lines = assemble(rolls, battles, log)
+            while part == "rb" and len(lines) > height and (len(rolls) > keep or len(battles) > keep):
+                if len(rolls) >= len(battles):
+                    rolls = rolls[:-1]
+                else:
+                    battles = battles[:-1]
+                lines = assemble(rolls, battles, log)
     return [_clip(s, width + (len(s) - len(_strip(s)))) for s in lines]
 
 
@@ -64,7 +112,7 @@ class Mirror:
             now = time.monotonic()
             if force or now - self.drawn >= self.every:
                 row, col, height, width = self.region
-                lines = render(self.session, width, True, self.port)[:height]
+                lines = render(self.session, width, True, self.port, height)[:height]
                 lines += [""] * (height - len(lines))
                 buf = ["\x1b7"]
                 for i, line in enumerate(lines):
@@ -79,8 +127,9 @@ class Mirror:
             now = time.monotonic()
             if force or now - self.drawn >= self.every:
                 import shutil
-                width = shutil.get_terminal_size((100, 30)).columns
-                self.out.write("\x1b[H\x1b[2J" + "\n".join(render(self.session, width, True, self.port)) + "\n")
+                size = shutil.get_terminal_size((100, 30))
+                self.out.write("\x1b[H\x1b[2J" + "\n".join(
+                    render(self.session, size.columns, True, self.port, size.lines - 1)) + "\n")
                 self.out.flush()
                 self.drawn = now
             return

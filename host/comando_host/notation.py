@@ -12,6 +12,7 @@ Text notation::
     [Players "Ana (blue), Beto (red)"]
 
     1 new ruleset=teg players=["Ana","Beto"]
+    ; new game: T.E.G. with Ana, Beto
     2 roll p=0 d=[6,3]
     3 attack p=0 f=12 to=13 ad=[6,3,1] dd=[4]
     ; a comment
@@ -52,7 +53,11 @@ def event_line(ev: dict) -> str:
     return " ".join(parts)
 
 
-def to_text(headers: dict, records, players=()) -> str:
+def to_text(headers: dict, records, players=(), comments=True) -> str:
+    """The text notation; with ``comments`` each event is followed by a ``;`` comment telling it
+    in the table record's words (``comando_host.record``; ``import`` skips comments)."""
+    from comando_host.record import Record, raw
+    rec = Record() if comments else None
     lines = []
     for label, key in HEADER_KEYS:
         if headers.get(key):
@@ -69,6 +74,12 @@ def to_text(headers: dict, records, players=()) -> str:
                                                              sort_keys=True, ensure_ascii=False)))
         else:
             lines.append(event_line(r[1]))
+            if rec is not None:
+                text = rec.feed(r[1]).text
+                if text != raw(r[1]):
+                    lines.append("; " + text)
+        if r[0] == "snapshot" and rec is not None:
+            rec.snapshot(r[2])
     return "\n".join(lines) + "\n"
 
 

@@ -194,7 +194,7 @@ class HostSession:
                     self.writer.put(hello)
                 else:
                     self.store.ensure_game(*hello[1:])
-                self.view.hello(p, d[2])
+                self.view.hello(p, d[2], history=self.store.records)
                 self.log("hello from %s game %s (holds %d)" % (p.get("fw", "?"), game, d[2]))
             elif kind == "result":
                 self.results[d[1]] = (d[2], d[3])

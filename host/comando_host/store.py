@@ -158,6 +158,8 @@ class Store:
                             " (?,?,?,?)", (game, seat, name, colour))
         ruleset = ev.get("ruleset") or ev.get("rs")
         board = ev.get("board")
+        if not board and isinstance(ev.get("o"), dict):  # a table session names it in its options
+            board = ev["o"].get("board")
         if ruleset:
             self.db.execute("UPDATE games SET ruleset=? WHERE id=?", (str(ruleset), game))
         if board:

@@ -10,12 +10,8 @@ from __future__ import annotations
 import collections
 import time
 
-HIDDEN_PREFIXES = ("obj", "sec", "secret")
-
-
-def hidden(key: str) -> bool:
-    k = key.lower()
-    return k.startswith(HIDDEN_PREFIXES) or "objective" in k
+from comando_host import record as R
+from comando_host.record import hidden  # noqa: F401  (the rule for what is never shown)
 
 
 def public_fields(ev: dict) -> dict:
@@ -23,26 +19,15 @@ def public_fields(ev: dict) -> dict:
 
 
 def describe(ev: dict) -> str:
-    """One public line for an event: ``#12 roll p=0 a=[6,5,1] d=[4,4]``."""
-    parts = ["#%s" % ev.get("seq", "?"), str(ev.get("t", "?"))]
-    for k in sorted(ev):
-        if k in ("seq", "t", "cid") or hidden(k):
-            continue
-        v = ev[k]
-        if k == "h" and isinstance(v, str):
-            v = v[:8] + "…"
-        text = str(v).replace(" ", "")
-        if len(text) > 40:
-            text = text[:39] + "…"
-        parts.append("%s=%s" % (k, text))
-    return " ".join(parts)
-
-
-ROLL_TYPES = ("roll", "crisis", "first")
-BATTLE_TYPES = ("attack", "battle", "declare", "reveal", "retreat", "move", "conquer")
+    """The generic public line for an event: ``#12 roll p=0 a=[6,5,1] d=[4,4]`` (the mirror
+    shows ``record.Record``'s wording; this is for events no ruleset on this laptop knows)."""
+    return "#%s %s" % (ev.get("seq", "?"), R.raw(ev))
 
 
 class GameView:
+    """The mirror's model of one game: header fields, the last rolls and battles, a log tail, all
+    in the table record's words (``comando_host.record``)."""
+
     def __init__(self, tail=12):
         self.game = None
         self.board = ""
@@ -60,25 +45,45 @@ class GameView:
         self.ruleset = ""
         self.turn = None
         self.phase = ""
-        self._state = None
-        self._reducer = None
         self.snapshot_at = None
         self.round = 0
         self.status = ""
         self.logged = 0
         self.error_count = 0
-        self._folder = None
         self.board_lines = []
+        self.extra_lines = []
+        self.record = R.Record()
+
+    @property
+    def _state(self):
+        return self.record.state
 
     # -- input -------------------------------------------------------------------------------
 
-    def hello(self, p, last):
-        if p.get("game") != self.game:
+    def hello(self, p, last, history=None):
+        """The device says which game it holds. A game new to this view starts afresh, from
+        ``history(game)`` (the store's records) when given: a game the laptop already holds in
+        part (the device resumes from the laptop's last event) is told from its start."""
+        fresh = p.get("game") != self.game
+        if fresh:
             self.__init__(self.log.maxlen)
         self.game = p.get("game")
-        self.board = p.get("board", "")
+        self.board = p.get("board", "") or self.board
         self.fw = p.get("fw", "")
         self.device_last = last
+        if fresh and history is not None and self.game:
+            try:
+                records = history(self.game)
+            except Exception:  # the view is a nicety: never let it stop the link
+                records = ()
+            self.replay(records)
+
+    def replay(self, records):
+        for r in records:
+            if r[0] == "event":
+                self.event(r[1])
+            else:
+                self.snapshot(r[1], r[2])
 
     def link(self, up):
         self.up = up
@@ -97,92 +102,103 @@ class GameView:
         self.last_seq = max(self.last_seq, seq)
         if isinstance(state, dict):
             self._from_state_dict(state)
-            try:
-                from comando import session as reducer
-                self._state = reducer.Session.from_dict(state)
-                self._reducer = reducer
-                self._from_state()
-            except Exception:
-                self._state = None
+            self.record.snapshot(state)
+            self._from_state()
 
     def event(self, ev):
-        self.last_seq = max(self.last_seq, ev.get("seq", 0))
+        seq = ev.get("seq", 0)
+        if self.count and isinstance(seq, int) and seq <= self.last_seq:
+            return  # already told (read from the store, then delivered by the link)
+        self.last_seq = max(self.last_seq, seq)
         self.count += 1
         t = ev.get("t")
-        line = describe(ev)
+        entry = self.record.feed(ev)
+        line = "#%s %s" % (ev.get("seq", "?"), entry.text)
         self.log.append(line)
         self.logged += 1
-        if t in ROLL_TYPES:
+        if entry.kind == "roll" or t == "roll":
             self.rolls.append(line)
-        if t in BATTLE_TYPES:
+        if entry.kind == "battle" and t != "roll":
             self.battles.append(line)
         if t == "new":
             self.ruleset = str(ev.get("ruleset") or ev.get("rs") or "")
-            pl = ev.get("players") or ev.get("colours") or []
-            self.players = [str(p.get("name") or p.get("n") or "?") if isinstance(p, dict) else str(p)
-                            for p in pl]
-            self._start_reducer(ev)
-        elif self._folder is not None:
-            try:
-                self._state = self._folder.feed(ev) or self._folder.state
-            except Exception:  # not a log this engine folds: keep the generic view
-                self._state = self._folder = None
-        elif self._state is not None:
-            try:
-                self._reducer.apply(self._state, ev)
-            except Exception:  # a ruleset this host does not know: keep the generic view
-                self._state = None
+            if self.record.board_id:
+                self.board = self.record.board_id
+            if self.record.names:
+                self.players = list(self.record.names)
+            else:
+                pl = ev.get("players") or ev.get("colours") or ev.get("p") or []
+                self.players = [str(p.get("name") or p.get("n") or "?") if isinstance(p, dict)
+                                else str(p) for p in pl] if isinstance(pl, list) else []
         if self._state is not None:
             self._from_state()
-        if "p" in ev and self._state is None:
+        elif "p" in ev and t != "new":
             self.turn = ev["p"]
             self.phase = str(t)
 
-    def _start_reducer(self, ev):
-        self._state = None
-        self._folder = None
-        if "board" in ev:  # a full game on a map (comando.engine), e.g. logged from the laptop
-            try:
-                from comando import engine
-                folder = engine.Folder(verify=False)
-                folder.feed(ev)
-            except Exception:
-                return
-            self._folder = folder
-            self._state = folder.state
-            return
-        try:
-            from comando import session as reducer
-            state = reducer.fold([ev])
-        except Exception:
-            return
-        self._reducer = reducer
-        self._state = state
-
     def _from_state(self):
         st = self._state
-        if self._folder is not None:
+        rec = self.record
+        self.extra_lines = []
+        if rec.board_id:
+            self.board = rec.board_id
+        if rec.mode == "engine":
             try:
                 from comando_host import engine_text
                 lines = engine_text.status(st).splitlines()  # public: no objectives in it
                 self.status = lines[0] if lines else ""
                 self.board_lines = lines[1:]
-                self.turn = st.cur if st.cur >= 0 else None
+                self.turn = st.cur if st.cur >= 0 and st.phase != "over" else None
                 self.phase = st.phase
                 self.round = st.round
-                self.players = list(st.colours)
+                self.players = list(rec.names)
+                self.ruleset = st.rules.id
             except Exception:
                 pass
             return
+        if rec.mode != "session":
+            return
         try:
-            self._from_state_dict(st.to_dict())
-            cur = getattr(st, "cur", None)
+            self.ruleset = st.rs or self.ruleset
+            self.players = list(rec.names) or [str(c) for c in st.colours]
+            cur = st.cur
             self.turn = cur if isinstance(cur, int) and cur >= 0 else None
-            self.round = getattr(st, "rnd", 0)
-            waiting = getattr(self._reducer, "_waiting", None)
-            self.status = waiting(st) if waiting else ""
+            self.phase = st.stage or ""
+            self.round = st.rnd
+            self.status = rec.waiting(st)
+            self.extra_lines = self._session_lines(st)
         except Exception:
             pass
+
+    def _session_lines(self, st):
+        rec = self.record
+        out = []
+        if st.rs == "revancha" and st.sit >= 0:
+            from comando import situations as SIT
+            out.append("situation card: %s - %s" % (SIT.label(st.sit), SIT.describe(st.sit)))
+            if st.barred:
+                out.append("no country card this round (crisis): "
+                           + ", ".join(rec.who(s) for s in st.barred))
+        if st.rs == "teg2" and st.track:
+            tr = st.track
+            parts = []
+            for s in range(st.n):
+                x = "%s %d" % (rec.who(s), tr["wp"][s])
+                if tr["su"][s]:
+                    x += " (SU %d)" % tr["su"][s]
+                if tr["rockets"][s]:
+                    x += " (rocket)"
+                parts.append(x)
+            out.append("war potential: " + ", ".join(parts))
+            b = st.battle
+            if b:
+                side = lambda i: "locked" if b["h"][i] is not None else "to lock"  # noqa: E731
+                out.append("combat in %s: %s (attacks, %s) v %s (%s)" % (
+                    b["rg"], rec.who(b["a"]), side(0), rec.who(b["d"]), side(1)))
+        if st.rs == "risk" and st.stage == "place" and st.reserve:
+            out.append("reserves: " + ", ".join("%s %d" % (rec.who(s), r)
+                                                for s, r in enumerate(st.reserve)))
+        return out
 
     def _from_state_dict(self, d):
         for key in ("cur", "turn"):
@@ -199,20 +215,40 @@ class GameView:
                     self.players = [str(x) for x in d[key]]
                     break
 
+    @classmethod
+    def from_store(cls, store, gid, tail=12):
+        """The view of a stored game (``comando show``/``games``); also returns its records."""
+        g = store.game(gid)
+        view = cls(tail)
+        view.hello({"game": gid, "board": g["board"], "fw": g["fw"]}, 0)
+        records = store.records(gid)
+        view.replay(records)
+        return view, records
+
     # -- output ------------------------------------------------------------------------------
+
+    def result(self) -> str:
+        return self.record.result() or (self.phase or "-")
 
     def whose_turn(self) -> str:
         if self.turn is None:
             return "-"
         if isinstance(self.turn, int) and 0 <= self.turn < len(self.players):
-            return "%s (seat %d)" % (self.players[self.turn], self.turn)
+            return self.players[self.turn]
         return "seat %s" % self.turn
 
+    def board_name(self) -> str:
+        return R.board_label(self.record.board, self.board) or "-"
+
     def summary(self) -> list[str]:
+        players = []
+        for i, p in enumerate(self.players):
+            players.append(("▶ " if i == self.turn else "") + p)
         return [
-            "game %s  board %s  ruleset %s  firmware %s" % (self.game or "-", self.board or "-",
-                                                           self.ruleset or "-", self.fw or "-"),
-            "players: %s" % (", ".join(self.players) or "-"),
-            "turn: %s   phase: %s   round: %s   events: %d (last #%d)"
-            % (self.whose_turn(), self.phase or "-", self.round or "-", self.count, self.last_seq),
-        ] + (["now: " + self.status] if self.status else []) + self.board_lines
+            "game %s   %s   board %s   firmware %s" % (self.game or "-", R.ruleset_name(self.ruleset)
+                                                      if self.ruleset else "ruleset -",
+                                                      self.board_name(), self.fw or "-"),
+            "players: %s" % (", ".join(players) or "-"),
+            "round %s   turn: %s   stage: %s   events: %d (last #%d)"
+            % (self.round or "-", self.whose_turn(), self.phase or "-", self.count, self.last_seq),
+        ] + (["now: " + self.status] if self.status else []) + self.extra_lines + self.board_lines

@@ -1,4 +1,4 @@
-"""comando games: the games stored on this laptop."""
+"""comando games: the games stored on this laptop (newest first), one aligned line each."""
 
 import time
 
@@ -11,14 +11,49 @@ def register(sub):
     p.set_defaults(func=run)
 
 
+def when(t) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(t)) if t else "-"
+
+
+def rows(store):
+    """Per stored game: (id, started, ruleset name, board, players, events, result)."""
+    from comando_host.record import ruleset_name
+    from comando_host.view import GameView
+    out = []
+    for gid, board, ruleset, fw, origin, created, updated, n, last in store.games():
+        try:
+            view, _ = GameView.from_store(store, gid)
+            players = ", ".join(view.players) or "-"
+            result = view.result()
+            board = view.board or board
+            ruleset = view.ruleset or ruleset
+        except Exception:  # a log this laptop cannot read: list it anyway
+            players, result = "-", "-"
+        out.append((gid, when(created), ruleset_name(ruleset) if ruleset else "-", board or "-",
+                    players, "%d" % n, result or "-", when(updated)))
+    return out
+
+
+def table(head, body):
+    """Left-aligned columns (the events column right-aligned), two spaces apart."""
+    widths = [max(len(str(r[i])) for r in [head] + body) for i in range(len(head))]
+    lines = []
+    for r in [head] + body:
+        cells = []
+        for i, v in enumerate(r):
+            v = str(v)
+            cells.append(v.rjust(widths[i]) if head[i] == "events" else v.ljust(widths[i]))
+        lines.append("  ".join(cells).rstrip())
+    return lines
+
+
 def run(args):
     store = open_store(args)
-    rows = store.games()
-    if not rows:
+    body = rows(store)
+    if not body:
         print("no games stored yet (%s)" % store.path)
         return 0
-    print("%-14s %-14s %-9s %7s  %s" % ("game", "board", "ruleset", "events", "last update"))
-    for gid, board, ruleset, fw, origin, created, updated, n, last in rows:
-        print("%-14s %-14s %-9s %7d  %s" % (gid, board or "-", ruleset or "-", n,
-                                           time.strftime("%Y-%m-%d %H:%M", time.localtime(updated))))
+    head = ("game", "started", "ruleset", "board", "players", "events", "result", "last update")
+    for line in table(head, body):
+        print(line)
     return 0

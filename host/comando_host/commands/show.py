@@ -1,4 +1,4 @@
-"""comando show GAME: a stored game's headers, players and its events (the public view)."""
+"""comando show GAME: a stored game's headers, players and its table record (the public view)."""
 
 from comando_host.commands._common import add_db, open_store
 
@@ -7,6 +7,8 @@ def register(sub):
     p = sub.add_parser("show", help="show a stored game (id or unique prefix)")
     p.add_argument("game")
     p.add_argument("--tail", type=int, default=0, help="only the last N events")
+    p.add_argument("--raw", action="store_true", help="the events' fields as stored, not the "
+                   "table record's words (objectives and secrets are left out either way)")
     p.add_argument("--replay", action="store_true", help="also replay the events through the "
                    "rules (the table session reducer): every event checked, then applied")
     add_db(p)
@@ -14,26 +16,33 @@ def register(sub):
 
 
 def run(args):
+    from comando_host.commands.games import when
+    from comando_host.record import Record
     from comando_host.view import GameView, describe
     store = open_store(args)
     gid = store.find_game(args.game)
     g = store.game(gid)
-    view = GameView()
-    view.hello({"game": gid, "board": g["board"], "fw": g["fw"]}, 0)
-    records = store.records(gid)
-    for r in records:
-        if r[0] == "event":
-            view.event(r[1])
-        else:
-            view.snapshot(r[1], r[2])
+    view, records = GameView.from_store(store, gid)
     for line in view.summary():
         print(line)
+    print("started %s   last update %s   from %s" % (when(g["created"]), when(g["updated"]),
+                                                    g.get("origin") or "-"))
+    print("result: %s" % view.result())
     if args.replay:
         print(replay(records))
     print()
-    shown = records[-args.tail:] if args.tail else records
-    for r in shown:
-        print(describe(r[1]) if r[0] == "event" else "#%d (snapshot of the device's state)" % r[1])
+    rec = Record()
+    lines = []
+    for r in records:
+        if r[0] == "event":
+            lines.append(describe(r[1]) if args.raw else "#%s %s" % (r[1].get("seq", "?"),
+                                                                    rec.feed(r[1]).text))
+        else:
+            rec.snapshot(r[2])
+            lines.append("#%d (the device's state at this point: the events before it are on "
+                         "the device only)" % r[1])
+    for line in lines[-args.tail:] if args.tail else lines:
+        print(line)
     return 0
 
 
