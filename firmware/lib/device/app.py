@@ -40,10 +40,15 @@ except ImportError:  # CPython (the Blinka HAL)
 
 def forget(*names):
     """Drop modules the app no longer needs (sys.modules and the package attribute), so their
-    bytecode can be collected: .mpy code loads into the heap, and a later import loads it again.
-    Objects still in use keep what they reference."""
+    bytecode can be collected: .mpy code loads into the heap, and a later import loads it again
+    (cheap from .mpy). Objects still in use keep what they reference."""
     import sys
     for name in names:
+        mod = sys.modules.get(name)
+        if mod is None or str(getattr(mod, "__file__", ".mpy")).endswith(".py"):
+            # not loaded, or loaded from source (the simulator on firmware/lib): importing it
+            # again would compile it again, slower and costing more heap than dropping frees
+            continue
         if sys.modules.pop(name, None) is not None:
             pkg, _, attr = name.rpartition(".")
             parent = sys.modules.get(pkg)
