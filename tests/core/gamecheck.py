@@ -19,9 +19,7 @@ from comando.engine.state import PHASES
 
 
 def card_total(state):
-    if state.rules.id in ("war", "risk"):
-        return state.n + state.rules.wilds(state)
-    return state.n
+    return state.n + state.rules.wilds(state)
 
 
 def army_delta(prev, ev):

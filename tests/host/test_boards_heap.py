@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from micropython_tools import ROOT, micropython_exe, run_micropython
+from micropython_tools import ROOT, micropython_argv, run_micropython
 
 BOARDS = sorted(glob.glob(os.path.join(ROOT, "boards", "*.json")))
 SOURCE_CAP = "224k"   # measured minimum 194k: compiling board_load.py from source dominates
@@ -51,7 +51,7 @@ def test_board_loads_in_capped_heap_compiled(path, mpy_lib, tmp_path):
     script = tmp_path / "load.py"
     script.write_text(SCRIPT)
     env = dict(os.environ, MICROPYPATH=mpy_lib)
-    proc = subprocess.run([micropython_exe(), "-X", "heapsize=" + MPY_CAP, str(script), path],
+    proc = subprocess.run([*micropython_argv(MPY_CAP), str(script), path],
                           capture_output=True, text=True, env=env, timeout=60)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "loaded " + os.path.basename(path)[:-5] in proc.stdout

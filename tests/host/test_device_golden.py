@@ -97,6 +97,22 @@ def teg_in_play():
 
 
 CASES = {
+    # a fresh device, before any game: BACK opens the menu; Hardware switches the OLED kind
+    "fresh-menu": (None, {}, """
+        back
+        png new-game-menu
+        down x2
+        ok
+        png new-game-hardware
+        down
+        ok
+        wait 3000
+        png new-game-hardware-sh1106
+        ok
+        wait 3000
+        back
+        png new-game-after-menu
+    """),
     # a fresh device: the new-game screen, then a T.E.G. classic game's first screens
     "teg": (None, {}, """
         png new-game

@@ -15,7 +15,7 @@ from comando import __version__ as HOST_VERSION
 from comando import link as L
 from comando_host import cli
 from comando_host.commands import doctor as D
-from micropython_tools import ROOT, micropython_exe
+from micropython_tools import ROOT, micropython_argv
 
 
 class FakeClock:
@@ -270,7 +270,7 @@ def test_real_micropython_repl_on_a_pty(with_comando, tmp_path):
     master, slave = pty.openpty()
     env = dict(os.environ)
     env["MICROPYPATH"] = os.path.join(ROOT, "firmware", "lib") if with_comando else str(tmp_path)
-    proc = subprocess.Popen([micropython_exe()], stdin=slave, stdout=slave, stderr=slave, env=env,
+    proc = subprocess.Popen(micropython_argv(None), stdin=slave, stdout=slave, stderr=slave, env=env,
                             cwd=str(tmp_path), close_fds=True)
     os.close(slave)
     try:

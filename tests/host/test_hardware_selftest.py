@@ -125,3 +125,10 @@ def test_sh1106_glass_driven_as_ssd1306_shows_a_dark_edge_until_the_setting_is_c
     assert lit_columns(png_pixels(os.path.join(str(root), "png", "lit2.png"))) == list(range(128))
     res_frames = os.listdir(str(root / "png"))
     assert "menu.png" in res_frames
+
+
+def test_a_press_under_way_at_power_on_reaches_the_app(tmp_path):
+    """ROLL already down when boot_mode samples the buttons is neither a boot hold nor lost:
+    it starts the new game as any ROLL press would."""
+    sim, _ = run(["roll"], tmp_path)
+    assert [e["t"] for e in sim.events()] == ["new"]

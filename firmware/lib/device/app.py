@@ -452,14 +452,18 @@ def main(hal=None, **options):
         from comando.dice import SeededDice
         dice = SeededDice(int(seed))
     a = App(hal, dice=dice)
-    a.boot()
-    mode = _boot_mode(a)
-    if mode is None:
-        # the self-test screen is not on the stack: its module (and the pin map) can go until
-        # the Hardware menu imports it again
-        forget("device.selftest", "device.pins")
-    if mode == "update":  # BACK held at power-on: leave the REPL free for make deploy
-        a.hal.close()
-        return a
-    a.run()  # (BACK+OK held at power-on: it starts on the self-test screen)
+    try:
+        a.boot()
+        mode = _boot_mode(a)
+        if mode is None:
+            # the self-test screen is not on the stack: its module (and the pin map) can go
+            # until the Hardware menu imports it again
+            forget("device.selftest", "device.pins")
+        if mode == "update":  # BACK held at power-on: leave the REPL free for make deploy
+            a.hal.close()
+            return a
+        a.run()  # (BACK+OK held at power-on: it starts on the self-test screen)
+    except KeyboardInterrupt:  # Ctrl-C on USB (mpremote: make deploy): back to the REPL, cleanly
+        from device.selftest import stop_for_repl
+        stop_for_repl(a)
     return a

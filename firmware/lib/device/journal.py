@@ -23,6 +23,20 @@ class StorageFull(JournalError):
     pass
 
 
+def kbd_intr(on):
+    """Hold Ctrl-C off (``on=False``) or give it back: a Ctrl-C from mpremote must not cut a
+    journal line in half. While it is held off, a 0x03 reaches stdin as a byte, and the serial
+    reader (device.stdio_serial) stops the app on it instead."""
+    import sys
+    if sys.implementation.name != "micropython":
+        return
+    try:
+        import micropython
+        micropython.kbd_intr(3 if on else -1)
+    except (ImportError, AttributeError):
+        pass
+
+
 def _exists(path):
     try:
         os.stat(path)
@@ -82,6 +96,7 @@ class Journal:
         if self.hal.fs_free() < len(line) + RESERVE:
             raise StorageFull("Storage full! %d events kept. Free space or start a new game."
                               % self.count)
+        kbd_intr(False)
         try:
             with self.hal.open(self.path, "ab") as f:
                 f.write(line)
@@ -89,6 +104,8 @@ class Journal:
         except OSError as exc:
             self.frozen = "Storage full: write failed (%s); %d events kept" % (exc, self.count)
             raise StorageFull(self.frozen)
+        finally:
+            kbd_intr(True)
         self.size += len(line)
         self.count += 1
         self.last_seq = event.get("seq", self.last_seq)

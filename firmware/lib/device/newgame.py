@@ -9,7 +9,8 @@ from comando import turns as T
 from device import ui
 from device.buttons import PRESS, LONG
 from device.hal import UP, DOWN, OK, BACK, ROLL
-from device.screens import Screen, RULESETS, RULESET_NAMES, COLOURS, is_step, power_name
+from device.screens import (Screen, Menu, RULESETS, RULESET_NAMES, COLOURS, is_step, main_items,
+                            power_name)
 
 
 class NewGame(Screen):
@@ -54,7 +55,7 @@ class NewGame(Screen):
         ui.header(fb, "New game", "%d/5" % (self.field + 1))
         rs = self.ruleset()
         rows = (("Game", RULESET_NAMES[rs]), ("Players", str(self.n)),
-                ("Board", self.board_id() or "none"))
+                ("Board", self.board_id() or "no map"))
         for i, (k, v) in enumerate(rows):
             y = 11 + i * 9
             sel = self.field == i
@@ -62,20 +63,27 @@ class NewGame(Screen):
             if sel:
                 fb.fill_rect(62, y - 1, 66, 9, 1)
             fb.text(ui.fit(v, 8), 64, y, 0 if sel else 1)
-        # seats in clockwise order, three to a row; the selected seat inverted when editing
+        # seats in clockwise order: numbered, two to a row up to four players, else three to a
+        # row (names cut to 5); the selected seat inverted when editing
+        per = 2 if len(self.cols) <= 4 else 3
+        w = 128 // per
         for i, c in enumerate(self.cols):
-            label = ui.fit(power_name(c) if rs == "teg2" else c, 5)
-            x = (i % 3) * 43
-            y = 37 + (i // 3) * 8
+            label = power_name(c) if rs == "teg2" else c
+            label = ui.fit("%d %s" % (i + 1, label), 8) if per == 2 else ui.fit(label, 5)
+            x = (i % per) * w
+            y = 37 + (i // per) * 8
+            tx = x + (per == 3)  # two to a row: 8 characters fill the half exactly
             if self.field == self.SEATS and i == self.seat:
-                fb.fill_rect(x, y - 1, 42, 9, 1)
-                fb.text(label, x + 1, y, 0)
+                fb.fill_rect(x, y - 1, w - 1, 9, 1)
+                fb.text(label, tx, y, 0)
             else:
-                fb.text(label, x + 1, y, 1)
+                fb.text(label, tx, y, 1)
         if self.field == self.START:
             ui.footer(fb, "ROLL/OK: start")
         elif self.field == self.SEATS and rs != "teg2":
-            ui.footer(fb, "^v colour OK >")
+            ui.footer(fb, "^v colour OK next")
+        elif self.field == 0 and self.app.state.stage is None:
+            ui.footer(fb, "OK next BACK menu")  # ROLL starts too: the next fields say so
         else:
             ui.footer(fb, "OK next ROLL go")
 
@@ -89,6 +97,8 @@ class NewGame(Screen):
                 self.field -= 1
             elif self.app.state.stage is not None:
                 self.app.home()
+            else:  # no game yet: settings, hardware (OLED kind, self-test), sync
+                self.app.push(Menu(self.app, "Menu", main_items(self.app, new_game=False)))
             return
         if b == OK and kind == PRESS:
             if self.field == self.SEATS and rs != "teg2" and self.seat < self.n - 1:

@@ -201,13 +201,12 @@ class Turn(Screen):
                     fb.text(ui.fit(SIT.label(st.sit), 8) + " no card", 0, 42, 1)
                 else:
                     fb.text(ui.fit(SIT.label(st.sit), 16), 0, 42, 1)
-            elif rs == "teg2":
-                fb.text("WP %d" % wp(st, cur), 0, 42, 1)
-                if su(st, cur):
-                    fb.text("SU%d" % su(st, cur), 48, 42, 1)
-                if rockets(st, cur):
-                    fb.text("rocket", 80, 42, 1)
-            ui.footer(fb, ("ROLL atk" if rs != "teg2" else "ROLL war") + "  OK end")
+            elif rs == "teg2":  # war potential in words when the line has room
+                extra = (["SU %d" % su(st, cur)] if su(st, cur) else []) + \
+                    (["rocket"] if rockets(st, cur) else [])
+                pot = ("war potential", "potential", "WP")[min(2, len(extra))]
+                ui.tight(fb, " ".join(["%s %d" % (pot, wp(st, cur))] + extra), 0, 42)
+            ui.footer(fb, ("ROLL attack" if rs != "teg2" else "ROLL battle") + " OK end")
         elif stage == S.OVER:
             ui.header(fb, "Game over", right)
             if st.winner >= 0:
@@ -285,7 +284,7 @@ def turn_menu(app):
                 items + main_items(app))
 
 
-def main_items(app):
+def main_items(app, new_game=True):
     items = []
     if app.state.at > 1:
         items.append(("Undo last", lambda: undo(app)))
@@ -295,9 +294,10 @@ def main_items(app):
         items.append(("War potential", lambda: app.push(Track(app))))
     items += [("Sync", lambda: app.push(Sync(app))),
               ("Settings", lambda: app.push(Settings(app))),
-              ("Hardware", lambda: app.push(hardware_menu(app))),
-              ("New game", lambda: app.push(Confirm(app, "New game?", "Yes, new game",
-                                                    lambda: app.push(NewGame(app)))))]
+              ("Hardware", lambda: app.push(hardware_menu(app)))]
+    if new_game:
+        items.append(("New game", lambda: app.push(Confirm(app, "New game?", "Yes, new game",
+                                                           lambda: app.push(NewGame(app))))))
     return items
 
 
@@ -470,16 +470,17 @@ class Dice(Screen):
             if not self.fresh:  # the losses of each side, between the two counts
                 fb.text("-%d" % al if al else " 0", 42, 16, 1)
                 fb.text("-%d" % dl if dl else " 0", 70, 16, 1)
-        if self.msg:
-            fb.fill_rect(0, 26, 128, 38, 0)
-            ui.paragraph(fb, self.msg, 28, 4)
+        if self.msg:  # below the counts; over them when it needs more than four lines
+            y = 28 if len(ui.wrap(self.msg, 16)) <= 4 else 10
+            fb.fill_rect(0, y - 2, 128, 66 - y, 0)
+            ui.paragraph(fb, self.msg, y, 4 if y == 28 else 6)
             return
         elif fld == "who":
             line = "def: " + st.colours[self.defender]
         elif fld == "stop":
             line = "stop at %d left" % self.stop
         elif fld == "border":
-            line = "inside cont." if self.internal else "other continent"
+            line = "same continent" if self.internal else "other continent"
         elif fld == "from":
             line = "from " + self.country(self.src)
         elif fld == "to":
@@ -489,7 +490,9 @@ class Dice(Screen):
             try:
                 from comando import combat
                 lo, hi = combat.record_move_limits(rec)
-                line = "WON! move %d-%d" % (lo, hi)
+                line = "WON! move %d to %d" % (lo, hi)
+                if len(line) > 16:
+                    line = "WON! move %d-%d" % (lo, hi)
             except ValueError:
                 line = "WON!"
         elif self.series:
@@ -499,7 +502,7 @@ class Dice(Screen):
             snow, tw = self.flags()
             line = "snow: def +1" if snow else ("tailwind: att+1" if tw else "")
         fb.text(ui.fit(line, 16), 0, 48, 1)
-        fb.text("ROLL  hold: all", 0, 56, 1)
+        ui.tight(fb, "ROLL  hold:conquer", 0, 56)
 
     def action(self):
         st = self.app.state

@@ -26,8 +26,8 @@ class Sync(Screen):
                 last = app.journal.last_seq
                 fb.text("host has %d/%d" % (acked, last), 0, 24, 1)
                 fb.text("to send: %d" % (last - acked) if last > acked else "all sent", 0, 33, 1)
-        fb.text("events %d" % app.journal.count, 0, 42, 1)
-        ui.footer(fb, "seq %d" % app.state.seq)
+        fb.text("%d events saved" % app.journal.count, 0, 42, 1)
+        ui.footer(fb, "OK: back")
 
     def button(self, b, kind):
         if kind == PRESS and b in (OK, BACK):
@@ -56,7 +56,7 @@ class Settings(Screen):
                 fb.fill_rect(0, y - 2, 128, 11, 1)
             fb.text(label, 2, y, 0 if i == self.sel else 1)
             ui.right(fb, vals[i], y, 126, 0 if i == self.sel else 1)
-        ui.footer(fb, "^v sel OK change")
+        ui.footer(fb, "^v pick OK change")
 
     def button(self, b, kind):
         s = self.app.settings

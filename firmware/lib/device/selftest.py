@@ -190,8 +190,8 @@ def boot_mode(app, hold_ms=300, wait_ms=5000):
 
 
 def update_mode(app):
-    """Show the update-mode screen and give Ctrl-C back to the REPL (the Pico HAL turns it off
-    because the link uses those bytes)."""
+    """Show the update-mode screen and make sure Ctrl-C interrupts (the app holds it off only
+    while it writes a journal line)."""
     fb = app.fb
     fb.fill(0)
     ui.header(fb, "Update mode")
@@ -204,6 +204,22 @@ def update_mode(app):
         micropython.kbd_intr(3)
     except (ImportError, AttributeError):
         pass
+
+
+def stop_for_repl(app):
+    """The app was interrupted by Ctrl-C on USB (mpremote: ``make deploy``, ``comando doctor``):
+    nothing is left half-written (journal lines are written with Ctrl-C held off), the link's
+    read handle on the journal is closed, the screen says the USB is free, and main.py returns
+    to the REPL, where mpremote's Ctrl-A finds the raw REPL."""
+    from device.journal import kbd_intr
+    kbd_intr(False)  # a second Ctrl-C (some tools send two) must not cut this short
+    app.hal.log("Ctrl-C on USB: stopped for the REPL (%d events in the journal)"
+                % app.journal.count)
+    link = app.link
+    if link is not None and getattr(link, "source", None) is not None:
+        link.source.release()
+    update_mode(app)  # the screen, and Ctrl-C given back
+    print("Comando stopped: Ctrl-C on USB. Unplug or reset to play.")
 
 
 def at_boot(app, wait_ms=5000, mask=None):

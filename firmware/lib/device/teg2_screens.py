@@ -53,7 +53,7 @@ class BattleSetup(Screen):
         rows = (("where", self.region_name(self.region)),
                 ("vs", power_name(st.colours[self.defender])),
                 (a, "%d armies" % self.ka), (d, "%d armies" % self.kd),
-                (a, "%d aircr." % self.air[0]), (d, "%d aircr." % self.air[1]))
+                (a, "%d aircraft" % self.air[0]), (d, "%d aircraft" % self.air[1]))
         top = 0 if self.field < 5 else 1  # five rows fit; the list scrolls by one for the last
         for i in range(top, top + 5):
             k, v = rows[i]
@@ -62,7 +62,7 @@ class BattleSetup(Screen):
             fb.text(k, 0, y, 1)
             if sel:
                 fb.fill_rect(50, y - 1, 78, 9, 1)
-            fb.text(ui.fit(v, 9), 52, y, 0 if sel else 1)
+            ui.tight(fb, ui.fit(v, 10), 52, y, 0 if sel else 1, 9)
         ui.footer(fb, "OK next ROLL go")
 
     def button(self, b, kind):
@@ -274,7 +274,7 @@ class Dial(object):
 
     def draw(self, fb):
         st = self.app.state
-        ui.header(fb, power_name(st.colours[self.seat])[:9], "%d arm" % self.k)
+        ui.header(fb, power_name(st.colours[self.seat])[:6], "%d armies" % self.k)
         for i in range(3):
             x = 4 + i * 42
             t = self.options[self.values[i]]

@@ -61,7 +61,19 @@ def header(fb, left, right_text=""):
 
 def footer(fb, text):
     fb.hline(0, 54, W, 1)
-    fb.text(text[:16], 0, 56, 1)
+    tight(fb, text, 0, 56)
+
+
+def tight(fb, text, x, y, c=1, room=16):
+    """Text at the font's 8-pixel pitch up to ``room`` characters; past that at a 7-pixel pitch
+    (the glyphs are 6 wide: one blank column still parts them), so a hint says its words whole
+    (18 characters across the screen)."""
+    if len(text) <= room:
+        fb.text(text, x, y, c)
+        return
+    for ch in text[:room * 8 // 7]:
+        fb.text(ch, x, y, c)
+        x += 7
 
 
 def fit(s, chars):

@@ -236,17 +236,15 @@ def compare_versions(hello, host_version=HOST_VERSION, protocol=L.PROTOCOL):
         out.append(Finding(FAIL, "The device speaks link protocol %r, this laptop speaks %r: they "
                                  "cannot sync." % (v, protocol),
                            "Update both to the same version: pull the latest Comando on this "
-                           "laptop, then hold BACK while plugging the Pico in and run "
-                           "'make deploy'."))
+                           "laptop, then run 'make deploy' with the Pico plugged in."))
     if fw == host_version:
         out.append(Finding(OK, "Comando firmware %s on the device matches this laptop." % fw))
     else:
         out.append(Finding(WARN if v == protocol else FAIL,
                            "The device runs Comando firmware %s but this laptop has %s." % (
                                fw, host_version),
-                           "Unplug the Pico, hold BACK while plugging it in again (update "
-                           "mode: the screen says so), then run 'make deploy' to put this "
-                           "laptop's version on it."))
+                           "Run 'make deploy' to put this laptop's version on it (it works "
+                           "while a game is running: the game resumes after the update)."))
     game = hello.get("game")
     if game:
         out.append(Finding(OK, "The device is in game %s (%d events so far)." % (

@@ -38,7 +38,7 @@ long roll
 png 09-until-conquest
 back
 ok
-png 10-menu
+png 10-next-turn
 """
 
 # Called with (port, simulator-or-None) once the device is up; the link issue adds the mirror.

@@ -13,6 +13,9 @@ from comando.engine.state import State
 from comando.engine import rand
 
 _RULES = {}
+# The shipped rulesets with a full engine, for messages and help. A ruleset is found by id (module
+# comando.engine.<id> defining RULES), so a new one plays without being listed here.
+RULESETS = ("teg", "war", "risk")
 
 
 def get_rules(ruleset):
@@ -20,13 +23,14 @@ def get_rules(ruleset):
     r = _RULES.get(ruleset)
     if r is not None:
         return r
-    if not isinstance(ruleset, str) or not ruleset.isalpha() or ruleset in ("rules", "state", "rand", "log"):
-        raise RulesError("unknown ruleset %r" % (ruleset,))
+    known = ", ".join(RULESETS)
+    if not isinstance(ruleset, str) or not ruleset.isalpha() or ruleset in ("rules", "state", "rand", "log", "bot"):
+        raise RulesError("unknown ruleset %r: the engine plays %s" % (ruleset, known))
     try:
         mod = __import__("comando.engine." + ruleset, None, None, ["RULES"])
         r = mod.RULES
     except (ImportError, AttributeError):
-        raise RulesError("unknown ruleset %r (no module comando.engine.%s)" % (ruleset, ruleset))
+        raise RulesError("unknown ruleset %r: the engine plays %s" % (ruleset, known))
     _RULES[ruleset] = r
     return r
 

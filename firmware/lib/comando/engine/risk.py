@@ -197,21 +197,10 @@ class RiskRules(Rules):
         return n, [0] * b.continents
 
     # ------------------------------------------------------------------ cards
-    def wilds(self, state):
-        t = state.board.tables if isinstance(state.board.tables, dict) else {}
-        w = t.get("wildcards")
-        return w if isinstance(w, int) and w >= 0 else WILDCARDS
-
-    def is_card(self, state, c):
-        return isinstance(c, int) and not isinstance(c, bool) and 0 <= c < state.n + self.wilds(state)
-
-    def card_name(self, state, c):
-        return "wild card" if c >= state.n else state.board.name(c)
-
-    def symbols(self, state, card):
-        if card >= state.n:
-            return None
-        return Rules.symbols(self, state, card)
+    wildcards = WILDCARDS
+    wild_name = "wild card"
+    set_word = "set"
+    set_rule = "a set is three of a symbol, one of each, or any with a wild"
 
     def kind_index(self, state, sym):
         """0 infantry, 1 cavalry, 2 artillery (by name, else by the board's symbol order)."""
@@ -259,19 +248,7 @@ class RiskRules(Rules):
     def check_trade(self, state, a):
         p = self.turn(state, a, ("add", "attack"))
         cards = a.get("cards")
-        if not isinstance(cards, list) or len(cards) != 3:
-            raise IllegalMove("A set is three cards")
-        for c in cards:
-            if not self.is_card(state, c):
-                raise IllegalMove("trade: unknown card %r" % (c,))
-        if cards[0] == cards[1] or cards[1] == cards[2] or cards[0] == cards[2]:
-            raise IllegalMove("A set is three different cards")
-        for c in cards:
-            if c not in state.hands[p]:
-                raise IllegalMove("You do not hold the %s card" % self.card_name(state, c))
-        if not self.is_set(state, cards):
-            raise IllegalMove("%s: a set is three of a symbol, one of each, or any with a wild"
-                              % ", ".join(self.card_name(state, c) for c in cards))
+        self.check_cards(state, p, cards)
         if state.x.get("must"):
             pass  # the mid-assault trade
         elif state.phase != "add":
@@ -413,11 +390,7 @@ class RiskRules(Rules):
 
     def _with_card(self, state, e, src):
         if state.conq >= 1 and (state.deck or state.discard):
-            if not state.deck:
-                e["sh"] = rand.shuffled(src, state.discard)
-                e["card"] = e["sh"][-1]
-            else:
-                e["card"] = state.deck[-1]
+            self.top_card(state, e, src)
         return e
 
     def _check_card(self, state, a):
@@ -446,11 +419,7 @@ class RiskRules(Rules):
                 state.deck = list(e["sh"])
                 state.discard = []
             state.hands[p].append(state.deck.pop())
-        s, wrapped = self.next_seat(state)
-        if wrapped:
-            state.round += 1
-        state.cur = s
-        self.begin_turn(state)
+        self.next_turn(state)
 
     # ------------------------------------------------------------------ walk-outs
     def check_walk(self, state, a):
@@ -480,11 +449,7 @@ class RiskRules(Rules):
                 self.advance_setup(state)
         elif state.cur == p:
             state.pending = None
-            s, wrapped = self.next_seat(state)
-            if wrapped:
-                state.round += 1
-            state.cur = s
-            self.begin_turn(state)
+            self.next_turn(state)
 
     # ------------------------------------------------------------------ the diplomacy panel
     def check_dip(self, state, a):

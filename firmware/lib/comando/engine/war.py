@@ -40,21 +40,10 @@ class WarRules(Rules):
     defaults = {"pacts": 0}
 
     # ------------------------------------------------------------------ cards
-    def wilds(self, state):
-        t = state.board.tables if isinstance(state.board.tables, dict) else {}
-        w = t.get("wildcards")
-        return w if isinstance(w, int) and w >= 0 else WILDCARDS
-
-    def is_card(self, state, c):
-        return isinstance(c, int) and not isinstance(c, bool) and 0 <= c < state.n + self.wilds(state)
-
-    def card_name(self, state, c):
-        return "wildcard" if c >= state.n else state.board.name(c)
-
-    def symbols(self, state, card):
-        if card >= state.n:
-            return None  # "The wildcard always gives the player the choice of any one of the 3 figures"
-        return Rules.symbols(self, state, card)
+    # "The wildcard always gives the player the choice of any one of the 3 figures"
+    wildcards = WILDCARDS
+    set_word = "trade"
+    set_rule = "a trade needs 3 cards with different figures or 3 with the same figure"
 
     def trade_value(self, state, p):
         t = state.board.tables.get("trade_in") if isinstance(state.board.tables, dict) else None
@@ -156,21 +145,7 @@ class WarRules(Rules):
     # ------------------------------------------------------------------ trade
     def check_trade(self, state, a):
         p = self.turn(state, a, ("add",))
-        cards = a.get("cards")
-        if not isinstance(cards, list) or len(cards) != 3:
-            raise IllegalMove("A trade is three cards%s" % self.cite("Card Trading"))
-        for c in cards:
-            if not self.is_card(state, c):
-                raise IllegalMove("trade: unknown card %r" % (c,))
-        if cards[0] == cards[1] or cards[1] == cards[2] or cards[0] == cards[2]:
-            raise IllegalMove("A trade is three different cards")
-        for c in cards:
-            if c not in state.hands[p]:
-                raise IllegalMove("You do not hold the %s card" % self.card_name(state, c))
-        if not self.is_set(state, cards):
-            raise IllegalMove("%s: a trade needs 3 cards with different figures or 3 with the "
-                              "same figure%s" % (", ".join(self.card_name(state, c) for c in cards),
-                                                 self.cite("Card Trading")))
+        self.check_cards(state, p, a.get("cards"), self.cite("Card Trading"))
 
     def apply_trade(self, state, e):
         p = e["p"]
@@ -254,24 +229,12 @@ class WarRules(Rules):
         Rules.check_draw(self, state, a)
 
     def apply_draw(self, state, e):
-        self.close_pending(state)
-        p = e["p"]
-        if not state.deck:
-            state.deck = list(e["sh"])
-            state.discard = []
-        card = state.deck.pop()
-        state.hands[p].append(card)
-        state.drew = 1
-        state.phase = "card"
+        self.take_card(state, e)  # no +2 for a held territory outside a trade
 
     def apply_end(self, state, e):
         # WAR has no +2 for holding a card's territory outside a trade: no bonus here.
         self.close_pending(state)
-        s, wrapped = self.next_seat(state)
-        if wrapped:
-            state.round += 1
-        state.cur = s
-        self.begin_turn(state)
+        self.next_turn(state)
 
     def check_bonus(self, state, a):
         raise IllegalMove("WAR gives 2 armies for a card's territory only when it is traded%s"

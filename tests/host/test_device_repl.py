@@ -1,0 +1,123 @@
+"""`make deploy` reaches a device that is running Comando: mpremote's Ctrl-C stops the app cleanly
+and its Ctrl-A finds the raw REPL, while Ctrl-C bytes inside link frames stay escaped and harmless.
+
+The simulator runs the real firmware under the MicroPython unix port with its stdio on a
+pseudo-terminal (as the Pico's USB CDC is its stdio) and ``repl=True`` (the port's REPL after
+main.py returns, as on a Pico). The fake mpremote below sends exactly what mpremote 1.2x's
+``enter_raw_repl`` sends (mpremote/transport_serial.py): ``\\r\\x03``, drain, ``\\r\\x01``.
+"""
+
+import os
+import time
+
+import serial
+
+from comando import link as L
+from comando_host.simulator import Simulator
+
+
+def _read_until(port, end, timeout=10.0):
+    data = b""
+    deadline = time.time() + timeout
+    while time.time() < deadline and not data.endswith(end):
+        data += port.read(port.in_waiting or 1)
+    return data
+
+
+def _wait(cond, timeout=10.0):
+    deadline = time.time() + timeout
+    while time.time() < deadline and not cond():
+        time.sleep(0.05)
+    return cond()
+
+
+def _hello(port):
+    """Send a hello whose payload carries Ctrl-C, Ctrl-A and Ctrl-D; the device answers with its
+    own hello (so it read the frame, and kept running)."""
+    frame = L.encode(L.HELLO, 0, {"v": L.PROTOCOL, "game": "", "doctor": 1, "x": "\x03\x01\x04"})
+    assert not any(b < 0x20 for b in frame[:-1])  # escaped: only the final LF is a control byte
+    port.write(frame)
+    got = _read_until(port, b"~H", 5.0)
+    return got + _read_until(port, b"\n", 5.0)
+
+
+def test_mpremote_sequence_stops_the_running_app_and_reaches_the_raw_repl(tmp_path):
+    sim = Simulator(root=str(tmp_path / "dev"), keys=True, seed=3, repl=True).start()
+    try:
+        with serial.Serial(sim.port, 115200, timeout=0.1) as port:
+            sim.press("roll")  # a new game (defaults), then who starts
+            sim.press("ok")
+            assert _wait(lambda: len(sim.events()) >= 2), sim.log()
+
+            # Ctrl-C inside a link frame: escaped by the codec, the device answers and plays on.
+            answer = _hello(port)
+            assert b"~H" in answer, answer
+            sim.press("ok")  # end the first player's turn
+            assert _wait(lambda: len(sim.events()) >= 3), sim.log()
+            assert sim.running()
+            before = sim.events()
+
+            # mpremote's enter_raw_repl: Ctrl-C, drain, Ctrl-A.
+            port.write(b"\r\x03")
+            while port.in_waiting:
+                port.read(port.in_waiting)
+            port.write(b"\r\x01")
+            got = _read_until(port, b"raw REPL; CTRL-B to exit\r\n>")
+            assert got.endswith(b"raw REPL; CTRL-B to exit\r\n>"), got + sim.log().encode()
+
+            # The raw REPL runs code: what mpremote's fs cp does.
+            port.write(b"import sys; print(sys.implementation.name, 6 * 7)\x04")
+            got = _read_until(port, b"\x04>")
+            assert got.startswith(b"OK") and b"micropython 42" in got, got
+            port.write(b"\x02")  # back to the friendly REPL, then Ctrl-D ends the unix port
+            _read_until(port, b">>> ", 3.0)
+            port.write(b"\x04")
+            assert _wait(lambda: not sim.running(), 10.0), sim.log()
+    finally:
+        rc = sim.stop()
+    assert rc == 0, sim.log()
+    log = sim.log()
+    assert "Ctrl-C on USB: stopped for the REPL" in log, log
+    assert "Traceback" not in log, log
+    events, good, problem = sim.journal()
+    assert problem is None and events == before  # nothing torn, nothing lost or added
+    assert good == os.path.getsize(os.path.join(sim.root, "journal.log"))
+
+
+def test_real_mpremote_execs_on_a_simulator_that_is_playing(tmp_path):
+    """The real mpremote (what `make deploy` runs) against the running firmware. ``resume``: the
+    unix port's raw REPL has no soft reset (a Pico's has; there mpremote resets, then copies)."""
+    import subprocess
+    import sys
+    mpremote = os.path.join(os.path.dirname(sys.executable), "mpremote")
+    sim = Simulator(root=str(tmp_path / "dev"), keys=True, seed=5, repl=True).start()
+    try:
+        sim.press("roll")
+        sim.press("ok")
+        assert _wait(lambda: len(sim.events()) >= 2), sim.log()
+        proc = subprocess.run([mpremote, "connect", sim.port, "resume", "exec",
+                               "import sys; print(sys.implementation.name, 6 * 7)"],
+                              capture_output=True, text=True, timeout=30)
+        assert proc.returncode == 0 and "micropython 42" in proc.stdout, proc.stdout + proc.stderr
+    finally:
+        sim.stop()
+    assert "Ctrl-C on USB: stopped for the REPL" in sim.log()
+    assert sim.journal()[2] is None and len(sim.events()) == 2
+
+
+def test_the_serial_reader_stops_at_a_raw_ctrl_c_and_leaves_the_rest_for_the_repl():
+    import pytest
+    from device.stdio_serial import StdioSerial
+    r, w = os.pipe()
+    rd, wr = os.fdopen(r, "rb", buffering=0), os.fdopen(w, "wb", buffering=0)
+    try:
+        ser = StdioSerial(rd, wr)
+        wr.write(L.encode(L.BEAT, 7, {"s": "a\x03b"}))  # Ctrl-C inside a frame: escaped
+        assert ser.read(512).startswith(b"~B 7 ")
+        wr.write(b"\r\x03\r\x01")
+        with pytest.raises(KeyboardInterrupt):
+            ser.read(512)
+        assert ser.interrupted and os.read(r, 16) == b"\r\x01"  # Ctrl-A is the REPL's
+    finally:
+        rd.close()
+        wr.close()
