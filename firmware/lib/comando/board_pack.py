@@ -13,7 +13,7 @@ decoded when asked for. A board without a .pkb (one copied by hand) still loads 
 
 A PackedBoard answers the device's part of the Board API (docs/architecture.md "Boards") with the
 same results: ``id``, ``name`` (a str, also callable: ``name(i)``), ``rulesets``, ``n``,
-``continents``, ``cid``, ``index``, ``name_of``, ``short``, ``island``, ``islands``,
+``continents``, ``cid``, ``index``, ``short``, ``island``, ``islands``,
 ``continent_of/id/name/short/bonus``, ``continent_index``, ``members``, ``owns_continent``,
 ``neighbours``, ``is_border``, ``borders``, ``is_internal``, ``is_external``; ``objectives`` is
 empty and ``tables`` is {} (the host engine's business). ``find``, aliases, card symbols and
@@ -68,7 +68,7 @@ def pack(board):
         nb.extend(bytes(board.neighbours(i)))
     _u16(out, len(nb))
     out.extend(nb)
-    strings = ([board.cid(i) for i in range(n)] + [board.name_of(i) for i in range(n)]
+    strings = ([board.cid(i) for i in range(n)] + [board.name(i) for i in range(n)]
                + [board.short(i) for i in range(n)] + [board.continent_id(c) for c in range(k)]
                + [board.continent_name(c) for c in range(k)]
                + [board.continent_short(c) for c in range(k)])
@@ -123,7 +123,7 @@ class _Name(str):
     _b: "PackedBoard"  # set right after construction
 
     def __call__(self, i):
-        return self._b.name_of(i)
+        return self._b._country_name(i)
 
 
 class PackedBoard:
@@ -175,7 +175,7 @@ class PackedBoard:
         from comando.errors import BoardError
         raise BoardError("%s: unknown country id '%s'" % (self.id, cid))
 
-    def name_of(self, i):
+    def _country_name(self, i):
         return self._str(self.n + self._check(i, self.n))
 
     def short(self, i):
