@@ -10,6 +10,7 @@ from comando.engine.bot import Bot
 from comando.engine.state import PHASES
 from engine_fixtures import board, game
 from gamecheck import army_delta
+import book  # the rulebook's values, not the engine's (tests/core/book.py)
 
 # Seeded bot games to a victory (2-6 players; with 2-3 players the whole map is needed: the bot
 # plays to win, see comando.engine.bot.Bot and tests/core/test_engine_botgames.py).
@@ -30,6 +31,9 @@ def check_invariants(prev, state, ev):
     assert sum(state.armies) - sum(prev.armies) == expected_delta(prev, ev), ev
     if ev["t"] == "place":
         assert prev.to_place() - state.to_place() == ev["n"] or prev.phase == "place"
+    if ev["t"] == "trade" and prev.phase == "add":
+        # a trade while adding: the book's value goes to the armies still to place
+        assert state.to_place() - prev.to_place() == book.teg_trade(prev.trades[ev["p"]]), ev
     # every country owned by exactly one live player with at least one army (once all are occupied)
     if state.phase != "claim" and ev["t"] != "new":
         for c in range(n):

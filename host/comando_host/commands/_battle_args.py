@@ -13,7 +13,7 @@ MAX_ARMIES = 1000
 
 
 def add_battle_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rules", default="teg", metavar="RULES",
+    parser.add_argument("--rules", default="teg", metavar="RULES", type=str.lower,
                         help="ruleset: %s (default teg)" % ", ".join(combat.RULESETS))
     parser.add_argument("att", metavar="ATT",
                         help="armies on the attacking country (its occupation army included)")

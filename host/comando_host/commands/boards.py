@@ -17,6 +17,7 @@ import sys
 
 from comando import board as core
 from comando.errors import BoardError
+from comando.turns import RULESETS as RULESET_IDS
 
 from comando_host.cli import UsageError
 
@@ -327,7 +328,11 @@ def cmd_new(args) -> int:
     else:
         if args.countries < 1:
             raise UsageError("--countries must be at least 1")
-        data = template(args.countries, args.continents, args.id, args.name, args.ruleset)
+        rulesets = [r.lower() for r in args.ruleset]
+        for r, typed in zip(rulesets, args.ruleset):
+            if r not in RULESET_IDS:
+                raise UsageError(f"unknown ruleset {typed!r}: one of {', '.join(RULESET_IDS)}")
+        data = template(args.countries, args.continents, args.id, args.name, rulesets)
     text = dumps_board(data)
     if not args.out:
         sys.stdout.write(text)

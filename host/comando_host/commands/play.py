@@ -579,7 +579,7 @@ def run(args) -> int:
                              f"not {rules.name} (--ruleset {' / '.join(board.rulesets) or '?'}, or "
                              f"--board {default_board_id(rules.id)})")
         players = parse_players(args.players, rules, board)
-        game = engine.new_game(board, args.ruleset, players, parse_options(args.option), rng=rng)
+        game = engine.new_game(board, rules.id, players, parse_options(args.option), rng=rng)
         log_path = args.log
     session = Session(game, log_path=log_path)
     if args.resume and log_path == args.resume:

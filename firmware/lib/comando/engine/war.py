@@ -11,18 +11,17 @@ wildcards)"). Where the rulebook is silent the choice is written next to the cod
   or whose target falls to another hand, becomes its ``fallback`` (the board's edition prints
   "conquer 24 territories"); without a board fallback, 24 territories;
 - a player left alone on the map (every other eliminated) wins: nobody is left to play against;
-- the trade value table is the board's ``tables.trade_in`` (TABLE II), else 4, 6, 8, 10, 12, 15
-  and then +5 (the printed TABLE II the reference data records; the text gives "4, 6, 8, and so on").
+- the trade value table is the board's ``tables.trade_in`` (TABLE II), else
+  ``comando.rulebook.WAR_TRADE_IN``: 4, 6, 8, 10, 12, 15 and then +5 (the printed TABLE II the
+  reference data records; the text gives "4, 6, 8, and so on").
 """
 
 from comando.errors import IllegalMove, RulesError
 from comando.engine import rand
 from comando.engine.rules import Rules, ACTIVE
-from comando import turns
+from comando import turns, rulebook
 
 COLOURS = ("white", "red", "black", "blue", "yellow", "green")
-TRADES = (4, 6, 8, 10, 12, 15)
-TRADE_STEP = 5
 FALLBACK_TOTAL = 24
 WILDCARDS = 2
 
@@ -46,16 +45,9 @@ class WarRules(Rules):
     set_rule = "a trade needs 3 cards with different figures or 3 with the same figure"
 
     def trade_value(self, state, p):
-        t = state.board.tables.get("trade_in") if isinstance(state.board.tables, dict) else None
-        vals = TRADES
-        step = TRADE_STEP
-        if isinstance(t, dict) and t.get("values"):
-            vals = tuple(t["values"])
-            step = t.get("then_add", TRADE_STEP)
-        k = state.ttrades  # "all the trades that have occurred in the game"
-        if k < len(vals):
-            return vals[k]
-        return vals[-1] + step * (k - len(vals) + 1)
+        # TABLE II (the board's tables.trade_in, else the rulebook's), counted over "all the
+        # trades that have occurred in the game"
+        return rulebook.nth_trade(rulebook.trade_in(state.board.tables, "war"), state.ttrades)
 
     # ------------------------------------------------------------------ setup
     def setup(self, state, src):
