@@ -8,6 +8,12 @@ The bundle maps one-to-one onto the Pico's filesystem:
     lib/comando/*.mpy  the shared core, compiled by mpy-cross (bytecode: less RAM to import)
     lib/device/**.mpy  the app, the HALs and screens
     boards/*.json      the boards the rulesets use (comando.board finds /boards on the device)
+    boards/*.pkb       the same boards validated and packed (comando.board_pack): what the
+                       device loads (a few KB of heap instead of a JSON parse)
+
+The .mpy files are compiled without source line numbers (mpy-cross -X no-source-lines): the
+unix port and a Pico load .mpy bytecode into the heap, and the line tables are ~6% of it.
+Tracebacks then name the function but not the line; ``build --lines`` keeps them for debugging.
 """
 
 from __future__ import annotations
@@ -18,6 +24,8 @@ import shutil
 import subprocess
 import sys
 
+from comando import board_pack
+from comando.board import load_board
 from comando_host import mpycompat
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -50,7 +58,12 @@ def sources():
                     yield rel
 
 
-def build(out: str, source: bool = False, include_sim: bool = False, quiet: bool = False) -> dict:
+# mpy-cross options: no line-number tables (bytecode loads into RAM; see the module docstring).
+MPY_FLAGS = ("-X", "no-source-lines")
+
+
+def build(out: str, source: bool = False, include_sim: bool = False, quiet: bool = False,
+          lines: bool = False) -> dict:
     """Write the bundle to ``out``; returns {"files": n, "bytes": total, "out": out}."""
     if os.path.isdir(out):
         shutil.rmtree(out)
@@ -68,7 +81,8 @@ def build(out: str, source: bool = False, include_sim: bool = False, quiet: bool
             shutil.copyfile(src, dst)
         else:
             dst = os.path.join(dst_dir, os.path.basename(rel)[:-3] + ".mpy")
-            proc = subprocess.run([mpy_cross, "-o", dst, "-s", rel, src], capture_output=True, text=True)
+            flags = [] if lines else list(MPY_FLAGS)
+            proc = subprocess.run([mpy_cross] + flags + ["-o", dst, "-s", rel, src], capture_output=True, text=True)
             if proc.returncode:
                 raise SystemExit(f"firmware: mpy-cross failed on {rel}:\n{proc.stderr}")
         total += os.path.getsize(dst)
@@ -80,6 +94,12 @@ def build(out: str, source: bool = False, include_sim: bool = False, quiet: bool
         if name.endswith(".json"):
             shutil.copyfile(os.path.join(bdir, name), os.path.join(out, "boards", name))
             total += os.path.getsize(os.path.join(bdir, name))
+            count += 1
+            # the packed form the device loads (validated here, read there without a parser)
+            packed = os.path.join(out, "boards", name[:-5] + board_pack.EXT)
+            with open(packed, "wb") as f:
+                f.write(board_pack.pack(load_board(os.path.join(bdir, name))))
+            total += os.path.getsize(packed)
             count += 1
     if not quiet:
         print(f"firmware: {count} files, {total} bytes in {os.path.relpath(out, os.getcwd())}")
@@ -200,12 +220,14 @@ def main(argv=None) -> int:
     b = sub.add_parser("build", help="compile the bundle under build/firmware")
     b.add_argument("--out", default=os.path.join(ROOT, "build", "firmware"))
     b.add_argument("--source", action="store_true", help="copy .py sources instead of .mpy")
+    b.add_argument("--lines", action="store_true",
+                   help="keep source line numbers in the .mpy files (tracebacks; more heap)")
     d = sub.add_parser("deploy", help="copy the bundle to a connected Pico with mpremote")
     d.add_argument("--out", default=os.path.join(ROOT, "build", "firmware"))
     d.add_argument("--port", default=None, help="serial port (default: mpremote's auto)")
     args = p.parse_args(argv)
     if args.cmd == "build":
-        build(args.out, args.source)
+        build(args.out, args.source, lines=args.lines)
         return 0
     return deploy(args.out, args.port)
 

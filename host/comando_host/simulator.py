@@ -115,7 +115,7 @@ class Simulator:
             "COMANDO_SIM_TERM": self.term or "none",
             "COMANDO_SIM_OLED": self.oled,
             "COMANDO_SIM_STATS": self.stats_path,
-            "COMANDO_BOARDS": os.path.join(ROOT, "boards"),
+            "COMANDO_BOARDS": self.boards_dir(),
         })
         if self.script:
             env["COMANDO_SIM_SCRIPT"] = self.script
@@ -127,6 +127,14 @@ class Simulator:
             env["COMANDO_SIM_KEYS"] = self._fifo
         env.update(self.extra_env)
         return env
+
+    def boards_dir(self) -> str:
+        """A bundle's boards (with their packed forms) when running a `make firmware`-style
+        bundle, else the repository's boards/."""
+        bundle = os.path.join(os.path.dirname(os.path.abspath(self.lib)), "boards")
+        if self.lib != LIB and os.path.isdir(bundle):
+            return bundle
+        return os.path.join(ROOT, "boards")
 
     def start(self) -> "Simulator":
         if os.path.exists(self.stats_path):

@@ -11,6 +11,8 @@ here rather than by ``json.dumps``).
 
 import json
 
+from io import StringIO
+
 from binascii import crc32
 
 from comando.errors import JournalError
@@ -19,11 +21,17 @@ _HEX = "0123456789abcdef"
 
 
 def _str(s, out):
-    out.append('"')
+    for ch in s:
+        if ch == '"' or ch == "\\" or not " " <= ch <= "~":
+            break
+    else:  # nothing to escape (the usual case): one piece, not one per character
+        out('"' + s + '"')
+        return
+    out('"')
     for ch in s:
         o = ord(ch)
         if ch == '"' or ch == "\\":
-            out.append("\\" + ch)
+            out("\\" + ch)
         elif o < 0x20 or o > 0x7E:
             if o > 0xFFFF:  # outside the BMP: a UTF-16 surrogate pair, as JSON wants
                 o -= 0x10000
@@ -31,56 +39,58 @@ def _str(s, out):
                 o = 0xDC00 | (o & 0x3FF)
             _u(o, out)
         else:
-            out.append(ch)
-    out.append('"')
+            out(ch)
+    out('"')
 
 
 def _u(o, out):
-    out.append("\\u" + _HEX[(o >> 12) & 15] + _HEX[(o >> 8) & 15] + _HEX[(o >> 4) & 15] + _HEX[o & 15])
+    out("\\u" + _HEX[(o >> 12) & 15] + _HEX[(o >> 8) & 15] + _HEX[(o >> 4) & 15] + _HEX[o & 15])
 
 
 def _enc(v, out):
     if v is None:
-        out.append("null")
+        out("null")
     elif v is True:
-        out.append("true")
+        out("true")
     elif v is False:
-        out.append("false")
+        out("false")
     elif isinstance(v, int):
-        out.append(str(v))
+        out(str(v))
     elif isinstance(v, str):
         _str(v, out)
     elif isinstance(v, (list, tuple)):
-        out.append("[")
+        out("[")
         first = True
         for x in v:
             if not first:
-                out.append(",")
+                out(",")
             first = False
             _enc(x, out)
-        out.append("]")
+        out("]")
     elif isinstance(v, dict):
-        out.append("{")
+        out("{")
         first = True
         for k in sorted(v):
             if not isinstance(k, str):
                 raise JournalError("journal: key %r is not a string" % (k,))
             if not first:
-                out.append(",")
+                out(",")
             first = False
             _str(k, out)
-            out.append(":")
+            out(":")
             _enc(v[k], out)
-        out.append("}")
+        out("}")
     else:
         raise JournalError("journal: cannot store a %s (only ints, strings, lists, dicts)" % type(v).__name__)
 
 
 def dumps(value):
     """Canonical JSON text of a plain value (ints, strings, bools, None, lists, dicts)."""
-    out = []
-    _enc(value, out)
-    return "".join(out)
+    # pieces go to a StringIO (one buffer the size of the text) rather than a list of pieces
+    # (8 bytes a piece on the 64-bit port, and a list that regrows while an event is encoded)
+    buf = StringIO()
+    _enc(value, buf.write)  # pyright: ignore[reportAttributeAccessIssue]  (rp2 stubs lack it)
+    return buf.getvalue()  # pyright: ignore[reportAttributeAccessIssue]
 
 
 def crc_hex(data):

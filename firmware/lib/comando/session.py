@@ -118,12 +118,10 @@ _MUTABLE = ("opts", "reserve", "extra", "alive", "order", "barred", "battle", "t
 
 
 def _snapshot(state):
-    d = {}
-    for k in _FIELDS:
-        d[k] = getattr(state, k)
-    for k in _MUTABLE:
-        d[k] = _copy(d[k])
-    return d
+    # a tuple in _FIELDS order (a dict of 29 keys costs about three times the heap, and the
+    # device keeps UNDO_DEPTH + 1 of them)
+    return tuple(_copy(getattr(state, k)) if k in _MUTABLE else getattr(state, k)
+                 for k in _FIELDS)
 
 
 def _copy(v):
@@ -784,181 +782,13 @@ def _apply_win(state, e):
     state.ti = 0
 
 
-# --- T.E.G. II combat -------------------------------------------------------------------------
+# --- T.E.G. II combat (comando.session_teg2, imported when a T.E.G. II event comes) ------------
 
-def _teg2():
-    from comando import teg2_battle, teg2_commit
-    return teg2_battle, teg2_commit
-
-
-def _check_declare(state, a):
-    if state.rs != "teg2":
-        raise IllegalMove("battle commands are T.E.G. II's: roll the dice to attack")
-    _need_stage(state, "declare", TURN)
-    p = _need_cur(state, a)
-    d = _seat(state, a, "d", "defender")
-    if d == p:
-        raise IllegalMove("%s cannot fight itself" % state.colours[p])
-    rg = _get(a, "rg", "the region")
-    if not isinstance(rg, str) or not rg:
-        raise IllegalMove("name the region where the combat takes place")
-    if state.opts.get("players") == 2 and T.teg2_player(p, 2) == T.teg2_player(d, 2):
-        raise IllegalMove("%s and %s are commanded by the same player" % (state.colours[p], state.colours[d]))
-
-
-def _apply_declare(state, e):
-    state.battle = {"a": e["p"], "d": e["d"], "rg": e["rg"], "h": [None, None],
-                    "cmd": [None, None], "n": [None, None], "k": [0, 0], "su": [0, 0]}
-    state.stage = BATTLE
-
-
-def _side(state, a):
-    p = _seat(state, a)
-    b = state.battle
-    if p == b["a"]:
-        return p, 0
-    if p == b["d"]:
-        return p, 1
-    raise IllegalMove("%s takes no part in the combat between %s and %s"
-                      % (state.colours[p], state.colours[b["a"]], state.colours[b["d"]]))
-
-
-def _check_retreat(state, a):
-    _need_stage(state, "retreat", BATTLE)
-    p, side = _side(state, a)
-    if side != 1:
-        raise IllegalMove("only the attacked player may retreat")
-    if state.battle["h"][0] is not None or state.battle["h"][1] is not None:
-        raise IllegalMove("the battle commands are set: it is too late to retreat")
-
-
-def _apply_retreat(state, e):
-    from comando import teg2_track
-    b = state.battle
-    teg2_track.apply_retreat(state.track, state.colours[b["a"]], state.colours[b["d"]])
-    state.lastbattle = {"a": b["a"], "d": b["d"], "rg": b["rg"], "retreat": 1,
-                        "wp": [state.track["wp"][b["a"]], state.track["wp"][b["d"]]]}
-    state.battle = None
-    state.stage = TURN
-
-
-def _check_lock(state, a):
-    _need_stage(state, "lock", BATTLE)
-    p, side = _side(state, a)
-    if state.battle["h"][side] is not None:
-        raise IllegalMove("%s's battle command is already locked" % state.colours[p])
-    h = _get(a, "h", "the commitment")
-    if not isinstance(h, str) or len(h) != 64 or any(c not in "0123456789abcdef" for c in h):
-        raise IllegalMove("a commitment is 64 lowercase hex digits (sha256)")
-
-
-def _apply_lock(state, e):
-    state.battle["h"][0 if e["p"] == state.battle["a"] else 1] = e["h"]
-
-
-def _check_reveal(state, a):
-    _need_stage(state, "reveal", BATTLE)
-    p, side = _side(state, a)
-    b = state.battle
-    if b["h"][0] is None or b["h"][1] is None:
-        raise IllegalMove("both players lock their commands before either reveals")
-    if b["cmd"][side] is not None:
-        raise IllegalMove("%s already revealed its command" % state.colours[p])
-    cmd = _get(a, "cmd", "the battle command")
-    nonce = _get(a, "n", "the nonce")
-    k = _int(a, "k", 0, 999, "the armies in the region")
-    battle, commit = _teg2()
-    try:
-        ok = commit.verify(b["h"][side], cmd, nonce)
-    except ComandoError as e:
-        raise IllegalMove(str(e))
-    if not ok:
-        raise IllegalMove("%s's command does not match what it locked: the commitment fails"
-                          % state.colours[p])
-    from comando import teg2_command
-    try:
-        su = teg2_command.parse(cmd, state.colours[p]).has("SU")
-    except ComandoError as e:
-        raise IllegalMove(str(e))
-    if su and not state.track["su"][p]:
-        raise IllegalMove("%s has no special unit this round (it needs war potential 5 at the "
-                          "round's start)" % state.colours[p])
-    other = 1 - side
-    try:
-        teg2_command.resolve(cmd, k, None, None, state.colours[p])
-    except ComandoError as e:
-        raise IllegalMove(str(e))
-    if b["cmd"][other] is not None:
-        _resolve(state, side, cmd, k)
-
-
-def _resolve(state, side, cmd, k):
-    b = state.battle
-    cmds = list(b["cmd"])
-    ks = list(b["k"])
-    cmds[side] = cmd
-    ks[side] = k
-    battle, _ = _teg2()
-    try:
-        return battle.combat(cmds[0], cmds[1], att_armies=ks[0], def_armies=ks[1],
-                             att_wp=state.track["wp"][b["a"]], def_wp=state.track["wp"][b["d"]],
-                             att_name=state.colours[b["a"]], def_name=state.colours[b["d"]])
-    except ComandoError as e:
-        raise IllegalMove(str(e))
-
-
-def _apply_reveal(state, e):
-    b = state.battle
-    side = 0 if e["p"] == b["a"] else 1
-    if b["cmd"][1 - side] is None:
-        b["cmd"][side] = e["cmd"]
-        b["n"][side] = e["n"]
-        b["k"][side] = e["k"]
-        return
-    rec = _resolve(state, side, e["cmd"], e["k"])
-    from comando import teg2_track
-    teg2_track.apply_combat(state.track, state.colours[b["a"]], state.colours[b["d"]], rec)
-    state.lastbattle = {"a": b["a"], "d": b["d"], "rg": b["rg"], "winner": rec["winner"],
-                        "att": rec["att_cmd"], "def": rec["def_cmd"],
-                        "lost": [rec["att_lost"]["armies"], rec["def_lost"]["armies"]],
-                        "wp": [state.track["wp"][b["a"]], state.track["wp"][b["d"]]]}
-    state.battle = None
-    state.stage = TURN
-
-
-def _check_rocket(state, a):
-    if state.rs != "teg2":
-        raise IllegalMove("nuclear rockets are T.E.G. II's")
-    _need_stage(state, "rocket", ADD)
-    p = _live_seat(state, a)
-    if not state.track["offer"][p]:
-        if state.track["had_rocket"][p]:
-            raise IllegalMove("%s already had its rocket: only one rocket per player"
-                              % state.colours[p])
-        raise IllegalMove("%s was not offered a rocket: it is added at the start of a round at "
-                          "war potential 4 or 10" % state.colours[p])
-
-
-def _apply_rocket(state, e):
-    from comando import teg2_track
-    teg2_track.take_rocket(state.track, state.colours[e["p"]])
-
-
-def _check_launch(state, a):
-    if state.rs != "teg2":
-        raise IllegalMove("nuclear rockets are T.E.G. II's")
-    _need_stage(state, "launch", TURN)
-    p = _need_cur(state, a)
-    if not state.track["rockets"][p]:
-        raise IllegalMove("%s holds no rocket to launch" % state.colours[p])
-    rg = _get(a, "rg", "the region")
-    if not isinstance(rg, str) or not rg:
-        raise IllegalMove("name the region the rocket is launched at")
-
-
-def _apply_launch(state, e):
-    from comando import teg2_track
-    teg2_track.launch_rocket(state.track, state.colours[e["p"]])
+def _t2(name):
+    def run(state, a):
+        from comando import session_teg2
+        return getattr(session_teg2, name)(state, a)
+    return run
 
 
 # --- undo -------------------------------------------------------------------------------------
@@ -987,8 +817,8 @@ def _apply_undo(state, e):
             snap = sn
     if snap is None:
         raise RulesError("undo: no snapshot at event %r" % (to,))
-    for k in _FIELDS:
-        v = snap[k]
+    for i, k in enumerate(_FIELDS):
+        v = snap[i]
         setattr(state, k, _copy(v) if k in _MUTABLE else v)
     state.hist = keep
     state.seq = e["seq"]
@@ -996,16 +826,18 @@ def _apply_undo(state, e):
 
 # --- dispatch ---------------------------------------------------------------------------------
 
-_CHECK = {"new": _check_new, "first": _check_first, "place": _check_place, "round": _check_round,
-          "crisis": _check_crisis, "extra": _check_extra, "card": _check_card, "end": _check_end,
-          "out": _check_out, "walk": _check_out, "win": _check_win, "declare": _check_declare,
-          "retreat": _check_retreat, "lock": _check_lock, "reveal": _check_reveal,
-          "rocket": _check_rocket, "launch": _check_launch, "undo": _check_undo}
-_APPLY = {"new": _apply_new, "first": _apply_first, "place": _apply_place, "round": _apply_round,
-          "crisis": _apply_crisis, "extra": _apply_extra, "roll": _apply_roll, "card": _apply_card,
-          "end": _apply_end, "out": _apply_out, "walk": _apply_out, "win": _apply_win,
-          "declare": _apply_declare, "retreat": _apply_retreat, "lock": _apply_lock,
-          "reveal": _apply_reveal, "rocket": _apply_rocket, "launch": _apply_launch}
+_CHECK: dict = {
+    "new": _check_new, "first": _check_first, "place": _check_place, "round": _check_round,
+    "crisis": _check_crisis, "extra": _check_extra, "card": _check_card, "end": _check_end,
+    "out": _check_out, "walk": _check_out, "win": _check_win, "undo": _check_undo}
+_APPLY: dict = {
+    "new": _apply_new, "first": _apply_first, "place": _apply_place, "round": _apply_round,
+    "crisis": _apply_crisis, "extra": _apply_extra, "roll": _apply_roll, "card": _apply_card,
+    "end": _apply_end, "out": _apply_out, "walk": _apply_out, "win": _apply_win}
+for _t in ("declare", "retreat", "lock", "reveal", "rocket", "launch"):
+    _CHECK[_t] = _t2("check_" + _t)
+    _APPLY[_t] = _t2("apply_" + _t)
+del _t
 _MAKE = {"new": _make_new, "first": _make_first, "round": _make_round, "crisis": _make_crisis,
          "roll": _make_roll}
 _STORED = {"first": "r", "crisis": "r", "round": "c"}

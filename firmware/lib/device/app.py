@@ -38,6 +38,28 @@ except ImportError:  # CPython (the Blinka HAL)
     _ticks_diff = lambda a, b: a - b  # noqa: E731
 
 
+def forget(*names):
+    """Drop modules the app no longer needs (sys.modules and the package attribute), so their
+    bytecode can be collected: .mpy code loads into the heap, and a later import loads it again
+    (cheap from .mpy). Objects still in use keep what they reference."""
+    import sys
+    for name in names:
+        mod = sys.modules.get(name)
+        if mod is None or str(getattr(mod, "__file__", ".mpy")).endswith(".py"):
+            # not loaded, or loaded from source (the simulator on firmware/lib): importing it
+            # again would compile it again, slower and costing more heap than dropping frees
+            continue
+        if sys.modules.pop(name, None) is not None:
+            pkg, _, attr = name.rpartition(".")
+            parent = sys.modules.get(pkg)
+            if parent is not None:
+                try:
+                    delattr(parent, attr)
+                except AttributeError:
+                    pass
+    gc.collect()
+
+
 class UrandomSource:
     """Dice from the HAL's random bytes (unbiased by rejection)."""
 
@@ -111,6 +133,8 @@ class App:
         self.secret = {}  # T.E.G. II: side -> (command, nonce) until revealed
         self.presses = 0
         self.events_made = 0
+        self.in_press = False
+        self.after_press = None  # what press() runs once the screen's handler has returned
 
     # -- game ------------------------------------------------------------------------------------
     def boot(self):
@@ -160,13 +184,18 @@ class App:
             return None
         gc.collect()
         try:
-            from comando.board import load_board
-            self.board = load_board(bid)
-            # The device shows countries and checks borders; the objectives and rulesets' tables
-            # are the host engine's (14k of heap for La Revancha's board on the unix port).
-            self.board.objectives = ()
-            self.board.tables = {}
-        except (ComandoError, OSError, MemoryError) as exc:
+            # The packed board `make firmware` writes (comando.board_pack: a few KB, no parser);
+            # else the JSON file, parsed and validated by comando.board.
+            from comando.board_pack import load_packed
+            self.board = load_packed(bid)
+            if self.board is None:
+                from comando.board import load_board
+                self.board = load_board(bid)
+                # The device shows countries and checks borders; the objectives and rulesets'
+                # tables are the host engine's (14k of heap for La Revancha's board).
+                self.board.objectives = ()
+                self.board.tables = {}
+        except (ComandoError, OSError, MemoryError, ValueError) as exc:
             self.show_toast("board %s not loaded: %s" % (bid, exc), 4000)
         gc.collect()
         return self.board
@@ -215,9 +244,22 @@ class App:
         self.board = None
         ev = self.act(action)
         if ev is not None:
-            self.load_board()
-            self.home()
+            if self.in_press:
+                # called from a screen's button handler: its code is still running, so the board
+                # is loaded once the press has been handled (the input task calls restart())
+                self.after_press = self.restart
+            else:
+                self.restart()
         return ev
+
+    def restart(self):
+        """After a new game: the screens go (as at boot: no screen code in the heap while the
+        board loads, and the new-game screen's code is not needed again), the board loads, the
+        home screen comes back."""
+        self.stack = []
+        forget("device.newgame", "device.teg2_screens", "device.screens")
+        self.load_board()
+        self.home()
 
     # -- T.E.G. II secrets survive a power cut (they are not events: never published) -------------
     def save_secret(self):
@@ -256,6 +298,14 @@ class App:
         self.stack = [home_screen(self)]
         self.dirty = True
 
+    def run_after_press(self):
+        """What a screen left to do once its button handler has returned (not from inside
+        press(): the handler's frame would keep the screen, and its module, alive)."""
+        after = self.after_press
+        self.after_press = None
+        if after is not None:
+            after()
+
     def show_toast(self, text, ms=2500):
         self.hal.log(text)
         self.toast = (text, self.hal.ticks_ms() + ms)
@@ -269,7 +319,11 @@ class App:
             self.toast = None
             self.dirty = True
             return
-        self.top().button(btn, kind)
+        self.in_press = True
+        try:
+            self.top().button(btn, kind)
+        finally:
+            self.in_press = False
         self.dirty = True
 
     def draw(self):
@@ -290,6 +344,8 @@ class App:
         while hal.alive():
             for btn, kind in self.buttons.update(hal.buttons.read(), hal.ticks_ms()):
                 self.press(btn, kind)
+                if self.after_press is not None:
+                    self.run_after_press()  # before the next press reaches a stale screen
             if self.toast is not None:
                 if _ticks_diff(hal.ticks_ms(), self.toast[1]) >= 0:
                     self.toast = None
@@ -349,6 +405,8 @@ class App:
         if link is not None:
             tasks.append(asyncio.create_task(self._guard(link.run())))
         while self.hal.alive() and self.failed is None:
+            if self.after_press is not None:  # (a press handled outside the input task)
+                self.run_after_press()
             await _sleep_ms(50 if self.hal.poll_ms else 0)
         if self.failed is not None:
             for t in tasks:
@@ -367,6 +425,12 @@ class App:
             asyncio.run(self.main())
         finally:
             self.hal.close()
+
+
+def _boot_mode(a):
+    # (a function of its own: a local name in main() would keep device.selftest alive)
+    from device.selftest import boot_mode
+    return boot_mode(a)
 
 
 def main(hal=None, **options):
@@ -390,8 +454,12 @@ def main(hal=None, **options):
     a = App(hal, dice=dice)
     try:
         a.boot()
-        from device.selftest import boot_mode
-        if boot_mode(a) == "update":  # BACK held at power-on: leave the REPL free for make deploy
+        mode = _boot_mode(a)
+        if mode is None:
+            # the self-test screen is not on the stack: its module (and the pin map) can go
+            # until the Hardware menu imports it again
+            forget("device.selftest", "device.pins")
+        if mode == "update":  # BACK held at power-on: leave the REPL free for make deploy
             a.hal.close()
             return a
         a.run()  # (BACK+OK held at power-on: it starts on the self-test screen)

@@ -112,141 +112,10 @@ class Confirm(Menu):
 
 
 # ---------------------------------------------------------------------------------------------
-class NewGame(Screen):
-    """Ruleset, players and colours, seat order. OK steps through the fields; ROLL starts."""
-
-    FIELDS = ("ruleset", "players", "board", "seats", "start")
-    SEATS = 3
-    START = 4
-
-    def __init__(self, app):
-        Screen.__init__(self, app)
-        self.rs = 0
-        self.n = 4
-        self.field = 0
-        self.seat = 0
-        self.use_board = 1  # the ruleset's shipped board; 0: no map, the table plays by counts
-        self.cols = list(self.palette()[:self.n])
-
-    def board_id(self):
-        if not self.use_board:
-            return None
-        try:
-            from comando.board import default_board_id
-            return default_board_id(self.ruleset())
-        except (ImportError, ValueError):
-            return None
-
-    def ruleset(self):
-        return RULESETS[self.rs]
-
-    def palette(self):
-        rs = self.ruleset()
-        if rs == "teg2":
-            return T.teg2_powers(self.n if self.n >= 2 else 2)
-        return COLOURS[rs]
-
-    def reset_colours(self):
-        self.cols = list(self.palette()[:self.n]) if self.ruleset() != "teg2" else list(self.palette())
-        self.seat = 0
-
-    def draw(self, fb):
-        ui.header(fb, "New game", "%d/5" % (self.field + 1))
-        rs = self.ruleset()
-        rows = (("Game", RULESET_NAMES[rs]), ("Players", str(self.n)),
-                ("Board", self.board_id() or "no map"))
-        for i, (k, v) in enumerate(rows):
-            y = 11 + i * 9
-            sel = self.field == i
-            fb.text(k, 0, y, 1)
-            if sel:
-                fb.fill_rect(62, y - 1, 66, 9, 1)
-            fb.text(ui.fit(v, 8), 64, y, 0 if sel else 1)
-        # seats in clockwise order: numbered, two to a row up to four players, else three to a
-        # row (names cut to 5); the selected seat inverted when editing
-        per = 2 if len(self.cols) <= 4 else 3
-        w = 128 // per
-        for i, c in enumerate(self.cols):
-            label = power_name(c) if rs == "teg2" else c
-            label = ui.fit("%d %s" % (i + 1, label), 8) if per == 2 else ui.fit(label, 5)
-            x = (i % per) * w
-            y = 37 + (i // per) * 8
-            tx = x + (per == 3)  # two to a row: 8 characters fill the half exactly
-            if self.field == self.SEATS and i == self.seat:
-                fb.fill_rect(x, y - 1, w - 1, 9, 1)
-                fb.text(label, tx, y, 0)
-            else:
-                fb.text(label, tx, y, 1)
-        if self.field == self.START:
-            ui.footer(fb, "ROLL/OK: start")
-        elif self.field == self.SEATS and rs != "teg2":
-            ui.footer(fb, "^v colour OK next")
-        elif self.field == 0 and self.app.state.stage is None:
-            ui.footer(fb, "OK next BACK menu")  # ROLL starts too: the next fields say so
-        else:
-            ui.footer(fb, "OK next ROLL go")
-
-    def button(self, b, kind):
-        rs = self.ruleset()
-        if b == ROLL and kind == PRESS:
-            self.start()
-            return
-        if b == BACK and kind == PRESS:
-            if self.field > 0:
-                self.field -= 1
-            elif self.app.state.stage is not None:
-                self.app.home()
-            else:  # no game yet: settings, hardware (OLED kind, self-test), sync
-                self.app.push(Menu(self.app, "Menu", main_items(self.app, new_game=False)))
-            return
-        if b == OK and kind == PRESS:
-            if self.field == self.SEATS and rs != "teg2" and self.seat < self.n - 1:
-                self.seat += 1
-                return
-            if self.field == self.START:
-                self.start()
-                return
-            self.field += 1
-            if self.field == self.SEATS:
-                self.seat = 0
-            return
-        if b == OK and kind == LONG:
-            self.start()
-            return
-        if not is_step(kind) or b not in (UP, DOWN):
-            return
-        step = 1 if b == UP else -1
-        if self.field == 0:
-            self.rs = (self.rs + step) % len(RULESETS)
-            self.n = max(2, min(6, self.n))
-            self.reset_colours()
-        elif self.field == 1:
-            self.n = 2 + (self.n - 2 + step) % 5
-            self.reset_colours()
-        elif self.field == 2:
-            self.use_board ^= 1
-        elif self.field == self.SEATS and rs != "teg2":
-            # the seat's colour cycles through the colours nobody else has taken
-            pal = self.palette()
-            cur = pal.index(self.cols[self.seat])
-            for k in range(1, len(pal) + 1):
-                c = pal[(cur + step * k) % len(pal)]
-                if c not in self.cols:
-                    self.cols[self.seat] = c
-                    break
-
-    def start(self):
-        rs = self.ruleset()
-        opts = {}
-        if rs == "teg2":
-            cols = list(T.teg2_powers(self.n))
-            opts["players"] = self.n
-        else:
-            cols = list(self.cols)
-        bid = self.board_id()
-        if bid:
-            opts["board"] = bid
-        self.app.new_game(S.new_session(rs, cols, opts or None))
+def NewGame(app):
+    """The new-game screen (device.newgame: its code is dropped once the game starts)."""
+    from device.newgame import NewGame as cls
+    return cls(app)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -344,7 +213,8 @@ class Turn(Screen):
                 ui.center(fb, name(st.colours[st.winner]), 16, 2)
                 ui.center(fb, "wins", 36)
             elif rs == "teg2":
-                Track.draw_track(fb, st, 12)
+                from device.teg2_screens import Track as track
+                track.draw_track(fb, st, 12)
             ui.footer(fb, "OK: menu")
 
     def button(self, b, kind):
@@ -502,27 +372,6 @@ class CrisisResult(Screen):
                 y = 12
                 x = 66
         ui.footer(fb, "outline: no card")
-
-    def button(self, b, kind):
-        if kind == PRESS:
-            self.app.pop()
-
-
-class Grants(Screen):
-    """T.E.G. II round start: armies, SU and rocket grants by war-potential level."""
-
-    def draw(self, fb):
-        st = self.app.state
-        ui.header(fb, "Round %d" % st.rnd, "grants")
-        y = 11
-        for s in range(st.n):
-            line = "%-6s+%-2d" % (power_name(st.colours[s])[:6], S.teg2_adds(st, s))
-            if su(st, s):
-                line += " SU%d" % su(st, s)
-            if offered(st, s):
-                line += " ROCK"
-            fb.text(line, 0, y, 1)
-            y += 9
 
     def button(self, b, kind):
         if kind == PRESS:
@@ -748,99 +597,25 @@ class Dice(Screen):
 
 
 # ---------------------------------------------------------------------------------------------
-class Track(Screen):
-    """T.E.G. II war-potential track: every power's level (3..11) as a bar."""
-
-    @staticmethod
-    def draw_track(fb, st, y0):
-        y = y0
-        for s in range(st.n):
-            fb.text(power_name(st.colours[s])[:5], 0, y, 1)
-            ui.bar(fb, 44, y, 64, 8, wp(st, s), 3, 11)
-            fb.text("%2d" % wp(st, s), 111, y, 1)
-            y += 9 if st.n > 4 else 10
-
-    def draw(self, fb):
-        st = self.app.state
-        ui.header(fb, "War potential", "R%d" % st.rnd)
-        Track.draw_track(fb, st, 11)
-
-    def button(self, b, kind):
-        if kind == PRESS:
-            self.app.pop()
+def Grants(app):
+    from device.teg2_screens import Grants as cls
+    return cls(app)
 
 
-class Sync(Screen):
-    live = True
-
-    def draw(self, fb):
-        app = self.app
-        ui.header(fb, "Sync")
-        link = app.link
-        if link is None:
-            ui.center(fb, "no link", 14)
-            ui.center(fb, "no USB serial" if app.hal.serial is None else "link not started", 26)
-        else:
-            up = getattr(link, "up", False)
-            ui.center(fb, "host linked" if up else "waiting for host", 13)
-            sync = getattr(link, "sync", None)
-            acked = getattr(sync, "acked", None)
-            if acked is not None:
-                last = app.journal.last_seq
-                fb.text("host has %d/%d" % (acked, last), 0, 24, 1)
-                fb.text("to send: %d" % (last - acked) if last > acked else "all sent", 0, 33, 1)
-        fb.text("%d events saved" % app.journal.count, 0, 42, 1)
-        ui.footer(fb, "OK: back")
-
-    def button(self, b, kind):
-        if kind == PRESS and b in (OK, BACK):
-            self.app.pop()
+def Track(app):
+    from device.teg2_screens import Track as cls
+    return cls(app)
 
 
-class Settings(Screen):
-    """Contrast, flip, I2C speed: applied at once, saved to flash."""
+def Sync(app):
+    """Screens opened from the menu only (device.screens_menu, imported when opened)."""
+    from device.screens_menu import Sync as cls
+    return cls(app)
 
-    ITEMS = ("Contrast", "Flip", "I2C speed")
 
-    def __init__(self, app):
-        Screen.__init__(self, app)
-        self.sel = 0
-
-    def values(self):
-        s = self.app.settings
-        return ("%d" % s.contrast, "on" if s.flip else "off", "%dk" % (s.i2c // 1000))
-
-    def draw(self, fb):
-        ui.header(fb, "Settings")
-        vals = self.values()
-        for i, label in enumerate(self.ITEMS):
-            y = 13 + i * 12
-            if i == self.sel:
-                fb.fill_rect(0, y - 2, 128, 11, 1)
-            fb.text(label, 2, y, 0 if i == self.sel else 1)
-            ui.right(fb, vals[i], y, 126, 0 if i == self.sel else 1)
-        ui.footer(fb, "^v pick OK change")
-
-    def button(self, b, kind):
-        s = self.app.settings
-        oled = self.app.oled
-        if b == BACK and kind == PRESS:
-            s.save()
-            self.app.pop()
-        elif b in (UP, DOWN) and is_step(kind):
-            self.sel = (self.sel + (1 if b == DOWN else -1)) % 3
-        elif b == OK and is_step(kind):
-            if self.sel == 0:
-                s.contrast = (s.contrast + 64) % 256 if s.contrast < 255 else 15
-                s.contrast = min(255, s.contrast)
-                oled.contrast(s.contrast)
-            elif self.sel == 1:
-                s.flip ^= 1
-                oled.flip(bool(s.flip))
-            else:
-                s.i2c = 1000000 if s.i2c == 400000 else 400000
-                self.app.hal.set_i2c_freq(s.i2c)
-            s.save()
+def Settings(app):
+    from device.screens_menu import Settings as cls
+    return cls(app)
 
 
 def BattleSetup(app):

@@ -13,7 +13,7 @@ from comando import teg2_command as C
 from device import ui
 from device.buttons import PRESS, LONG
 from device.hal import UP, DOWN, OK, BACK, ROLL
-from device.screens import Screen, is_step, power_name
+from device.screens import Screen, is_step, offered, power_name, su, wp
 
 
 class BattleSetup(Screen):
@@ -358,3 +358,49 @@ def draw_result(fb, st):
     wa, wd = lb["wp"]
     fb.hline(0, 54, 128, 1)
     fb.text("WP %s %d %s %d" % (a[:4], wa, d[:4], wd), 0, 56, 1)
+
+
+# ---------------------------------------------------------------------------------------------
+# T.E.G. II screens pushed from device.screens (round-start grants, the war-potential track)
+
+class Grants(Screen):
+    """T.E.G. II round start: armies, SU and rocket grants by war-potential level."""
+
+    def draw(self, fb):
+        st = self.app.state
+        ui.header(fb, "Round %d" % st.rnd, "grants")
+        y = 11
+        for s in range(st.n):
+            line = "%-6s+%-2d" % (power_name(st.colours[s])[:6], S.teg2_adds(st, s))
+            if su(st, s):
+                line += " SU%d" % su(st, s)
+            if offered(st, s):
+                line += " ROCK"
+            fb.text(line, 0, y, 1)
+            y += 9
+
+    def button(self, b, kind):
+        if kind == PRESS:
+            self.app.pop()
+
+
+class Track(Screen):
+    """T.E.G. II war-potential track: every power's level (3..11) as a bar."""
+
+    @staticmethod
+    def draw_track(fb, st, y0):
+        y = y0
+        for s in range(st.n):
+            fb.text(power_name(st.colours[s])[:5], 0, y, 1)
+            ui.bar(fb, 44, y, 64, 8, wp(st, s), 3, 11)
+            fb.text("%2d" % wp(st, s), 111, y, 1)
+            y += 9 if st.n > 4 else 10
+
+    def draw(self, fb):
+        st = self.app.state
+        ui.header(fb, "War potential", "R%d" % st.rnd)
+        Track.draw_track(fb, st, 11)
+
+    def button(self, b, kind):
+        if kind == PRESS:
+            self.app.pop()

@@ -151,8 +151,9 @@ class SimHal(Hal):
         self.script_done = True
         path = _opt(kw, "script")
         if path:
-            with open(path) as f:
-                self.script = [ln.strip() for ln in f.read().split("\n")]
+            # read a line at a time as the presses are needed (a whole game's script held as a
+            # list of lines would count against the heap the bench measures)
+            self.script = open(path)
             self.script_done = False
         self.png_dir = _opt(kw, "png_dir", self.root)
         self.png_every = str(_opt(kw, "png_every", "0")) == "1"
@@ -160,8 +161,11 @@ class SimHal(Hal):
         self.png_saved = []
         self.pending_png = []
         self.stats_path = _opt(kw, "stats")
-        self.frame_bytes = []
-        self.frame_press = []
+        # per-frame stats as 2-byte / 1-byte items: the run's own heap figure should not pay
+        # 8 bytes a frame (and a list's regrowth) for its bookkeeping
+        from array import array
+        self.frame_bytes = array("H")
+        self.frame_press = bytearray()
         self.mem_max = 0
         kind = _opt(kw, "oled", "ssd1306")
         addr = _opt(kw, "addr", 0x3C)
@@ -244,10 +248,12 @@ class SimHal(Hal):
         if data:
             self.keys_in(data)
         if not self.buttons.steps and self.script is not None and not self.script_done:
-            while self.script and not self.buttons.steps and not self.pending_png:
-                self.script_line(self.script.pop(0))
-            if not self.script:
-                self.script_done = True
+            while not self.script_done and not self.buttons.steps and not self.pending_png:
+                raw = self.script.readline()
+                if raw:
+                    self.script_line(raw.strip())
+                if not raw.endswith("\n"):  # the end of the file (as split("\n") would see it)
+                    self.end_script()
 
     def keys_in(self, data):
         s = data.decode() if isinstance(data, bytes) else data
@@ -295,10 +301,15 @@ class SimHal(Hal):
         elif cmd == "png":
             self.pending_png.append(words[1])
         elif cmd == "quit":
-            self.script = []
+            self.end_script()
             self.quit = True
         else:
             raise ValueError("sim script: unknown line %r" % line)
+
+    def end_script(self):
+        if not self.script_done:
+            self.script_done = True
+            self.script.close()
 
     def log(self, text):
         sys.stderr.write("sim: %s\n" % text)
@@ -348,12 +359,22 @@ class SimHal(Hal):
             # written piece by piece: the run's own heap figure must not pay for one big string
             from comando.journal import dumps
             with open(self.stats_path, "w") as f:
-                f.write('{"frames": [%s]' % ",".join(str(b) for b in self.frame_bytes))
-                f.write(', "frame_press": [%s]' % ",".join(str(b) for b in self.frame_press))
+                f.write('{"frames": [')
+                _write_ints(f, self.frame_bytes)
+                f.write('], "frame_press": [')
+                _write_ints(f, self.frame_press)
+                f.write(']')
                 f.write(', "presses": %d, "mem_max": %d, "i2c": %d' % (
                     self.buttons.presses, self.mem_max, self.panel.bytes))
                 f.write(', "pngs": %s, "modules": %s}' % (dumps(self.png_saved),
                                                           dumps(sorted(sys.modules))))
+
+
+def _write_ints(f, items):
+    for i in range(0, len(items), 64):
+        if i:
+            f.write(",")
+        f.write(",".join(str(b) for b in items[i:i + 64]))
 
 
 def make(**kw):

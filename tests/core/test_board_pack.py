@@ -1,0 +1,125 @@
+"""Packed boards (comando.board_pack, what the device loads): for every shipped board, every
+method the packed form has answers exactly as the validated Board does (boards/README.md is the
+format the Board reads; the packed file is made from that Board); the session checks a roll's
+borders and La Revancha's open/closed borders the same way with either (teg-la-revancha.txt
+"Hostilities - Situation Cards")."""
+
+import os
+
+from mpytest import raises
+
+from comando import session as Z
+from comando.board import load_board, list_boards, default_board_id, DEFAULT_BOARDS
+from comando.board_pack import pack, unpack, load_packed, EXT
+from comando import board_pack
+from comando.dice import SeededDice
+from comando.errors import BoardError, IllegalMove
+
+MPY_HEAP = "1m"
+
+
+def same(b, p):
+    assert p.id == b.id and str(p.name) == str(b.name) and p.n == b.n
+    assert p.continents == b.continents and tuple(p.rulesets) == tuple(b.rulesets)
+    assert p.objectives == () and p.tables == {}
+    for i in range(-1, b.n):
+        assert p.cid(i) == b.cid(i)
+        assert p.name(i) == b.name(i)
+        assert p.short(i) == b.short(i)
+        assert p.island(i) == b.island(i)
+        assert p.continent_of(i) == b.continent_of(i)
+        assert p.neighbours(i) == b.neighbours(i)
+        assert p.index(b.cid(i)) == b.index(b.cid(i))
+    for a in range(b.n):
+        for x in range(b.n):
+            assert p.is_border(a, x) == b.is_border(a, x), (b.id, a, x)
+            assert p.is_internal(a, x) == b.is_internal(a, x)
+            assert p.is_external(a, x) == b.is_external(a, x)
+    for c in range(b.continents):
+        assert p.continent_id(c) == b.continent_id(c)
+        assert p.continent_name(c) == b.continent_name(c)
+        assert p.continent_short(c) == b.continent_short(c)
+        assert p.continent_bonus(c) == b.continent_bonus(c)
+        assert p.members(c) == b.members(c)
+        assert p.continent_index(b.continent_id(c)) == c
+        owner = [0 if b.continent_of(i) == c else 1 for i in range(b.n)]
+        assert p.owns_continent(owner, 0, c) == b.owns_continent(owner, 0, c) == True  # noqa: E712
+        assert p.continents_owned(owner, 0) == b.continents_owned(owner, 0)
+    assert p.borders() == b.borders()
+    assert p.islands() == b.islands()
+
+
+def test_every_shipped_board_packs_to_the_same_answers():
+    for bid in list_boards():
+        b = load_board(bid)
+        data = pack(b)
+        assert len(data) < 4096, (bid, len(data))  # revancha: ~3 KB
+        same(b, unpack(data))
+
+
+def test_unknown_ids_and_bad_files():
+    p = unpack(pack(load_board("teg2_americas")))
+    with raises(BoardError):
+        p.index("atlantis")
+    with raises(BoardError):
+        p.continent_index("atlantis")
+    with raises(IndexError):
+        p.cid(p.n)
+    with raises(ValueError):
+        unpack(b'{"id": "teg"}\n')
+    with raises(ValueError):
+        unpack(b"")
+
+
+def test_load_packed_reads_a_directory_and_misses_cleanly():
+    d = "build/test-board-pack"
+    try:
+        os.mkdir("build")
+    except OSError:
+        pass
+    try:
+        os.mkdir(d)
+    except OSError:
+        pass
+    with open(d + "/war" + EXT, "wb") as f:
+        f.write(pack(load_board("war")))
+    p = load_packed("war", d)
+    assert p is not None and p.id == "war" and p.n == 42
+    assert load_packed("no_such_board", d) is None
+
+
+def test_default_boards_agree_with_comando_board():
+    # (a copy, so that the device's new-game screen need not import comando.board)
+    assert DEFAULT_BOARDS == board_pack.DEFAULT_BOARDS
+    for rs in ("teg", "revancha", "war", "risk", "teg2"):
+        assert default_board_id(rs) == board_pack.default_board_id(rs)
+    with raises(BoardError):
+        board_pack.default_board_id("chess")
+
+
+def test_session_checks_borders_the_same_with_a_packed_board():
+    board = load_board("revancha")
+    packed = unpack(pack(board))
+    for b in (board, packed):
+        # card 0 is not a rest/borders card in every deck order: use the same seeded table
+        t = Z.Table("revancha", ["white", "black", "red"], None, SeededDice(5), b)
+        t.act({"t": "first", "r": [[6, 1, 1]]})
+        while t.state.stage == Z.PLACE:
+            t.act({"t": "place", "p": t.state.cur})
+        t.act({"t": "round"})
+        p = t.state.cur
+        d = (p + 1) % 3
+        arg, bra, chi = b.index("argentina"), b.index("brasil"), b.index("alaska")
+        ok = {"t": "roll", "p": p, "d": d, "a": 3, "b": 2, "f": arg, "to": bra}
+        bad = {"t": "roll", "p": p, "d": d, "a": 3, "b": 2, "f": arg, "to": chi}
+        with raises(IllegalMove):
+            Z.check(t.state, bad, b)
+        try:
+            Z.check(t.state, ok, b)
+            res = "ok"
+        except IllegalMove as e:
+            res = str(e)
+        if b is board:
+            expect = res
+        else:
+            assert res == expect
