@@ -3,7 +3,7 @@ games. Over seeds, rulesets (teg, war, risk on their shipped boards), player cou
 options, every action it proposes passes `check` (Game.act would raise IllegalMove otherwise),
 every event keeps the invariants (tests/core/gamecheck.py) and the game reaches a victory."""
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from comando import engine
 from comando.board import board_path, load_board
@@ -40,10 +40,11 @@ def tables(draw):
 
 @settings(max_examples=30, deadline=None)
 @given(tables())
+@example(("war", 6, None, 370))  # a long stalemate-then-win game: 8,122 events
 def test_bot_games_are_legal_and_reach_a_victory(table):
     rs, np_, opts, seed = table
     g = engine.new_game(board(rs), rs, [("P%d" % i, COLOURS[rs][i]) for i in range(np_)],
                         options=opts, rng=SeededDice(seed))
-    s, lines = play_checked(g, Bot(SeededDice(seed + 1)), limit=8000)
+    s, lines = play_checked(g, Bot(SeededDice(seed + 1)), limit=20000)  # a 6-player WAR game (seed 370) took 8,122
     assert s.phase == "over" and s.rules.victory(s, s.winner)
     assert replays(s, lines, board(rs))
