@@ -464,48 +464,10 @@ def reinforce(app, seat, countries):
     return T.reinforcements(app.state.rs, countries, bonus)
 
 
-def continent_label(board, c):
-    """A continent in at most 10 plain characters (the font has no accents), from its id:
-    america_del_sur -> Am.Sur, north_america -> N.America, oceania -> Oceania."""
-    words = [w for w in board.continent_id(c).split("_") if w not in ("del", "do", "de")]
-    if len(words) == 1:
-        return ui.fit(cap(words[0]), 10)
-    head = "Am." if words[0] == "america" else cap(words[0][:1]) + "."
-    return ui.fit(head + cap(words[-1]), 10)
-
-
-class Armies(Screen):
-    """Armies to place: UP/DOWN pick a continent, OK ticks it as held (its bonus is added); the
-    countries held are dialled with UP/DOWN on the turn screen."""
-
-    def __init__(self, app):
-        Screen.__init__(self, app)
-        self.sel = 0
-
-    def draw(self, fb):
-        app = self.app
-        st = app.state
-        b = app.board
-        p = st.cur
-        k = held_counts(app)[p]
-        k = k if k >= 0 else (b.n // st.n)
-        ui.header(fb, "Place %d" % reinforce(app, p, k), "%d ctry" % k)
-        mask = held_continents(app)[p]
-        items = ["%s %s +%d" % ("x" if mask >> c & 1 else "-", continent_label(b, c),
-                                b.continent_bonus(c)) for c in range(b.continents)]
-        ui.menu(fb, items, self.sel, rows=4)
-        ui.footer(fb, "OK:held BACK:done")
-
-    def button(self, b, kind):
-        app = self.app
-        n = app.board.continents
-        if b in (UP, DOWN) and is_step(kind):
-            self.sel = (self.sel + (1 if b == DOWN else -1)) % n
-        elif b == OK and kind == PRESS:
-            masks = held_continents(app)
-            masks[app.state.cur] ^= 1 << self.sel
-        elif b == BACK and kind == PRESS:
-            app.pop()
+def Armies(app):
+    """Armies to place with continents ticked (device.armies, imported when opened)."""
+    from device.armies import Armies as cls
+    return cls(app)
 
 
 def turn_menu(app):
@@ -717,7 +679,8 @@ class Dice(Screen):
         # Laid out on the controller's 8-pixel pages, so a roll rewrites as few pages as it can:
         # page 0 header, 1-2 the armies (big), 3 the losses and the field mark, 4-5 the dice,
         # 6 one line of news, 7 the hint.
-        won = self.limits is not None
+        lim = self.limits
+        won = lim is not None
         # after a conquest: what stays behind -> what moves in (UP/DOWN), not the roll's counts
         ui.big(fb, str(self.att - self.move if won else self.att), 2, 8, 2)
         ui.center(fb, "move" if won else "vs", 8, 1, 40, 88)
@@ -750,8 +713,8 @@ class Dice(Screen):
             fb.fill_rect(0, y - 2, 128, 66 - y, 0)
             ui.paragraph(fb, self.msg, y, 4 if y == 28 else 6)
             return
-        elif won:  # the move-in is the question now, whatever the field
-            lo, hi = self.limits
+        elif lim is not None:  # the move-in is the question now, whatever the field
+            lo, hi = lim
             line = ("WON! move %d-%d" % (lo, hi)) if lo < hi else ("WON! moves %d" % lo)
         elif fld == "who":
             line = "def: " + st.colours[self.defender]
@@ -869,7 +832,7 @@ class Dice(Screen):
         elif b == BACK and kind == PRESS:
             app.pop()
         elif b in (UP, DOWN) and is_step(kind) and self.limits is not None:
-            lo, hi = self.limits  # after a conquest UP/DOWN set the move-in, whatever the field
+            lo, hi = self.limits or (0, 0)  # after a conquest UP/DOWN set the move-in
             self.move = max(lo, min(hi, self.move + (1 if b == UP else -1)))
         elif b in (UP, DOWN) and is_step(kind):
             step = 1 if b == UP else -1
