@@ -1,12 +1,13 @@
 """A stand-in device for the link end-to-end tests and the bench, run under MicroPython.
 
-    micropython tests/link_device.py DIR [--backlog N] [--play N] [--every MS] [--seconds S]
+    micropython tests/link_device.py DIR [--backlog N] [--play N] [--every MS] [--seconds S] [--locks K]
 
 Its serial is its own stdin/stdout (as USB CDC stdio on the Pico; the caller gives it the master
 of a pseudo-terminal). The journal is a file in DIR (kept across runs, so a restarted device
 resumes from it); the app numbers and journals actions; the link is the real
 firmware/lib/device/link.py endpoint. With --play it publishes N events, one every MS ms, each
-stamped with the wall clock in microseconds ("us") so the host can measure the latency.
+stamped with the wall clock in microseconds ("us") so the host can measure the latency; with
+--locks K every K-th is a T.E.G. II lock with a secret part (the link must strip it).
 """
 
 import sys
@@ -67,7 +68,7 @@ def restore(j):
 
 def main(argv):
     root = argv[1]
-    opts = {"--backlog": 0, "--play": 0, "--every": 10, "--seconds": 30}
+    opts = {"--backlog": 0, "--play": 0, "--every": 10, "--seconds": 30, "--locks": 0}
     i = 2
     while i < len(argv):
         opts[argv[i]] = int(argv[i + 1])
@@ -91,7 +92,13 @@ def main(argv):
     while time.ticks_diff(time.ticks_ms(), start) < opts["--seconds"] * 1000:
         now = time.ticks_diff(time.ticks_ms(), start)
         if played < opts["--play"] and now >= next_at:
-            app.submit({"t": "roll", "p": played % 4, "d": [1 + played % 6], "us": time.time_ns() // 1000})
+            if opts["--locks"] and played % opts["--locks"] == 3:
+                # a T.E.G. II lock with its secret part: only the commitment may cross the link
+                app.submit({"t": "lock", "p": played % 2, "h": "%064x" % played,
+                            "sec": {"cmd": "3/0/5", "n": "%032x" % played}})
+            else:
+                app.submit({"t": "roll", "p": played % 4, "d": [1 + played % 6],
+                            "us": time.time_ns() // 1000})
             played += 1
             next_at = now + opts["--every"]
         busy = link.step()

@@ -14,8 +14,16 @@ class UsageError(Exception):
     """A bad argument: printed as one readable line, exit code 2."""
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse with one-line errors: what is wrong and where the usage is, not the usage dump.
+    Subcommand parsers are made of the same class (argparse copies the parent's type)."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} (see `{self.prog} --help`)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="comando",
         description="Comando: dice, odds, boards and games for T.E.G., La Revancha, WAR, Risk and T.E.G. II.",
     )
@@ -31,16 +39,23 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # name the subcommand whose arguments they are, not bare `comando`
+        where = f"comando {args.command}" if getattr(args, "command", None) else "comando"
+        print(f"{where}: error: unrecognized arguments: {' '.join(extra)} "
+              f"(see `{where} --help`)", file=sys.stderr)
+        return 2
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
     try:
         return int(args.func(args) or 0)
-    except UsageError as exc:
-        print(f"comando {args.command}: error: {exc}", file=sys.stderr)
+    except UnicodeDecodeError as exc:
+        # Commands name the file themselves where they read one; this is the last resort.
+        print(f"comando {args.command}: error: a file is not UTF-8 text "
+              f"(byte 0x{exc.object[exc.start]:02x} at offset {exc.start})", file=sys.stderr)
         return 2
-    except ValueError as exc:
+    except (UsageError, ValueError) as exc:
         # The shared core raises ValueError subclasses with messages meant for players.
         print(f"comando {args.command}: error: {exc}", file=sys.stderr)
         return 2
@@ -52,6 +67,12 @@ def main(argv: list[str] | None = None) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as exc:
+        # (after BrokenPipeError, one of its kind) a file the user named cannot be read or
+        # written: its name and the reason, one line.
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"comando {args.command}: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

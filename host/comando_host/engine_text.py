@@ -88,21 +88,25 @@ def diplomacy(state) -> str:
 
 
 def countries(state, p=None) -> str:
+    """The map as a table: country id, name, continent, owner (name and colour), armies."""
     b = state.board
-    out = []
+    rows = [("country", "name", "continent", "owner", "armies")]
     for c in range(state.n):
         o = state.owner[c]
         if p is not None and o != p:
             continue
-        owner = state.colours[o] if o >= 0 else "-"
-        out.append(f"{b.cid(c):<16} {b.name(c):<20} {b.continent_name(b.continent_of(c)):<18} {owner:<8} {state.armies[c]:>4}")
-    return "\n".join(out)
+        rows.append((b.cid(c), b.name(c), b.continent_name(b.continent_of(c)),
+                     who(state, o) if o >= 0 else "-", str(state.armies[c])))
+    if len(rows) == 1:
+        return f"{who(state, p)} holds no countries." if p is not None else "No countries."
+    widths = [max(len(r[k]) for r in rows) for k in range(5)]
+    return "\n".join("  ".join(r[k].ljust(widths[k]) for k in range(4)) + "  " + r[4].rjust(widths[4])
+                     for r in rows)
 
 
 def card_name(state, c) -> str:
     """A card's name: its country, or the ruleset's name for a wildcard (WAR, Risk: ints >= n)."""
-    f = getattr(state.rules, "card_name", None)
-    return f(state, c) if f is not None else state.board.name(c)
+    return state.rules.card_name(state, c)
 
 
 def cards(state, p) -> str:

@@ -30,6 +30,23 @@ class SecretBook:
         self.tampering.append(msg)
         return "tampering: " + msg
 
+    def snapshot(self, state):
+        """Start from a device snapshot (its state dict): a T.E.G. II battle in progress brings
+        the seats' commitments (``battle.h``) and who has revealed (``battle.cmd``)."""
+        self.locks = {}
+        self.revealed = set()
+        b = state.get("battle") if isinstance(state, dict) else None
+        if not isinstance(b, dict):
+            return
+        seats = (b.get("a"), b.get("d"))
+        hs = b.get("h") or [None, None]
+        cmds = b.get("cmd") or [None, None]
+        for i in (0, 1):
+            if i < len(hs) and isinstance(hs[i], str):
+                self.locks[seats[i]] = hs[i]
+            if i < len(cmds) and cmds[i] is not None:
+                self.revealed.add(seats[i])
+
     def event(self, ev) -> str | None:
         """Look at one stored event; a message when it breaks the secrecy rules, else None."""
         t = ev.get("t")

@@ -97,6 +97,9 @@ class HostSession:
         self.sync = S.HostSync(store.committed_last_seq, now=clock(), cid_base=cid_base)
         self.view = GameView()
         self.secrets = SecretBook()
+        self.view_seq = 0           # the highest seq the view and the secret book have seen
+        self.rebuilt = None         # the game they were rebuilt for from the store
+        self.replayed = 0           # records replayed from the store then
         self.log = log or (lambda line: None)
         self.on_receive = None      # optional callback(event) when an event is decoded in order
         self.stored_events = 0
@@ -104,6 +107,7 @@ class HostSession:
         self.commands = {}
         self.errors = []
         self.writer = None
+        self.echo_warned = False
         if writer:
             self.writer = _Writer(store)
             self.writer.start()
@@ -124,6 +128,12 @@ class HostSession:
         n = self.ingest()
         n += self.collect()
         self.flush()
+        if self.sync.echoes and self.sync.device is None and not self.echo_warned:
+            self.echo_warned = True
+            msg = ("no device answered: the hello that came back is the laptop's own (a loopback "
+                   "such as loop://), not a device")
+            self.view.error(msg)
+            self.log(msg)
         return n
 
     def run_for(self, seconds, idle=0.002):
@@ -196,6 +206,8 @@ class HostSession:
                     self.store.ensure_game(*hello[1:])
                 self.view.hello(p, d[2], history=self.store.records)
                 self.log("hello from %s game %s (holds %d)" % (p.get("fw", "?"), game, d[2]))
+                if game != self.rebuilt:       # a game new to this session: what the store has
+                    self._rebuild(game)
             elif kind == "result":
                 self.results[d[1]] = (d[2], d[3])
                 if d[3]:
@@ -239,20 +251,63 @@ class HostSession:
             n += len(batch)
         return n
 
+    def _rebuild(self, game):
+        """The laptop (re)connected to a game it may already hold: replay what the store has
+        (committed rows: events and snapshots) into a fresh secret book, so a reveal is checked
+        against locks that arrived before this session, and into the view unless it read the
+        store itself (``view.hello(..., history=)``), without counting warnings. What the writer
+        still has queued for this game arrives later through ``_durable`` (events past
+        ``view_seq``)."""
+        self.rebuilt = game
+        self.secrets = SecretBook()
+        self.view_seq = 0
+        self.replayed = 0
+        records = self.store.records(game) if game else []
+        if not records:
+            return
+        v = self.view
+        into_view = v.count == 0 and v.game == game   # (unless the view read them itself)
+        logged, errors = v.logged, v.error_count
+        for r in records:
+            if r[0] == "snapshot":
+                if into_view:
+                    v.snapshot(r[1], r[2])
+                self.secrets.snapshot(r[2])
+                self.view_seq = max(self.view_seq, r[1])
+            else:
+                ev = r[1]
+                if into_view:
+                    v.event(ev)
+                self.secrets.event(ev)   # past tampering stays in secrets.tampering
+                self.view_seq = max(self.view_seq, ev.get("seq", 0))
+        v.logged, v.error_count = logged, errors
+        self.replayed = len(records)
+
     def _durable(self, top, batch, snapshot):
         self.sync.stored(top)                                # acknowledged only now
         self.stored_events += len(batch)
-        if snapshot is not None:
+        if snapshot is not None and snapshot[0] > self.view_seq:
             self.view.snapshot(snapshot[0], snapshot[1])
+            self.secrets.snapshot(snapshot[1])
+            self.view_seq = snapshot[0]
         for ev in batch:
+            seq = ev.get("seq", 0)
+            if seq <= self.view_seq:
+                continue                 # already in the view (replayed from the store)
+            self.view_seq = seq
             self.view.event(ev)
             problem = self.secrets.event(ev)
             if problem:
                 self.view.error(problem)
                 self.log(problem)
 
+    @property
+    def device_answered(self) -> bool:
+        """A device said hello in this session (a hello echoed back from the host is not one)."""
+        return self.sync.device is not None
+
     def status(self) -> dict:
         s = self.sync
-        return {"up": s.up, "game": s.game, "held": s.held, "device_last": s.device_last,
+        return {"up": s.up, "device": s.device is not None, "echoes": s.echoes, "game": s.game, "held": s.held, "device_last": s.device_last,
                 "bad_frames": s.bad_frames, "duplicates": s.duplicates, "downs": s.downs,
                 "stored": self.stored_events, "noise": s.decoder.noise}

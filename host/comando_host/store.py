@@ -49,6 +49,19 @@ CREATE TABLE IF NOT EXISTS events (
 """
 
 
+SCHEMA_VERSION = 1
+
+
+def new_game_info(ev: dict) -> tuple[str, str]:
+    """(board, ruleset) from a game's ``new`` event: the board at the top (an engine game on a
+    map) or in the options ``o`` (a device table session: ``o={"board": "teg"}``); the ruleset
+    from ``rs``/``ruleset``. Empty strings when absent."""
+    opts = ev.get("o") if isinstance(ev.get("o"), dict) else {}
+    board = ev.get("board") or opts.get("board") or ""
+    ruleset = ev.get("ruleset") or ev.get("rs") or opts.get("ruleset") or ""
+    return (board if isinstance(board, str) else ""), (ruleset if isinstance(ruleset, str) else "")
+
+
 def default_path() -> str:
     env = os.environ.get(ENV)
     if env:
@@ -77,6 +90,31 @@ class Store:
         # one connection, possibly used by the link's writer thread and the main thread: a
         # transaction holds the lock from BEGIN to COMMIT, reads take it too
         self.lock = threading.RLock()
+        self._migrate()
+
+    def _migrate(self):
+        """Bring a database made by an older version up to date (idempotent, in place):
+        the games columns that may be missing, then (schema 1) each game's board and ruleset
+        taken from its stored ``new`` event where they were left empty."""
+        have = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
+        with self._tx():
+            for col in ("board", "ruleset", "fw"):
+                if col not in have:
+                    self.db.execute("ALTER TABLE games ADD COLUMN %s TEXT NOT NULL DEFAULT ''" % col)
+            if self.db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+                rows = self.db.execute(
+                    "SELECT g.id, e.body FROM games g JOIN events e ON e.game=g.id"
+                    " WHERE e.kind='event' AND e.t='new' AND (g.board='' OR g.ruleset='')").fetchall()
+                for game, body in rows:
+                    try:
+                        ev = json.loads(body)
+                    except ValueError:
+                        continue
+                    board, ruleset = new_game_info(ev)
+                    self.db.execute("UPDATE games SET board=CASE WHEN board='' THEN ? ELSE board END,"
+                                    " ruleset=CASE WHEN ruleset='' THEN ? ELSE ruleset END"
+                                    " WHERE id=?", (board, ruleset, game))
+                self.db.execute("PRAGMA user_version=%d" % SCHEMA_VERSION)
 
     def close(self):
         if self._rdb is not None:

@@ -14,14 +14,13 @@ The invariants (issue 4, "Must show"):
   rules confirm.
 """
 
+import book
 from comando import combat, engine
 from comando.engine.state import PHASES
 
 
 def card_total(state):
-    if state.rules.id in ("war", "risk"):
-        return state.n + state.rules.wilds(state)
-    return state.n
+    return state.n + state.rules.wilds(state)
 
 
 def army_delta(prev, ev):
@@ -42,7 +41,7 @@ def army_delta(prev, ev):
             return 2 * len(held)
         if rid == "risk":
             return 2 if held else 0
-        return 0 if prev.phase == "add" else prev.rules.trade_value(prev, p)
+        return 0 if prev.phase == "add" else book.trade_armies(prev, p, ev["cards"])
     if rid == "teg":
         if t == "draw":
             card = ev["card"]
@@ -50,7 +49,7 @@ def army_delta(prev, ev):
         if t == "bonus":
             return 2
         if t == "end":
-            return 2 * len(prev.rules.bonus_cards(prev, prev.cur))
+            return book.unclaimed_card_bonus(prev, prev.cur)
     return 0
 
 
@@ -64,11 +63,11 @@ def reserve_delta(prev, state, ev):
         return -ev["n"]
     if t == "trade":
         rid = prev.rules.id
+        v = book.trade_armies(prev, ev["p"], ev["cards"])
         if rid == "risk":
-            v = prev.rules.set_value(prev, ev["cards"])
             return v - army_delta(prev, ev)
         if rid == "war" or prev.phase == "add":
-            return prev.rules.trade_value(prev, ev["p"])
+            return v
         return 0
     return 0
 

@@ -2,51 +2,22 @@
 armies ("How to Attack"), trades naming a wildcard ("Card Trading"), the trade count across the
 table in `status`, and a readable message for each bad input."""
 
-import io
-import sys
-
+import play_tools
 from comando import engine
 from comando.board import board_path, load_board
 from comando.dice import SeededDice
-from comando.engine import log as elog
-from comando.engine.bot import Bot
-from comando_host.cli import main
+from play_tools import events, repl, save_log
 
 PLAYERS = [("Ana", "white"), ("Beto", "red"), ("Caio", "black")]
 
 
-def repl(monkeypatch, capsys, script, *args):
-    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(script) + "\n"))
-    rc = main(["play", *args])
-    out = capsys.readouterr()
-    assert rc == 0, out.err
-    return out.out
-
-
 def advance(pred, opts=None, seeds=range(1, 12), rs="war", players=PLAYERS, limit=3000):
     """A seeded bot game stopped at the first state where ``pred(state)`` holds."""
-    b = load_board(board_path(rs))
-    for seed in seeds:
-        g = engine.new_game(b, rs, players, opts, rng=SeededDice(seed))
-        bot = Bot(SeededDice(seed + 100))
-        for _ in range(limit):
-            s = g.state
-            if s.phase == "over":
-                break
-            if pred(s):
-                return g
-            g.act(bot.action(s))
-    raise AssertionError("no seeded game reached the wanted state")
+    return play_tools.advance(pred, rs, players, opts, seeds, limit)
 
 
 def resume(g, tmp_path):
-    path = tmp_path / "g.jsonl"
-    elog.write_log(str(path), g.log)
-    return str(path)
-
-
-def events(path):
-    return [e for _, e in elog.read_log(path)]
+    return save_log(g, tmp_path)
 
 
 def name(g, c):

@@ -44,6 +44,10 @@ def test_scripted_game_on_the_real_firmware(tmp_path):
         journal = sim.events()
         assert store.events(s.sync.game) == journal
         assert journal[0]["t"] == "new" and s.view.players
+        # the game's board and ruleset, from the new event's options, are filed with the game
+        row = store.game(s.sync.game)
+        assert row["ruleset"] == journal[0]["rs"]
+        assert row["board"] == journal[0]["o"]["board"] != ""
         # a command typed on the laptop: checked by the device's rules, numbered, journaled
         cid = s.submit({"t": "end", "p": 0})
         assert sync_until(s, lambda: cid in s.results, 10)

@@ -534,3 +534,85 @@ def test_frame_examples_in_the_docs_decode():
                 L.decode(m.group(0).encode())
                 n += 1
     assert n >= 5
+
+
+def test_connect_loop_url_says_no_device_answered(tmp_path, capsys):
+    """loop:// echoes the host's own hello: that is not a device, so the link is not "up"."""
+    from comando_host.session import HostSession
+    from comando_host.transport import open_transport
+    t = open_transport("loop://")
+    s = HostSession(t, Store(str(tmp_path / "h.db")), writer=False)
+    for _ in range(20):
+        s.poll()
+    assert not s.sync.up and s.sync.echoes >= 1 and s.sync.game is None
+    assert not s.device_answered
+    assert any("no device answered" in e for e in s.view.errors)
+    t.close()
+    _, out, err = _cli(["connect", "loop://", "--seconds", "1.5", "--db", str(tmp_path / "c.db")],
+                       capsys)
+    text = out + err
+    assert "link up" not in text and "no device answered" in text
+
+
+def test_connect_to_a_silent_port_says_no_device_answered(tmp_path, capsys):
+    import os
+    import pty
+    import tty
+    master, slave = pty.openpty()
+    tty.setraw(master)
+    tty.setraw(slave)
+    try:
+        _, out, err = _cli(["connect", os.ttyname(slave), "--seconds", "1", "--db",
+                            str(tmp_path / "c.db")], capsys)
+        assert "link up" not in out and "no device answered on /dev/" in err
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+DEVICE_NEW = {"seq": 1, "t": "new", "rs": "teg", "p": ["blue", "red"], "o": {"board": "teg"}}
+
+
+def test_store_files_board_and_ruleset_from_the_new_events_options(tmp_path, capsys):
+    """The device's table session names its board in the options: o={"board": "teg"}."""
+    path = str(tmp_path / "h.db")
+    s = Store(path)
+    s.ensure_game("g-dev", board="", fw="0.1.0")
+    s.add_events("g-dev", [DEVICE_NEW, {"seq": 2, "t": "first", "r": [[5, 1]]}])
+    assert s.game("g-dev")["board"] == "teg" and s.game("g-dev")["ruleset"] == "teg"
+    s.ensure_game("g-dev", board="teg-classic")     # a later hello does not overwrite it
+    assert s.game("g-dev")["board"] == "teg"
+    s.close()
+    _, out, _ = _cli(["games", "--db", path], capsys)
+    row = [line for line in out.splitlines() if line.startswith("g-dev")][0]
+    assert " teg " in row and " - " not in row     # the board column is filled in
+
+
+def test_store_migrates_an_older_database(tmp_path):
+    """A database written before boards were taken from the options (and one whose games table
+    lacks the columns) gets them filled in from its stored new events when opened."""
+    import json
+    import sqlite3
+    path = str(tmp_path / "old.db")
+    db = sqlite3.connect(path)
+    db.executescript("""
+        CREATE TABLE games (id TEXT PRIMARY KEY, origin TEXT NOT NULL DEFAULT 'device',
+                            created REAL NOT NULL, updated REAL NOT NULL);
+        CREATE TABLE events (game TEXT NOT NULL, seq INTEGER NOT NULL,
+            kind TEXT NOT NULL DEFAULT 'event', t TEXT NOT NULL, body TEXT NOT NULL,
+            received REAL NOT NULL, PRIMARY KEY (game, seq)) WITHOUT ROWID;
+        INSERT INTO games(id, created, updated) VALUES ('g-old', 1, 1);
+        INSERT INTO games(id, created, updated) VALUES ('g-none', 1, 1);
+    """)
+    db.execute("INSERT INTO events VALUES ('g-old', 1, 'event', 'new', ?, 1)",
+               (json.dumps(DEVICE_NEW),))
+    db.commit()
+    db.close()
+    s = Store(path)
+    assert s.game("g-old")["board"] == "teg" and s.game("g-old")["ruleset"] == "teg"
+    assert s.game("g-none")["board"] == ""
+    assert s.db.execute("PRAGMA user_version").fetchone()[0] >= 1
+    s.close()
+    s = Store(path)                                   # opening again changes nothing
+    assert s.game("g-old")["board"] == "teg"
+    s.close()

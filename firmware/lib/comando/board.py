@@ -297,10 +297,6 @@ class Board:
         except ValueError:
             raise BoardError("%s: unknown country id '%s'" % (self.id, cid))
 
-    def name_of(self, i):
-        """Country i's display name (the same as ``board.name(i)``)."""
-        return self._names[i]
-
     def short(self, i):
         return self._shorts[i]
 

@@ -1007,6 +1007,8 @@ def run(src, options, label):
                 text = None
                 result = _validate(data, label, options)
                 data = None
+        except UnicodeError:
+            raise BoardError("%s: not UTF-8 text (save the file as UTF-8)" % label)
         except ValueError as exc:
             raise BoardError("%s: not valid JSON (%s)" % (label, exc))
     finally:

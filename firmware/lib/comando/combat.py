@@ -59,6 +59,19 @@ def _check_int(value, what):
         raise RulesError("%s must be a whole number, not %r" % (what, value))
 
 
+def check_stop(att, stop):
+    """Raise RulesError unless an attack from ``att`` armies may stop at ``stop`` armies left (one
+    rule for `attack` here and for the odds)."""
+    if isinstance(stop, bool) or not isinstance(stop, int):
+        raise RulesError("the stop must be a whole number of armies, not %r" % (stop,))
+    if stop < 1:
+        raise RulesError("the attacker stops at 1 army at the lowest: the stop is between 1 and "
+                         "%d armies, not %d" % (att - 1, stop))
+    if stop >= att:
+        raise RulesError("the attacker stops at %d armies but only has %d: the stop is between 1 "
+                         "and %d armies" % (stop, att, att - 1))
+
+
 def check_battle(ruleset, att, dfn, snow=False, tailwind=False):
     """Raise RulesError unless ``att`` armies may attack ``dfn`` under ``ruleset`` (+ situation)."""
     r = rules(ruleset)
@@ -108,27 +121,23 @@ def dice_counts(ruleset, att, dfn, snow=False, tailwind=False, att_dice=None, de
     """
     r = check_battle(ruleset, att, dfn, snow, tailwind)
     a, d = max_dice(ruleset, att, dfn, snow, tailwind)
-    if att_dice is not None:
-        _check_int(att_dice, "the attack dice")
-        if att_dice != a:
-            if not r["att_choice"]:
-                raise RulesError("in %s the attacker rolls %d dice with %d armies, not %d"
-                                 % (r["name"], a, att, att_dice))
-            if not 1 <= att_dice <= a:
-                raise RulesError("with %d armies the attacker may commit 1 to %d armies, not %d"
-                                 % (att, a, att_dice))
-        a = att_dice
-    if def_dice is not None:
-        _check_int(def_dice, "the defence dice")
-        if def_dice != d:
-            if not r["def_choice"]:
-                raise RulesError("in %s the defender rolls %d dice with %d armies, not %d"
-                                 % (r["name"], d, dfn, def_dice))
-            if not 1 <= def_dice <= d:
-                raise RulesError("with %d armies the defender may roll 1 to %d dice, not %d"
-                                 % (dfn, d, def_dice))
-        d = def_dice
-    return a, d
+    return (_chosen(r, "att_choice", att_dice, a, att, "attacker", "commit", "armies"),
+            _chosen(r, "def_choice", def_dice, d, dfn, "defender", "roll", "dice"))
+
+
+def _chosen(r, choice, given, most, armies, side, verb, unit):
+    """The dice one side rolls: ``most`` unless it chose ``given`` where the rules let it."""
+    if given is None:
+        return most
+    _check_int(given, "the %s's dice" % side)
+    if given != most:
+        if not r[choice]:
+            raise RulesError("in %s the %s rolls %d dice with %d armies, not %d"
+                             % (r["name"], side, most, armies, given))
+        if not 1 <= given <= most:
+            raise RulesError("with %d armies the %s may %s 1 to %d %s, not %d"
+                             % (armies, side, verb, most, unit, given))
+    return given
 
 
 def _sorted_desc(dice):
@@ -185,9 +194,7 @@ def attack(ruleset, att, dfn, dice, snow=False, tailwind=False, stop=1, max_roll
     to ``stop`` armies or fewer, or ``max_rolls`` rolls were made. Returns the list of records,
     each one a valid roll from the armies the previous one left."""
     check_battle(ruleset, att, dfn, snow, tailwind)
-    _check_int(stop, "the stop")
-    if stop < 1 or stop >= att:
-        raise RulesError("the attacker must stop between 1 and %d armies, not %d" % (att - 1, stop))
+    check_stop(att, stop)
     out = []
     while dfn > 0 and att > stop and (max_rolls is None or len(out) < max_rolls):
         rec = roll(ruleset, att, dfn, dice, snow, tailwind)

@@ -9,7 +9,7 @@ The attacker always rolls every die it may (WAR: it commits the most armies it c
 defender every die it may (Risk's automatic defence); those are the policies the odds assume.
 """
 
-from comando.combat import RULES, check_battle, max_dice
+from comando.combat import RULES, check_battle, check_stop, max_dice
 from comando.errors import RulesError
 
 import sys
@@ -103,15 +103,6 @@ def roll_table(ruleset, att, dfn, snow=False, tailwind=False, exact=False):
     return _outcomes(ad, dd, att - 1, dfn, _number(exact)[2])
 
 
-def _check_stop(att, stop):
-    if isinstance(stop, bool) or not isinstance(stop, int):
-        raise RulesError("the stop must be a whole number of armies, not %r" % (stop,))
-    if stop < 1:
-        raise RulesError("the attacker can stop at 1 army at the lowest, not %d" % stop)
-    if stop >= att:
-        raise RulesError("the attacker stops at %d armies but only has %d: no attack" % (stop, att))
-
-
 def _push(row, hi, lo, t):
     """Push the mass of row[d], d = hi .. lo+1, along the outcomes t = [(target row, dl, p)].
 
@@ -177,7 +168,7 @@ def conquest(ruleset, att, dfn, snow=False, tailwind=False, stop=1, exact=False,
     states (zero mass, e.g. two of three diagonals in the 3v3 bulk) are skipped.
     """
     check_battle(ruleset, att, dfn, snow, tailwind)
-    _check_stop(att, stop)
+    check_stop(att, stop)
     zero, one, make = numbers or _number(exact)
     if numbers or exact:
         def vec(n):

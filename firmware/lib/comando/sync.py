@@ -322,6 +322,7 @@ class HostSync(_Peer):
         self.duplicates = 0
         self.diverged = 0
         self.acks_sent = 0
+        self.echoes = 0          # hellos from a host (our own, on a loopback): not a device
 
     def hello(self):
         """Say hello (on opening the port): the device answers with its own."""
@@ -406,6 +407,9 @@ class HostSync(_Peer):
         self.deliveries.append(("error", {"m": msg, "diverged": True}))
 
     def _device_hello(self, seq, p):
+        if "host" in p:  # a host's hello (ours echoed by loop://, or another laptop's): no device
+            self.echoes += 1
+            return
         if p.get("v") != PROTOCOL:
             self._send(L.ERROR, 0, {"m": "protocol %r not supported" % (p.get("v"),)})
             return

@@ -123,10 +123,6 @@ class BattleCommand:
     def text(self):
         return "/".join(self.clocks)
 
-    @property
-    def resolved(self):
-        return self.armies is not None
-
     def __str__(self):
         return self.text
 

@@ -30,6 +30,7 @@ die and say nothing of ties; re-rolling the tie is the table's universal custom)
 """
 
 from comando.errors import RulesError
+from comando import rulebook
 
 RULESETS = ("teg", "revancha", "war", "risk", "teg2")
 
@@ -184,7 +185,7 @@ def war_first(distributor, n, territories):
 
 # --- setup rounds -------------------------------------------------------------------------------
 
-def placement_rounds(ruleset, n):
+def placement_rounds(ruleset, n, tables=None):
     """Armies each player places in each placement round before play (fixed-count rulesets).
 
     teg: (5, 3); with 2 or 3 players the variant places half the countries first held in one round
@@ -192,33 +193,22 @@ def placement_rounds(ruleset, n):
     revancha: (8, 4); 18 in one round with two players ("5. Playing with 2 or 3 People").
     war, risk, teg2: () (WAR's first round places the normal reinforcements; Risk deploys a reserve,
     see risk_reserve(); T.E.G. II adds its war potential every round).
+    The values are comando.rulebook's (a board's ``tables.starting_reserves`` when given).
     """
     check_players(ruleset, n)
-    if ruleset == "teg":
-        if n == 2:
-            return (12,)
-        if n == 3:
-            return (8,)
-        return (5, 3)
-    if ruleset == "revancha":
-        return (18,) if n == 2 else (8, 4)
-    return ()
+    return rulebook.placement(ruleset, n, tables)
 
 
-RISK_WORLD_RESERVE = {2: 40, 3: 35, 4: 30, 5: 25, 6: 20}
-RISK_DEPLOY_STEP = 3
+RISK_DEPLOY_STEP = rulebook.RISK_DEPLOY_STEP
 
 
-def risk_reserve(n, territories=42):
+def risk_reserve(n, territories=42, tables=None):
     """Starting reserve per player on a Risk map: 40/35/30/25/20 for 2..6 players on World (42
-    territories), "the proportional equivalent on the smaller maps" (rounded down, at least the
-    count of territories each holds so every reserve is positive)."""
-    if n not in RISK_WORLD_RESERVE:
-        raise RulesError("Risk seats 2 to 6 players, not %d" % n)
-    base = RISK_WORLD_RESERVE[n]
-    if territories == 42:
-        return base
-    return max(1, base * territories // 42)
+    territories), "the proportional equivalent on the smaller maps" (rounded down, at least 1);
+    the board's ``tables.starting_reserves`` when given (comando.rulebook)."""
+    if not isinstance(n, int) or n < 2 or n > 6:
+        raise RulesError("Risk seats 2 to 6 players, not %s" % (n,))
+    return rulebook.risk_reserve(n, territories, tables)
 
 
 # Armies for the countries held at the start of a turn: (divisor, minimum), the whole part only.

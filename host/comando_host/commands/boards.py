@@ -17,6 +17,7 @@ import sys
 
 from comando import board as core
 from comando.errors import BoardError
+from comando.turns import RULESETS as RULESET_IDS
 
 from comando_host.cli import UsageError
 
@@ -67,6 +68,10 @@ def register(subparsers) -> None:
     new.set_defaults(func=cmd_new)
 
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
 
 
 def _dir(args) -> str:
@@ -149,15 +154,17 @@ def cmd_show(args) -> int:
         return 0
     out = []
     out.append(f"{b.name} ({b.id}) - rulesets: {', '.join(b.rulesets) or 'none'}")
-    out.append(f"{b.n} countries, {b.continents} continents, {len(b.borders())} borders, "
-               f"{len(b.islands())} islands" + ("" if b.complete else
+    out.append(f"{_count(b.n, 'country', 'countries')}, "
+               f"{_count(b.continents, 'continent', 'continents')}, "
+               f"{_count(len(b.borders()), 'border', 'borders')}, "
+               f"{_count(len(b.islands()), 'island', 'islands')}" + ("" if b.complete else
                                                 "  INCOMPLETE: a partial board"))
     if b.options:
         out.append("edition options applied: " + ", ".join(b.options))
     for c in range(b.continents):
         out.append("")
         out.append(f"{b.continent_name(c)} [{b.continent_id(c)}] bonus {b.continent_bonus(c)}, "
-                   f"{len(b.members(c))} countries")
+                   f"{_count(len(b.members(c)), 'country', 'countries')}")
         for i in b.members(c):
             flags = []
             if b.island(i):
@@ -204,8 +211,10 @@ def cmd_check(args) -> int:
                 print("  " + e)
         else:
             b = core.load_board(path)
-            print(f"{path}: ok - {b.id}: {b.n} countries, {b.continents} continents, "
-                  f"{len(b.borders())} borders" + ("" if b.complete else " (incomplete)"))
+            print(f"{path}: ok - {b.id}: {_count(b.n, 'country', 'countries')}, "
+                  f"{_count(b.continents, 'continent', 'continents')}, "
+                  f"{_count(len(b.borders()), 'border', 'borders')}"
+                  + ("" if b.complete else " (incomplete)"))
     return 1 if bad else 0
 
 
@@ -275,18 +284,28 @@ def template(n: int, k: int, bid: str, name: str, rulesets: list[str]) -> dict:
 
 def from_board(path: str, bid: str | None, name: str | None) -> dict:
     """An existing board file, rewritten with per-country neighbour lists to edit."""
-    with open(path, encoding="utf-8-sig") as f:
-        try:
-            data = json.load(f)
-        except ValueError as exc:
-            raise BoardError(f"{path}: not valid JSON ({exc})")
+    with open(path, "rb") as f:
+        raw = f.read()
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))
+    except UnicodeError:
+        raise BoardError(f"{path}: not UTF-8 text (save the file as UTF-8)") from None
+    except ValueError as exc:
+        raise BoardError(f"{path}: not valid JSON ({exc})") from None
     if not isinstance(data, dict) or not isinstance(data.get("countries"), list):
         raise BoardError(f"{path}: not a board file")
     nb: dict[str, list[str]] = {}
     for c in data["countries"]:
         if isinstance(c, dict) and isinstance(c.get("id"), str):
-            nb.setdefault(c["id"], list(c.get("neighbours", [])))
-    for pair in data.pop("borders", []) or []:
+            given = c.get("neighbours") or []
+            nb.setdefault(c["id"], list(given) if isinstance(given, list) else [])
+    borders = data.pop("borders", None) or []
+    if not isinstance(borders, list):
+        raise BoardError(f"{path}: borders: expected a list of pairs of country ids")
+    for k, pair in enumerate(borders):
+        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)):
+            raise BoardError(f"{path}: borders[{k}]: expected a pair of country ids, got "
+                             f"{json.dumps(pair)}")
         a, b = pair
         nb.setdefault(a, []).append(b)
         nb.setdefault(b, []).append(a)
@@ -309,7 +328,11 @@ def cmd_new(args) -> int:
     else:
         if args.countries < 1:
             raise UsageError("--countries must be at least 1")
-        data = template(args.countries, args.continents, args.id, args.name, args.ruleset)
+        rulesets = [r.lower() for r in args.ruleset]
+        for r, typed in zip(rulesets, args.ruleset):
+            if r not in RULESET_IDS:
+                raise UsageError(f"unknown ruleset {typed!r}: one of {', '.join(RULESET_IDS)}")
+        data = template(args.countries, args.continents, args.id, args.name, rulesets)
     text = dumps_board(data)
     if not args.out:
         sys.stdout.write(text)

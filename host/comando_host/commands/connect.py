@@ -51,6 +51,9 @@ def run(args):
 
             rc = Mirror(session, port=transport.name).run(left, stop=send_actions)
             session.close()          # what was received is committed (and acked) before leaving
+            if not session.device_answered and not session.echo_warned:
+                print("comando connect: no device answered on %s" % transport.name,
+                      file=sys.stderr)
             transport.close()
             if not transport.broken:
                 return rc

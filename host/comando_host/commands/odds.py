@@ -5,12 +5,9 @@ from __future__ import annotations
 import json
 
 from comando import combat, odds
-from comando_host.cli import UsageError
 from comando_host.commands._battle_args import (add_battle_args, armies, parse_battle, pct,
                                                 situation_text)
 
-# the DP is O(ATT * DEF): 1000 v 1000 is about 0.1 s; beyond that no table is that big
-MAX_ARMIES = 1000
 # rows below this probability are folded into one line so 200v200 stays readable
 SHOW_MIN = 0.0005
 
@@ -29,9 +26,6 @@ def register(subparsers) -> None:
 
 def run(args) -> int:
     rs, att, dfn = parse_battle(args)
-    if att > MAX_ARMIES or dfn > MAX_ARMIES:
-        raise UsageError(f"odds are computed up to {MAX_ARMIES} armies a side "
-                         f"(asked {att} against {dfn})")
     stop = armies(args.stop, "--stop")
     res = odds.conquest(rs, att, dfn, args.snow, args.tailwind, stop)
     first = odds.roll_table(rs, att, dfn, args.snow, args.tailwind)
@@ -62,7 +56,7 @@ def render(rs, att, dfn, stop, snow, tailwind, res, first, ad, dd) -> str:
         lines.append(f"  attacker loses {al}, defender loses {dl}  {pct(p):>8}")
 
     lines += ["", "Attacker armies at the end (before moving in)",
-              "  armies   conquered     stopped       total"]
+              f"  {'armies':>6}  {'conquered':>10}  {'stopped':>10}  {'total':>10}"]
     hidden = 0.0
     hidden_rows = 0
     for a in range(att, 0, -1):
@@ -80,13 +74,15 @@ def render(rs, att, dfn, stop, snow, tailwind, res, first, ad, dd) -> str:
         lines.append(f"  ({hidden_rows} more rows under {pct(SHOW_MIN)}, {pct(hidden)} together)")
 
     lines += ["", "Defender armies at the end",
-              "  armies                total   at most"]
+              f"  {'armies':<14}  {'total':>10}  {'at most':>8}"]
     cum = 0.0
     hidden = 0.0
     hidden_rows = 0
     for d in range(0, dfn + 1):
         p = res["def_left"][d]
         cum += p
+        if d == dfn or cum > 1:  # the whole distribution: 100%, not the float sum's 99.99999
+            cum = 1.0
         if p == 0:
             continue
         if p < SHOW_MIN:

@@ -9,17 +9,19 @@ happens, so the file is always a replayable game (`comando replay game.jsonl`).
 
 from __future__ import annotations
 
+import difflib
 import shlex
 import sys
 
 from comando import engine
-from comando.board import BoardError, board_path, load_board
+from comando.board import BoardError, default_board_id, fold, load_board
 from comando.dice import SeededDice, system_dice
 from comando.errors import ComandoError, IllegalMove
 from comando.engine import log as elog
 from comando.engine.bot import Bot
 from comando_host import engine_text
 from comando_host.cli import UsageError
+from comando_host.commands.replay import replay
 
 HELP = """commands (COUNTRY: id, name or alias; Tab completes):
   status                      whose turn, phase, armies to place, cards held (and the ruleset's counters)
@@ -56,6 +58,9 @@ HELP_RISK = """Risk (risk-online-12-maps.txt):
   dip truce PLAYER [TEXT] | dip carve PLAYER TEXT | dip note TEXT | dip break ID [TEXT]
                               (the player on turn writes; 'dip as PLAYER truce ...' for another)"""
 
+COMMANDS = ("status", "map", "cards", "objective", "claim", "place", "trade", "attack", "move",
+            "regroup", "draw", "bonus", "end", "pact", "unpact", "pacts", "bot", "undo", "save",
+            "help", "quit", "walk", "dip")
 WILD_WORDS = ("wild", "wildcard", "wildcards", "joker", "comodin", "coringa", "*")
 DEF_WORDS = ("def", "defend", "defence", "defense", "dn")
 DIP_KINDS = ("truce", "carve", "break", "note")
@@ -69,8 +74,11 @@ def help_text(rules_id):
 def register(subparsers):
     p = subparsers.add_parser("play", help="play a game at the keyboard (REPL; scriptable from stdin)",
                               description=__doc__)
-    p.add_argument("--ruleset", default="teg", help="ruleset id (default teg)")
-    p.add_argument("--board", default=None, help="board id (default: the ruleset's, teg)")
+    p.add_argument("--ruleset", default="teg",
+                   help="ruleset id: %s (default teg)" % ", ".join(engine.RULESETS))
+    p.add_argument("--board", default=None,
+                   help="board id (see `comando boards list`) or a board file "
+                        "(default: the ruleset's own board)")
     p.add_argument("--players", default=None,
                    help="NAME:COLOUR,... in seat order, clockwise (default: 4 players)")
     p.add_argument("--seed", type=int, default=None, help="seeded dice: a reproducible game")
@@ -103,6 +111,11 @@ def parse_players(text, rules, board=None):
             name, colour = item.split(":", 1)
         else:
             name, colour = item, cols[i % len(cols)]
+        if not name.strip():
+            raise UsageError(f"--players: a player without a name in {text!r} (NAME:COLOUR,...)")
+        if any(n.lower() == name.strip().lower() for n, _ in out):
+            raise UsageError(f"--players: two players called {name.strip()!r} (the REPL names "
+                             "players by name)")
         out.append((name.strip(), colour.strip().lower()))
     return out
 
@@ -118,6 +131,40 @@ def parse_options(items):
         except ValueError:
             opts[k] = v
     return opts
+
+
+def close_countries(board, text, n=3):
+    """Ids of the countries whose id, name, short name or alias look like the unknown words of
+    ``text`` (a typo: 'argentna' -> argentina); [] when nothing is close."""
+    keys = {}
+    for i in range(board.n):
+        for name in (board.cid(i), board.name(i), board.short(i)) + tuple(board.aliases(i)):
+            keys.setdefault(fold(name), i)
+    words = text.split()
+    probes = [text] + words + [" ".join(words[j:j + 2]) for j in range(len(words) - 1)
+                               if fold(words[j]) not in keys or fold(words[j + 1]) not in keys]
+    hits = []
+    for probe in probes:
+        k = fold(probe)
+        if not k or k in keys:
+            continue
+        for m in difflib.get_close_matches(k, list(keys), n=n, cutoff=0.7):
+            if keys[m] not in hits:
+                hits.append(keys[m])
+        if hits and probe is text:  # the whole text is a typo of one name: that is the answer
+            break
+    return [board.cid(i) for i in hits[:n]]
+
+
+def unknown(board, what, text):
+    """BoardError for an unknown country (or card) name, with the close matches if any."""
+    near = close_countries(board, text)
+    hint = f"; did you mean {' or '.join(near)}?" if near else " (Tab completes the names; `map` lists them)"
+    return BoardError(f"{board.id}: no {what} called '{text}'{hint}")
+
+
+def is_int(word):
+    return word.lstrip("-").isdigit()
 
 
 class Session:
@@ -166,13 +213,12 @@ class Session:
                 continue
         if not words:
             raise UsageError(f"give {k} more countr{'y' if k == 1 else 'ies'}")
-        raise BoardError(f"{self.board.id}: no country called '{' '.join(words)}'")
+        raise unknown(self.board, "country", " ".join(words))
 
     def wild_ids(self):
         """The wildcard card ints of this ruleset (WAR, Risk: the ints after the countries)."""
         s = self.game.state
-        w = getattr(s.rules, "wilds", None)
-        return list(range(s.n, s.n + w(s))) if w is not None else []
+        return list(range(s.n, s.n + s.rules.wilds(s)))
 
     def cards(self, words, k=3, taken=()):
         """Split ``words`` into k cards: country names, or 'wild' for a wildcard the player holds."""
@@ -207,7 +253,7 @@ class Session:
                 inner = inner or exc
         if inner is not None:
             raise inner
-        raise BoardError(f"{self.board.id}: no card called '{' '.join(words[:end])}'")
+        raise unknown(self.board, "card", " ".join(words[:end]))
 
     def hand_hint(self):
         s = self.game.state
@@ -272,9 +318,9 @@ class Session:
         elif cmd == "place":
             if not rest:
                 raise UsageError("place N COUNTRY")
-            if rest[0].isdigit():
+            if is_int(rest[0]):
                 n, where = self.number(rest[0]), rest[1:]
-            elif rest[-1].isdigit():
+            elif is_int(rest[-1]):
                 n, where = self.number(rest[-1]), rest[:-1]
             else:
                 n, where = s.to_place(), rest
@@ -326,8 +372,14 @@ class Session:
             self.say(engine_text.event_line(None, self.game.state, ev))
         elif cmd == "bot":
             turns = self.number(rest[0], "bot turns") if rest else 1
+            if turns < 1:
+                raise UsageError(f"bot [TURNS]: at least 1 turn, not {turns}")
+            if self.game.state.phase == "over":
+                raise UsageError("the game is over: nothing left for the bot to play")
             bot = Bot(self.game.rng)
             for _ in range(turns):
+                if self.game.state.phase == "over":
+                    break
                 who = self.game.state.cur
                 while self.game.state.phase != "over" and self.game.state.cur == who:
                     self.act(bot.action(self.game.state))
@@ -337,7 +389,9 @@ class Session:
             elog.write_log(rest[0], self.game.log)
             self.say(f"saved {len(self.game.log)} events to {rest[0]}")
         else:
-            raise UsageError(f"unknown command {cmd!r} (type help)")
+            near = difflib.get_close_matches(cmd, COMMANDS, n=2, cutoff=0.6)
+            hint = f"did you mean {' or '.join(near)}? " if near else ""
+            raise UsageError(f"unknown command {cmd!r} ({hint}type help)")
         return True
 
     # -- ruleset inputs
@@ -386,7 +440,7 @@ class Session:
                 a["dn"] = self.number(words[-1], "defender's dice")
                 words = words[:k]
                 break
-        if words and words[-1].lstrip("-").isdigit():
+        if words and is_int(words[-1]):
             if rid != "war":
                 what = ("the attacker rolls one die per army beyond the garrison, up to three; "
                         "'def D' sets the defender's dice") if rid == "risk" else \
@@ -467,11 +521,7 @@ def completer_for(session):
     import readline
 
     rid = session.game.state.rules.id
-    cmds = ["status", "map", "cards", "objective", "claim", "place", "trade", "attack", "move",
-            "regroup", "draw", "bonus", "end", "pact", "unpact", "pacts", "bot", "undo", "save",
-            "help", "quit"]
-    if rid == "risk":
-        cmds += ["walk", "dip"]
+    cmds = [c for c in COMMANDS if rid == "risk" or c not in ("walk", "dip")]
     b = session.board
     ids = [b.cid(i) for i in range(b.n)]
 
@@ -515,16 +565,21 @@ def run(args) -> int:
     rules = engine.get_rules(args.ruleset)
     rng = SeededDice(args.seed) if args.seed is not None else system_dice()
     if args.resume:
-        try:
-            events = [ev for _, ev in elog.read_log(args.resume)]
-        except OSError as exc:
-            raise UsageError(f"{args.resume}: {exc.strerror}")
+        _, err = replay(args.resume)  # the whole log is legal, or the line that is not
+        if err:
+            raise UsageError(err)
+        events = [ev for _, ev in elog.read_log(args.resume)]
         game = engine.Game(None, rng, events=events)
+        rules = game.state.rules
         log_path = args.log or args.resume
     else:
-        board = load_board(board_path(args.board or rules.id))
+        board = load_board(args.board or default_board_id(rules.id))
+        if rules.id not in board.rulesets:
+            raise UsageError(f"board {board.id} is made for {', '.join(board.rulesets) or 'no ruleset'}, "
+                             f"not {rules.name} (--ruleset {' / '.join(board.rulesets) or '?'}, or "
+                             f"--board {default_board_id(rules.id)})")
         players = parse_players(args.players, rules, board)
-        game = engine.new_game(board, args.ruleset, players, parse_options(args.option), rng=rng)
+        game = engine.new_game(board, rules.id, players, parse_options(args.option), rng=rng)
         log_path = args.log
     session = Session(game, log_path=log_path)
     if args.resume and log_path == args.resume:
@@ -535,7 +590,7 @@ def run(args) -> int:
             completer_for(session)
         except ImportError:
             pass
-        print(f"{rules.name} on {game.board.name}. Type help for the commands.")
+        print(f"{rules.name} on the board {game.board.name} ({game.board.id}). Type help for the commands.")
     print(engine_text.status(game.state))
     while True:
         try:
@@ -553,8 +608,10 @@ def run(args) -> int:
         try:
             if not session.command(line):
                 break
-        except (ComandoError, UsageError) as exc:
+        except (ComandoError, UsageError, OSError) as exc:
             kind = "illegal" if isinstance(exc, IllegalMove) else "error"
+            if isinstance(exc, OSError):  # save FILE: a file that cannot be written
+                exc = f"{exc.filename}: {exc.strerror}"
             print(f"{kind}: {exc}")
             if args.strict:
                 return 2

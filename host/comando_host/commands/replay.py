@@ -1,5 +1,5 @@
-"""`comando replay FILE.jsonl`: fold a game log and print the final state, or the first illegal
-event with its line number (exit 1)."""
+"""`comando replay FILE.jsonl`: fold a game log and print the final state, or the first line
+that is not a legal event, with its line number (exit 1; also when the log cannot be read)."""
 
 from __future__ import annotations
 
@@ -23,29 +23,25 @@ def register(subparsers):
     p.set_defaults(func=run)
 
 
+# The header line of `comando export --format jsonl` (an object without "t"): skipped.
+HEADERS = ("game", "snapshot")
+
+
 def replay(path):
     """(state, None) or (state_so_far, "FILE:LINE: message")."""
     folder = engine.Folder()
     try:
-        f = open(path, encoding="utf-8")
-    except OSError as exc:
-        return None, f"{path}: {exc.strerror}"
-    with f:
-        for lineno, line in enumerate(f, 1):
-            line = line.strip()
-            if not line:
-                continue
-            try:
-                ev = elog.loads(line)
-            except ValueError as exc:
-                return folder.state, f"{path}:{lineno}: not a JSON event: {exc}"
-            if "t" not in ev and ("game" in ev or "snapshot" in ev):
-                continue  # the header of `comando export --format jsonl`
+        for lineno, ev in elog.iter_log(path, HEADERS):
             try:
                 folder.feed(ev)
-            except (ComandoError, KeyError, TypeError, IndexError) as exc:
+            except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
                 what = f"event {ev.get('seq', '?')} ({ev.get('t')})"
-                return folder.state, f"{path}:{lineno}: {what} is illegal: {exc}"
+                why = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
+                return folder.state, f"{path}:{lineno}: {what} is illegal: {why}"
+    except OSError as exc:
+        return None, f"{path}: {exc.strerror}"
+    except ValueError as exc:  # a line that is not UTF-8 or not an event; names the line
+        return folder.state, str(exc)
     if folder.state is None:
         return None, f"{path}: empty log (no new event)"
     return folder.state, None
@@ -76,18 +72,11 @@ def _stored_events(args):
 
 
 def _file_events(path):
-    events = []
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            line = line.strip()
-            if line:
-                try:
-                    ev = json.loads(line)
-                except ValueError:
-                    return None
-                if isinstance(ev, dict) and "t" in ev:
-                    events.append(ev)
-    return events
+    """The events of a log file, or None when a line is not one (replay() then names it)."""
+    try:
+        return [ev for _, ev in elog.iter_log(path, HEADERS)]
+    except ValueError:
+        return None
 
 
 def run(args) -> int:
@@ -121,7 +110,7 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(state.to_dict(), sort_keys=True))
         return 0
-    print(f"{state.rules.name} on {state.board.name}, {state.seq} events")
+    print(f"{state.rules.name} on the board {state.board.name} ({state.board.id}), {state.seq} events")
     print(engine_text.status(state))
     if args.countries:
         print(engine_text.countries(state))

@@ -7,7 +7,7 @@ import json
 from comando import combat
 from comando.dice import SeededDice, system_dice
 from comando_host.cli import UsageError
-from comando_host.commands._battle_args import add_battle_args, parse_battle, situation_text
+from comando_host.commands._battle_args import add_battle_args, armies, parse_battle, situation_text
 
 
 def register(subparsers) -> None:
@@ -49,44 +49,51 @@ def run(args) -> int:
     if args.all:
         if att_dice is not None or def_dice is not None:
             raise UsageError("--all rolls every die allowed: drop --att-dice/--def-dice")
-        stop = _opt_int(args.stop, "--stop")
+        stop = armies(args.stop, "--stop")
         return run_all(args, rs, combat.attack(rs, att, dfn, dice, args.snow, args.tailwind,
                                                stop), seed)
     rec = combat.roll(rs, att, dfn, dice, args.snow, args.tailwind, att_dice, def_dice)
-    a, d = combat.after(rec)
-    move = combat.record_move_limits(rec) if combat.conquered(rec) else None
+    a, d, move = outcome(rec)
     if args.json:
-        out = {"roll": rec, "att_after": a, "def_after": d, "conquered": move is not None}
-        if move:
-            out["move_in"] = list(move)
-        if seed is not None:
-            out["seed"] = seed
-        print(json.dumps(out))
+        print(as_json("roll", rec, rec, seed))
         return 0
     print(render(rec, a, d, move))
     return 0
 
 
+def outcome(last):
+    """(attacker armies left, defender armies left, move-in limits or None) after a roll."""
+    a, d = combat.after(last)
+    return a, d, combat.record_move_limits(last) if combat.conquered(last) else None
+
+
+def as_json(key, value, last, seed) -> str:
+    a, d, move = outcome(last)
+    out = {key: value, "att_after": a, "def_after": d, "conquered": move is not None}
+    if move:
+        out["move_in"] = list(move)
+    if seed is not None:
+        out["seed"] = seed
+    return json.dumps(out)
+
+
 def run_all(args, rs, recs, seed) -> int:
-    a, d = combat.after(recs[-1])
-    move = combat.record_move_limits(recs[-1]) if combat.conquered(recs[-1]) else None
+    a, d, move = outcome(recs[-1])
     if args.json:
-        out = {"rolls": recs, "att_after": a, "def_after": d, "conquered": move is not None}
-        if move:
-            out["move_in"] = list(move)
-        if seed is not None:
-            out["seed"] = seed
-        print(json.dumps(out))
+        print(as_json("rolls", recs, recs[-1], seed))
         return 0
     first = recs[0]
     name = combat.RULES[rs]["name"]
     sit = situation_text(bool(first.get("snow")), bool(first.get("tw")))
-    lines = [f"{name}{sit}: {first['a']} armies attack {first['d']} until one side gives out", ""]
+    stop = armies(args.stop, "--stop")
+    lines = [f"{name}{sit}: {first['a']} armies attack {first['d']}, until conquest or down to "
+             f"{stop} {'army' if stop == 1 else 'armies'}", "",
+             f"  {'roll':>4}  {'attacker':<8}    {'defender':<8}  {'losses':<7}  armies left"]
     for i, rec in enumerate(recs, 1):
         ra, rd = combat.after(rec)
-        lines.append(f"  {i:>3}.  {' '.join(map(str, rec['ad'])):<8} vs "
-                     f"{' '.join(map(str, rec['dd'])):<8}  -{rec['al']} / -{rec['dl']}  "
-                     f"-> {ra} v {rd}")
+        lines.append(f"  {i:>4}  {' '.join(map(str, rec['ad'])):<8} vs "
+                     f"{' '.join(map(str, rec['dd'])):<8}  {rec['al']} / {rec['dl']:<3}  "
+                     f"{ra} v {rd}")
     lines.append("")
     if move:
         lo, hi = move

@@ -13,20 +13,41 @@ from comando.engine.state import State
 from comando.engine import rand
 
 _RULES = {}
+# The shipped rulesets with a full engine, for messages and help. A ruleset is found by id (module
+# comando.engine.<id> defining RULES), so a new one plays without being listed here.
+RULESETS = ("teg", "war", "risk")
+# Rulesets the device plays as table sessions (comando.session: no map tracked), not the engine.
+TABLE_RULESETS = (("revancha", "La Revancha"), ("teg2", "T.E.G. II"))
+
+
+def unknown_ruleset(ruleset):
+    """The RulesError for a ruleset the engine does not play: what it plays, and where La Revancha
+    and T.E.G. II are played."""
+    name = ruleset.lower() if isinstance(ruleset, str) else ""
+    where = ("La Revancha (revancha) and T.E.G. II (teg2) run as table sessions on the device or "
+             "the simulator (make run)")
+    for rid, title in TABLE_RULESETS:
+        if name == rid:
+            return RulesError("%s (%s) is not in the full engine, which plays %s: La Revancha and "
+                              "T.E.G. II run as table sessions on the device or the simulator "
+                              "(make run)" % (title, rid, ", ".join(RULESETS)))
+    return RulesError("unknown ruleset %r: the full engine plays %s; %s"
+                      % (ruleset, ", ".join(RULESETS), where))
 
 
 def get_rules(ruleset):
-    """The ``RULES`` object of ruleset module ``comando.engine.<ruleset>``."""
+    """The ``RULES`` object of ruleset module ``comando.engine.<ruleset>`` (the id in any case)."""
     r = _RULES.get(ruleset)
     if r is not None:
         return r
-    if not isinstance(ruleset, str) or not ruleset.isalpha() or ruleset in ("rules", "state", "rand", "log"):
-        raise RulesError("unknown ruleset %r" % (ruleset,))
+    if not isinstance(ruleset, str) or not ruleset.isalpha() \
+            or ruleset.lower() in ("rules", "state", "rand", "log", "bot"):
+        raise unknown_ruleset(ruleset)
     try:
-        mod = __import__("comando.engine." + ruleset, None, None, ["RULES"])
+        mod = __import__("comando.engine." + ruleset.lower(), None, None, ["RULES"])
         r = mod.RULES
     except (ImportError, AttributeError):
-        raise RulesError("unknown ruleset %r (no module comando.engine.%s)" % (ruleset, ruleset))
+        raise unknown_ruleset(ruleset)
     _RULES[ruleset] = r
     return r
 

@@ -48,7 +48,81 @@ def p_conquer(ruleset, att, dfn):
     return v
 
 
-class Bot:
+class _Player:
+    """What both bots do alike: seeded picks, asking ``check``, the first legal set."""
+
+    src = None  # a dice source (comando.dice), set by the bot's __init__
+
+    def pick(self, seq):
+        return seq[rand.below(self.src, len(seq))] if seq else None
+
+    def legal(self, state, a):
+        try:
+            check(state, a)
+            return True
+        except IllegalMove:
+            return False
+
+    def enemy_next(self, state, c, p):
+        for m in state.board.neighbours(c):
+            if state.owner[m] != p:
+                return True
+        return False
+
+    def trade(self, state, p):
+        """The first set that ``check`` accepts (as soon as possible)."""
+        h = state.hands[p]
+        rules = state.rules
+        k = len(h)
+        if k < 3:
+            return None
+        for i in range(k):
+            for j in range(i + 1, k):
+                for m in range(j + 1, k):
+                    cards = [h[i], h[j], h[m]]
+                    if rules.is_set(state, cards):
+                        a = {"t": "trade", "p": p, "cards": cards}
+                        if self.legal(state, a):
+                            return a
+        return None
+
+
+    _turn = -1     # the turn (state.turns) the attack count is for
+    _attacks = 0   # attacks made this turn, at most self.aggression
+    aggression = 0
+
+    def count_turn(self, state):
+        if state.turns != self._turn:
+            self._turn = state.turns
+            self._attacks = 0
+
+    def counted_attack(self, state, p):
+        """An attack while the turn's count allows one (``aggression``), or None."""
+        if state.phase in ("add", "attack") and self._attacks < self.aggression:
+            a = self.attack(state, p)
+            if a is not None:
+                self._attacks += 1
+                return a
+        return None
+
+    def attack(self, state, p) -> "dict | None":
+        return None  # each bot has its own
+
+    def draw_or_end(self, state, p):
+        """The end of a turn: the card a conquest earned (or, with the defensive trade-in, a
+        trade first), then end."""
+        if not state.drew:
+            d = {"t": "draw", "p": p}
+            if self.legal(state, d):
+                return d
+            if state.rules.opt(state, "deftrade") and state.conq:
+                t = self.trade(state, p)
+                if t is not None:
+                    return t
+        return {"t": "end", "p": p}
+
+
+class Bot(_Player):
     """A seeded player that plays to win (see the module docstring).
 
     ``threshold``: the lowest P(conquest) in percent worth an attack (``eager`` before the turn's
@@ -69,22 +143,6 @@ class Bot:
         self._total = 0     # countries the objective counts (0: none)
 
     # ------------------------------------------------------------------ helpers
-    def pick(self, seq):
-        return seq[rand.below(self.src, len(seq))] if seq else None
-
-    def legal(self, state, a):
-        try:
-            check(state, a)
-            return True
-        except IllegalMove:
-            return False
-
-    def enemy_next(self, state, c, p):
-        for m in state.board.neighbours(c):
-            if state.owner[m] != p:
-                return True
-        return False
-
     def pc(self, state, att, dfn):
         return p_conquer(state.rules.combat, att, dfn)
 
@@ -222,10 +280,7 @@ class Bot:
         if state.phase == "over":
             return None
         p = state.cur
-        if state.turns != self._turn:
-            self._turn = state.turns
-            self._attacks = 0
-        rules = state.rules
+        self.count_turn(state)
         if state.phase == "claim":
             return self.claim(state, p)
         if state.x.get("must"):  # Risk: the mid-assault trade after an elimination
@@ -241,12 +296,10 @@ class Bot:
                 return self.place(state, p)
         if state.pending is not None:
             return self.move(state, p)
-        if state.phase in ("add", "attack") and self._attacks < self.aggression:
-            a = self.attack(state, p)
-            if a is not None:
-                self._attacks += 1
-                return a
-        if rules.id == "risk":
+        a = self.counted_attack(state, p)
+        if a is not None:
+            return a
+        if state.rules.id == "risk":
             r = self.chain_regroup(state, p)
             if r is not None:
                 return r
@@ -255,15 +308,7 @@ class Bot:
             r = self.regroup(state, p)
             if r is not None:
                 return r
-        if not state.drew:
-            d = {"t": "draw", "p": p}
-            if self.legal(state, d):
-                return d
-            if rules.opt(state, "deftrade") and state.conq:
-                t = self.trade(state, p)
-                if t is not None:
-                    return t
-        return {"t": "end", "p": p}
+        return self.draw_or_end(state, p)
 
     def claim(self, state, p):
         """2-3 players: occupy free countries next to one's own, in the continent one leads."""
@@ -288,23 +333,6 @@ class Bot:
         if best is None:  # every country taken: the engine left the claim phase already
             return {"t": "end", "p": p}
         return {"t": "claim", "p": p, "c": best[1]}
-
-    def trade(self, state, p):
-        """The first set that ``check`` accepts (as soon as possible)."""
-        h = state.hands[p]
-        rules = state.rules
-        k = len(h)
-        if k < 3:
-            return None
-        for i in range(k):
-            for j in range(i + 1, k):
-                for m in range(j + 1, k):
-                    cards = [h[i], h[j], h[m]]
-                    if rules.is_set(state, cards):
-                        a = {"t": "trade", "p": p, "cards": cards}
-                        if self.legal(state, a):
-                            return a
-        return None
 
     def spearhead(self, state, p, opts, extra):
         """The country of ``opts`` where ``extra`` more armies give the best attack."""
@@ -485,7 +513,7 @@ class Bot:
         return a if self.legal(state, a) else None
 
 
-class RandomBot:
+class RandomBot(_Player):
     """A seeded random player (legal actions only): games last long (the benchmark's 100,000
     events). ``focus``: a d6 above this puts all armies on the strongest front."""
 
@@ -498,25 +526,12 @@ class RandomBot:
         self._attacks = 0
         self._turn = -1
 
-    def pick(self, seq):
-        return seq[rand.below(self.src, len(seq))] if seq else None
-
-    def legal(self, state, a):
-        try:
-            check(state, a)
-            return True
-        except IllegalMove:
-            return False
-
     def action(self, state):
         """The next action for the player whose turn it is (None when the game is over)."""
         if state.phase == "over":
             return None
         p = state.cur
-        if state.turns != self._turn:
-            self._turn = state.turns
-            self._attacks = 0
-        rules = state.rules
+        self.count_turn(state)
         if state.phase == "claim":
             free = [c for c in range(state.n) if state.owner[c] < 0]
             return {"t": "claim", "p": p, "c": self.pick(free)}
@@ -530,38 +545,14 @@ class RandomBot:
         if state.pending is not None:
             pe = state.pending
             return {"t": "move", "p": p, "n": pe[2] + rand.below(self.src, pe[3] - pe[2] + 1)}
-        if state.phase in ("add", "attack") and self._attacks < self.aggression:
-            a = self.attack(state, p)
-            if a is not None:
-                self._attacks += 1
-                return a
+        a = self.counted_attack(state, p)
+        if a is not None:
+            return a
         if state.phase in ("add", "attack", "regroup") and self.src.d6() <= self.regroups:
             r = self.regroup(state, p)
             if r is not None:
                 return r
-        if not state.drew:
-            d = {"t": "draw", "p": p}
-            if self.legal(state, d):
-                return d
-            if rules.opt(state, "deftrade") and state.conq:
-                t = self.trade(state, p, any_phase=True)
-                if t is not None:
-                    return t
-        return {"t": "end", "p": p}
-
-    def trade(self, state, p, any_phase=False):
-        h = state.hands[p]
-        rules = state.rules
-        k = len(h)
-        for i in range(k):
-            for j in range(i + 1, k):
-                for m in range(j + 1, k):
-                    cards = [h[i], h[j], h[m]]
-                    if rules.is_set(state, cards):
-                        a = {"t": "trade", "p": p, "cards": cards}
-                        if self.legal(state, a):
-                            return a
-        return None
+        return self.draw_or_end(state, p)
 
     def place(self, state, p):
         mine = state.countries_of(p)
@@ -593,12 +584,6 @@ class RandomBot:
                 if self.legal(state, a):
                     return a
         return {"t": "place", "p": p, "c": opts[0], "n": n}
-
-    def enemy_next(self, state, c, p):
-        for m in state.board.neighbours(c):
-            if state.owner[m] != p:
-                return True
-        return False
 
     def attack(self, state, p):
         b = state.board

@@ -30,12 +30,8 @@ The opener is drawn at random at the deal (the rulebook names none; online table
 from comando.errors import IllegalMove, RulesError
 from comando.engine import rand
 from comando.engine.rules import Rules
-from comando import turns
+from comando import turns, rulebook
 
-ESCALATING = (4, 6, 8, 10, 12, 15)
-STEP = 5
-FIXED = (4, 6, 8)   # infantry, cavalry, artillery
-FIXED_MIXED = 10
 WILDCARDS = 2
 DIP_KINDS = ("truce", "carve", "break", "note")
 
@@ -75,15 +71,12 @@ class RiskRules(Rules):
             raise RulesError("defdice is 'auto' or 'choose'")
 
     def reserve_for(self, state):
-        t = state.board.tables if isinstance(state.board.tables, dict) else {}
-        sr = t.get("starting_reserves")
-        if isinstance(sr, dict):
-            v = sr.get(str(state.np))
-            if isinstance(v, list) and v:
-                v = v[0]
-            if isinstance(v, int):
-                return v
-        return turns.risk_reserve(state.np, state.n)
+        """The board's ``tables.starting_reserves``, else the rulebook's (comando.rulebook)."""
+        return turns.risk_reserve(state.np, state.n, state.board.tables)
+
+    def deploy_step(self, state):
+        """Armies per turn of deployment by hand (``tables.placement.per_turn``, else 3)."""
+        return rulebook.deploy_step(state.board.tables)
 
     # ------------------------------------------------------------------ setup
     def setup(self, state, src):
@@ -151,17 +144,19 @@ class RiskRules(Rules):
         state.x["left"] = [r] * state.np
         state.phase = "place"
         state.sround = 0
-        state.reserve = r if r < 3 else 3
+        k = self.deploy_step(state)
+        state.reserve = r if r < k else k
 
     def setup_amount(self, state, p, sround):
         left = state.x.get("left")
         if not left or not any(left):
             return None
         v = left[p]
-        return v if v < 3 else 3
+        k = self.deploy_step(state)
+        return v if v < k else k
 
     def advance_setup(self, state):
-        """By hand: three at a time in rotation until nobody has any left."""
+        """By hand: three (``deploy_step``) at a time in rotation until nobody has any left."""
         left = state.x["left"]
         for _ in range(state.np):
             s = (state.cur + 1) % state.np
@@ -170,7 +165,8 @@ class RiskRules(Rules):
             state.cur = s
             if state.alive[s] and left[s] > 0:
                 state.phase = "place"
-                state.reserve = left[s] if left[s] < 3 else 3
+                k = self.deploy_step(state)
+                state.reserve = left[s] if left[s] < k else k
                 return
         self.start_hostilities(state)
 
@@ -195,21 +191,10 @@ class RiskRules(Rules):
         return n, [0] * b.continents
 
     # ------------------------------------------------------------------ cards
-    def wilds(self, state):
-        t = state.board.tables if isinstance(state.board.tables, dict) else {}
-        w = t.get("wildcards")
-        return w if isinstance(w, int) and w >= 0 else WILDCARDS
-
-    def is_card(self, state, c):
-        return isinstance(c, int) and not isinstance(c, bool) and 0 <= c < state.n + self.wilds(state)
-
-    def card_name(self, state, c):
-        return "wild card" if c >= state.n else state.board.name(c)
-
-    def symbols(self, state, card):
-        if card >= state.n:
-            return None
-        return Rules.symbols(self, state, card)
+    wildcards = WILDCARDS
+    wild_name = "wild card"
+    set_word = "set"
+    set_rule = "a set is three of a symbol, one of each, or any with a wild"
 
     def kind_index(self, state, sym):
         """0 infantry, 1 cavalry, 2 artillery (by name, else by the board's symbol order)."""
@@ -226,10 +211,10 @@ class RiskRules(Rules):
     def set_value(self, state, cards):
         """The armies a set is worth now."""
         if self.opt(state, "sets") != "fixed":
-            k = state.ttrades  # "every set handed in at the table is worth more than the last"
-            if k < len(ESCALATING):
-                return ESCALATING[k]
-            return ESCALATING[-1] + STEP * (k - len(ESCALATING) + 1)
+            # "every set handed in at the table is worth more than the last": the board's
+            # tables.trade_in, else the rulebook's 4, 6, 8, 10, 12, 15, +5 (comando.rulebook)
+            return rulebook.nth_trade(rulebook.trade_in(state.board.tables, "risk"), state.ttrades)
+        fixed = rulebook.fixed_sets(state.board.tables)  # infantry, cavalry, artillery, mixed
         kinds = []
         wild = 0
         for c in cards:
@@ -241,11 +226,11 @@ class RiskRules(Rules):
         best = 0
         # a mixed set: the non-wild cards all differ
         if len(set(kinds)) == len(kinds):
-            best = FIXED_MIXED
+            best = fixed[3]
         else:
             for k in range(3):
                 if all(x == k for x in kinds):
-                    best = max(best, FIXED[k])
+                    best = max(best, fixed[k])
         return best
 
     def trade_value(self, state, p):
@@ -257,19 +242,7 @@ class RiskRules(Rules):
     def check_trade(self, state, a):
         p = self.turn(state, a, ("add", "attack"))
         cards = a.get("cards")
-        if not isinstance(cards, list) or len(cards) != 3:
-            raise IllegalMove("A set is three cards")
-        for c in cards:
-            if not self.is_card(state, c):
-                raise IllegalMove("trade: unknown card %r" % (c,))
-        if cards[0] == cards[1] or cards[1] == cards[2] or cards[0] == cards[2]:
-            raise IllegalMove("A set is three different cards")
-        for c in cards:
-            if c not in state.hands[p]:
-                raise IllegalMove("You do not hold the %s card" % self.card_name(state, c))
-        if not self.is_set(state, cards):
-            raise IllegalMove("%s: a set is three of a symbol, one of each, or any with a wild"
-                              % ", ".join(self.card_name(state, c) for c in cards))
+        self.check_cards(state, p, cards)
         if state.x.get("must"):
             pass  # the mid-assault trade
         elif state.phase != "add":
@@ -411,11 +384,7 @@ class RiskRules(Rules):
 
     def _with_card(self, state, e, src):
         if state.conq >= 1 and (state.deck or state.discard):
-            if not state.deck:
-                e["sh"] = rand.shuffled(src, state.discard)
-                e["card"] = e["sh"][-1]
-            else:
-                e["card"] = state.deck[-1]
+            self.top_card(state, e, src)
         return e
 
     def _check_card(self, state, a):
@@ -444,11 +413,7 @@ class RiskRules(Rules):
                 state.deck = list(e["sh"])
                 state.discard = []
             state.hands[p].append(state.deck.pop())
-        s, wrapped = self.next_seat(state)
-        if wrapped:
-            state.round += 1
-        state.cur = s
-        self.begin_turn(state)
+        self.next_turn(state)
 
     # ------------------------------------------------------------------ walk-outs
     def check_walk(self, state, a):
@@ -478,11 +443,7 @@ class RiskRules(Rules):
                 self.advance_setup(state)
         elif state.cur == p:
             state.pending = None
-            s, wrapped = self.next_seat(state)
-            if wrapped:
-                state.round += 1
-            state.cur = s
-            self.begin_turn(state)
+            self.next_turn(state)
 
     # ------------------------------------------------------------------ the diplomacy panel
     def check_dip(self, state, a):

@@ -113,6 +113,9 @@ class Rules:
             if k not in self.defaults:
                 raise RulesError("unknown option %r for %s (options: %s)"
                                  % (k, self.name, ", ".join(sorted(self.defaults)) or "none"))
+            v, d = options[k], self.defaults[k]
+            if isinstance(d, int) and (not isinstance(v, int) or isinstance(v, bool)):
+                raise RulesError("option %s takes a whole number (default %d), not %r" % (k, d, v))
 
     def setup(self, state, src):
         """The made events that follow ``new`` (deal, objectives...)."""
@@ -135,7 +138,47 @@ class Rules:
     def trade_value(self, state, p) -> int:
         return 4
 
+    # Separate wildcards after the country cards (WAR, Risk): card ints n .. n+wilds-1; a board's
+    # tables may give their number. T.E.G. has none (its wildcards are country cards).
+    wildcards = 0
+    wild_name = "wildcard"
+    # What a trade is called and the rule a set follows, in the rulebook's words (IllegalMove text).
+    set_word = "trade-in"
+    set_rule = "these cards are neither three equal symbols nor three different ones"
+
+    def wilds(self, state):
+        if not self.wildcards:
+            return 0
+        t = state.board.tables if isinstance(state.board.tables, dict) else {}
+        w = t.get("wildcards")
+        return w if isinstance(w, int) and not isinstance(w, bool) and w >= 0 else self.wildcards
+
+    def is_card(self, state, c):
+        return isinstance(c, int) and not isinstance(c, bool) and 0 <= c < state.n + self.wilds(state)
+
+    def card_name(self, state, c):
+        return self.wild_name if c >= state.n else self.cname(state, c)
+
+    def check_cards(self, state, p, cards, cite=""):
+        """IllegalMove unless ``cards`` are three different cards that ``p`` holds and that make
+        a set (one rule for every ruleset's trade)."""
+        if not isinstance(cards, list) or len(cards) != 3:
+            raise IllegalMove("A %s is three cards%s" % (self.set_word, cite))
+        for c in cards:
+            if not self.is_card(state, c):
+                raise IllegalMove("trade: unknown card %r" % (c,))
+        if cards[0] == cards[1] or cards[1] == cards[2] or cards[0] == cards[2]:
+            raise IllegalMove("A %s is three different cards" % self.set_word)
+        for c in cards:
+            if c not in state.hands[p]:
+                raise IllegalMove("You do not hold the %s card" % self.card_name(state, c))
+        if not self.is_set(state, cards):
+            raise IllegalMove("%s: %s%s" % (", ".join(self.card_name(state, c) for c in cards),
+                                            self.set_rule, cite))
+
     def symbols(self, state, card):
+        if card >= state.n:
+            return None  # a separate wildcard stands for any symbol
         s = state.board.symbol(card)
         if isinstance(s, str):
             if s in ("comodin", "wild", "joker", "*", "coringa", "all"):
@@ -296,21 +339,7 @@ class Rules:
     # ------------------------------------------------------------------ trade
     def check_trade(self, state, a):
         p = self.turn(state, a, ACTIVE)
-        cards = a.get("cards")
-        if not isinstance(cards, list) or len(cards) != 3:
-            raise IllegalMove("A trade-in is three cards")
-        for c in cards:
-            if not isinstance(c, int) or c < 0 or c >= state.n:
-                raise IllegalMove("trade: unknown card %r" % (c,))
-        if cards[0] == cards[1] or cards[1] == cards[2] or cards[0] == cards[2]:
-            raise IllegalMove("A trade-in is three different cards")
-        for c in cards:
-            if c not in state.hands[p]:
-                raise IllegalMove("You do not hold the %s card" % self.cname(state, c))
-        if not self.is_set(state, cards):
-            raise IllegalMove("%s: these cards are neither three equal symbols nor three different ones%s"
-                              % (", ".join(self.cname(state, c) for c in cards),
-                                 self.cite("trade-in")))
+        self.check_cards(state, p, a.get("cards"), self.cite("trade-in"))
         if state.phase != "add":
             if not self.opt(state, "deftrade"):
                 raise IllegalMove("Trade cards in at the start of your turn, while adding armies%s"
@@ -503,8 +532,9 @@ class Rules:
             if a["card"] != top:
                 raise IllegalMove("draw: the top card is not %r" % (a["card"],))
 
-    def make_draw(self, state, a, src):
-        e = dict(a)
+    def top_card(self, state, e, src):
+        """``e`` with the card a draw takes: the deck's top, or, when the deck is out, the top of
+        the reshuffled discards (stored as ``sh``)."""
         if not state.deck:
             e["sh"] = rand.shuffled(src, state.discard)
             e["card"] = e["sh"][-1]
@@ -512,16 +542,24 @@ class Rules:
             e["card"] = state.deck[-1]
         return e
 
-    def apply_draw(self, state, e):
+    def make_draw(self, state, a, src):
+        return self.top_card(state, dict(a), src)
+
+    def take_card(self, state, e):
+        """The drawn card (the discards reshuffled when the deck is out) into the hand."""
         self.close_pending(state)
-        p = e["p"]
         if not state.deck:
             state.deck = list(e["sh"])
             state.discard = []
         card = state.deck.pop()
-        state.hands[p].append(card)
+        state.hands[e["p"]].append(card)
         state.drew = 1
         state.phase = "card"
+        return card
+
+    def apply_draw(self, state, e):
+        p = e["p"]
+        card = self.take_card(state, e)
         if state.owner[card] == p and not state.bonused[card]:
             state.bonused[card] = 1
             state.armies[card] += 2
@@ -552,6 +590,14 @@ class Rules:
         p = self.turn(state, a, ACTIVE)
         self.leave_add(state, p, "end your turn")
 
+    def next_turn(self, state):
+        """The turn passes to the next seat in turn order (a new round when it wraps)."""
+        s, wrapped = self.next_seat(state)
+        if wrapped:
+            state.round += 1
+        state.cur = s
+        self.begin_turn(state)
+
     def apply_end(self, state, e):
         self.close_pending(state)
         p = state.cur
@@ -563,11 +609,7 @@ class Rules:
             if not (pact[6] == p and pact[7]):
                 keep.append(pact)
         state.pacts = keep
-        s, wrapped = self.next_seat(state)
-        if wrapped:
-            state.round += 1
-        state.cur = s
-        self.begin_turn(state)
+        self.next_turn(state)
 
     # ------------------------------------------------------------------ pacts
     def check_pact(self, state, a):

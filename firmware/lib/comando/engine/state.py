@@ -3,6 +3,15 @@
 PHASES = ("claim", "place", "add", "attack", "regroup", "card", "over")
 
 
+def _copy(v):
+    """A field's value, its lists (one level of nested lists) and dicts copied."""
+    if isinstance(v, list):
+        return [list(e) if isinstance(e, list) else e for e in v]
+    if isinstance(v, dict):
+        return dict(v)
+    return v
+
+
 class State:
     """Built by ``apply`` of a ``new`` event; every field is an int, a string, a list of those or
     None, so ``to_dict()`` gives a comparable plain form. ``board`` and ``rules`` are references."""
@@ -56,11 +65,7 @@ class State:
     def to_dict(self):
         d = {"board": self.board.id, "ruleset": self.rules.id}
         for k in self.FIELDS:
-            v = getattr(self, k)
-            if isinstance(v, list):
-                v = [list(e) if isinstance(e, list) else e for e in v]
-            elif isinstance(v, dict):
-                v = dict(v)
+            v = _copy(getattr(self, k))
             d[k] = v
         return d
 
@@ -70,11 +75,7 @@ class State:
         s.rules = self.rules
         s.n = self.n
         for k in self.FIELDS:
-            v = getattr(self, k)
-            if isinstance(v, list):
-                v = [list(e) if isinstance(e, list) else e for e in v]
-            elif isinstance(v, dict):
-                v = dict(v)
+            v = _copy(getattr(self, k))
             setattr(s, k, v)
         return s
 

@@ -8,6 +8,7 @@ Game", "7. Pacts", "8. General Considerations", "9. List of Secret Objectives".
 from comando.errors import IllegalMove, RulesError
 from comando.engine import rand
 from comando.engine.rules import Rules
+from comando import rulebook
 
 COLOURS = ("blue", "red", "black", "yellow", "green", "magenta")
 
@@ -213,18 +214,16 @@ class TegRules(Rules):
         if self.small(state):
             # "a number of armies equal to 50% of the countries occupied initially"
             return state.count(p) // 2 if sround == 0 else None
-        if sround == 0:
-            return 5
-        if sround == 1:
-            return 3
-        return None
+        # "4. Two Rounds to Add 8 Armies": 5 then 3 (the board's tables.starting_reserves, else
+        # comando.rulebook.TEG_PLACEMENT)
+        rounds = rulebook.placement("teg", state.np, state.board.tables)
+        return rounds[sround] if sround < len(rounds) else None
 
     # ------------------------------------------------------------------ cards
     def trade_value(self, state, p):
-        k = state.trades[p]
-        if k < 3:
-            return (4, 7, 10)[k]
-        return 10 + 5 * (k - 2)
+        """4, 7, 10, then +5, per player ("C. By trade-in"): the board's ``tables.trade_in``, else
+        the rulebook's (comando.rulebook.TEG_TRADE_IN)."""
+        return rulebook.nth_trade(rulebook.trade_in(state.board.tables, "teg"), state.trades[p])
 
     def card_right(self, state, p):
         need = 2 if state.trades[p] >= 3 else 1

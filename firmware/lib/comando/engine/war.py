@@ -11,18 +11,17 @@ wildcards)"). Where the rulebook is silent the choice is written next to the cod
   or whose target falls to another hand, becomes its ``fallback`` (the board's edition prints
   "conquer 24 territories"); without a board fallback, 24 territories;
 - a player left alone on the map (every other eliminated) wins: nobody is left to play against;
-- the trade value table is the board's ``tables.trade_in`` (TABLE II), else 4, 6, 8, 10, 12, 15
-  and then +5 (the printed TABLE II the reference data records; the text gives "4, 6, 8, and so on").
+- the trade value table is the board's ``tables.trade_in`` (TABLE II), else
+  ``comando.rulebook.WAR_TRADE_IN``: 4, 6, 8, 10, 12, 15 and then +5 (the printed TABLE II the
+  reference data records; the text gives "4, 6, 8, and so on").
 """
 
 from comando.errors import IllegalMove, RulesError
 from comando.engine import rand
 from comando.engine.rules import Rules, ACTIVE
-from comando import turns
+from comando import turns, rulebook
 
 COLOURS = ("white", "red", "black", "blue", "yellow", "green")
-TRADES = (4, 6, 8, 10, 12, 15)
-TRADE_STEP = 5
 FALLBACK_TOTAL = 24
 WILDCARDS = 2
 
@@ -40,33 +39,15 @@ class WarRules(Rules):
     defaults = {"pacts": 0}
 
     # ------------------------------------------------------------------ cards
-    def wilds(self, state):
-        t = state.board.tables if isinstance(state.board.tables, dict) else {}
-        w = t.get("wildcards")
-        return w if isinstance(w, int) and w >= 0 else WILDCARDS
-
-    def is_card(self, state, c):
-        return isinstance(c, int) and not isinstance(c, bool) and 0 <= c < state.n + self.wilds(state)
-
-    def card_name(self, state, c):
-        return "wildcard" if c >= state.n else state.board.name(c)
-
-    def symbols(self, state, card):
-        if card >= state.n:
-            return None  # "The wildcard always gives the player the choice of any one of the 3 figures"
-        return Rules.symbols(self, state, card)
+    # "The wildcard always gives the player the choice of any one of the 3 figures"
+    wildcards = WILDCARDS
+    set_word = "trade"
+    set_rule = "a trade needs 3 cards with different figures or 3 with the same figure"
 
     def trade_value(self, state, p):
-        t = state.board.tables.get("trade_in") if isinstance(state.board.tables, dict) else None
-        vals = TRADES
-        step = TRADE_STEP
-        if isinstance(t, dict) and t.get("values"):
-            vals = tuple(t["values"])
-            step = t.get("then_add", TRADE_STEP)
-        k = state.ttrades  # "all the trades that have occurred in the game"
-        if k < len(vals):
-            return vals[k]
-        return vals[-1] + step * (k - len(vals) + 1)
+        # TABLE II (the board's tables.trade_in, else the rulebook's), counted over "all the
+        # trades that have occurred in the game"
+        return rulebook.nth_trade(rulebook.trade_in(state.board.tables, "war"), state.ttrades)
 
     # ------------------------------------------------------------------ setup
     def setup(self, state, src):
@@ -156,21 +137,7 @@ class WarRules(Rules):
     # ------------------------------------------------------------------ trade
     def check_trade(self, state, a):
         p = self.turn(state, a, ("add",))
-        cards = a.get("cards")
-        if not isinstance(cards, list) or len(cards) != 3:
-            raise IllegalMove("A trade is three cards%s" % self.cite("Card Trading"))
-        for c in cards:
-            if not self.is_card(state, c):
-                raise IllegalMove("trade: unknown card %r" % (c,))
-        if cards[0] == cards[1] or cards[1] == cards[2] or cards[0] == cards[2]:
-            raise IllegalMove("A trade is three different cards")
-        for c in cards:
-            if c not in state.hands[p]:
-                raise IllegalMove("You do not hold the %s card" % self.card_name(state, c))
-        if not self.is_set(state, cards):
-            raise IllegalMove("%s: a trade needs 3 cards with different figures or 3 with the "
-                              "same figure%s" % (", ".join(self.card_name(state, c) for c in cards),
-                                                 self.cite("Card Trading")))
+        self.check_cards(state, p, a.get("cards"), self.cite("Card Trading"))
 
     def apply_trade(self, state, e):
         p = e["p"]
@@ -254,24 +221,12 @@ class WarRules(Rules):
         Rules.check_draw(self, state, a)
 
     def apply_draw(self, state, e):
-        self.close_pending(state)
-        p = e["p"]
-        if not state.deck:
-            state.deck = list(e["sh"])
-            state.discard = []
-        card = state.deck.pop()
-        state.hands[p].append(card)
-        state.drew = 1
-        state.phase = "card"
+        self.take_card(state, e)  # no +2 for a held territory outside a trade
 
     def apply_end(self, state, e):
         # WAR has no +2 for holding a card's territory outside a trade: no bonus here.
         self.close_pending(state)
-        s, wrapped = self.next_seat(state)
-        if wrapped:
-            state.round += 1
-        state.cur = s
-        self.begin_turn(state)
+        self.next_turn(state)
 
     def check_bonus(self, state, a):
         raise IllegalMove("WAR gives 2 armies for a card's territory only when it is traded%s"

@@ -1,0 +1,81 @@
+"""Every "unknown ruleset" message of the CLI names the valid rulesets; ruleset names are accepted
+in any case; `play --ruleset revancha` / `teg2` says where La Revancha and T.E.G. II are played
+(table sessions on the device or the simulator) instead of naming a Python module."""
+
+import io
+import json
+import sys
+
+import pytest
+
+from comando import engine
+from comando.errors import RulesError
+from comando_host.cli import main
+
+
+def err_of(capsys, argv, stdin=""):
+    old = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        rc = main(argv)
+    finally:
+        sys.stdin = old
+    out = capsys.readouterr()
+    return rc, out.out, out.err
+
+
+@pytest.mark.parametrize("rs,title", [("revancha", "La Revancha"), ("teg2", "T.E.G. II"),
+                                      ("REVANCHA", "La Revancha")])
+def test_play_table_session_rulesets_say_where_they_run(capsys, rs, title):
+    rc, _, err = err_of(capsys, ["play", "--ruleset", rs])
+    assert rc == 2
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert title in err and "table session" in err and "make run" in err
+    assert "teg, war, risk" in err
+    assert "no module" not in err and "comando.engine" not in err
+
+
+@pytest.mark.parametrize("argv", [["play", "--ruleset", "chess"],
+                                  ["odds", "--rules", "chess", "5", "3"],
+                                  ["roll", "--rules", "chess", "5", "3"],
+                                  ["boards", "new", "--ruleset", "chess"]])
+def test_every_unknown_ruleset_message_lists_the_valid_ones(capsys, argv):
+    rc, _, err = err_of(capsys, argv)
+    assert rc == 2
+    assert len(err.strip().splitlines()) == 1, err
+    assert "unknown ruleset 'chess'" in err
+    for rid in ("teg", "war", "risk"):
+        assert rid in err.split("'chess'", 1)[1]
+    if argv[0] != "play":
+        assert "revancha" in err
+
+
+def test_upper_case_ruleset_names(capsys):
+    rc, out, _ = err_of(capsys, ["odds", "--rules", "TEG", "--json", "3", "2"])
+    assert rc == 0
+    rc2, out2, _ = err_of(capsys, ["odds", "--rules", "teg", "--json", "3", "2"])
+    assert out == out2
+    rc, out, err = err_of(capsys, ["roll", "--rules", "Risk", "3", "2"])
+    assert rc == 0 and "Risk" in out, err
+    rc, out, err = err_of(capsys, ["boards", "new", "--ruleset", "WAR"])
+    assert rc == 0 and json.loads(out)["rulesets"] == ["war"]
+
+
+def test_play_accepts_an_upper_case_ruleset_and_logs_its_id(capsys, tmp_path):
+    log = tmp_path / "g.jsonl"
+    rc, out, err = err_of(capsys, ["play", "--ruleset", "WAR", "--seed", "2", "--log", str(log)],
+                          "quit\n")
+    assert rc == 0, err
+    first = json.loads(log.read_text().splitlines()[0])
+    assert first["rs"] == "war"
+
+
+def test_core_messages():
+    with pytest.raises(RulesError) as e:
+        engine.get_rules("teg2")
+    assert "T.E.G. II (teg2)" in str(e.value) and "table sessions" in str(e.value)
+    with pytest.raises(RulesError) as e:
+        engine.get_rules("bot")
+    assert "unknown ruleset 'bot': the full engine plays teg, war, risk" in str(e.value)
+    assert engine.get_rules("Teg") is engine.get_rules("teg")

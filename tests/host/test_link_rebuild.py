@@ -1,0 +1,132 @@
+"""The laptop restarts mid-game and rebuilds its view and T.E.G. II secret book from the store
+(issue 6: "Killing the host process mid-game and restarting it loses nothing"; "Secrets stay
+secret: ... the host verifies [a reveal] against the commitment").
+
+teg-ii.txt "How Combat Works": both players set their battle commands secretly, then reveal them
+together. Here the laptop is killed between the two locks and the two reveals; the new host
+process must check the honest reveals against the locks it had stored, not call them tampering.
+"""
+
+import time
+
+import pytest
+
+from comando import session as Z
+from comando import teg2_commit
+
+from comando_host.session import HostSession
+from comando_host.simulator import Simulator
+from comando_host.store import Store
+from comando_host.transport import open_transport
+
+pytestmark = pytest.mark.slow
+
+POWERS = ["usa", "ussr", "china"]
+NA, ND = "11" * 16, "22" * 16
+
+
+def sync_until(s, cond, timeout):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if not s.poll():
+            s.transport.wait(0.01)
+        if cond():
+            return True
+    return False
+
+
+def act(s, action):
+    """Send one action as a command; wait until the device numbered it and the store holds it."""
+    cid = s.submit(action)
+    assert sync_until(s, lambda: cid in s.results, 15), action
+    seq, refused = s.results[cid]
+    assert refused is None, (action, refused)
+    assert sync_until(s, lambda: s.store.last_seq(s.sync.game) >= seq, 10)
+    s.settle()
+    return seq
+
+
+def battle_actions():
+    """A T.E.G. II session up to a declared combat (dice-free: the device makes the same events)."""
+    t = Z.Table("teg2", POWERS)
+    out = []
+
+    def do(a):
+        t.act(a)
+        out.append(a)
+
+    while t.state.stage == Z.PLACE:
+        do({"t": "place", "p": t.state.cur})
+    do({"t": "round"})
+    for p in list(t.state.order):
+        do({"t": "place", "p": p})
+    cur = t.state.cur
+    do({"t": "declare", "p": cur, "d": (cur + 1) % 3, "rg": "Chile"})
+    return out, t.state.battle["a"], t.state.battle["d"]
+
+
+def test_host_killed_between_locks_and_reveals_rebuilds_from_the_store(tmp_path):
+    sim = Simulator(root=str(tmp_path / "dev"), script=["wait 90000"], seed=11).start()
+    db = str(tmp_path / "host.db")
+    store = Store(db)
+    t = open_transport(sim.port)
+    try:
+        s = HostSession(t, store)
+        assert sync_until(s, lambda: s.sync.up and s.sync.game == "", 20), sim.log()[-1500:]
+        act(s, Z.new_session("teg2", POWERS))
+        actions, a, d = battle_actions()
+        for action in actions:
+            act(s, action)
+        act(s, {"t": "lock", "p": a, "h": teg2_commit.commit("3/0/5", NA)})
+        last = act(s, {"t": "lock", "p": d, "h": teg2_commit.commit("1/1/1", ND)})
+        game = s.sync.game
+        # the laptop dies here: no goodbye, a new process with only the database
+        s.writer.stop()
+        t.close()
+        store.close()
+
+        store = Store(db)
+        assert store.last_seq(game) == last
+        t = open_transport(sim.port)
+        s = HostSession(t, store)
+        assert sync_until(s, lambda: s.sync.up and s.sync.game == game, 20)
+        s.settle()
+        # before anything new arrives, the view already shows the stored game
+        # (the names are the view's wording: compare case-insensitively, by count)
+        assert len(s.view.players) == 3 and s.view.ruleset == "teg2"
+        assert "usa" in " ".join(s.view.players).lower()
+        assert s.view.count == last and s.view.last_seq == last
+        summary = "\n".join(s.view.summary())
+        assert "players: -" not in summary and "events: %d" % last in summary
+        assert not s.view.errors and s.secrets.tampering == []   # nothing to warn about
+        act(s, {"t": "reveal", "p": a, "cmd": "3/0/5", "n": NA, "k": 8})
+        act(s, {"t": "reveal", "p": d, "cmd": "1/1/1", "n": ND, "k": 3})
+        assert s.secrets.tampering == [], s.secrets.tampering
+        assert not [e for e in s.view.errors if "tampering" in e], list(s.view.errors)
+        assert s.secrets.verified == 2
+        assert len(s.view.players) == 3 and s.view.count == last + 2
+        assert s.view.phase == "turn"
+        journal = sim.events()
+        assert journal[-1]["t"] == "reveal" and len(journal) == last + 2
+        assert store.events(game) == journal          # the DB equals the device journal
+        s.close()
+    finally:
+        t.close()
+        sim.stop()
+
+
+def test_secret_book_starts_from_a_snapshot_mid_battle():
+    """A snapshot taken between the locks and the reveals carries the commitments (battle.h):
+    the reveals that follow are checked against them."""
+    from comando_host.secrets import SecretBook
+    t = Z.Table("teg2", POWERS)
+    actions, a, d = battle_actions()
+    for action in actions:
+        t.act(action)
+    t.act({"t": "lock", "p": a, "h": teg2_commit.commit("3/0/5", NA)})
+    t.act({"t": "lock", "p": d, "h": teg2_commit.commit("1/1/1", ND)})
+    book = SecretBook()
+    book.snapshot(t.state.to_dict())
+    assert book.event({"seq": 90, "t": "reveal", "p": a, "cmd": "3/0/5", "n": NA}) is None
+    bad = book.event({"seq": 91, "t": "reveal", "p": d, "cmd": "2/1/0", "n": ND})
+    assert bad and "does not match" in bad and book.verified == 1
