@@ -211,19 +211,11 @@ def risk_reserve(n, territories=42, tables=None):
     return rulebook.risk_reserve(n, territories, tables)
 
 
-# Armies for the countries held at the start of a turn: (divisor, minimum), the whole part only.
-# teg-classic.txt "Adding Armies" A (50%, at least 3); teg-la-revancha.txt "B) Placing Armies on
-# the Map" 1 (50%, at least 4); war.txt "1) Territories Possessed" (divide by 2; "Obs.": at least
-# 3); risk-online-12-maps.txt (one for every three territories, at least 3). T.E.G. II adds by war
-# potential instead (comando.session.teg2_adds).
-REINFORCE = {"teg": (2, 3), "revancha": (2, 4), "war": (2, 3), "risk": (3, 3)}
-
-
 def reinforcements(ruleset, countries, bonus=0):
     """Armies a player adds at the start of a turn: ``countries`` held divided by the ruleset's
     divisor (rounded down, at least its minimum) plus ``bonus`` (the whole continents' bonuses,
-    from the board: ``board.continent_bonus(c)``)."""
-    rule = REINFORCE.get(ruleset)
+    from the board: ``board.continent_bonus(c)``). The numbers are comando.rulebook's."""
+    rule = rulebook.REINFORCE.get(ruleset)
     if rule is None:
         raise RulesError("%s adds armies by war potential, not by countries held" % ruleset
                          if ruleset == "teg2" else "unknown ruleset %r" % (ruleset,))
