@@ -327,15 +327,15 @@ class Turn(Screen):
             ui.header(fb, "Round %d" % st.rnd, "%d/%d" % (st.ti + 1, n))
             ui.center(fb, name(st.colours[cur]), 10, 2)
             nxt = st.order[st.ti + 1] if st.ti + 1 < n else None
-            fb.text("next:", 0, 28, 1)
-            fb.text(ui.fit(name(st.colours[nxt]), 10) if nxt is not None else "new round", 44, 28, 1)
+            fb.text("next:", 0, 27, 1)
+            fb.text(ui.fit(name(st.colours[nxt]), 10) if nxt is not None else "new round", 44, 27, 1)
             line = self.phase()
             if rs == "revancha" and st.sit >= 0:  # the situation card rules the round
                 line = (ui.fit(SIT.label(st.sit), 8) + " no card") if cur in st.barred \
                     else ui.fit(SIT.label(st.sit), 16)
-            ui.tight(fb, line, 0, 37)
+            ui.tight(fb, line, 0, 36)
             k = self.held(cur)
-            ui.tight(fb, "%d ctry: place %d" % (k, reinforce(self.app, cur, k)), 0, 46)
+            ui.tight(fb, "%d ctry: place %d" % (k, reinforce(self.app, cur, k)), 0, 45)
             ui.footer(fb, "^v ROLL atk OK end")
         elif stage == S.TURN:
             cur = st.cur
