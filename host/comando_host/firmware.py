@@ -18,6 +18,8 @@ import shutil
 import subprocess
 import sys
 
+from comando_host import mpycompat
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LIB = os.path.join(ROOT, "firmware", "lib")
 PACKAGES = ("comando", "device")
@@ -84,22 +86,111 @@ def build(out: str, source: bool = False, include_sim: bool = False, quiet: bool
     return {"files": count, "bytes": total, "out": out}
 
 
-def deploy(out: str, port: str | None = None) -> int:
-    if not os.path.isfile(os.path.join(out, "main.py")):
-        raise SystemExit("firmware: no bundle: run `make firmware` first")
-    mpremote = _tool("mpremote")
-    base = [mpremote] + (["connect", port] if port else [])
-    steps = [["fs", "cp", "-r", "lib", ":"], ["fs", "cp", "-r", "boards", ":"],
-             ["fs", "cp", "main.py", ":main.py"], ["reset"]]
-    for step in steps:
-        print("firmware:", " ".join(["mpremote"] + step))
-        rc = subprocess.call(base + step, cwd=out)
-        if rc:
-            print("firmware: mpremote failed: is the Pico connected (and no other program using "
-                  "its port)? A running Comando stops for mpremote by itself; if the firmware on "
-                  "it is broken, hold BACK while plugging it in (update mode) and try again.",
-                  file=sys.stderr)
-            return rc
+class DeployError(Exception):
+    """One line for the player; `make deploy` prints it and exits non-zero."""
+
+
+def run_mpremote(argv, timeout=30.0, cwd=None):
+    """(returncode, stdout, stderr) of one mpremote call; a hang is a failure, not a wait."""
+    try:
+        proc = subprocess.run(argv, capture_output=True, text=True, timeout=timeout, cwd=cwd)
+    except subprocess.TimeoutExpired:
+        return 124, "", "timed out after %gs" % timeout
+    except OSError as exc:
+        return 127, "", str(exc)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def _last_line(text: str) -> str:
+    lines = [ln.strip() for ln in (text or "").splitlines() if ln.strip()]
+    return lines[-1] if lines else ""
+
+
+def find_pico(ports=None, bootsel=None) -> str:
+    """The one Pico's serial port (USB vendor id 2e8a), or DeployError saying what is wrong."""
+    from comando_host.commands import doctor
+    picos, circuit = doctor.find_picos(doctor.list_ports() if ports is None else ports)
+    if len(picos) == 1:
+        return picos[0].device
+    if len(picos) > 1:
+        raise DeployError("more than one Pico on USB (%s): unplug the others, or name one with "
+                          "'python -m comando_host.firmware deploy --port %s'." % (
+                              ", ".join(p.device for p in picos), picos[0].device))
+    if (bootsel or doctor.bootsel_present)():
+        raise DeployError("the Pico is in BOOTSEL mode (a USB drive called RPI-RP2): copy the "
+                          "MicroPython UF2 onto it first (hardware/README.md, section 4), then "
+                          "run 'make deploy' again.")
+    if circuit:
+        raise DeployError("the board on %s runs CircuitPython; Comando needs MicroPython: %s." % (
+            circuit[0].device, mpycompat.INSTALL_FIX))
+    raise DeployError("no Pico found on USB: plug it in with a data cable (not a charge-only one), "
+                      "then run 'make deploy' again ('comando doctor' helps).")
+
+
+def probe_device(base, runner=run_mpremote, timeout=30.0):
+    """The Pico's MicroPython (mpycompat.Device) through `mpremote exec`, or DeployError."""
+    rc, out, err = runner(base + ["exec", mpycompat.DEVICE_QUERY], timeout, cwd=None)
+    if rc:
+        why = _last_line(err) or _last_line(out) or "exit code %d" % rc
+        if "raw repl" in why.lower() or "timed out" in why.lower():
+            raise DeployError("the Pico did not answer mpremote (%s): a running Comando stops for "
+                              "mpremote by itself, so its firmware may be broken: unplug it, hold "
+                              "BACK while plugging it in again (update mode), then run 'make "
+                              "deploy' again." % why)
+        if any(w in why.lower() for w in ("busy", "in use", "permission", "denied")):
+            raise DeployError("mpremote could not open the Pico's port (%s): close Thonny or a "
+                              "serial monitor; 'comando doctor' explains a permission problem." % why)
+        raise DeployError("mpremote failed talking to the Pico (%s): unplug it, plug it in again "
+                          "and rerun 'make deploy'." % why)
+    device = mpycompat.parse_answer(out)
+    if device is None:
+        raise DeployError("the Pico did not say which MicroPython it runs (got %r): is it running "
+                          "MicroPython? %s." % (_last_line(out)[:60], mpycompat.INSTALL_FIX))
+    return device
+
+
+def deploy(out: str, port: str | None = None, runner=run_mpremote, ports=None,
+           bootsel=None) -> int:
+    """Copy the bundle to the Pico after checking that its MicroPython loads it; 0 or 1 (one
+    line on stderr saying why)."""
+    try:
+        if not os.path.isfile(os.path.join(out, "main.py")):
+            raise DeployError("no bundle: run `make firmware` first")
+        try:
+            header = mpycompat.bundle_header(out)
+        except ValueError as exc:
+            raise DeployError(str(exc)) from None
+        mpremote = _tool("mpremote")
+        if port is None:
+            port = find_pico(ports, bootsel)
+        elif port.startswith("/dev/") and not os.path.exists(port):
+            raise DeployError("there is no serial port %s: is the Pico plugged in? ('comando "
+                              "doctor' finds it)" % port)
+        base = [mpremote, "connect", port]
+        device = probe_device(base, runner)
+        why = mpycompat.problem(device, header)
+        if why:
+            raise DeployError(why[0].upper() + why[1:])
+        print("firmware: the Pico on %s runs MicroPython %s (.mpy %s): it loads this bundle "
+              "(.mpy %s)." % (port, device.release(), "%s.%s" % (
+                  device.mpy_version, device.mpy_sub_version) if device.mpy >= 0 else "?",
+                  header.fmt() if header else "source"))
+        steps = [["fs", "cp", "-r", "lib", ":"], ["fs", "cp", "-r", "boards", ":"],
+                 ["fs", "cp", "main.py", ":main.py"], ["reset"]]
+        for step in steps:
+            print("firmware:", " ".join(["mpremote"] + step))
+            rc, so, se = runner(base + step, 300.0, cwd=out)
+            if so:
+                sys.stdout.write(so)
+            if rc:
+                raise DeployError("mpremote failed while copying (%s): is the Pico connected (and "
+                                  "no other program using its port)? If the firmware on it is "
+                                  "broken, hold BACK while plugging it in (update mode) and try "
+                                  "again." % (
+                                      _last_line(se) or _last_line(so) or "exit code %d" % rc))
+    except DeployError as exc:
+        print("firmware: %s" % exc, file=sys.stderr)
+        return 1
     return 0
 
 

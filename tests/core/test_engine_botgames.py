@@ -16,7 +16,7 @@ from comando.engine.bot import Bot, p_conquer
 from gamecheck import play_checked, replays
 from mpytest import cpython_only
 
-MPY_HEAP = "2m"  # the log is kept as JSONL lines in RAM (the device keeps it on flash)
+MPY_HEAP = "3m"  # the log is kept as JSONL lines in RAM (the device keeps it on flash); ~1.8m needed, so a margin against fragmentation
 
 TEG = ("blue", "red", "black", "yellow", "green", "magenta")
 WAR = ("white", "red", "black", "blue", "yellow", "green")

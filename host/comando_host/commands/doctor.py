@@ -23,6 +23,7 @@ import time
 
 from comando import __version__ as HOST_VERSION
 from comando import link as L
+from comando_host import mpycompat
 
 PICO_VID = 0x2E8A
 MICROPYTHON_PID = 0x0005
@@ -179,7 +180,8 @@ def probe_hello(port, timeout=2.5, clock=time.monotonic):
         chunk = port.read(256)
         if chunk:
             for ftype, seq, payload in decoder.feed(chunk):
-                if ftype == L.HELLO:
+                # a MicroPython REPL echoes what it is sent: our own hello is not an answer
+                if ftype == L.HELLO and not (isinstance(payload, dict) and payload.get("doctor")):
                     payload = dict(payload)
                     payload["_last"] = seq
                     found.append(payload)
@@ -189,9 +191,15 @@ def probe_hello(port, timeout=2.5, clock=time.monotonic):
 
 REPL_QUERY = (
     "exec(\"import sys\\ntry:\\n import comando;v=comando.__version__\\nexcept ImportError:\\n"
-    " v='none'\\nprint('CMDV',v,'|',sys.version,'|',getattr(sys.implementation,'_machine',''))\")\r"
+    " v='none'\\nprint('CMDV',v,'|',sys.version,'|',getattr(sys.implementation,'_machine',''),"
+    "'|','mpy=%d'%getattr(sys.implementation,'_mpy',-1),"
+    "'ver=%d.%d.%d'%sys.implementation.version[:3])\")\r"
 )
-REPL_ANSWER = re.compile(r"^CMDV (\S+) \| (.*?) \| (.*?)\s*$", re.M)
+# mpy: sys.implementation._mpy (the .mpy format it loads; mpycompat), absent on old firmware
+# and its version (sys.version of a build from git names no release)
+# (a whole line: read until its end, or the optional tail could still be on its way)
+REPL_ANSWER = re.compile(r"^CMDV (\S+) \| (.*?) \| (.*?)(?: \| mpy=(-?\d+) ver=(\d+\.\d+\.\d+))?"
+                         r"[ \t]*\r?\n", re.M)
 
 
 def probe_repl(port, timeout=2.0, clock=time.monotonic, after_reset=2.0):
@@ -212,7 +220,9 @@ def probe_repl(port, timeout=2.0, clock=time.monotonic, after_reset=2.0):
     if not m:
         return None
     info = {"comando": None if m.group(1) == "none" else m.group(1),
-            "micropython": m.group(2), "machine": m.group(3), "error": None}
+            "micropython": m.group(2), "machine": m.group(3), "error": None,
+            "mpy": int(m.group(4)) if m.group(4) is not None else -1,
+            "version": tuple(int(x) for x in m.group(5).split(".")) if m.group(5) else None}
     # Soft reset: main.py runs again; if it stops with a traceback, keep its last line.
     port.write(b"\x04")
     after = _read_for(port, after_reset, clock,
@@ -252,6 +262,21 @@ def compare_versions(hello, host_version=HOST_VERSION, protocol=L.PROTOCOL):
     return out
 
 
+def mpy_finding(device, header=None):
+    """Does this MicroPython load the firmware's compiled (.mpy) files? (mpycompat)"""
+    why = mpycompat.problem(device, header)
+    if why:
+        old = device.version < mpycompat.MIN_MICROPYTHON or \
+            (device.mpy_version or 0) < mpycompat.MPY_VERSION
+        return Finding(FAIL, why[0].upper() + why[1:],
+                       "Hold BOOTSEL while plugging the Pico in, copy the .uf2 onto the RPI-RP2 "
+                       "drive (it restarts with the new MicroPython), then run 'make deploy'."
+                       if old else None)
+    fmt = "" if device.mpy < 0 else " (.mpy %d.%d)" % (device.mpy_version, device.mpy_sub_version)
+    return Finding(OK, "MicroPython %s%s loads Comando's compiled files." % (
+        device.release(), fmt))
+
+
 # -------------------------------------------------------------------------------- diagnose
 
 def check_port(path, opener=default_opener, clock=time.monotonic, hello_timeout=2.5,
@@ -278,6 +303,11 @@ def check_port(path, opener=default_opener, clock=time.monotonic, hello_timeout=
         mpy = "MicroPython %s" % repl["micropython"]
         if repl["machine"]:
             mpy += " on %s" % repl["machine"]
+        device = None
+        release = repl.get("version") or mpycompat.parse_sys_version(repl["micropython"])
+        if release is not None:
+            device = mpycompat.Device(release, repl.get("mpy", -1), repl["machine"])
+            findings.append(mpy_finding(device))
         if repl["comando"] is None:
             findings.append(Finding(
                 FAIL, "The Pico runs %s, but the Comando firmware is not installed." % mpy,
@@ -288,7 +318,8 @@ def check_port(path, opener=default_opener, clock=time.monotonic, hello_timeout=
             repl["comando"], mpy)
         if repl["error"]:
             what += "; it stopped with: %s" % repl["error"]
-        findings.append(Finding(FAIL, what + ".",
+        advice = mpycompat.advice_for_error(repl["error"], device)
+        findings.append(Finding(FAIL, what + ".", advice or
                                 "If you held BACK while plugging it in (update mode), that is "
                                 "expected: run 'make deploy', or unplug and plug in to play. "
                                 "Otherwise run 'make deploy' again, then unplug the Pico and "
