@@ -7,6 +7,7 @@ events it expects are the reducer's own. Used by tests/host/test_device_game.py 
 bench/bench_device.py.
 """
 
+from comando import combat
 from comando import session as S
 from comando.dice import SeededDice
 from comando.errors import IllegalMove
@@ -104,6 +105,8 @@ class Planner:
             elif delta:
                 self.press("%s x%d" % ("up" if delta > 0 else "down", abs(delta)))
 
+        moved = [0]
+
         def one():
             nonlocal att, dfn
             if att < 2:
@@ -112,12 +115,17 @@ class Planner:
             if e is None:
                 return False
             att, dfn = e["r"]["a"] - e["r"]["al"], e["r"]["d"] - e["r"]["dl"]
+            if dfn == 0:  # the screen asks for the move-in, defaulting to the most allowed
+                moved[0] = combat.record_move_limits(e["r"])[1]
             return True
 
         def tap():
-            nonlocal dfn
+            nonlocal att, dfn
             if dfn == 0:
-                dfn = 1  # a fresh attack after a conquest: no event
+                # a fresh attack after a conquest (no event): from the country with more armies
+                # once the move-in left, against one army
+                att = max(att - moved[0], moved[0])
+                dfn = 1
             else:
                 one()
 

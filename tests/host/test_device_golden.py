@@ -131,6 +131,16 @@ CASES = {
         png round
         ok
         png turn
+        up x3
+        png turn-armies
+        back
+        up
+        png turn-menu-armies
+        ok
+        down
+        ok
+        png armies-continent
+        back
         roll
         png dice
         up x2
@@ -140,6 +150,10 @@ CASES = {
         png dice-rolled
         long roll
         png dice-until-conquest
+        down
+        png dice-move-in
+        roll
+        png dice-next-attack
         ok x3
         up
         png dice-from-country

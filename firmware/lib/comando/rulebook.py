@@ -44,6 +44,14 @@ RISK_WORLD_TERRITORIES = 42
 # ... "With deployment by hand, players place three at a time in rotation until nobody has any left."
 RISK_DEPLOY_STEP = 3
 
+# --- armies at the start of a turn (comando.turns.reinforcements) ---------------------------------
+
+# Armies for the countries held at the start of a turn: (divisor, minimum), the whole part only.
+# teg-classic.txt "Adding Armies" A (50%, at least 3); teg-la-revancha.txt "B) Placing Armies on
+# the Map" 1 (50%, at least 4); war.txt "1) Territories Possessed" (divide by 2; "Obs.": at least
+# 3); risk-online-12-maps.txt (one for every three territories, at least 3). T.E.G. II adds by war
+# potential instead (comando.session.teg2_adds).
+REINFORCE = {"teg": (2, 3), "revancha": (2, 4), "war": (2, 3), "risk": (3, 3)}
 
 def _tables(tables):
     return tables if isinstance(tables, dict) else {}

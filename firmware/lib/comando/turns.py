@@ -211,6 +211,20 @@ def risk_reserve(n, territories=42, tables=None):
     return rulebook.risk_reserve(n, territories, tables)
 
 
+def reinforcements(ruleset, countries, bonus=0):
+    """Armies a player adds at the start of a turn: ``countries`` held divided by the ruleset's
+    divisor (rounded down, at least its minimum) plus ``bonus`` (the whole continents' bonuses,
+    from the board: ``board.continent_bonus(c)``). The numbers are comando.rulebook's."""
+    rule = rulebook.REINFORCE.get(ruleset)
+    if rule is None:
+        raise RulesError("%s adds armies by war potential, not by countries held" % ruleset
+                         if ruleset == "teg2" else "unknown ruleset %r" % (ruleset,))
+    if countries < 0 or bonus < 0:
+        raise RulesError("countries held and continent bonus cannot be negative")
+    n = countries // rule[0]
+    return (n if n > rule[1] else rule[1]) + bonus
+
+
 def teg2_rounds(n, long_game=False):
     """Rounds in a T.E.G. II game (teg-ii.txt "Length of a Game"): 6 players 6, 5 players 5,
     4 players 4 or 8 (chosen before starting), 3 players 6; 2 players play as 4."""

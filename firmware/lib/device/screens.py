@@ -126,6 +126,7 @@ class Turn(Screen):
     def __init__(self, app):
         Screen.__init__(self, app)
         self.countries = 10  # La Revancha extra reinforcements: countries held
+        self.turn = None  # ((round, turn index), rolls when the turn was first shown)
 
     def draw(self, fb):
         st = self.app.state
@@ -188,6 +189,23 @@ class Turn(Screen):
             if extra:
                 ui.center(fb, " ".join(extra), 42)
             ui.footer(fb, "OK: done")
+        elif stage == S.TURN and rs != "teg2":
+            # whose turn, next, the phase of the turn, the armies to place (dialled: UP/DOWN)
+            cur = st.cur
+            n = len(st.order)
+            ui.header(fb, "Round %d" % st.rnd, "%d/%d" % (st.ti + 1, n))
+            ui.center(fb, name(st.colours[cur]), 10, 2)
+            nxt = st.order[st.ti + 1] if st.ti + 1 < n else None
+            fb.text("next:", 0, 27, 1)
+            fb.text(ui.fit(name(st.colours[nxt]), 10) if nxt is not None else "new round", 44, 27, 1)
+            line = self.phase()
+            if rs == "revancha" and st.sit >= 0:  # the situation card rules the round
+                line = (ui.fit(SIT.label(st.sit), 8) + " no card") if cur in st.barred \
+                    else ui.fit(SIT.label(st.sit), 16)
+            ui.tight(fb, line, 0, 36)
+            k = self.held(cur)
+            ui.tight(fb, "%d ctry: place %d" % (k, reinforce(self.app, cur, k)), 0, 45)
+            ui.footer(fb, "^v ROLL atk OK end")
         elif stage == S.TURN:
             cur = st.cur
             n = len(st.order)
@@ -196,12 +214,7 @@ class Turn(Screen):
             nxt = st.order[st.ti + 1] if st.ti + 1 < n else None
             fb.text("next:", 0, 31, 1)
             fb.text(ui.fit(name(st.colours[nxt]), 10) if nxt is not None else "new round", 44, 31, 1)
-            if rs == "revancha" and st.sit >= 0:
-                if cur in st.barred:
-                    fb.text(ui.fit(SIT.label(st.sit), 8) + " no card", 0, 42, 1)
-                else:
-                    fb.text(ui.fit(SIT.label(st.sit), 16), 0, 42, 1)
-            elif rs == "teg2":  # war potential in words when the line has room
+            if rs == "teg2":  # war potential in words when the line has room
                 extra = (["SU %d" % su(st, cur)] if su(st, cur) else []) + \
                     (["rocket"] if rockets(st, cur) else [])
                 pot = ("war potential", "potential", "WP")[min(2, len(extra))]
@@ -217,6 +230,31 @@ class Turn(Screen):
                 track.draw_track(fb, st, 12)
             ui.footer(fb, "OK: menu")
 
+    def phase(self):
+        """The phase of the turn as the session knows it (comando.session: rolls, carded): the
+        turn opens by adding armies (not in the first round of hostilities of T.E.G. and La
+        Revancha: teg-classic.txt "6. Continuation of the Game"), then attacks and regroups, then
+        the country card."""
+        st = self.app.state
+        key = (st.rnd, st.ti)
+        if self.turn is None or self.turn[0] != key:
+            self.turn = (key, st.rolls)  # the rolls counted when this turn was first shown
+        if st.carded:
+            return "card drawn: end"
+        if st.rolls > self.turn[1]:
+            return "attack, regroup"
+        if st.rnd == 1 and st.rs in ("teg", "revancha"):
+            return "attack, regroup"
+        return "add, then attack"
+
+    def held(self, seat):
+        """Countries the player holds, as dialled on this screen (a calculator, not an event)."""
+        counts = held_counts(self.app)
+        if counts[seat] < 0:
+            b = self.app.board
+            counts[seat] = b.n // self.app.state.n if b is not None else 12
+        return counts[seat]
+
     def button(self, b, kind):
         app = self.app
         st = app.state
@@ -226,6 +264,10 @@ class Turn(Screen):
             return
         if stage == S.EXTRA and b in (UP, DOWN) and is_step(kind):
             self.countries = max(1, self.countries + (1 if b == UP else -1))
+            return
+        if stage == S.TURN and st.rs != "teg2" and b in (UP, DOWN) and is_step(kind):
+            counts = held_counts(app)
+            counts[st.cur] = max(1, self.held(st.cur) + (1 if b == UP else -1))
             return
         if kind != PRESS:
             return
@@ -263,6 +305,41 @@ class Turn(Screen):
             app.push(main_menu(app))
 
 
+def held_counts(app):
+    """Per seat: countries held as last dialled (-1: not yet), and continents ticked held. Kept on
+    the app for the game (not journaled: a calculator, see docs/architecture.md)."""
+    n = app.state.n
+    c = getattr(app, "reinforce", None)
+    if c is None or len(c[0]) != n:
+        c = ([-1] * n, [0] * n)  # counts, bit mask of continents held
+        app.reinforce = c
+    return c[0]
+
+
+def held_continents(app):
+    held_counts(app)
+    return app.reinforce[1]
+
+
+def reinforce(app, seat, countries):
+    """Armies to place: comando.turns.reinforcements (the rulebooks' divisor and minimum) plus the
+    bonus of each continent ticked on the Armies screen (the loaded board's bonuses)."""
+    b = app.board
+    bonus = 0
+    mask = held_continents(app)[seat]
+    if b is not None:
+        for c in range(b.continents):
+            if mask >> c & 1:
+                bonus += b.continent_bonus(c)
+    return T.reinforcements(app.state.rs, countries, bonus)
+
+
+def Armies(app):
+    """Armies to place with continents ticked (device.armies, imported when opened)."""
+    from device.armies import Armies as cls
+    return cls(app)
+
+
 def turn_menu(app):
     st = app.state
     p = st.cur
@@ -280,8 +357,10 @@ def turn_menu(app):
             items.append(("%s wins" % cap(st.colours[p]), lambda: app.push(
                 Confirm(app, "Victory?", "Yes, %s wins" % st.colours[p],
                         lambda: app.act({"t": "win", "p": p})))))
-    return Menu(app, cap(st.colours[p]) if st.rs != "teg2" else power_name(st.colours[p]),
-                items + main_items(app))
+    items += main_items(app)
+    if st.rs != "teg2" and app.board is not None:  # last: the menus' other items keep their place
+        items.append(("Armies to place", lambda: app.push(Armies(app))))
+    return Menu(app, cap(st.colours[p]) if st.rs != "teg2" else power_name(st.colours[p]), items)
 
 
 def main_items(app, new_game=True):
@@ -393,7 +472,10 @@ class Dice(Screen):
         self.dfn = 2
         self.field = 0
         self.last = None  # the last roll record (this screen's)
-        self.fresh = True  # no roll in this attack yet
+        self.fresh = True  # no roll in this attack yet (no dice on screen)
+        self.move = 0  # after a conquest: armies moving into the conquered country (UP/DOWN)
+        self.limits = None  # after a conquest: (min, max) move-in of the ruleset
+        self.came = None  # the next attack: "conquered" or "same" country (said once)
         self.series = None  # (rolls, att lost, def lost) of a long attack
         self.stop = app.settings.stop
         self.internal = 0
@@ -446,16 +528,21 @@ class Dice(Screen):
         # Laid out on the controller's 8-pixel pages, so a roll rewrites as few pages as it can:
         # page 0 header, 1-2 the armies (big), 3 the losses and the field mark, 4-5 the dice,
         # 6 one line of news, 7 the hint.
-        ui.big(fb, str(self.att), 2, 8, 2)
-        ui.center(fb, "vs", 8, 1, 40, 88)
-        ds = str(self.dfn)
+        lim = self.limits
+        won = lim is not None
+        # after a conquest: what stays behind -> what moves in (UP/DOWN), not the roll's counts
+        ui.big(fb, str(self.att - self.move if won else self.att), 2, 8, 2)
+        ui.center(fb, "move" if won else "vs", 8, 1, 40, 88)
+        ds = str(self.move if won else self.dfn)
         ui.big(fb, ds, 126 - ui.width(ds, 2), 8, 2)
-        if fld == "att":
+        if won:
+            pass  # UP/DOWN set the move-in, whatever the field
+        elif fld == "att":
             fb.hline(0, 25, 40, 1)
         elif fld == "def":
             fb.hline(88, 25, 40, 1)
         rec = self.last
-        if rec is not None:
+        if rec is not None and not self.fresh:  # only this attack's last roll: never old dice
             x = 0
             for v in rec["ad"]:
                 ui.die(fb, x, 33, v, True)
@@ -467,14 +554,17 @@ class Dice(Screen):
             al, dl = rec["al"], rec["dl"]
             if self.series:
                 al, dl = self.series[1], self.series[2]
-            if not self.fresh:  # the losses of each side, between the two counts
-                fb.text("-%d" % al if al else " 0", 42, 16, 1)
-                fb.text("-%d" % dl if dl else " 0", 70, 16, 1)
+            # the losses of each side, between the two counts
+            fb.text("-%d" % al if al else " 0", 42, 16, 1)
+            fb.text("-%d" % dl if dl else " 0", 70, 16, 1)
         if self.msg:  # below the counts; over them when it needs more than four lines
             y = 28 if len(ui.wrap(self.msg, 16)) <= 4 else 10
             fb.fill_rect(0, y - 2, 128, 66 - y, 0)
             ui.paragraph(fb, self.msg, y, 4 if y == 28 else 6)
             return
+        elif lim is not None:  # the move-in is the question now, whatever the field
+            lo, hi = lim
+            line = ("WON! move %d-%d" % (lo, hi)) if lo < hi else ("WON! moves %d" % lo)
         elif fld == "who":
             line = "def: " + st.colours[self.defender]
         elif fld == "stop":
@@ -485,16 +575,8 @@ class Dice(Screen):
             line = "from " + self.country(self.src)
         elif fld == "to":
             line = "to " + self.country(self.dst)
-        elif rec is not None and self.dfn == 0:
-            lo = hi = 0
-            try:
-                from comando import combat
-                lo, hi = combat.record_move_limits(rec)
-                line = "WON! move %d to %d" % (lo, hi)
-                if len(line) > 16:
-                    line = "WON! move %d-%d" % (lo, hi)
-            except ValueError:
-                line = "WON!"
+        elif self.came and self.fresh:
+            line = "from " + self.came
         elif self.series:
             line = "%d rolls" % self.series[0]
         else:
@@ -502,7 +584,7 @@ class Dice(Screen):
             snow, tw = self.flags()
             line = "snow: def +1" if snow else ("tailwind: att+1" if tw else "")
         fb.text(ui.fit(line, 16), 0, 48, 1)
-        ui.tight(fb, "ROLL  hold:conquer", 0, 56)
+        ui.tight(fb, "^v move ROLL next" if won else "ROLL  hold:conquer", 0, 56)
 
     def action(self):
         st = self.app.state
@@ -529,7 +611,38 @@ class Dice(Screen):
         self.fresh = False
         self.att = rec["a"] - rec["al"]
         self.dfn = rec["d"] - rec["dl"]
+        self.came = None
+        if self.dfn == 0:
+            self.conquered(rec)
         return True
+
+    def conquered(self, rec):
+        """Ask for the move-in (the ruleset's limits, comando.combat.move_limits), defaulting to
+        the most it allows: the usual choice, and it keeps the attack going from where it can."""
+        try:
+            from comando import combat
+            self.limits = combat.record_move_limits(rec)
+        except ValueError:  # RulesError: nothing can move (cannot happen: the attacker had 2+)
+            self.limits = (0, 0)
+        self.move = self.limits[1]
+
+    def next_attack(self):
+        """After a conquest: the move-in leaves the attacking country and the next attack goes on
+        from whichever country has more armies (the conquered one holds the moved armies), against
+        one army until the defender's count is dialled (the OK field is the defender's). The last
+        roll's dice go: they belong to the attack before."""
+        stays, moved = self.att - self.move, self.move
+        self.came = "conquered" if moved > stays else "same ctry"
+        self.att = moved if moved > stays else stays
+        if moved > stays and self.dst is not None:
+            self.src = self.dst
+        self.dst = None
+        self.dfn = 1
+        self.limits = None
+        self.move = 0
+        self.fresh = True
+        self.last = None
+        self.field = 1  # the defender's count: UP/DOWN dials it at once
 
     def button(self, b, kind):
         app = self.app
@@ -540,9 +653,8 @@ class Dice(Screen):
             self.msg = None
         if b == ROLL and kind == PRESS:
             self.series = None
-            if self.dfn == 0:  # a new attack after a conquest: same attacker, fresh defender
-                self.dfn = 1
-                self.fresh = True  # the last dice stay up (fewer bytes), marked as past
+            if self.limits is not None:  # a conquest: the move-in is confirmed, next attack
+                self.next_attack()
                 return
             self.roll_once()
         elif b == ROLL and kind == LONG:
@@ -568,6 +680,9 @@ class Dice(Screen):
                     app.home()
         elif b == BACK and kind == PRESS:
             app.pop()
+        elif b in (UP, DOWN) and is_step(kind) and self.limits is not None:
+            lo, hi = self.limits or (0, 0)  # after a conquest UP/DOWN set the move-in
+            self.move = max(lo, min(hi, self.move + (1 if b == UP else -1)))
         elif b in (UP, DOWN) and is_step(kind):
             step = 1 if b == UP else -1
             if fld in ("att", "def"):

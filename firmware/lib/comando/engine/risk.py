@@ -183,9 +183,7 @@ class RiskRules(Rules):
     def reinforcements(self, state, p):
         """"one for every three territories you hold, with a minimum of three ... plus the bonus for
         each region you hold outright" - placed wherever you like."""
-        n = state.count(p) // 3
-        if n < 3:
-            n = 3
+        n = turns.reinforcements("risk", state.count(p))
         b = state.board
         for c in range(b.continents):
             if b.owns_continent(state.owner, p, c):

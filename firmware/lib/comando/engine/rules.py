@@ -8,6 +8,7 @@ dispatched by name: ``check_<t>``, ``make_<t>`` (optional: draws randomness), ``
 from comando.errors import IllegalMove, RulesError
 from comando.engine import rand
 from comando import combat
+from comando import turns
 
 ACTIVE = ("add", "attack", "regroup", "card")
 
@@ -126,9 +127,7 @@ class Rules:
 
     def reinforcements(self, state, p):
         """(free armies, per-continent list) at the start of a turn."""
-        n = state.count(p) // 2
-        if n < 3:
-            n = 3
+        n = turns.reinforcements(self.id, state.count(p))
         b = state.board
         cres = [0] * b.continents
         for c in range(b.continents):
