@@ -142,3 +142,22 @@ class FixedDice(Dice):
 def default_dice():
     """The source to use when nothing is injected: hardware randomness."""
     return UrandomDice()
+
+
+def below(src, n):
+    """A uniform int in 0..n-1 drawn from ``src.d6()``: base-6 digits from die faces, rejecting the
+    top partial block, so it is exactly uniform (deals, shuffles, situation decks)."""
+    if n <= 1:
+        return 0
+    span = 6
+    while span < n:
+        span *= 6
+    limit = span - span % n
+    while True:
+        v = 0
+        m = 1
+        while m < span:
+            v = v * 6 + src.d6() - 1
+            m *= 6
+        if v < limit:
+            return v % n

@@ -23,6 +23,7 @@ an object with ``randbelow(k)``/``below(k)``/``randrange(k)`` (random.Random), o
 such as ``os.urandom``. The shuffled order is stored in an event, so a replay never reshuffles.
 """
 
+from comando.dice import below
 from comando.errors import IllegalMove, RulesError
 
 try:
@@ -114,21 +115,8 @@ def randbelow(source, k):
         f = getattr(source, meth, None)
         if f is not None:
             return f(k)
-    d6 = getattr(source, "d6", None)
-    if d6 is not None:
-        # Base-6 digits from die faces, rejecting the top partial block: exactly uniform.
-        span = 6
-        while span < k:
-            span *= 6
-        limit = span - span % k
-        while True:
-            v = 0
-            s = 1
-            while s < span:
-                v = v * 6 + (d6() - 1)
-                s *= 6
-            if v < limit:
-                return v % k
+    if getattr(source, "d6", None) is not None:
+        return below(source, k)
     if callable(source):  # os.urandom-like: bytes -> int, rejection for uniformity
         limit = 65536 - 65536 % k
         while True:

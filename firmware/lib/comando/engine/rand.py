@@ -6,6 +6,9 @@ seeded dice source reproduces a whole game (deal, shuffles, dice) on CPython and
 """
 
 
+from comando.dice import below  # noqa: F401  (one copy of the uniform draw, in comando.dice)
+
+
 class SeededD6:
     """A tiny xorshift32 dice source (same sequence on both runtimes); used when comando.dice is
     not available and by the engine's own tests. ``d6()`` and ``roll(n)`` like comando.dice."""
@@ -37,24 +40,6 @@ def roll(src, n):
     if hasattr(src, "roll"):
         return list(src.roll(n))
     return [src.d6() for _ in range(n)]
-
-
-def below(src, n):
-    """A uniform int in 0..n-1 drawn from six-sided dice."""
-    if n <= 1:
-        return 0
-    span = 6
-    while span < n:
-        span *= 6
-    limit = span - span % n
-    while True:
-        v = 0
-        m = 1
-        while m < span:
-            v = v * 6 + src.d6() - 1
-            m *= 6
-        if v < limit:
-            return v % n
 
 
 def shuffled(src, items):
