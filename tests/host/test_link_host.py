@@ -616,3 +616,21 @@ def test_store_migrates_an_older_database(tmp_path):
     s = Store(path)                                   # opening again changes nothing
     assert s.game("g-old")["board"] == "teg"
     s.close()
+
+
+def test_replay_and_show_replay_of_a_stored_engine_game_by_full_id(tmp_path, capsys):
+    """A `comando play` game imported into the store: `replay ID` (the whole id, not only a
+    prefix) and `show ID --replay` fold it with the map engine, not the table session."""
+    from engine_fixtures import game
+    g = game(4, seed=3)
+    db = str(tmp_path / "c.db")
+    s = Store(db)
+    s.ensure_game("g2")
+    s.add_events("g2", g.log)
+    s.close()
+    code, out, err = _cli(["replay", "g2", "--db", db], capsys)
+    assert code == 0, err
+    assert "%d events" % g.state.seq in out
+    code, out, err = _cli(["show", "g2", "--replay", "--db", db], capsys)
+    assert code == 0, err
+    assert "%d events follow the rules of" % len(g.log) in out

@@ -82,7 +82,8 @@ def _file_events(path):
 def run(args) -> int:
     import os
     looks_like_path = os.sep in args.file or "." in os.path.basename(args.file)
-    if not os.path.exists(args.file) and not looks_like_path:
+    stored = not os.path.exists(args.file) and not looks_like_path
+    if stored:
         name, events = _stored_events(args)
     elif os.path.isfile(args.file):
         name, events = args.file, _file_events(args.file)
@@ -95,7 +96,7 @@ def run(args) -> int:
             return 1
         print(text)
         return 0
-    if name != args.file:  # a stored engine game: replay it as the log it is
+    if stored:  # a stored engine game (by id or a prefix of it): replay it as the log it is
         import tempfile
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, name + ".jsonl")

@@ -10,7 +10,8 @@ def register(sub):
     p.add_argument("--raw", action="store_true", help="the events' fields as stored, not the "
                    "table record's words (objectives and secrets are left out either way)")
     p.add_argument("--replay", action="store_true", help="also replay the events through the "
-                   "rules (the table session reducer): every event checked, then applied")
+                   "rules (the map engine or the table session, as the game was played): every "
+                   "event checked, then applied")
     add_db(p)
     p.set_defaults(func=run)
 
@@ -47,13 +48,20 @@ def run(args):
 
 
 def replay(records):
-    """Fold the stored events with the device's reducer (comando.session): check, then apply."""
+    """Fold the stored events with the rules they were played under, check then apply: the map
+    engine (comando.engine) when the game's `new` names a board, else the device's table session
+    (comando.session)."""
     from comando import session as reducer
     events = [r[1] for r in records if r[0] == "event"]
     if any(r[0] == "snapshot" for r in records):
         return "replay: the log starts from a snapshot of the device; not replayed from the start"
     if not events or events[0].get("t") != "new":
         return "replay: the log does not start with a new game"
+    if "board" in events[0]:  # a game of `comando play` (the engine tracks the map)
+        from comando import engine
+        state = engine.fold(events)   # IllegalMove names the first event that does not follow
+        return "replay: %d events follow the rules of %s; the state is at #%d (%s)" % (
+            len(events), state.rules.name, state.seq, state.phase)
     state = reducer.fold(events)      # IllegalMove names the first event that does not follow
     return "replay: %d events follow the rules; the state is at #%d (%s)" % (
         len(events), state.seq, getattr(reducer, "_waiting", lambda s: s.stage)(state))
