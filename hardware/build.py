@@ -925,7 +925,7 @@ def generated_docs() -> dict:
     with open(README_HW, encoding="utf-8") as f:
         hw = f.read()
     hw = inject(hw, "pins", _strip_header(pins_md), README_HW)
-    hw = inject(hw, "bom", _strip_header(bom_md).replace("### ", "#### "), README_HW)
+    hw = inject(hw, "bom", _strip_header(bom_md), README_HW)
     files[README_HW] = hw
     with open(README_ROOT, encoding="utf-8") as f:
         files[README_ROOT] = inject(f.read(), "bom-total", bom_summary(parts), README_ROOT)
