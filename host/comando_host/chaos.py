@@ -155,6 +155,21 @@ def random_faults(rng, level=1.0):
     }
 
 
+def incident_schedule(rng, start, end, max_cut, crash_arg):
+    """The link cuts (0-2, each 0.1..max_cut s), device resets (0-1) and host crashes (0-1) of one
+    schedule, at times in [start, end), sorted. ``crash_arg(rng)`` gives each crash's argument.
+    Both harnesses draw their incidents here, so a seed means the same kind of schedule."""
+    inc = []
+    for _ in range(rng.randrange(0, 3)):
+        inc.append((rng.uniform(start, end), "cut", rng.uniform(0.1, max_cut)))
+    for _ in range(rng.randrange(0, 2)):
+        inc.append((rng.uniform(start, end), "reset", 0))
+    for _ in range(rng.randrange(0, 2)):
+        inc.append((rng.uniform(start, end), "crash", crash_arg(rng)))
+    inc.sort()
+    return inc
+
+
 class World:
     def __init__(self, seed, store=None, keep=None, chaos_time=4.0, settle=12.0, dt=0.01,
                  verbose=False, writer=False):
@@ -184,16 +199,8 @@ class World:
         self.resets = self.crashes = self.cuts = 0
 
     def _incidents(self):
-        r = self.rng
-        inc = []
-        for _ in range(r.randrange(0, 3)):
-            inc.append((r.uniform(0.2, self.chaos_time), "cut", r.uniform(0.1, 3.5)))
-        for _ in range(r.randrange(0, 2)):
-            inc.append((r.uniform(0.2, self.chaos_time), "reset", 0))
-        for _ in range(r.randrange(0, 2)):
-            inc.append((r.uniform(0.2, self.chaos_time), "crash", r.random() < 0.5))
-        inc.sort()
-        return inc
+        # a crash either loses the host's uncommitted state or not, drawn per crash
+        return incident_schedule(self.rng, 0.2, self.chaos_time, 3.5, lambda r: r.random() < 0.5)
 
     def note(self, msg):
         if self.verbose:

@@ -30,7 +30,7 @@ import time
 
 from comando import link as L
 
-from comando_host.chaos import Proxy, random_faults
+from comando_host.chaos import Proxy, incident_schedule, random_faults
 from comando_host.session import HostSession
 from comando_host.store import Store
 
@@ -91,16 +91,7 @@ class DeviceWorld:
                            cid_base=self.rng.getrandbits(24) << 4)
 
     def _incidents(self):
-        r = self.rng
-        inc = []
-        for _ in range(r.randrange(0, 3)):
-            inc.append((r.uniform(0.1, self.chaos_time), "cut", r.uniform(0.1, 3.0)))
-        for _ in range(r.randrange(0, 2)):
-            inc.append((r.uniform(0.1, self.chaos_time), "reset", 0))
-        for _ in range(r.randrange(0, 2)):
-            inc.append((r.uniform(0.1, self.chaos_time), "crash", 0))
-        inc.sort()
-        return inc
+        return incident_schedule(self.rng, 0.1, self.chaos_time, 3.0, lambda r: 0)
 
     def _start_device(self):
         left = max(0.0, self.chaos_time - self.clock())
