@@ -261,11 +261,7 @@ class RiskRules(Rules):
         v = self.set_value(state, e["cards"])
         self.close_pending(state)
         held = [x for x in e["cards"] if x < state.n and state.owner[x] == p]
-        for c in e["cards"]:
-            state.hands[p].remove(c)
-            state.discard.append(c)
-        state.trades[p] += 1
-        state.ttrades += 1
+        self.hand_in(state, p, e["cards"])
         if held:
             # "two of those armies are placed directly on it"
             c = e.get("c", held[0])

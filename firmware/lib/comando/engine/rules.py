@@ -351,17 +351,23 @@ class Rules:
                 raise IllegalMove("A defensive trade-in needs a country conquered this turn%s"
                                   % self.cite("defensive trade-in"))
 
+    def hand_in(self, state, p, cards):
+        """A traded set leaves ``p``'s hand for the discard, and the trade counts (the player's
+        own count and the table's): every ruleset's trade does this, then adds its armies."""
+        h = state.hands[p]
+        for c in cards:
+            h.remove(c)
+            state.discard.append(c)
+        state.trades[p] += 1
+        state.ttrades += 1
+
     def apply_trade(self, state, e):
         p = e["p"]
         v = self.trade_value(state, p)
         self.close_pending(state)
-        h = state.hands[p]
         for c in e["cards"]:
-            h.remove(c)
-            state.discard.append(c)
             state.bonused[c] = 0
-        state.trades[p] += 1
-        state.ttrades += 1
+        self.hand_in(state, p, e["cards"])
         if state.phase == "add":
             state.reserve += v
         else:

@@ -143,16 +143,12 @@ class WarRules(Rules):
         p = e["p"]
         v = self.trade_value(state, p)
         self.close_pending(state)
-        h = state.hands[p]
         for c in e["cards"]:
-            h.remove(c)
-            state.discard.append(c)
             # "2 extra soldiers for each traded card that represents a territory they own ...
             # placed, mandatorily, on that territory"
             if c < state.n and state.owner[c] == p:
                 state.armies[c] += 2
-        state.trades[p] += 1
-        state.ttrades += 1
+        self.hand_in(state, p, e["cards"])
         state.reserve += v
         self.check_victory(state, p)
 
