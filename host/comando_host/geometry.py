@@ -77,10 +77,9 @@ def check_layout(data, b, label: str = "layout") -> list[str]:
         err("countries", "must be an object {country id: [x, y]}")
         return errs
     pos = {}
+    ids_of_board = {b.cid(i) for i in range(b.n)}
     for cid, v in pts.items():
-        try:
-            b.index(cid)
-        except (BoardError, KeyError, ValueError):
+        if cid not in ids_of_board:
             err(f"countries.{cid}", f"not a country of {b.id}")
             continue
         p, why = _point(v, w, h)
@@ -116,9 +115,12 @@ def check_layout(data, b, label: str = "layout") -> list[str]:
                 err(f"countries.{a}", f"{d:.0f} px from {c} (at least {MIN_GAP}: labels collide)")
     wrap = set()
     for n, pair in enumerate(data.get("wrap", [])):
-        if (not isinstance(pair, list) or len(pair) != 2 or not all(x in pos for x in pair)):
+        if (not isinstance(pair, list) or len(pair) != 2
+                or not all(isinstance(x, str) and x in ids_of_board for x in pair)):
             err(f"wrap[{n}]", "must be [country, country] of this board")
             continue
+        if not all(x in pos for x in pair):
+            continue  # the missing position is already named
         if not b.is_border(b.index(pair[0]), b.index(pair[1])):
             err(f"wrap[{n}]", f"{pair[0]} and {pair[1]} do not border")
             continue
