@@ -154,6 +154,7 @@ class PageGame:
                "seq": f.seq, "ruleset": rec.rs or self.info.get("ruleset", ""),
                "rsname": R.ruleset_name(rec.rs or self.info.get("ruleset", "")),
                "board": getattr(board, "id", "") or self.info.get("board", ""),
+               "boardname": str(board.name) if board is not None else "",
                "mode": rec.mode or "", "map": False}
         names = list(rec.names)
         colours = list(getattr(st, "colours", []) or [])

@@ -135,7 +135,9 @@ class Hub:
             for ws, sub in list(self.pages.items()):
                 if sub["follow"] and newest and sub["game"] != newest:
                     sub["game"], sub["live"] = newest, True
+                    self.refresh(newest)
                     await self._send(ws, self._hello(newest))
+                    await self._send(ws, self.game(newest).view())
         watched = {sub["game"] for sub in self.pages.values() if sub["game"]}
         for gid in watched:
             if not self.refresh(gid):
@@ -203,6 +205,11 @@ class Hub:
             want = msg.get("game", "latest")
             if not isinstance(want, str):
                 raise Refused("watch: \"game\" must be a game id or \"latest\"")
+            assert self.store is not None
+            if want == "latest" and self.store.newest_game() is None:
+                # nothing stored yet: the first game to arrive is pushed to this page
+                sub.update(game=None, live=True, follow=True)
+                return [{"type": "waiting", "text": "no game yet: start one on the device"}]
             gid = self.game_id(want)
             self.refresh(gid)
             sub.update(game=gid, live=True, follow=(want == "latest"))

@@ -39,7 +39,8 @@
       $("map").innerHTML = `<div class="nomap">${esc(why)}</div>`;
       return;
     }
-    $("map").innerHTML = await r.text();
+    $("map").innerHTML = await r.text() +
+      '<div id="mapnote" class="mapnote" hidden>a table session: the device rolls and keeps turns; the map is not tracked (map mode off)</div>';
     probe.mapReady = true;
     if (last) apply(last);
     probe.renderMs = performance.now() - t0;
@@ -61,6 +62,8 @@
         if (pendingSeek !== null) { const at = pendingSeek; pendingSeek = null; seek(at); }
       } else if (msg.type === "total") {
         total = msg.total; $("slider").max = total; pos();
+      } else if (msg.type === "waiting") {
+        $("title").textContent = msg.text;
       } else if (msg.type === "error") {
         seeking = false; showError(msg.error);
       }
@@ -80,10 +83,12 @@
     last = v; total = v.total;
     const s = $("slider"); s.max = v.total; if (!dragging) s.value = v.at; pos();
     setMode(v.at >= v.total);
-    $("title").textContent = `${v.rsname || v.ruleset || "game"}${v.board ? " on " + v.board : ""} - game ${v.game} - event ${v.seq}`;
+    $("title").textContent = `${v.rsname || v.ruleset || "game"}${v.board ? " on " + (v.boardname || v.board) : ""} - game ${v.game} - event ${v.seq}`;
+    const note = $("mapnote"); if (note) note.hidden = v.map;
     drawMap(v); drawSide(v);
     probe.applied += 1; probe.lastApplyMs = performance.now() - t0;
     probe.updates.push({ seq: v.seq, at: v.at, t: now(), t0: v.t0 });
+    if (probe.record) probe.record.push({ seq: v.seq, cells: readMap() });
     if (probe.updates.length > 20000) probe.updates.splice(0, 10000);
   }
 
@@ -109,6 +114,14 @@
       if (badge.textContent !== b) badge.textContent = b;
       g.classList.toggle("hot", hot.has(i));
     }
+  }
+
+  // What the map shows now, read back from the DOM: [fill, armies text] per country (tests).
+  function readMap() {
+    return Array.from(document.querySelectorAll("#map .country"), (g) => {
+      const disc = g.querySelector(".disc"), army = g.querySelector(".army");
+      return [disc.getAttribute("fill"), army.textContent];
+    });
   }
 
   function drawSide(v) {
