@@ -23,7 +23,7 @@ from comando.combat import compare
 from comando_host import record as R
 from comando_host import svgmap
 
-CHECKPOINT = 250
+CHECKPOINT = 100
 LOG_TAIL = 14
 BATTLES = 6
 SERIES = 160       # points per player in the luck chart
@@ -73,8 +73,8 @@ class PageGame:
     def _seek(self, n: int) -> _Follow:
         n = max(0, min(n, len(self.rows)))
         f = self._f
-        if n < f.pos:
-            base = max(k for k in self._marks if k <= n)
+        base = max(k for k in self._marks if k <= n)
+        if n < f.pos or base > f.pos:   # back, or far ahead past a checkpoint: start from it
             f = self._f = self._clone(self._marks[base])
         while f.pos < n:
             self._feed(f, self.rows[f.pos])
@@ -85,12 +85,26 @@ class PageGame:
 
     @staticmethod
     def _clone(f: _Follow) -> _Follow:
-        board = f.rec.board
-        memo = {id(board): board} if board is not None else {}
-        st = f.rec.state
-        if st is not None and getattr(st, "rules", None) is not None:
-            memo[id(st.rules)] = st.rules
-        return copy.deepcopy(f, memo)
+        """An independent copy of a fold. An engine fold copies its State (``State.copy``) and
+        shares the logged events, which nothing mutates: a deep copy of the folder's effective
+        log would cost O(events) per checkpoint."""
+        rec = f.rec
+        if rec.mode != "engine":
+            board = rec.board
+            return copy.deepcopy(f, {id(board): board} if board is not None else {})
+        g = copy.copy(f)
+        g.rec = copy.copy(rec)
+        g.rec.folder = copy.copy(rec.folder)
+        g.rec.folder.effective = list(rec.folder.effective)
+        g.rec.state = g.rec.folder.state = rec.state.copy()
+        g.rec.names = list(rec.names)
+        g.log = collections.deque(f.log, maxlen=f.log.maxlen)
+        g.battles = collections.deque(f.battles, maxlen=f.battles.maxlen)
+        g.lost = list(f.lost)
+        g.expected = list(f.expected)
+        g.series = [list(x) for x in f.series]
+        g.hot = list(f.hot)
+        return g
 
     def _feed(self, f: _Follow, row) -> None:
         if row[0] == "snapshot":

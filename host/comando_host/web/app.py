@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import json
 import os
+import time
 
 from starlette.applications import Starlette
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -143,7 +144,9 @@ class Hub:
             if not self.refresh(gid):
                 continue
             pg = self.games[gid]
-            live = json.dumps(pg.view())
+            view = pg.view()
+            view["sent"] = time.time() * 1000.0   # wall clock, ms: the bench splits the latency
+            live = json.dumps(view)
             note = None
             for ws, sub in list(self.pages.items()):
                 if sub["game"] != gid:

@@ -87,7 +87,7 @@
     const note = $("mapnote"); if (note) note.hidden = v.map;
     drawMap(v); drawSide(v);
     probe.applied += 1; probe.lastApplyMs = performance.now() - t0;
-    probe.updates.push({ seq: v.seq, at: v.at, t: now(), t0: v.t0 });
+    probe.updates.push({ seq: v.seq, at: v.at, t: now(), t0: v.t0, sent: v.sent });
     if (probe.record) probe.record.push({ seq: v.seq, cells: readMap() });
     if (probe.updates.length > 20000) probe.updates.splice(0, 10000);
   }
@@ -124,8 +124,19 @@
     });
   }
 
+  // Redraw a part of the side panel only when its data changed (most events touch two parts).
+  const drawn = {};
+  function changed(part, data) {
+    const key = JSON.stringify(data);
+    if (drawn[part] === key) return false;
+    drawn[part] = key; return true;
+  }
+
   function drawSide(v) {
     const t = v.turn || {};
+    if (!changed("side", [v.game, t, v.situation, v.players, v.luck, v.battles.map((b) => b.seq), v.pacts])) {
+      drawLog(v); return;
+    }
     $("status").textContent = (t.round ? `Round ${t.round} - ` : "") + (t.status || t.phase || "");
     const sit = $("situation");
     if (v.situation) { sit.hidden = false; sit.innerHTML = `<b>${esc(v.situation.name)}</b>: ${esc(v.situation.text)}`; }
@@ -148,6 +159,11 @@
     const pacts = v.pacts || [];
     $("pactcard").hidden = pacts.length === 0;
     $("pacts").innerHTML = pacts.map((p) => `<li>${esc(p)}</li>`).join("");
+    drawLog(v);
+  }
+
+  function drawLog(v) {
+    if (!changed("log", [v.game, v.seq, v.at])) return;
     $("log").innerHTML = (v.log || []).map(([s, text]) => `<li><span class="s">#${s}</span>${esc(text)}</li>`).join("");
   }
 
@@ -189,6 +205,13 @@
     location.search = q;
   });
   probe.seek = seek;
+  // The bench draws a board with a view of its own (bench/bench_web.py: a 72-country board).
+  probe.show = (svg, v) => {
+    game = mapFor = v.game;
+    $("map").innerHTML = svg;
+    probe.mapReady = true;
+    apply(v);
+  };
   loadGames();
   connect();
 })();
