@@ -243,5 +243,5 @@ class PageGame:
         card = getattr(st, "sit", -1)
         if not isinstance(card, int) or card < 0:
             return None
-        from comando import situations
+        from comando.rulesets.revancha import situations
         return {"card": card, "name": situations.label(card), "text": situations.describe(card)}

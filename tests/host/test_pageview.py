@@ -133,7 +133,7 @@ def test_a_table_session_shows_turn_situation_and_battles():
     v = PageGame(rows(t.events), "s").view()
     assert v["mode"] == "session" and not v["map"] and v["board"] == "revancha"
     assert v["situation"]["card"] == t.state.sit
-    from comando import situations
+    from comando.rulesets.revancha import situations
     assert v["situation"]["name"] == situations.label(t.state.sit)
     assert v["situation"]["text"] == situations.describe(t.state.sit)
     r = t.events[-1]["r"]

@@ -82,7 +82,8 @@ def test_the_page_shows_each_conquest_as_the_link_delivers_it(browser, tmp_path)
     assert len(conquests) >= 8
     shown = [r for r in record if r["cells"]]
     for seq, c, p in conquests:
-        pic = next(r for r in shown if r["seq"] >= seq)
+        pic = next((r for r in shown if r["seq"] >= seq), None)
+        assert pic is not None, (seq, len(record), len(shown), record[-1]["seq"] if record else None)
         owner, armies = states[pic["seq"]]
         fill, text = pic["cells"][c]
         assert fill == svgmap.player_colour(colours[owner[c]], owner[c])[0], (seq, c)

@@ -29,8 +29,13 @@
     } catch (e) { /* the list is a convenience; the socket says what is wrong */ }
   }
 
-  async function loadMap(gid) {
-    mapFor = gid; probe.mapReady = false;
+  let loading = false, mapBoard = null;
+  async function loadMap(gid, board) {
+    mapFor = gid; probe.mapReady = false; loading = true; mapBoard = board || null;
+    try { await fetchMap(gid); } finally { loading = false; }
+  }
+
+  async function fetchMap(gid) {
     const t0 = performance.now();
     const r = await fetch(`/api/games/${encodeURIComponent(gid)}/map.svg`);
     if (gid !== game) return;
@@ -80,6 +85,8 @@
 
   function apply(v) {
     const t0 = performance.now();
+    // the game was filed before its first event named the board: fetch the map once it does
+    if (!probe.mapReady && !loading && v.board && v.board !== mapBoard) loadMap(v.game, v.board);
     last = v; total = v.total;
     const s = $("slider"); s.max = v.total; if (!dragging) s.value = v.at; pos();
     setMode(v.at >= v.total);
