@@ -168,10 +168,176 @@ def read_layout(path: str, b) -> Layout:
     return Layout(b, data)
 
 
-def load_layout(board, directory: str | None = None) -> Layout:
-    """The shipped layout of a loaded Board (or a board id)."""
+_AUTO: dict = {}
+
+
+def load_layout(board, directory: str | None = None, auto: bool = False) -> Layout:
+    """The shipped layout of a loaded Board (or a board id). Without a layout file: BoardError,
+    or with ``auto`` the layout computed from the board's graph (``auto_layout``, kept per
+    board for this process)."""
     b = core.load_board(board) if isinstance(board, str) else board
     path = layout_path(b.id, directory)
     if not os.path.exists(path):
+        if auto:
+            key = (b.id, b.n, tuple(b.borders()))
+            if key not in _AUTO:
+                _AUTO[key] = auto_layout(b)
+            return Layout(b, _AUTO[key])
         raise BoardError(f"{path}: no layout for board {b.id!r} (boards/README.md, Layouts)")
     return read_layout(path, b)
+
+
+# -- a layout made from the graph, for a board that has none yet -----------------------------
+
+PALETTE = ("#d9c8a0", "#b9d3a4", "#e3b99a", "#a9c6d9", "#d4b3d1", "#e6d98f", "#b7c0a4",
+           "#c9b8e0", "#e0c0b0", "#b0d8d0")
+
+
+def auto_layout(b, size=(1200, 700), seed: int = 1, tries: int = 40) -> dict:
+    """Layout data for board ``b`` computed from its graph: a force-directed drawing (borders pull,
+    countries push apart, each continent holds together), then spread until ``check_layout``
+    passes. Deterministic for a seed. A starting point to edit (``comando boards layout``), and
+    what the page draws for a board without a layout file."""
+    import random
+    W, H = size
+    best = None
+    for t in range(tries):
+        rng = random.Random(seed * 1000 + t)
+        data = _force(b, W, H, rng)
+        errs = check_layout(data, b)
+        if not errs:
+            return data
+        if best is None or len(errs) < best[0]:
+            best = (len(errs), data)
+    return best[1]
+
+
+def _force(b, W, H, rng) -> dict:
+    n, k = b.n, b.continents
+    m = 45
+    cols = max(1, math.ceil(math.sqrt(k * W / H)))
+    rows = math.ceil(k / cols)
+    centre = [(m + (W - 2 * m) * (c % cols + 0.5) / cols, m + (H - 2 * m) * (c // cols + 0.5) / rows)
+              for c in range(k)]
+    pos = []
+    for i in range(n):
+        cx, cy = centre[b.continent_of(i)]
+        a = rng.random() * 2 * math.pi
+        r = 20 + rng.random() * 60
+        pos.append([cx + r * math.cos(a), cy + r * math.sin(a)])
+    edges = b.borders()
+    ideal = 0.9 * math.sqrt(W * H / max(1, n))
+    temp = W / 8
+    for it in range(260):
+        disp = [[0.0, 0.0] for _ in range(n)]
+        for i in range(n):
+            xi, yi = pos[i]
+            for j in range(i + 1, n):
+                dx, dy = xi - pos[j][0], yi - pos[j][1]
+                d2 = dx * dx + dy * dy + 0.01
+                f = ideal * ideal / d2
+                disp[i][0] += dx * f
+                disp[i][1] += dy * f
+                disp[j][0] -= dx * f
+                disp[j][1] -= dy * f
+        for i, j in edges:
+            dx, dy = pos[i][0] - pos[j][0], pos[i][1] - pos[j][1]
+            d = math.hypot(dx, dy) + 0.01
+            w = 1.0 if b.continent_of(i) == b.continent_of(j) else 0.35
+            f = w * d / ideal
+            disp[i][0] -= dx * f
+            disp[i][1] -= dy * f
+            disp[j][0] += dx * f
+            disp[j][1] += dy * f
+        for c in range(k):   # a continent holds together: members pulled to their centroid
+            mem = b.members(c)
+            if not mem:
+                continue
+            gx = sum(pos[i][0] for i in mem) / len(mem)
+            gy = sum(pos[i][1] for i in mem) / len(mem)
+            for i in mem:
+                disp[i][0] += (gx - pos[i][0]) * 0.6
+                disp[i][1] += (gy - pos[i][1]) * 0.6
+        for i in range(n):
+            dx, dy = disp[i]
+            d = math.hypot(dx, dy) + 0.01
+            step = min(d, temp)
+            pos[i][0] += dx / d * step
+            pos[i][1] += dy / d * step
+        temp = max(2.0, temp * 0.985)
+    # fit the drawing to the canvas, then spread what is too close or sits on a border line
+    xs, ys = [p[0] for p in pos], [p[1] for p in pos]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    sx = (W - 2 * m) / max(1.0, x1 - x0)
+    sy = (H - 2 * m - 30) / max(1.0, y1 - y0)
+    for p in pos:
+        p[0] = m + (p[0] - x0) * sx
+        p[1] = m + 30 + (p[1] - y0) * sy
+    for _ in range(120):
+        moved = False
+        for i in range(n):
+            for j in range(i + 1, n):
+                dx, dy = pos[i][0] - pos[j][0], pos[i][1] - pos[j][1]
+                d = math.hypot(dx, dy)
+                if d < MIN_GAP + 4:
+                    if d < 0.01:
+                        dx, dy, d = rng.random() - 0.5, rng.random() - 0.5, 0.5
+                    push = (MIN_GAP + 4 - d) / 2 / d
+                    pos[i][0] += dx * push
+                    pos[i][1] += dy * push
+                    pos[j][0] -= dx * push
+                    pos[j][1] -= dy * push
+                    moved = True
+        for a, c in edges:
+            for o in range(n):
+                if o in (a, c):
+                    continue
+                d = _seg_dist(pos[o], pos[a], pos[c])
+                if d < CLEAR + 4:
+                    ax, ay = pos[a]
+                    bx, by = pos[c]
+                    nx, ny = -(by - ay), bx - ax
+                    L = math.hypot(nx, ny) + 0.01
+                    side = 1 if (pos[o][0] - ax) * nx + (pos[o][1] - ay) * ny >= 0 else -1
+                    pos[o][0] += side * nx / L * (CLEAR + 6 - d)
+                    pos[o][1] += side * ny / L * (CLEAR + 6 - d)
+                    moved = True
+        for p in pos:
+            p[0] = min(W - 30, max(30, p[0]))
+            p[1] = min(H - 30, max(50, p[1]))
+        if not moved:
+            break
+    conts = {}
+    for c in range(k):
+        mem = b.members(c) or [0]
+        gx = sum(pos[i][0] for i in mem) / len(mem)
+        top = min(pos[i][1] for i in mem)
+        conts[b.continent_id(c)] = {"colour": PALETTE[c % len(PALETTE)],
+                                    "label": [int(min(W - 60, max(60, gx))),
+                                              int(min(H - 5, max(18, top - 38)))]}
+    return {"schema": SCHEMA, "board": b.id, "size": [W, H], "continents": conts,
+            "countries": {b.cid(i): [int(round(pos[i][0])), int(round(pos[i][1]))]
+                          for i in range(n)},
+            "wrap": []}
+
+
+def dumps_layout(data: dict) -> str:
+    """A layout as the shipped files write it: one continent, one country a line."""
+    out = ["{", '  "schema": %s,' % json.dumps(data["schema"]),
+           '  "board": %s,' % json.dumps(data["board"]),
+           '  "size": %s,' % json.dumps(data["size"])]
+    for key in ("notes",):
+        if key in data:
+            out.append('  "%s": %s,' % (key, json.dumps(data[key], ensure_ascii=False)))
+    out.append('  "continents": {')
+    out.append(",\n".join('    %s: {"colour": %s, "label": %s}' % (
+        json.dumps(k), json.dumps(v["colour"]), json.dumps(v["label"]))
+        for k, v in data["continents"].items()))
+    out.append("  },")
+    out.append('  "countries": {')
+    out.append(",\n".join("    %s: %s" % (json.dumps(k), json.dumps(v))
+                          for k, v in data["countries"].items()))
+    out.append("  },")
+    out.append('  "wrap": [%s]' % ", ".join(json.dumps(w) for w in data.get("wrap", [])))
+    out.append("}")
+    return "\n".join(out) + "\n"

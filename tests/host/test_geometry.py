@@ -139,5 +139,23 @@ def test_cli_svg_and_check(tmp_path, capsys):
     os.remove(d / "layout" / "war.json")
     assert main(["boards", "check", str(d / "war.json")]) == 0
     assert "no layout" in capsys.readouterr().out
-    assert main(["boards", "svg", str(d / "war.json")]) == 2
-    assert "no layout" in capsys.readouterr().err
+    # no layout file: the map is drawn from a layout computed from the graph, and said so
+    assert main(["boards", "svg", str(d / "war.json")]) == 0
+    out, err = capsys.readouterr()
+    assert "computed from the board's graph" in err and out.count('class="country') == 42
+    # `boards layout` writes that layout as a file `boards check` accepts
+    assert main(["boards", "layout", str(d / "war.json"), "-o", str(d / "layout" / "war.json")]) == 0
+    assert main(["boards", "check", str(d / "war.json")]) == 0
+    assert "layout ok" in capsys.readouterr().out
+    assert main(["boards", "layout", "war", "-o", str(d / "layout" / "war.json")]) == 2
+    assert "exists (--force to overwrite)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("bid", SHIPPED)
+def test_a_layout_computed_from_the_graph_passes_the_checker(bid):
+    # what a new board (a house board, a map another branch adds) gets before anyone draws it
+    b = core.load_board(bid)
+    data = geometry.auto_layout(b)
+    assert geometry.check_layout(data, b) == []
+    assert geometry.auto_layout(b) == data   # deterministic
+    assert json.loads(geometry.dumps_layout(data)) == data

@@ -5,6 +5,7 @@
     comando boards check FILE... [--option OPT]...     exit 1 and every problem when invalid
     comando boards new [--out FILE] [--countries N] [--continents K] [--from ID|FILE]
     comando boards svg ID|FILE [--out FILE] [--layout FILE]   a printable map of the board
+    comando boards layout ID|FILE [--out FILE] [--seed N]    a layout computed from the graph
 
 The loader and validator are the shared core's (comando.board): what `check` accepts is what the
 device loads.
@@ -76,6 +77,14 @@ def register(subparsers) -> None:
                      "layout/ID.json beside the board)")
     svg.add_argument("--out", "-o", help="file to write (default: standard output)")
     svg.set_defaults(func=cmd_svg)
+
+    lay = sub.add_parser("layout", help="write a layout computed from the board's graph (a "
+                         "start to edit into boards/layout/ID.json)")
+    lay.add_argument("board", help="a board id or a JSON file")
+    lay.add_argument("--out", "-o", help="file to write (default: standard output)")
+    lay.add_argument("--seed", type=int, default=1, help="another seed, another drawing")
+    lay.add_argument("--force", action="store_true", help="overwrite --out if it exists")
+    lay.set_defaults(func=cmd_layout)
 
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
@@ -246,6 +255,26 @@ def _layout_errors(lpath: str, b) -> list[str]:
     return []
 
 
+# --- layout -------------------------------------------------------------------------------
+
+def cmd_layout(args) -> int:
+    path = _source(args, args.board)
+    b = core.load_board(path)
+    data = geometry.auto_layout(b, seed=args.seed)
+    errs = geometry.check_layout(data, b, "computed layout")
+    text = geometry.dumps_layout(data)
+    if args.out:
+        if os.path.exists(args.out) and not args.force:
+            raise UsageError(f"{args.out} exists (--force to overwrite)")
+        with open(args.out, "w", encoding="utf-8") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+    for e in errs:   # a crowded graph: say what is left to fix by hand
+        print("  " + e, file=sys.stderr)
+    return 0
+
+
 # --- svg ----------------------------------------------------------------------------------
 
 def cmd_svg(args) -> int:
@@ -253,9 +282,16 @@ def cmd_svg(args) -> int:
     path = _source(args, args.board)
     b = core.load_board(path)
     lpath = args.layout or geometry.layout_path_for(path)
-    if not os.path.exists(lpath):
-        raise UsageError(f"no layout {lpath} for board {b.id} (boards/README.md, Layouts)")
-    text = svgmap.render(geometry.read_layout(lpath, b), title=str(b.name)) + "\n"
+    if args.layout and not os.path.exists(lpath):
+        raise UsageError(f"no layout file {lpath}")
+    if os.path.exists(lpath):
+        lay = geometry.read_layout(lpath, b)
+    else:
+        print(f"comando boards: no layout {lpath}: drawn from a layout computed from the "
+              f"board's graph (`comando boards layout {args.board} -o FILE` writes it to edit)",
+              file=sys.stderr)
+        lay = geometry.Layout(b, geometry.auto_layout(b))
+    text = svgmap.render(lay, title=str(b.name)) + "\n"
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:
             f.write(text)

@@ -201,7 +201,7 @@ class Session:
         from comando_host import geometry, termmap
         s = self.game.state
         try:
-            lay = geometry.load_layout(self.board)
+            lay = geometry.load_layout(self.board, auto=True)
         except _BoardError:
             return engine_text.countries(s)
         out = self.out or sys.stdout

@@ -260,7 +260,7 @@ def create_app(db_path: str, poll: float = 0.01) -> Starlette:
             bid = view.get("board") or pg.info.get("board")
             if not bid:
                 raise Refused(f"game {gid} names no board: there is no map to draw")
-            lay = geometry.load_layout(bid)
+            lay = geometry.load_layout(bid, auto=True)
         except Refused as exc:
             return _error(404, str(exc))
         except ComandoError as exc:  # a board or layout missing or invalid
