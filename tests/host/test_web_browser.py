@@ -175,3 +175,20 @@ def test_slider_replays_and_no_secret_is_shown(browser, shots_db):
         page.close()
         srv.stop()
     assert not errors
+
+
+def test_unknown_game_is_refused_on_the_page(browser, shots_db):
+    srv = Background(shots_db).start()
+    page, errors = open_page(browser, srv.url + "?game=nope")
+    try:
+        page.wait_for_function("window.__comando.errors.length > 0")
+        assert page.evaluate("window.__comando.errors") == [
+            "no stored game 'nope' (comando games lists them)"]
+        assert page.is_visible("#error")
+        # the server keeps serving: the same page opens a stored game next
+        page.goto(srv.url + "?game=war-4p")
+        page.wait_for_function("window.__comando.mapReady && window.__comando.applied > 0")
+    finally:
+        page.close()
+        srv.stop()
+    assert not errors

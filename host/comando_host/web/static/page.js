@@ -71,6 +71,7 @@
         $("title").textContent = msg.text;
       } else if (msg.type === "error") {
         seeking = false; showError(msg.error);
+        if (!game) $("title").textContent = msg.error;   // nothing to show: say why, and stay
       }
     };
     ws.onclose = () => setTimeout(connect, 500);
