@@ -94,6 +94,10 @@ def bench_latency(browser, d, every, players, seed):
     print("  split: stored -> pushed by the server p50 %.1f / p99 %.1f ms (the 10 ms poll, the fold, "
           "JSON); pushed -> drawn by the page p50 %.1f / p99 %.1f ms"
           % (pct(server, 50), pct(server, 99), pct(browser_side, 50), pct(browser_side, 99)))
+    work = [u["dt"] for u in updates if "dt" in u]
+    print("  the page's own work per update (apply: map and side panel): p50 %.1f / p99 %.1f ms; "
+          "the rest of the page's share is waiting for the CPU (%s)"
+          % (pct(work, 50), pct(work, 99), load()))
     print("  %d of %d events got a picture of their own (the others arrived in the same 10 ms "
           "poll as the next one)" % (own, len(from_host)))
     return done and pct(from_host, 99) <= 100

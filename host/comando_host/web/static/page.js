@@ -95,7 +95,7 @@
     const note = $("mapnote"); if (note) note.hidden = v.map;
     drawMap(v); drawSide(v);
     probe.applied += 1; probe.lastApplyMs = performance.now() - t0;
-    probe.updates.push({ seq: v.seq, at: v.at, t: now(), t0: v.t0, sent: v.sent });
+    probe.updates.push({ seq: v.seq, at: v.at, t: now(), t0: v.t0, sent: v.sent, dt: probe.lastApplyMs });
     if (probe.record) probe.record.push({ seq: v.seq, cells: readMap() });
     if (probe.updates.length > 20000) probe.updates.splice(0, 10000);
   }
