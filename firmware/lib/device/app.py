@@ -125,6 +125,7 @@ class App:
         self.settings = Settings(hal)
         self.journal = Journal(hal)
         self.state = S.Session()
+        self.map = False  # a map game: the engine's state and events (device.mapmode)
         self.link = None
         self.stack = []
         self.dirty = True
@@ -139,15 +140,21 @@ class App:
     # -- game ------------------------------------------------------------------------------------
     def boot(self):
         """Restore the game from the journal (a torn tail is dropped and reported)."""
-        st = [S.Session(), 0, 0]
+        st = [S.Session(), 0, 0, None]   # st[3]: a map game's engine fold
         bad = []
 
         def each(ev):
             if bad:
                 return
             try:
-                S.check(st[0], ev, self.board)
-                S.apply(st[0], ev)
+                if st[1] == 0 and ev.get("t") == "new" and "board" in ev:
+                    from device import mapmode
+                    st[3] = mapmode.folder()
+                if st[3] is not None:
+                    st[3].feed(ev)
+                else:
+                    S.check(st[0], ev, self.board)
+                    S.apply(st[0], ev)
                 st[1] += 1
                 st[2] = ev["seq"]
             except (ComandoError, KeyError, TypeError) as exc:
@@ -157,7 +164,8 @@ class App:
         if bad:
             # Keep the consistent prefix: re-read to find its byte length.
             self._truncate_to(st[1], bad[0])
-        self.state = st[0]
+        self.map = st[3] is not None and st[3].state is not None
+        self.state = st[3].state if self.map else st[0]
         self.load_board()
         self.load_secret()
         self.settings.apply(self.oled)
@@ -178,6 +186,9 @@ class App:
 
     def load_board(self):
         """The board the session names (``o.board``), or None: the table plays by army counts."""
+        if self.map:   # the engine loaded the whole board with the game
+            self.board = self.state.board
+            return self.board
         self.board = None
         bid = self.state.opts.get("board") if self.state.opts else None
         if not bid:
@@ -203,9 +214,15 @@ class App:
     def submit(self, action):
         """Check an action, make its event (dice drawn here), journal it, apply it, publish it.
         Returns the event; raises IllegalMove (nothing changes) or StorageFull (nothing written)."""
-        ev = S.make(self.state, action, self.dice, self.board)
-        self.journal.append(ev)
-        S.apply(self.state, ev)
+        if self.map:
+            from device import mapmode
+            ev = mapmode.make(self.state, action, self.dice)
+            self.journal.append(ev)
+            mapmode.apply(self.state, ev)
+        else:
+            ev = S.make(self.state, action, self.dice, self.board)
+            self.journal.append(ev)
+            S.apply(self.state, ev)
         self.events_made += 1
         if self.link is not None:
             self.link.publish(ev)
@@ -232,6 +249,8 @@ class App:
 
     def new_game(self, action):
         """Start a new session (the old journal is kept aside as journal.log.old)."""
+        if action.get("board"):
+            return self.new_map_game(action)
         try:
             S.check(S.Session(), action)
         except IllegalMove as exc:
@@ -239,6 +258,7 @@ class App:
             return None
         self.journal.archive()
         self.state = S.Session()
+        self.map = False
         self.secret = {}
         self.save_secret()
         self.board = None
@@ -252,6 +272,37 @@ class App:
                 self.restart()
         return ev
 
+    def new_map_game(self, action):
+        """Start a game on the map (device.mapmode): the engine's new event and its deal, each
+        journaled and published like any event."""
+        from device import mapmode
+        try:
+            events, state = mapmode.new_game(action, self.dice)
+        except (ComandoError, OSError, MemoryError) as exc:
+            self.show_toast(str(exc), 3500)
+            return None
+        self.journal.archive()
+        self.secret = {}
+        self.save_secret()
+        try:
+            for ev in events:
+                self.journal.append(ev)
+                if self.link is not None:
+                    self.link.publish(ev)
+        except StorageFull as exc:
+            self.show_toast(str(exc), 6000)
+            return None
+        self.state = state
+        self.map = True
+        self.board = state.board
+        self.events_made += len(events)
+        self.dirty = True
+        if self.in_press:
+            self.after_press = self.restart
+        else:
+            self.restart()
+        return events[-1]
+
     def restart(self):
         """After a new game: the screens go (as at boot: no screen code in the heap while the
         board loads, and the new-game screen's code is not needed again), the board loads, the
@@ -259,7 +310,7 @@ class App:
         self.stack = []
         forget("device.screens.newgame", "device.screens.teg2", "device.screens.turn",
                "device.screens.dice", "device.screens.revancha", "device.screens.armies",
-               "device.screens.menus", "device.screens.base")
+               "device.screens.menus", "device.screens.map", "device.screens.base")
         self.load_board()
         self.home()
 

@@ -72,6 +72,8 @@ class Screen:
         pass
 
 def home_screen(app):
+    if app.map:
+        return screen(app, "MapTurn")
     if app.state.stage is None:
         return screen(app, "NewGame")
     if app.state.stage == S.BATTLE:

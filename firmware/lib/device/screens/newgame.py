@@ -27,7 +27,9 @@ class NewGame(Screen):
         self.n = 4
         self.field = 0
         self.seat = 0
-        self.use_board = 1  # the ruleset's shipped board; 0: no map, the table plays by counts
+        # 1: the ruleset's shipped board; 0: no map, the table plays by counts; 2: map mode, the
+        # device plays the game on the map (device.mapmode; rulesets the engine plays)
+        self.use_board = 1
         self.cols = list(self.palette()[:self.n])
 
     def board_id(self):
@@ -38,6 +40,16 @@ class NewGame(Screen):
 
     def ruleset(self):
         return RULESETS[self.rs]
+
+    def map_ok(self):
+        from comando.rulesets import REDUCERS
+        return "engine" in REDUCERS.get(self.ruleset(), ())
+
+    def board_label(self):
+        bid = self.board_id()
+        if not bid:
+            return "no map"
+        return bid + ":map" if self.use_board == 2 else bid
 
     def palette(self):
         rs = self.ruleset()
@@ -53,7 +65,7 @@ class NewGame(Screen):
         ui.header(fb, "New game", "%d/5" % (self.field + 1))
         rs = self.ruleset()
         rows = (("Game", RULESET_NAMES[rs]), ("Players", str(self.n)),
-                ("Board", self.board_id() or "no map"))
+                ("Board", self.board_label()))
         for i, (k, v) in enumerate(rows):
             y = 11 + i * 9
             sel = self.field == i
@@ -118,12 +130,15 @@ class NewGame(Screen):
         if self.field == 0:
             self.rs = (self.rs + step) % len(RULESETS)
             self.n = max(2, min(6, self.n))
+            if self.use_board == 2 and not self.map_ok():
+                self.use_board = 1
             self.reset_colours()
         elif self.field == 1:
             self.n = 2 + (self.n - 2 + step) % 5
             self.reset_colours()
-        elif self.field == 2:
-            self.use_board ^= 1
+        elif self.field == 2:   # board -> no map -> map mode (where the engine plays) -> board
+            order = (1, 0, 2) if self.map_ok() else (1, 0)
+            self.use_board = order[(order.index(self.use_board) + step) % len(order)]
         elif self.field == self.SEATS and rs != "teg2":
             # the seat's colour cycles through the colours nobody else has taken
             pal = self.palette()
@@ -143,6 +158,10 @@ class NewGame(Screen):
         else:
             cols = list(self.cols)
         bid = self.board_id()
+        if bid and self.use_board == 2:
+            from device.mapmode import new_action
+            self.app.new_game(new_action(rs, bid, cols))
+            return
         if bid:
             opts["board"] = bid
         self.app.new_game(S.new_session(rs, cols, opts or None))
