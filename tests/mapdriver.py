@@ -31,7 +31,14 @@ class Driver:
 
     # -- presses ---------------------------------------------------------------------------
     def press(self, b, kind=PRESS):
+        """One press; a long one is what the buttons give for a hold: PRESS, then LONG."""
         self.presses += 1
+        if kind == LONG:
+            self.app.press(b, PRESS)
+            self.app.run_after_press()
+            if self.app.toast is not None:
+                self.toasts.append(self.app.toast[0])
+                self.app.toast = None
         self.app.press(b, kind)
         self.app.run_after_press()
         if self.app.toast is not None:     # a message: the next press only dismisses it

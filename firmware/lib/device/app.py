@@ -140,7 +140,8 @@ class App:
     # -- game ------------------------------------------------------------------------------------
     def boot(self):
         """Restore the game from the journal (a torn tail is dropped and reported)."""
-        st = [S.Session(), 0, 0, None]   # st[3]: a map game's engine fold
+        st = [S.Session(), 0, 0]
+        fold = []   # a map game's engine fold (device.mapmode), when the journal starts one
         bad = []
 
         def each(ev):
@@ -149,9 +150,9 @@ class App:
             try:
                 if st[1] == 0 and ev.get("t") == "new" and "board" in ev:
                     from device import mapmode
-                    st[3] = mapmode.folder()
-                if st[3] is not None:
-                    st[3].feed(ev)
+                    fold.append(mapmode.folder())
+                if fold:
+                    fold[0].feed(ev)
                 else:
                     S.check(st[0], ev, self.board)
                     S.apply(st[0], ev)
@@ -164,8 +165,8 @@ class App:
         if bad:
             # Keep the consistent prefix: re-read to find its byte length.
             self._truncate_to(st[1], bad[0])
-        self.map = st[3] is not None and st[3].state is not None
-        self.state = st[3].state if self.map else st[0]
+        self.map = bool(fold) and fold[0].state is not None
+        self.state = fold[0].state if self.map else st[0]
         self.load_board()
         self.load_secret()
         self.settings.apply(self.oled)
@@ -187,10 +188,11 @@ class App:
     def load_board(self):
         """The board the session names (``o.board``), or None: the table plays by army counts."""
         if self.map:   # the engine loaded the whole board with the game
-            self.board = self.state.board
+            self.board = getattr(self.state, "board")
             return self.board
         self.board = None
-        bid = self.state.opts.get("board") if self.state.opts else None
+        opts = getattr(self.state, "opts", None)   # the table session's options
+        bid = opts.get("board") if opts else None
         if not bid:
             return None
         gc.collect()
@@ -294,7 +296,7 @@ class App:
             return None
         self.state = state
         self.map = True
-        self.board = state.board
+        self.board = getattr(state, "board")
         self.events_made += len(events)
         self.dirty = True
         if self.in_press:

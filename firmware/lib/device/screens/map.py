@@ -2,8 +2,9 @@
 
 One list of countries at a time, the cursor on the usual choice (comando.engine.picks):
 - claim (2-3 players): the free countries; OK claims one;
-- placing: the player's countries, those facing an enemy first; OK places one army, a long OK
-  all it may place there; ROLL trades a set in (the first set the hand holds);
+- placing: the player's countries, those facing an enemy first; OK places one army, holding OK
+  all it may place there (the hold's first PRESS places one, its LONG the rest); ROLL trades a
+  set in (the first set the hand holds);
 - attacking: the countries that can attack, OK, then that country's enemy neighbours, OK (or
   ROLL) rolls; the result stays on screen and ROLL repeats the same attack (one press); after a
   conquest UP/DOWN set the armies moving in, OK confirms;
@@ -57,9 +58,10 @@ class MapTurn(Screen):
         self.src = -1
         self.dst = -1
         self.count = 1
-        self.last = None    # the last attack event (the result shown; ROLL repeats it)
+        self.last = {}      # the last attack event (the result shown; ROLL repeats it); {}: none
         self.move = 0       # the armies chosen to move in after a conquest
         self.key = None     # what the list shows: a new list starts on its first entry
+        self.held = None    # (player, seq, country) of the placement a hold began with
 
     def sync(self):
         """A new list (another phase, level, country or player) puts the cursor on its first
@@ -85,7 +87,7 @@ class MapTurn(Screen):
             return "regroup"
         if st.phase == "card":
             return "card"
-        if self.last is not None:
+        if self.last:
             return "result"
         return "attack"
 
@@ -125,9 +127,11 @@ class MapTurn(Screen):
         right = "R%d" % st.round if st.round else "setup"
         if m == "place":
             right = "+%d" % st.to_place()
-        ui.header(fb, "%s %s" % (who, {"claim": "claims", "place": "places", "attack": "attacks",
-                                        "result": "attacks", "movein": "moves in",
-                                        "regroup": "regroups", "card": "card"}[m]), right)
+        left = "%s %s" % (who[:7], {"claim": "claim", "place": "place", "attack": "attack",
+                                    "result": "attack", "movein": "move in",
+                                    "regroup": "regroup", "card": "card"}[m])
+        # the round (or the armies to place) where it fits beside the title
+        ui.header(fb, left, right if len(left) + len(right) < 16 else "")
         if m == "movein":
             pe = st.pending
             fb.text(ui.fit(b.short(pe[1]), 16), 0, 12, 1)
@@ -216,11 +220,11 @@ class MapTurn(Screen):
             if b == ROLL and kind == PRESS:
                 self.attack(self.last["f"], self.last["to"])
             elif b == OK and kind == PRESS:
-                self.last = None
+                self.last = {}
                 self.level = 1 if picks.targets(st, self.src, st.cur) else 0
                 self.sel = 0
             elif b == BACK and kind == PRESS:
-                self.last = None
+                self.last = {}
                 self.level = 0
                 self.sel = 0
             return
@@ -260,12 +264,17 @@ class MapTurn(Screen):
         if m == "claim" and b == OK and kind == PRESS:
             app.act({"t": "claim", "p": st.cur, "c": c})
             self.sel = 0
-        elif m == "place" and b == OK and kind in (PRESS, LONG):
+        elif m == "place" and b == OK and kind == PRESS:
+            # a hold begins with this PRESS: its LONG places the rest on the same country
+            self.held = (st.cur, st.seq + 1, c)
+            app.act({"t": "place", "p": st.cur, "c": c, "n": 1})
+        elif m == "place" and b == OK and kind == LONG:
+            if self.held != (st.cur, st.seq, c):
+                return   # the PRESS placed the turn's last army: this hold is done
             cont = st.board.continent_of(c)
-            n = 1 if kind == PRESS else min(st.to_place(), st.reserve + st.cres[cont])
-            if app.act({"t": "place", "p": st.cur, "c": c, "n": max(1, n)}) and \
-                    app.state.phase not in ("place", "add"):
-                self.sel = 0
+            n = min(st.to_place(), st.reserve + st.cres[cont])
+            if n > 0:
+                app.act({"t": "place", "p": st.cur, "c": c, "n": n})
         elif m == "attack" and kind == PRESS:
             if self.level == 0 and b == OK:
                 self.src = c
@@ -292,12 +301,12 @@ class MapTurn(Screen):
         st = self.app.state
         if st.pending is not None:
             self.move = st.pending[3]   # the usual choice: everything the rules allow
-            self.last = None
+            self.last = {}
         else:
             self.last = ev              # shown; ROLL repeats it
 
     def after_attack(self):
-        self.last = None
+        self.last = {}
         self.level = 0
         self.sel = 0
 
