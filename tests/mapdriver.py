@@ -16,10 +16,15 @@ from device.hal import BACK, DOWN, OK, ROLL, UP
 
 
 class Driver:
-    def __init__(self, seed=5, players=4, colours=None):
+    def __init__(self, seed=5, players=4, serial=None, pace=0.0):
         self.root = K.tempdir("mapdrv")
-        self.app = App(K.TestHal(self.root), dice=SeededDice(seed))
+        hal = K.TestHal(self.root)
+        hal.serial = serial        # a StdioSerial: the device's link end talks over it
+        self.app = App(hal, dice=SeededDice(seed))
         self.app.boot()
+        self.pace = pace           # seconds between two actions (a person is slower still)
+        if serial is not None:
+            self.app.start_link()
         self.presses = 0
         self.toasts = []
         self.new = []          # presses of each new attack (both countries named)
@@ -30,8 +35,17 @@ class Driver:
         K.rmtree(self.root)
 
     # -- presses ---------------------------------------------------------------------------
+    def pump(self, rounds=4):
+        """The link's share of the device's loop (its asyncio task on the device)."""
+        link = self.app.link
+        if link is not None:
+            for _ in range(rounds):
+                if not link.step():
+                    break
+
     def press(self, b, kind=PRESS):
         """One press; a long one is what the buttons give for a hold: PRESS, then LONG."""
+        self.pump()
         self.presses += 1
         if kind == LONG:
             self.app.press(b, PRESS)
@@ -133,12 +147,16 @@ class Driver:
         if app.state.seq == seq:
             raise AssertionError("%r made no event (presses: %d; %s)"
                                  % (a, self.presses - before, self.toasts[-1:]))
+        self.pump()
+        if self.pace:
+            import time
+            time.sleep(self.pace)
 
 
-def play(seed=5, players=4, limit=6000):
+def play(seed=5, players=4, limit=6000, serial=None, pace=0.0):
     """A whole game by presses; the Driver (its counts) and the device's final state."""
     from comando.engine.bot import Bot
-    d = Driver(seed, players)
+    d = Driver(seed, players, serial, pace)
     bot = Bot(SeededDice(seed + 1000))
     n = 0
     while d.app.state.phase != "over" and n < limit:
