@@ -16,7 +16,8 @@ from device.hal import BACK, DOWN, OK, ROLL, UP
 
 
 class Driver:
-    def __init__(self, seed=5, players=4, serial=None, pace=0.0):
+    def __init__(self, seed=5, players=4, serial=None, pace=0.0, ruleset="teg"):
+        self.ruleset = ruleset
         self.root = K.tempdir("mapdrv")
         hal = K.TestHal(self.root)
         hal.serial = serial        # a StdioSerial: the device's link end talks over it
@@ -73,7 +74,11 @@ class Driver:
             self.press(DOWN if down <= up else UP)
 
     def start(self, players):
-        # New game: ruleset T.E.G. (the first), players (UP/DOWN from 4), board -> map mode
+        # New game: the ruleset (UP steps through teg, revancha, war, risk...), players
+        # (UP/DOWN from 4), board -> map mode
+        from device.screens.base import RULESETS
+        for _ in range(RULESETS.index(self.ruleset)):
+            self.press(UP)
         self.press(OK)
         for _ in range(abs(players - 4)):
             self.press(UP if players > 4 else DOWN)
@@ -153,10 +158,10 @@ class Driver:
             time.sleep(self.pace)
 
 
-def play(seed=5, players=4, limit=6000, serial=None, pace=0.0):
+def play(seed=5, players=4, limit=6000, serial=None, pace=0.0, ruleset="teg"):
     """A whole game by presses; the Driver (its counts) and the device's final state."""
     from comando.engine.bot import Bot
-    d = Driver(seed, players, serial, pace)
+    d = Driver(seed, players, serial, pace, ruleset)
     bot = Bot(SeededDice(seed + 1000))
     n = 0
     while d.app.state.phase != "over" and n < limit:

@@ -96,3 +96,19 @@ def test_map_mode_runs_on_micropython():
     # eight placement turns (5 then 3 armies each): a hold places one, then the rest
     assert types.count("place") == 16 and types[-1] == "attack"
     assert engine.fold(evs).seq == len(evs)
+
+
+def test_war_and_risk_and_a_small_table_play_to_the_end_too():
+    # WAR (war.txt) and Risk (risk-online-12-maps.txt: regroup along a chain, sets forced after
+    # an elimination) on their boards; T.E.G. with 3 players starts by claiming countries.
+    for rs, players, seed in (("war", 3, 2), ("risk", 3, 2), ("risk", 5, 2), ("teg", 3, 4)):
+        d = mapdriver.play(seed=seed, players=players, ruleset=rs)
+        try:
+            st = d.app.state
+            assert st.phase == "over" and st.rules.id == rs, (rs, players)
+            evs = journal_events(d.app)
+            assert evs[0]["board"] == rs
+            assert engine.fold(evs).to_dict() == st.to_dict()
+            assert set(d.repeats) <= {1} and not d.toasts
+        finally:
+            d.close()

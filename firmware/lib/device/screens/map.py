@@ -4,7 +4,8 @@ One list of countries at a time, the cursor on the usual choice (comando.engine.
 - claim (2-3 players): the free countries; OK claims one;
 - placing: the player's countries, those facing an enemy first; OK places one army, holding OK
   all it may place there (the hold's first PRESS places one, its LONG the rest); ROLL trades a
-  set in (the first set the hand holds);
+  set in (the first set the hand holds; also on the first attack list and while moving in, when
+  the rules force a trade: Risk after an elimination);
 - attacking: the countries that can attack, OK, then that country's enemy neighbours, OK (or
   ROLL) rolls; the result stays on screen and ROLL repeats the same attack (one press); after a
   conquest UP/DOWN set the armies moving in, OK confirms;
@@ -62,11 +63,19 @@ class MapTurn(Screen):
         self.move = 0       # the armies chosen to move in after a conquest
         self.key = None     # what the list shows: a new list starts on its first entry
         self.held = None    # (player, seq, country) of the placement a hold began with
+        self.turn = None    # (player, turn count) the screen's choices belong to
 
     def sync(self):
         """A new list (another phase, level, country or player) puts the cursor on its first
-        entry: the usual choice. The same list keeps it (OK again places on the same country)."""
+        entry: the usual choice. The same list keeps it (OK again places on the same country).
+        A new turn starts the screen afresh (Risk's regroup ends a turn without an end event)."""
         st = self.app.state
+        turn = (st.cur, st.turns)
+        if turn != self.turn:
+            self.turn = turn
+            self.regroup = False
+            self.level = 0
+            self.last = {}
         key = (self.mode(), self.level, self.src, st.cur)
         if key != self.key:
             self.key = key
@@ -107,6 +116,8 @@ class MapTurn(Screen):
                 return [c for c in range(st.n) if st.owner[c] == p
                         and st.rules.regroup_movable(st, c) > 0
                         and any(st.owner[j] == p for j in b.neighbours(c))]
+            if st.rules.id == "risk":   # Risk moves along a chain of the player's territories
+                return [j for j in b.chain(st.owner, p, self.src) if j != self.src]
             return [j for j in b.neighbours(self.src) if st.owner[j] == p]
         return []
 
@@ -206,6 +217,10 @@ class MapTurn(Screen):
         if b == OK and kind == LONG and m in ("attack", "result", "regroup", "card", "movein"):
             self.end_turn()
             return
+        if b == ROLL and kind == PRESS and (m in ("place", "movein") or
+                                            (m == "attack" and self.level == 0)):
+            self.trade()   # a set in: at the turn's start, or when the rules force one now
+            return
         if m == "movein":
             pe = st.pending
             if self.move < pe[2] or self.move > pe[3]:
@@ -239,13 +254,6 @@ class MapTurn(Screen):
                     self.sel = 0
             elif b == BACK and kind == PRESS:
                 self.level = 1
-            return
-        if m == "place" and b == ROLL and kind == PRESS:
-            cards = first_set(st, st.cur)
-            if cards is None:
-                app.show_toast("no set of three cards to trade", 2500)
-            else:
-                app.act({"t": "trade", "p": st.cur, "cards": cards})
             return
         its = self.items()
         if b in (UP, DOWN) and is_step(kind) and its:
@@ -292,6 +300,14 @@ class MapTurn(Screen):
                 self.level = 2
             self.sel = 0
 
+    def trade(self):
+        st = self.app.state
+        cards = first_set(st, st.cur)
+        if cards is None:
+            self.app.show_toast("no set of three cards to trade", 2500)
+        else:
+            self.app.act({"t": "trade", "p": st.cur, "cards": cards})
+
     def attack(self, f, to):
         st = self.app.state
         ev = self.app.act({"t": "attack", "p": st.cur, "f": f, "to": to})
@@ -331,6 +347,3 @@ class MapTurn(Screen):
         if app.act({"t": "end", "p": p}):
             self.__init__(app)
 
-    def event(self, ev):
-        if ev.get("t") == "end":
-            self.regroup = False
