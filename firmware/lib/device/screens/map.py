@@ -304,7 +304,8 @@ class MapTurn(Screen):
         st = self.app.state
         cards = first_set(st, st.cur)
         if cards is None:
-            self.app.show_toast("no set of three cards to trade", 2500)
+            if self.mode() == "place":   # elsewhere ROLL trades only when there is a set
+                self.app.show_toast("no set of three cards to trade", 2500)
         else:
             self.app.act({"t": "trade", "p": st.cur, "cards": cards})
 
