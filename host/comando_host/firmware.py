@@ -5,7 +5,8 @@
 
 The bundle maps one-to-one onto the Pico's filesystem:
     main.py            boots device.app (source: MicroPython runs /main.py)
-    lib/comando/*.mpy  the shared core, compiled by mpy-cross (bytecode: less RAM to import)
+    lib/comando/*.mpy  the shared core, compiled by mpy-cross (bytecode: less RAM to import);
+                       odds_fixed.py stays source (its viper kernel is compiled on the device)
     lib/device/**.mpy  the app, the HALs and screens
     boards/*.json      the boards the rulesets use (comando.board finds /boards on the device)
     boards/*.pkb       the same boards validated and packed (comando.board_pack): what the
@@ -58,6 +59,10 @@ def sources():
                     yield rel
 
 
+# Shipped as source: MicroPython compiles their @micropython.viper code for the CPU it runs on (an
+# .mpy would carry machine code for one architecture, and the unix port and the Pico differ).
+AS_SOURCE = {os.path.join("comando", "odds_fixed.py")}
+
 # mpy-cross options: no line-number tables (bytecode loads into RAM; see the module docstring).
 MPY_FLAGS = ("-X", "no-source-lines")
 
@@ -76,7 +81,7 @@ def build(out: str, source: bool = False, include_sim: bool = False, quiet: bool
         src = os.path.join(LIB, rel)
         dst_dir = os.path.join(out, "lib", os.path.dirname(rel))
         os.makedirs(dst_dir, exist_ok=True)
-        if source:
+        if source or rel in AS_SOURCE:
             dst = os.path.join(dst_dir, os.path.basename(rel))
             shutil.copyfile(src, dst)
         else:

@@ -366,6 +366,11 @@ class App:
                 self.oled.show()
                 gc.collect()
                 hal.frame_done()
+            elif self.stack and self.top().work():
+                # background work in slices (the odds of a big attack): the input task runs
+                # between them, and the display is not "settled" until the result is shown
+                await _sleep_ms(0)
+                continue
             else:
                 hal.settled()
             await _sleep_ms(0 if hal.poll_ms == 0 else 20)
