@@ -28,7 +28,7 @@ from array import array
 import sys
 
 if sys.implementation.name == "micropython":
-    import micropython
+    import micropython  # pyright: ignore[reportAssignmentType]  (the shim below is CPython's)
 else:  # CPython (where a package named micropython may exist, without the compiler's decorators)
     class micropython:  # noqa: N801 - stands in for the module's decorators: the same code, plain
         @staticmethod
@@ -207,8 +207,10 @@ class Conquest:
             for a in range(low if low > 1 else 1, stop + 1):
                 self.q += self.buf[(a % _RING) * self.width]
             self.done = True
-            self.buf = None  # the heap gets the rows back
-            self._keys = self._lists = self._tabs = None
+            self.buf = array("i")  # the heap gets the rows back
+            self._keys = {}
+            self._lists = {}
+            self._tabs = {}
         return self.done
 
     def p(self):

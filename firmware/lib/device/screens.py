@@ -73,7 +73,7 @@ class Screen:
     def event(self, ev):
         pass
 
-    def work(self):
+    def work(self) -> bool:
         """One slice of background work (the display task calls it when nothing needs drawing);
         True while more remains. A screen sets ``app.dirty`` when a result should be shown."""
         return False
@@ -538,15 +538,16 @@ class Dice(Screen):
         try:
             job.step(ODDS_SLICE)
         except MemoryError:
-            self._odds = (self._odds[0], None)
+            self._odds = (self._odds[0] if self._odds else None, None)
 
     def work(self):
-        job = self._odds[1] if self._odds is not None else None
+        odds = self._odds
+        job = odds[1] if odds is not None else None
         if job is None or job.done:
             return False
         self._slice(job)
-        if job.done or self._odds[1] is None:
-            self.app.dirty = True  # the percent is ready: show it
+        if job.done or self._odds is not odds:
+            self.app.dirty = True  # the percent is ready (or will not come): show it
         return True
 
     def draw(self, fb):
