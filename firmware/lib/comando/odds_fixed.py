@@ -44,55 +44,76 @@ _RING = 5  # a roll costs the attacker at most 4 armies: rows a .. a-4 are live
 
 
 @micropython.viper
-def _push(buf, tab, hi: int, lo: int):
-    """Push the mass of cells src+d, d = hi .. lo+1, along the outcomes of ``tab``:
-    [src, n, (target, p_hi, p_lo) * n]: target = offset of cell (a - al, 0) - dl + 4 (never
-    negative: a 64-bit port's ptr32 reads a word unsigned), p = p_hi * 2 ** 15 + p_lo in Q30.
-    The last outcome gets what the others left of the cell's mass (none is lost, none made)."""
-    b = ptr32(buf)
-    t = ptr32(tab)
-    src = t[0]
-    last = 2 + 3 * (t[1] - 1)
-    d = hi
-    while d > lo:
-        m = b[src + d]
-        if m:
-            e = d - 4
-            mh = m >> 15
-            ml = m & 32767
-            rest = m
-            k = 2
-            while k < last:
-                ph = t[k + 1]
-                pl = t[k + 2]
-                # m * p / 2**30 rounded, in 32-bit words: m <= 2**29, p < 2**30 split in 15 bits
-                q = mh * ph + ((mh * pl + ml * ph + ((ml * pl) >> 15) + 16384) >> 15)
-                if q > rest:  # (rounding up in a nearly empty cell): mass never goes negative
-                    q = rest
-                b[t[k] + e] += q
-                rest -= q
-                k += 3
-            b[t[last] + e] += rest
-        d -= 1
+def _row(buf, prog, r: int, w: int) -> int:
+    """Push every state of one row of the DP (row a, stored at r = a % 5 in rows of w = dfn + 1
+    cells), then clear the row; returns its d = 0 cell (conquest with a armies left).
 
-
-@micropython.viper
-def _clear(buf, start: int, n: int):
-    """Zero n cells from ``start`` (a pushed row, which is row a - 5 next)."""
+    ``prog``: [nseg, segment * nseg]; a segment is [hi, lo, n, (slot, al, dl, p_hi, p_lo) * n]:
+    the cells d = min(hi, dfn) .. lo+1 (none when that is empty) all roll the same n outcomes
+    (al, dl) with probability p = p_hi * 2 ** 15 + p_lo in Q30; ``slot`` is scratch for the
+    outcome's target offset (never negative: a 64-bit port's ptr32 reads a word unsigned). The
+    last outcome gets what the others left of the cell's mass: none is lost, none made."""
     b = ptr32(buf)
-    i = start
-    end = start + n
+    t = ptr32(prog)
+    src = r * w
+    nseg = t[0]
+    s = 1
+    while nseg > 0:
+        d = t[s]
+        if d > w - 1:
+            d = w - 1
+        lo = t[s + 1]
+        first = s + 3
+        last = first + 5 * (t[s + 2] - 1)
+        k = first
+        while k <= last:
+            x = r - t[k + 1]
+            if x < 0:
+                x += 5
+            t[k] = x * w - t[k + 2] + 4  # cell (a - al, d - dl) is t[k] + d - 4
+            k += 5
+        while d > lo:
+            m = b[src + d]
+            if m:
+                e = d - 4
+                mh = m >> 15
+                ml = m & 32767
+                rest = m
+                k = first
+                while k < last:
+                    ph = t[k + 3]
+                    pl = t[k + 4]
+                    # m * p / 2**30 rounded, in 32-bit words: m <= 2**29, p < 2**30 in 15-bit halves
+                    q = mh * ph + ((mh * pl + ml * ph + ((ml * pl) >> 15) + 16384) >> 15)
+                    if q > rest:  # (rounding up in a nearly empty cell): mass never goes negative
+                        q = rest
+                    b[t[k] + e] += q
+                    rest -= q
+                    k += 5
+                b[t[last] + e] += rest
+            d -= 1
+        s = last + 5
+        nseg -= 1
+    won = b[src]
+    i = src
+    end = src + w
     while i < end:
-        b[i] = 0
+        b[i] = 0  # this row is row a - 5 next
         i += 1
+    return won
+
+
+# Q30[a - 1][d - 1][j]: COUNTS as probabilities in Q30 (rounded), computed once at import (the
+# only long-integer arithmetic here: count * 2**30 needs more than 31 bits)
+Q30 = tuple(tuple(tuple((c * _P + 6 ** (a + d) // 2) // 6 ** (a + d) for c in COUNTS[a - 1][d - 1])
+                  for d in range(1, 5)) for a in range(1, 5))
 
 
 def _q30(ad, dd, acap, dcap):
-    """[(al, dl, p_hi, p_lo)] of ad vs dd dice with losses capped, p in Q30 (rounded); the same
-    outcomes, in the same order, as comando.odds._outcomes."""
-    counts = COUNTS[ad - 1][dd - 1]
-    k = len(counts) - 1
-    total = 6 ** (ad + dd)
+    """[(al, dl, p_hi, p_lo)] of ad vs dd dice with losses capped, p in Q30: the same outcomes,
+    in the same order, as comando.odds._outcomes."""
+    ps = Q30[ad - 1][dd - 1]
+    k = len(ps) - 1
     merged = {}
     order = []
     for j in range(k + 1):
@@ -102,15 +123,55 @@ def _q30(ad, dd, acap, dcap):
         dl = j if j < dcap else dcap
         key = al * 8 + dl
         if key in merged:
-            merged[key] += counts[j]
+            merged[key] += ps[j]
         else:
-            merged[key] = counts[j]
+            merged[key] = ps[j]
             order.append(key)
-    out = []
-    for key in order:
-        p = (merged[key] * _P + total // 2) // total
-        out.append((key >> 3, key & 7, p >> 15, p & 32767))
-    return out
+    return [(key >> 3, key & 7, merged[key] >> 15, merged[key] & 32767) for key in order]
+
+
+_BIG = 1 << 24  # "every d": a segment's hi is capped at the defender's armies by the kernel
+_LAST = {}  # the last (ruleset, snow, tailwind) -> its programs {row a: program}
+
+
+def _programs(rs, snow, tw):
+    """The kernel's programs of rows a = 2 .. 10 under one ruleset and situation, kept for the
+    next attack under the same (a row a >= 10 rolls as row 10: attack dice and loss caps are
+    saturated, La Revancha's 4-dice rule decided for every d <= 5). Segments, highest d first:
+    for d > 4 the defender's dice are saturated and its losses uncapped, so only the 4-dice rule
+    (att >= 2 * d) depends on d: the bulk d > hi4 rolls without it, 5 <= d <= hi4 with it (the
+    caller writes hi4 into both segments); then d = 4 .. 1 one by one."""
+    key = (rs, snow, tw)
+    progs = _LAST.get(key)
+    if progs is not None:
+        return progs
+    _LAST.clear()  # (the old programs go before the new ones are made)
+    progs = {}
+    for a in range(2, 11):
+        segs = []
+        for hi, lo, d in ((_BIG, 4, _BIG), (4, 4, 5), (4, 3, 4), (3, 2, 3), (2, 1, 2), (1, 0, 1)):
+            ad, dd = max_dice(rs, a, d, snow, tw)
+            segs.append((hi, lo, _q30(ad, dd, a - 1 if a < 5 else 4, d if d < 4 else 4)))
+        size = 1
+        for hi, lo, t in segs:
+            size += 3 + 5 * len(t)
+        prog = array("i", bytes(4 * size))
+        prog[0] = len(segs)
+        k = 1
+        for hi, lo, t in segs:
+            prog[k] = hi
+            prog[k + 1] = lo
+            prog[k + 2] = len(t)
+            k += 3
+            for al, dl, ph, pl in t:
+                prog[k + 1] = al
+                prog[k + 2] = dl
+                prog[k + 3] = ph
+                prog[k + 4] = pl
+                k += 5
+        progs[a] = prog
+    _LAST[key] = progs
+    return progs
 
 
 class Conquest:
@@ -121,10 +182,8 @@ class Conquest:
     def __init__(self, ruleset, att, dfn, snow=False, tailwind=False, stop=1):
         check_battle(ruleset, att, dfn, snow, tailwind)
         check_stop(att, stop)
-        self.rs = ruleset
-        self.snow = snow
-        self.tw = tailwind
         self.four = RULES[ruleset]["four"]
+        self.progs = _programs(ruleset, bool(snow), bool(tailwind))
         self.dfn = dfn
         self.stop = stop
         self.width = w = dfn + 1
@@ -133,84 +192,38 @@ class Conquest:
         self.a = att  # the next row to push
         self.q = 0
         self.done = False
-        self._keys = {}  # (row a, d) -> outcome key
-        self._lists = {}  # outcome key -> [(al, dl, p_hi, p_lo)]
-        self._tabs = {}  # outcome key + a % 5 -> the kernel's array
-
-    def _tab(self, a, d):
-        """The outcomes of a roll in row a against d (d > 5: the bulk without La Revancha's four
-        dice) as the kernel reads them, with row a's target offsets. Memoised: a row a >= 10
-        rolls as row 10 does (attack dice and loss caps saturated, the 4-dice rule decided for
-        every d <= 6), and the targets depend on a only through a % 5."""
-        a10 = a if a < 10 else 10
-        d6 = d if d < 6 else 6
-        key = self._keys.get(a10 * 8 + d6)
-        if key is None:
-            ad, dd = max_dice(self.rs, a10, d6, self.snow, self.tw)
-            acap = a10 - 1 if a10 < 5 else 4
-            dcap = d6 if d6 < 4 else 4
-            key = self._keys[a10 * 8 + d6] = (((ad * 5 + dd) * 5 + acap) * 5 + dcap) * 5
-        tab = self._tabs.get(key + a % _RING)
-        if tab is None:
-            t = self._lists.get(key)
-            if t is None:
-                ad, dd = max_dice(self.rs, a10, d6, self.snow, self.tw)
-                t = self._lists[key] = _q30(ad, dd, a10 - 1 if a10 < 5 else 4, d6 if d6 < 4 else 4)
-            n = len(t)
-            tab = self._tabs[key + a % _RING] = array("i", bytes(4 * (2 + 3 * n)))
-            w = self.width
-            tab[0] = (a % _RING) * w
-            tab[1] = n
-            k = 2
-            for al, dl, ph, pl in t:
-                tab[k] = ((a - al) % _RING) * w - dl + 4
-                tab[k + 1] = ph
-                tab[k + 2] = pl
-                k += 3
-        return tab
-
-    def _row(self, a):
-        """Push every state of row a (highest d first), then bank its conquests and clear it."""
-        dfn = self.dfn
-        buf = self.buf
-        if dfn > 4:
-            # d >= 5: the defender's dice are saturated and its losses uncapped; only La
-            # Revancha's 4-dice rule (att >= 2 * d) still depends on d
-            hi4 = a // 2 if self.four else 0
-            if hi4 > dfn:
-                hi4 = dfn
-            if hi4 < 5:
-                hi4 = 4
-            if hi4 < dfn:
-                _push(buf, self._tab(a, 7), dfn, hi4)
-            if hi4 >= 5:
-                _push(buf, self._tab(a, 5), hi4, 4)
-        for d in range(dfn if dfn < 4 else 4, 0, -1):
-            _push(buf, self._tab(a, d), d, d - 1)
-        base = (a % _RING) * self.width
-        self.q += buf[base]
-        _clear(buf, base, self.width)
 
     def step(self, cells=4000):
         """Advance by whole rows until about ``cells`` states were pushed; True once done."""
         if self.done:
             return True
         stop = self.stop
+        dfn = self.dfn
+        w = self.width
+        buf = self.buf
+        progs = self.progs
         work = 0
         while self.a > stop and work < cells:
-            self._row(self.a)
-            self.a -= 1
-            work += self.width
+            a = self.a
+            prog = progs[a if a < 10 else 10]
+            if self.four and dfn > 4:
+                hi4 = a // 2
+                if hi4 > dfn:
+                    hi4 = dfn
+                if hi4 < 5:
+                    hi4 = 4
+                prog[2] = hi4  # the bulk without four dice ends, the one with them starts, here
+                prog[4 + 5 * prog[3]] = hi4
+            self.q += _row(buf, prog, a % _RING, w)
+            self.a = a - 1
+            work += w
         if self.a <= stop:
             # rows at or below the stop hold where the attack ended: their d = 0 cells conquered
             low = stop - _RING + 2
             for a in range(low if low > 1 else 1, stop + 1):
-                self.q += self.buf[(a % _RING) * self.width]
+                self.q += buf[(a % _RING) * w]
             self.done = True
             self.buf = array("i")  # the heap gets the rows back
-            self._keys = {}
-            self._lists = {}
-            self._tabs = {}
         return self.done
 
     def p(self):
