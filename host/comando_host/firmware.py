@@ -6,7 +6,7 @@
 The bundle maps one-to-one onto the Pico's filesystem:
     main.py            boots device.app (source: MicroPython runs /main.py)
     lib/comando/*.mpy  the shared core, compiled by mpy-cross (bytecode: less RAM to import);
-                       odds_fixed.py stays source (its viper kernel is compiled on the device)
+                       odds_kernel.py stays source (its viper code is compiled on the device)
     lib/device/**.mpy  the app, the HALs and screens
     boards/*.json      the boards the rulesets use (comando.board finds /boards on the device)
     boards/*.pkb       the same boards validated and packed (comando.board_pack): what the
@@ -61,7 +61,7 @@ def sources():
 
 # Shipped as source: MicroPython compiles their @micropython.viper code for the CPU it runs on (an
 # .mpy would carry machine code for one architecture, and the unix port and the Pico differ).
-AS_SOURCE = {os.path.join("comando", "odds_fixed.py")}
+AS_SOURCE = {os.path.join("comando", "odds_kernel.py")}
 
 # mpy-cross options: no line-number tables (bytecode loads into RAM; see the module docstring).
 MPY_FLAGS = ("-X", "no-source-lines")

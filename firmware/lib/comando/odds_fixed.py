@@ -4,9 +4,10 @@ reference and the host's full distribution).
 The Pico has no FPU: every float operation is a software routine and, on MicroPython, a heap
 object. Here probability mass is an integer in Q29 (1.0 == 2 ** 29) in one ``array('i')``, the
 single-roll probabilities are Q30 integers, and the hot loop is a ``@micropython.viper`` function
-(machine-word arithmetic, no allocation). CPython runs the same source with the decorator a no-op
-and computes the very same integers: no value ever leaves 31 bits, so the machine words never wrap
-and the two runtimes agree bit for bit (tests/core/test_odds_fixed.py).
+(comando.odds_kernel: machine words, no allocation). CPython runs the same source with the
+decorator a no-op and computes the very same integers: no value ever leaves 31 bits, so the
+machine words never wrap and the runtimes agree bit for bit (tests/host/test_odds_fixed_exact.py).
+It imports neither comando.odds nor floats' code paths: only what the device needs stays in RAM.
 
 Precision: every product is rounded to the nearest 2 ** -29 and the last outcome of each roll gets
 what the others left, so no mass is lost; the error on P(conquest) stays under 1e-6 up to 200
@@ -16,91 +17,18 @@ against 200 (tests/host/test_odds_fixed_exact.py checks it against exact fractio
 advanced by ``step(cells)`` so a caller in an event loop can spread a large attack over several
 slices; ``p_conquer_fixed(...)`` runs it to the end.
 
-This file ships to the Pico as source, not .mpy: MicroPython compiles the viper function for the
-CPU it runs on (a .mpy would carry native code for one architecture only).
+The kernel is comando.odds_kernel, which ships to the Pico as source (see there).
 """
-
-from comando.combat import RULES, check_battle, check_stop, max_dice
-from comando.odds import COUNTS
 
 from array import array
 
-import sys
-
-if sys.implementation.name == "micropython":
-    import micropython  # pyright: ignore[reportAssignmentType]  (the shim below is CPython's)
-else:  # CPython (where a package named micropython may exist, without the compiler's decorators)
-    class micropython:  # noqa: N801 - stands in for the module's decorators: the same code, plain
-        @staticmethod
-        def viper(f):
-            return f
-
-    def ptr32(buf):
-        return buf
+from comando.combat import RULES, check_battle, check_stop, max_dice
+from comando.odds_kernel import row as _row
+from comando.roll_counts import COUNTS
 
 ONE = 1 << 29  # probability 1 in the mass cells (Q29)
 _P = 1 << 30  # probability 1 in the outcome tables (Q30)
 _RING = 5  # a roll costs the attacker at most 4 armies: rows a .. a-4 are live
-
-
-@micropython.viper
-def _row(buf, prog, r: int, w: int) -> int:
-    """Push every state of one row of the DP (row a, stored at r = a % 5 in rows of w = dfn + 1
-    cells), then clear the row; returns its d = 0 cell (conquest with a armies left).
-
-    ``prog``: [nseg, segment * nseg]; a segment is [hi, lo, n, (slot, al, dl, p_hi, p_lo) * n]:
-    the cells d = min(hi, dfn) .. lo+1 (none when that is empty) all roll the same n outcomes
-    (al, dl) with probability p = p_hi * 2 ** 15 + p_lo in Q30; ``slot`` is scratch for the
-    outcome's target offset (never negative: a 64-bit port's ptr32 reads a word unsigned). The
-    last outcome gets what the others left of the cell's mass: none is lost, none made."""
-    b = ptr32(buf)
-    t = ptr32(prog)
-    src = r * w
-    nseg = t[0]
-    s = 1
-    while nseg > 0:
-        d = t[s]
-        if d > w - 1:
-            d = w - 1
-        lo = t[s + 1]
-        first = s + 3
-        last = first + 5 * (t[s + 2] - 1)
-        k = first
-        while k <= last:
-            x = r - t[k + 1]
-            if x < 0:
-                x += 5
-            t[k] = x * w - t[k + 2] + 4  # cell (a - al, d - dl) is t[k] + d - 4
-            k += 5
-        while d > lo:
-            m = b[src + d]
-            if m:
-                e = d - 4
-                mh = m >> 15
-                ml = m & 32767
-                rest = m
-                k = first
-                while k < last:
-                    ph = t[k + 3]
-                    pl = t[k + 4]
-                    # m * p / 2**30 rounded, in 32-bit words: m <= 2**29, p < 2**30 in 15-bit halves
-                    q = mh * ph + ((mh * pl + ml * ph + ((ml * pl) >> 15) + 16384) >> 15)
-                    if q > rest:  # (rounding up in a nearly empty cell): mass never goes negative
-                        q = rest
-                    b[t[k] + e] += q
-                    rest -= q
-                    k += 5
-                b[t[last] + e] += rest
-            d -= 1
-        s = last + 5
-        nseg -= 1
-    won = b[src]
-    i = src
-    end = src + w
-    while i < end:
-        b[i] = 0  # this row is row a - 5 next
-        i += 1
-    return won
 
 
 # Q30[a - 1][d - 1][j]: COUNTS as probabilities in Q30 (rounded), computed once at import (the
