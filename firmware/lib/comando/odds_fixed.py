@@ -97,6 +97,10 @@ def _programs(rs, snow, tw):
                 prog[k + 3] = ph
                 prog[k + 4] = pl
                 k += 5
+        for other in progs.values():
+            if other == prog:  # (rows 5 .. 10 of T.E.G. classic roll alike: one program for all)
+                prog = other
+                break
         progs[a] = prog
     _LAST[key] = progs
     return progs
