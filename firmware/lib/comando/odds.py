@@ -12,7 +12,7 @@ defender every die it may (Risk's automatic defence); those are the policies the
 from comando.combat import RULES, check_battle, check_stop, max_dice
 from comando.errors import RulesError
 # Rules as data: the single-roll outcome counts (tests/core/test_odds.py recomputes them)
-from comando.roll_counts import COUNTS
+from comando.combat import COUNTS
 
 import sys
 

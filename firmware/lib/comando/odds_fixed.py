@@ -22,9 +22,8 @@ The kernel is comando.odds_kernel, which ships to the Pico as source (see there)
 
 from array import array
 
-from comando.combat import RULES, check_battle, check_stop, max_dice
+from comando.combat import COUNTS, RULES, check_battle, check_stop, max_dice
 from comando.odds_kernel import row as _row
-from comando.roll_counts import COUNTS
 
 ONE = 1 << 29  # probability 1 in the mass cells (Q29)
 _P = 1 << 30  # probability 1 in the outcome tables (Q30)
@@ -75,11 +74,16 @@ def _programs(rs, snow, tw):
         return progs
     _LAST.clear()  # (the old programs go before the new ones are made)
     progs = {}
+    lists = {}
     for a in range(2, 11):
         segs = []
         for hi, lo, d in ((_BIG, 4, _BIG), (4, 4, 5), (4, 3, 4), (3, 2, 3), (2, 1, 2), (1, 0, 1)):
             ad, dd = max_dice(rs, a, d, snow, tw)
-            segs.append((hi, lo, _q30(ad, dd, a - 1 if a < 5 else 4, d if d < 4 else 4)))
+            k = ((ad * 5 + dd) * 5 + (a - 1 if a < 5 else 4)) * 5 + (d if d < 4 else 4)
+            t = lists.get(k)
+            if t is None:
+                t = lists[k] = _q30(ad, dd, a - 1 if a < 5 else 4, d if d < 4 else 4)
+            segs.append((hi, lo, t))
         size = 1
         for hi, lo, t in segs:
             size += 3 + 5 * len(t)
