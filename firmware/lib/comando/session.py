@@ -229,7 +229,8 @@ def new_session(ruleset, colours, options=None):
     """The ``new`` action that opens a session (apply it to ``Session()``, or put it first in a log).
 
     ``colours``: one per seat, in clockwise seat order (T.E.G. II: power ids from
-    comando.turns.TEG2_POWERS). ``options``: ``territories`` (WAR/Risk board size, default 42),
+    comando.turns.TEG2_POWERS). ``options``: ``territories`` (WAR/Risk board size, default 42), ``seats`` (the map's
+    seat cap, Risk: see comando.engine.risk.table_options),
     ``deploy`` ("auto"/"hand", Risk), ``defdice`` ("auto"/"choose", Risk), ``long`` (T.E.G. II with
     four players: 8 rounds), ``players`` (T.E.G. II: people at the table, 2 plays 4 powers)."""
     a = {"t": "new", "rs": ruleset, "p": list(colours)}
@@ -285,6 +286,13 @@ def _check_new(state, a):
     terr = opts.get("territories", 42)
     if isinstance(terr, bool) or not isinstance(terr, int) or terr < n:
         raise IllegalMove("the board needs at least one territory per player, not %r" % (terr,))
+    seats = opts.get("seats")  # the map's seat cap (Risk's small maps; engine.risk.table_options)
+    if seats is not None:
+        if isinstance(seats, bool) or not isinstance(seats, int) or seats < 2:
+            raise IllegalMove("seats is the map's seat cap, a number of players, not %r" % (seats,))
+        if n > seats:
+            raise IllegalMove("%s seats at most %d players, not %d: the table opens on the smallest "
+                              "map that seats them" % (opts.get("board", "the map"), seats, n))
     if opts.get("deploy", "hand") not in ("hand", "auto"):
         raise IllegalMove("deployment is 'hand' or 'auto', not %r" % (opts.get("deploy"),))
     if opts.get("defdice", "auto") not in ("auto", "choose"):
