@@ -293,3 +293,30 @@ def test_a_region_bonus_that_is_not_a_number(tmp_path):
     errs = check_board(_broken(tmp_path, bad))
     assert any("continents[1]" in e and 'bonus must be a non-negative integer, got "two"' in e
                for e in errs), errs
+
+
+# -- the printable sheets: schematic geometry for the live map's renderer ------------------------
+
+@pytest.mark.parametrize("bid", NEW)
+def test_layouts_place_every_territory_on_an_a3_sheet(bid):
+    """boards/layout/ID.json (schema comando-layout/1) for each new map: one point per territory
+    and a colour and label per region on a 1200x850 canvas (A3's 1.41:1), one territory a line.
+    The checker and the SVG renderer are comando_host.geometry / svgmap (the live-map work); where
+    they exist they must accept every layout and draw it."""
+    path = os.path.join(os.path.dirname(board_path(bid)), "layout", bid + ".json")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    data = json.loads(text)
+    b = load_board(bid)
+    assert data["schema"] == "comando-layout/1" and data["board"] == bid and data["size"] == [1200, 850]
+    assert sorted(data["countries"]) == sorted(b.cid(i) for i in range(b.n))
+    assert sorted(data["continents"]) == sorted(b.continent_id(c) for c in range(b.continents))
+    for i in range(b.n):
+        assert sum(1 for ln in text.splitlines() if ln.strip().startswith('"%s": [' % b.cid(i))) == 1
+    try:
+        from comando_host import geometry, svgmap
+    except ImportError:
+        return  # before the live-map work is merged: the format checks above only
+    lay = geometry.read_layout(path, b)
+    svg = svgmap.render(lay, title=str(b.name))
+    assert svg.count('class="country"') == b.n
