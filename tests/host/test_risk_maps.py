@@ -18,7 +18,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(__file__)), "cor
 from comando import engine, rulebook, session as S  # noqa: E402
 from comando.board import BoardError, board_path, check_board, load_board  # noqa: E402
 from comando.dice import SeededDice  # noqa: E402
-from comando.engine import risk  # noqa: E402
+from comando.rulesets.risk import engine as risk  # noqa: E402
 from comando.engine.bot import Bot  # noqa: E402
 from comando.errors import IllegalMove, RulesError  # noqa: E402
 from comando_host import region_bonus  # noqa: E402

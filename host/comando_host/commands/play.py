@@ -579,7 +579,7 @@ def find_board(name, rules_id):
 def risk_table_board(board, players):
     """"If the room fills past that cap, the game opens on the smallest map the whole table fits
     on" (risk-online-12-maps.txt): the board asked for, else that map, said in one line."""
-    from comando.engine import risk
+    from comando.rulesets.risk import engine as risk
     if risk.RULES.seat_cap(board) >= players:
         return board
     try:
