@@ -561,6 +561,36 @@ def completer_for(session):
     readline.parse_and_bind("tab: complete")
 
 
+def find_board(name, rules_id):
+    """A board by id or file; for a ruleset's own maps the id without its prefix works too
+    (``--ruleset risk --board spain`` is ``risk_spain``)."""
+    try:
+        return load_board(name)
+    except BoardError:
+        if "/" in name or name.endswith(".json") or name.startswith(rules_id + "_"):
+            raise
+        try:
+            return load_board(f"{rules_id}_{name}")
+        except BoardError:
+            pass
+        raise
+
+
+def risk_table_board(board, players):
+    """"If the room fills past that cap, the game opens on the smallest map the whole table fits
+    on" (risk-online-12-maps.txt): the board asked for, else that map, said in one line."""
+    from comando.rulesets.risk import engine as risk
+    if risk.RULES.seat_cap(board) >= players:
+        return board
+    try:
+        other = risk.table_board(players, board.id)
+    except ComandoError as exc:  # no map seats the table: the usage error names the count
+        raise UsageError(f"--players: {exc}")
+    print(f"{board.name} seats at most {risk.RULES.seat_cap(board)} players: the game opens on "
+          f"{other.name} ({other.id}), the smallest map that seats {players}.")
+    return other
+
+
 def run(args) -> int:
     rules = engine.get_rules(args.ruleset)
     rng = SeededDice(args.seed) if args.seed is not None else system_dice()
@@ -573,12 +603,14 @@ def run(args) -> int:
         rules = game.state.rules
         log_path = args.log or args.resume
     else:
-        board = load_board(args.board or default_board_id(rules.id))
+        board = find_board(args.board or default_board_id(rules.id), rules.id)
         if rules.id not in board.rulesets:
             raise UsageError(f"board {board.id} is made for {', '.join(board.rulesets) or 'no ruleset'}, "
                              f"not {rules.name} (--ruleset {' / '.join(board.rulesets) or '?'}, or "
                              f"--board {default_board_id(rules.id)})")
         players = parse_players(args.players, rules, board)
+        if rules.id == "risk":
+            board = risk_table_board(board, len(players))
         game = engine.new_game(board, rules.id, players, parse_options(args.option), rng=rng)
         log_path = args.log
     session = Session(game, log_path=log_path)
