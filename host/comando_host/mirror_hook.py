@@ -21,12 +21,11 @@ DEMO_SCRIPT = ["roll", "wait 150", "roll", "wait 150", "ok", "wait 100", "ok", "
                "roll", "wait 100", "wait 60000"]
 
 
-def _store(default_name):
-    from comando_host.simulator import ROOT
-    from comando_host.store import ENV, Store
-    if os.environ.get(ENV):
-        return Store()
-    return Store(os.path.join(ROOT, "build", default_name))
+def _store(default_name=None):
+    """The one game database (``$COMANDO_DB`` or the per-user one): what ``make run`` records is
+    listed by ``comando games`` with what ``play``, ``connect`` and ``import`` recorded."""
+    from comando_host.store import Store
+    return Store()
 
 
 def mirror_hook(port, sim):

@@ -272,6 +272,9 @@ def test_cli_games_show_export_import(tmp_path, capsys):
 
 def test_cli_user_mistakes_are_one_line(tmp_path, capsys):
     db = str(tmp_path / "c.db")
+    code, _, err = _cli(["show", "nope", "--db", db], capsys)   # issue 13: no file, none made
+    assert code == 2 and "no game database at" in err and "Traceback" not in err
+    Store(db).close()
     code, _, err = _cli(["show", "nope", "--db", db], capsys)
     assert code == 2 and "no stored game" in err and "Traceback" not in err
     bad = tmp_path / "bad.txt"

@@ -36,7 +36,7 @@ def run(args):
         actions.append(ev)
     end = None if args.seconds is None else time.monotonic() + args.seconds
     transport = open_transport(args.port)       # the first open: a bad port is a usage error
-    store = open_store(args)
+    store = open_store(args, create=True)
     try:
         while True:
             session = HostSession(transport, store)

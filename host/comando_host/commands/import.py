@@ -39,7 +39,7 @@ def run(args):
     if not records:
         raise UsageError("%s holds no events" % args.file)
     gid = args.game_id or headers.get("id") or os.path.splitext(os.path.basename(args.file))[0]
-    store = open_store(args)
+    store = open_store(args, create=True)
     if store.game(gid) and store.last_seq(gid):
         same = store.records(gid) == records
         if same:

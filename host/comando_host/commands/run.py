@@ -76,6 +76,8 @@ def register(subparsers):
 
 def run(args) -> int:
     from comando_host.simulator import ROOT
+    from comando_host.store import Store
+    Store().close()  # the game database must be usable before the device starts (else one line)
     interactive = sys.stdin.isatty() and sys.stdout.isatty() and not args.demo
     if not interactive:
         return demo(args.out or os.path.join(ROOT, "out", "demo"), args.dir)
