@@ -38,16 +38,34 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args, extra = parser.parse_known_args(argv)
-    if extra:  # name the subcommand whose arguments they are, not bare `comando`
-        where = f"comando {args.command}" if getattr(args, "command", None) else "comando"
-        print(f"{where}: error: unrecognized arguments: {' '.join(extra)} "
-              f"(see `{where} --help`)", file=sys.stderr)
-        return 2
-    if not getattr(args, "func", None):
-        parser.print_help()
-        return 2
+    from comando_host.textsafe import SafeStream
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = SafeStream(out), SafeStream(err)   # argparse echoes arguments too
+    try:
+        parser = build_parser()
+        args, extra = parser.parse_known_args(argv)
+        if extra:  # name the subcommand whose arguments they are, not bare `comando`
+            where = f"comando {args.command}" if getattr(args, "command", None) else "comando"
+            print(f"{where}: error: unrecognized arguments: {' '.join(extra)} "
+                  f"(see `{where} --help`)", file=sys.stderr)
+            return 2
+        if not getattr(args, "func", None):
+            parser.print_help()
+            return 2
+        if args.command in DRAWING:
+            sys.stdout, sys.stderr = out, err
+        return _run(args)
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+# Commands that draw on the terminal with escape sequences of their own (the mirror, the
+# simulated device); every other command's output has control characters made visible, so a
+# name or a file's text cannot drive the terminal (comando_host.textsafe).
+DRAWING = ("run", "connect", "sim")
+
+
+def _run(args) -> int:
     try:
         return int(args.func(args) or 0)
     except UnicodeDecodeError as exc:

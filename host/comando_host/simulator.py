@@ -52,6 +52,37 @@ def micropython_argv(heap: str | None = "1m") -> list[str]:
     return base + (["-X", f"heapsize={heap}"] if heap else [])
 
 
+def script_problem(lines) -> str | None:
+    """The first line of a button script that the device would not understand, as "LINE: why",
+    or None: checked before the device starts, so a typo is an error, not a crash inside it.
+    The grammar is device.hal.sim's ``script_line``."""
+    names = tuple(KEYS)
+    for n, raw in enumerate(lines, 1):
+        words = raw.split()
+        if not words or words[0].startswith("#"):
+            continue
+        cmd, rest = words[0], words[1:]
+        ok = False
+        if cmd in names:
+            ok = not rest or (len(rest) == 1 and rest[0].startswith("x") and rest[0][1:].isdigit())
+        elif cmd == "long":
+            ok = len(rest) == 1 and rest[0] in names
+        elif cmd == "hold":
+            ok = (len(rest) == 2 and all(b in names for b in rest[0].split("+"))
+                  and rest[1].isdigit())
+        elif cmd == "wait":
+            ok = len(rest) == 1 and rest[0].isdigit()
+        elif cmd == "png":
+            ok = len(rest) == 1
+        elif cmd == "quit":
+            ok = not rest
+        if not ok:
+            return "%d: not a script line: %r (lines are: BUTTON [xN], long BUTTON, " \
+                   "hold B1+B2 MS, wait MS, png NAME, quit; buttons %s)" % (n, raw.strip()[:40],
+                                                                          ", ".join(names))
+    return None
+
+
 KEYS = {"up": b"w", "down": b"s", "ok": b"\r", "back": b"b", "roll": b"r"}
 LONG_KEYS = {"up": b"W", "down": b"S", "ok": b"O", "back": b"B", "roll": b"R"}
 

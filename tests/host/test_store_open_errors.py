@@ -18,6 +18,14 @@ def _digest(path):
         return hashlib.sha256(f.read()).hexdigest()
 
 
+def _legal_log(tmp_path):
+    import json
+    from devicekit import teg_events
+    game = tmp_path / "game.jsonl"
+    game.write_text("".join(json.dumps(e) + "\n" for e in teg_events()))
+    return game
+
+
 def _bad_files(tmp_path):
     text = tmp_path / "notes.txt"
     text.write_text("hello, not a database\n")
@@ -51,8 +59,7 @@ def _bad_files(tmp_path):
 @pytest.mark.parametrize("argv", READERS + [["import", "GAME"], ["connect", "loop://",
                                                                    "--seconds", "0.1"]])
 def test_every_store_command_refuses_a_bad_database_in_one_line(tmp_path, capsys, argv):
-    game = tmp_path / "game.jsonl"
-    game.write_text('{"seq":1,"t":"new","board":"teg","players":["A","B"]}\n')
+    game = _legal_log(tmp_path)
     for kind, (path, words) in _bad_files(tmp_path).items():
         before = None if path.is_dir() else _digest(path)
         args = [str(game) if a == "GAME" else a for a in argv]
@@ -91,8 +98,7 @@ def test_a_mistyped_db_path_creates_nothing(tmp_path, capsys, argv):
 
 
 def test_import_into_a_missing_directory_is_refused(tmp_path, capsys):
-    game = tmp_path / "game.jsonl"
-    game.write_text('{"seq":1,"t":"new","board":"teg","players":["A","B"]}\n')
+    game = _legal_log(tmp_path)
     assert main(["import", str(game), "--db", str(tmp_path / "nope" / "g.db")]) == 2
     assert "no directory" in capsys.readouterr().err
     assert not (tmp_path / "nope").exists()

@@ -51,12 +51,13 @@ def run(args):
 
             rc = Mirror(session, port=transport.name).run(left, stop=send_actions)
             session.close()          # what was received is committed (and acked) before leaving
-            if not session.device_answered and not session.echo_warned:
+            silent = not session.device_answered
+            if silent and not session.echo_warned:
                 print("comando connect: no device answered on %s" % transport.name,
                       file=sys.stderr)
             transport.close()
             if not transport.broken:
-                return rc
+                return 1 if silent else rc   # nothing was mirrored: a failure for scripts
             print("comando connect: waiting for the device to come back (Ctrl-C to stop)",
                   file=sys.stderr)
             transport = None

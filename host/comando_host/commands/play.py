@@ -113,6 +113,10 @@ def parse_players(text, rules, board=None):
             name, colour = item, cols[i % len(cols)]
         if not name.strip():
             raise UsageError(f"--players: a player without a name in {text!r} (NAME:COLOUR,...)")
+        from comando_host.textsafe import has_controls, printable
+        if has_controls(item):
+            raise UsageError(f"--players: {printable(item.strip())!r} holds control characters "
+                             "(a name is plain text)")
         if any(n.lower() == name.strip().lower() for n, _ in out):
             raise UsageError(f"--players: two players called {name.strip()!r} (the REPL names "
                              "players by name)")
