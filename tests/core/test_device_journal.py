@@ -138,3 +138,53 @@ def test_write_failing_half_way_freezes_the_journal_and_boot_repairs_it():
         assert ev["seq"] == len(events)
     finally:
         K.rmtree(root)
+
+
+def test_a_bad_crc_mid_file_keeps_the_damaged_file_aside_and_reports_the_rest():
+    """Issue 13: a CRC mismatch on line 5 deleted the valid events after it. Now the valid
+    prefix is the journal, the damaged file is kept whole as journal.log.bad1 (then .bad2), and
+    the repair report (told to the laptop in the hello) says how many intact lines follow."""
+    events = K.teg_events()
+    n = len(events)
+    data = bytearray(K.journal_bytes(events))
+    start = len(K.journal_bytes(events[:4]))
+    data[start + 12] ^= 0x01        # a flipped bit in line 5
+    root = K.tempdir("mid")
+    try:
+        K.write(root + "/journal.log", bytes(data))
+        app = boot(root)
+        assert app.state.seq == 4
+        assert K.read(root + "/journal.log") == K.journal_bytes(events[:4])
+        assert K.read(root + "/journal.log.bad1") == bytes(data)   # nothing deleted
+        damage = app.journal.damage
+        assert damage == {"kept": 4, "backup": "journal.log.bad1", "after": [n - 5, n - 4]}
+        assert "journal.log.bad1" in app.journal.problem
+        assert "%d intact events" % (n - 5) in app.journal.problem
+        # the same damage again: a second numbered backup, the first kept
+        K.write(root + "/journal.log", bytes(data))
+        again = boot(root)
+        assert again.journal.damage["backup"] == "journal.log.bad2"
+        assert K.read(root + "/journal.log.bad1") == bytes(data)
+        # a torn last line alone keeps no backup (that write never finished)
+        K.write(root + "/journal.log", K.journal_bytes(events)[:-3])
+        third = boot(root)
+        assert third.journal.damage is None and "torn" in third.journal.problem
+    finally:
+        K.rmtree(root)
+
+
+def test_the_repair_report_reaches_the_laptop_in_the_hello():
+    from comando import sync as Y
+    from comando import link as L
+    src = Y.MemorySource()
+    dev = Y.DeviceSync(src, "g1")
+    dev.damage = {"kept": 4, "backup": "journal.log.bad1", "after": [9, 10]}
+    dev.tick(5.0)
+    frames = L.Decoder(4096).feed(dev.take())
+    hello = [p for t, s, p in frames if t == L.HELLO][0]
+    assert hello["damaged"]["backup"] == "journal.log.bad1"
+    host = Y.HostSync(lambda game: 14)
+    host.feed(L.encode(L.HELLO, 4, hello), 5.0)
+    msgs = [d[1]["m"] for d in host.take_deliveries() if d[0] == "error"]
+    assert any("damaged after event 4" in m and "journal.log.bad1" in m and "1-14" in m
+               for m in msgs), msgs

@@ -106,6 +106,7 @@ class DeviceSync(_Peer):
         self.results = []       # recent (cid, ftype, seq, payload) answers, newest last
         self.pending_cids = []
         self.snapshots_sent = 0
+        self.damage = None      # the journal's repair report (device.journal), told in hellos
 
     # -- the app side ----------------------------------------------------------------------
 
@@ -173,9 +174,11 @@ class DeviceSync(_Peer):
 
     def _hello(self):
         self.hello_at = self.now
-        self._send(L.HELLO, self.source.last(), {"v": PROTOCOL, "game": self.game,
-                                                 "board": self.board, "fw": self.fw,
-                                                 "first": self.source.first()})
+        p = {"v": PROTOCOL, "game": self.game, "board": self.board, "fw": self.fw,
+             "first": self.source.first()}
+        if self.damage:
+            p["damaged"] = self.damage
+        self._send(L.HELLO, self.source.last(), p)
 
     def _frame(self, ftype, seq, p):
         if ftype == L.HELLO:
@@ -438,6 +441,16 @@ class HostSync(_Peer):
         self.device = p
         self.device_last = seq
         self.deliveries.append(("hello", p, seq))
+        damaged = p.get("damaged")
+        if isinstance(damaged, dict):
+            # its journal was cut back to a valid prefix: what it kept, where the rest is
+            after = damaged.get("after") or [0, 0]
+            self.deliveries.append(("error", {"m": (
+                "the device's journal was damaged after event %s: it kept events 1-%s and set "
+                "the damaged file aside as %s (%s intact lines after the break); this laptop "
+                "holds events 1-%d of %s" % (damaged.get("kept"), damaged.get("kept"),
+                                             damaged.get("backup"), after[0], self.held,
+                                             game))}))
         if seq < self.held:
             self._diverge("device holds %d events of %s, host %d" % (seq, game, self.held))
         self._set_up(True)

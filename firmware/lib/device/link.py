@@ -180,6 +180,7 @@ class LinkEndpoint:
         if not board and app is not None:
             board = getattr(getattr(app, "board", None), "id", "") or ""
         self.sync = S.DeviceSync(self.source, self.game, board, fw, now=self.now())
+        self.sync.damage = getattr(journal, "damage", None)
 
     # -- the game id -----------------------------------------------------------------------
 
