@@ -244,6 +244,24 @@ class Store:
             self.db.execute("UPDATE games SET updated=? WHERE id=?", (now, game))
         return top
 
+    def truncate(self, game: str, seq: int) -> None:
+        """Take back a game's events after ``seq`` (an `undo` at the table that recorded them)."""
+        with self._tx():
+            self.db.execute("DELETE FROM events WHERE game=? AND seq>?", (game, seq))
+
+    def find_log(self, events) -> str | None:
+        """The stored game whose events are the start of ``events`` (a log being resumed)."""
+        if not events:
+            return None
+        first = dumps(events[0])
+        for (gid,) in self._query("SELECT game FROM events WHERE seq=? AND kind='event' AND body=?",
+                                  (events[0].get("seq", 1), first)):
+            mine = self.events(gid)
+            if len(mine) <= len(events) and [dumps(e) for e in mine] == \
+                    [dumps(e) for e in events[:len(mine)]]:
+                return gid
+        return None
+
     def _players(self, game, ev):
         players = ev.get("players") or ev.get("p") or []
         if not isinstance(players, list):

@@ -67,3 +67,82 @@ def test_import_of_a_device_journal_with_a_torn_last_line_keeps_the_valid_prefix
     mid.write_bytes(bytes(bad))
     code, _, err = _cli(["import", str(mid), "--db", db], capsys)
     assert code == 2 and "CRC mismatch at line 2" in err and "nothing imported" in err
+
+
+def _players():
+    return [("Ana", "red"), ("Beto", "blue"), ("Caro", "black")]
+
+
+def test_play_without_a_log_records_the_game_in_the_store(tmp_path, monkeypatch, capsys):
+    import io
+    from comando_host.store import Store
+    db = str(tmp_path / "g.db")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("status\nquit\n"))
+    assert main(["play", "--players", "Ana:red,Beto:blue", "--seed", "3", "--db", db]) == 0
+    out = capsys.readouterr().out
+    games = Store(db).games()
+    assert len(games) == 1 and games[0][4] == "play"
+    gid = games[0][0]
+    assert ("game %s:" % gid) in out and "events recorded" in out
+    code, out, _ = _cli(["games", "--db", db], capsys)
+    assert code == 0 and gid in out and "Ana (red), Beto (blue)" in out
+
+
+def test_ctrl_c_in_play_keeps_every_event_played(tmp_path, monkeypatch, capsys):
+    from comando_host.store import Store
+
+    class Keys:
+        lines = ["bot 2\n"]
+
+        def readline(self):
+            if self.lines:
+                return self.lines.pop(0)
+            raise KeyboardInterrupt
+
+        def isatty(self):
+            return False
+
+    db = str(tmp_path / "g.db")
+    monkeypatch.setattr(sys, "stdin", Keys())
+    assert main(["play", "--players", "Ana:red,Beto:blue", "--seed", "4", "--db", db]) == 130
+    (gid, *_), = Store(db).games()
+    stored = Store(db).events(gid)
+    assert len(stored) > 3 and stored[0]["t"] == "new"
+    assert "events recorded" in capsys.readouterr().out
+
+
+def test_end_after_a_conquest_without_draw_takes_the_card(tmp_path, monkeypatch, capsys):
+    """teg-classic.txt, REQUESTING A COUNTRY CARD: the player who conquered takes a card at the
+    end of the turn; `end` without `draw` no longer forfeits it."""
+    from play_tools import advance, events, repl, save_log
+    g = advance(lambda s: s.phase == "attack" and s.conq >= 1 and s.pending is None
+                and not s.drew and len(s.hands[s.cur]) < 4, "teg", _players())
+    path = save_log(g, tmp_path)
+    n = len(g.log)
+    out = repl(monkeypatch, capsys, ["end"], "--resume", path, "--db", str(tmp_path / "g.db"))
+    assert "your card first" in out
+    log = events(path)
+    assert [e["t"] for e in log[n:]] == ["draw", "end"]
+
+
+def test_resume_of_a_log_with_a_torn_last_line_goes_on_from_the_valid_prefix(tmp_path,
+                                                                            monkeypatch, capsys):
+    import io
+    from play_tools import advance, events, save_log
+    g = advance(lambda s: s.phase == "attack", "teg", _players())
+    path = save_log(g, tmp_path)
+    tail = b'{"seq":%d,"t":"attack","p"' % (len(g.log) + 1)
+    with open(path, "ab") as f:
+        f.write(tail)   # the power cut here
+    before = open(path, "rb").read()
+    monkeypatch.setattr(sys, "stdin", io.StringIO("status\n"))
+    code, _, err = _cli(["play", "--resume", path, "--db", str(tmp_path / "g.db")], capsys)
+    assert code == 2 and "the last line is torn" in err and "--drop-torn" in err
+    assert open(path, "rb").read() == before            # refused: the file untouched
+    monkeypatch.setattr(sys, "stdin", io.StringIO("status\n"))
+    code, out, err = _cli(["play", "--resume", path, "--drop-torn", "--db",
+                           str(tmp_path / "g.db")], capsys)
+    assert code == 0, err
+    assert "set aside in %s.torn" % path in out
+    assert events(path) == g.log
+    assert open(path + ".torn", "rb").read() == tail
