@@ -181,6 +181,11 @@ class DeviceSync(_Peer):
         self._send(L.HELLO, self.source.last(), p)
 
     def _frame(self, ftype, seq, p):
+        if ftype == L.HELLO and p.get("doctor"):
+            # `comando doctor` asks who is there: always answered, never attached (a second
+            # doctor within a second must get its answer too, or it would probe the REPL)
+            self._hello()
+            return
         if ftype == L.HELLO:
             if p.get("game") == self.game and p.get("v") == PROTOCOL:
                 if not self.game and not self.attached:
