@@ -19,8 +19,8 @@ import argparse
 import json
 import re
 
-from comando.teg2_battle import combat
-from comando.teg2_command import K_AIR, K_SU, clock_kind
+from comando.rulesets.teg2.battle import combat
+from comando.rulesets.teg2.command import K_AIR, K_SU, clock_kind
 
 
 # No region holds more (the odds and roll commands use the same bound, _battle_args.MAX_ARMIES).
