@@ -8,7 +8,7 @@ from comando import engine
 from comando.dice import FixedDice, SeededDice
 from comando.errors import IllegalMove
 from engine_fixtures import arrange, board, c, hostilities, play, snapshot
-from comando.engine.teg import RULES
+from comando.rulesets.teg.engine import RULES
 
 MPY_HEAP = "1m"
 
