@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib
-import pkgutil
 import sys
 
 from comando_host import __version__, commands
@@ -22,19 +20,42 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see `{self.prog} --help`)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def command_names() -> list[str]:
+    """The subcommands: one module each in comando_host/commands (a listing, no imports)."""
+    import os
+    here = os.path.dirname(commands.__file__)
+    return sorted(n[:-3] for n in os.listdir(here)
+                  if n.endswith(".py") and not n.startswith("_"))
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or (``only``) of the one command being run: a one-shot
+    command imports what it needs and nothing else (each command imports its own heavy
+    modules when it runs)."""
+    import importlib
     parser = Parser(
         prog="comando",
         description="Comando: dice, odds, boards and games for T.E.G., La Revancha, WAR, Risk and T.E.G. II.",
     )
     parser.add_argument("--version", action="version", version=f"comando {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
-        if info.name.startswith("_"):
+    for name in command_names():
+        if only is not None and name != only:
             continue
-        module = importlib.import_module(f"{commands.__name__}.{info.name}")
+        module = importlib.import_module(f"{commands.__name__}.{name}")
         module.register(sub)
     return parser
+
+
+def _command_in(argv) -> str | None:
+    """The subcommand named on the command line (the first word that is not an option), when it
+    is one; else None (then `--help` and mistakes see every command)."""
+    for word in argv:
+        if not word.startswith("-"):
+            return word if word in command_names() else None
+        if word in ("-h", "--help", "--version"):
+            return None
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -42,7 +63,8 @@ def main(argv: list[str] | None = None) -> int:
     out, err = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = SafeStream(out), SafeStream(err)   # argparse echoes arguments too
     try:
-        parser = build_parser()
+        words = sys.argv[1:] if argv is None else argv
+        parser = build_parser(_command_in(words))
         args, extra = parser.parse_known_args(argv)
         if extra:  # name the subcommand whose arguments they are, not bare `comando`
             where = f"comando {args.command}" if getattr(args, "command", None) else "comando"
