@@ -244,11 +244,6 @@ class Store:
             self.db.execute("UPDATE games SET updated=? WHERE id=?", (now, game))
         return top
 
-    def truncate(self, game: str, seq: int) -> None:
-        """Take back a game's events after ``seq`` (an `undo` at the table that recorded them)."""
-        with self._tx():
-            self.db.execute("DELETE FROM events WHERE game=? AND seq>?", (game, seq))
-
     def find_log(self, events) -> str | None:
         """The stored game whose events are the start of ``events`` (a log being resumed)."""
         if not events:

@@ -195,12 +195,7 @@ class Session:
     def record(self):
         if self.store is None:
             return
-        log = self.game.log
-        top = log[-1]["seq"] if log else 0
-        if top < self.stored:       # undo: the events after this point were taken back
-            self.store.truncate(self.game_id, top)
-            self.stored = top
-        new = [ev for ev in log if ev["seq"] > self.stored]
+        new = [ev for ev in self.game.log if ev["seq"] > self.stored]   # (undo is an event too)
         if new:
             self.stored = self.store.add_events(self.game_id, new)
 
