@@ -125,6 +125,39 @@ class Journal:
                     pass
         return [intact, lines] if lines else []
 
+    def backup_event(self, seq, like):
+        """The damaged file's intact copy of event ``seq`` when it has one that the laptop's
+        copy ``like`` confirms (the same event but the secret part), else None. Reads forward
+        through the backup: the restore asks in order."""
+        d = self.damage
+        if not d:
+            return None
+        if getattr(self, "_bk", None) is None:
+            try:
+                self._bk = self.hal.open(self.hal.root + "/" + d["backup"], "rb")
+            except OSError:
+                return None
+        from comando.link import redact
+        while True:
+            ev = getattr(self, "_bk_next", None)
+            self._bk_next = None
+            if ev is None:
+                line = self._bk.readline()
+                if not line:
+                    self._bk.close()
+                    self._bk = None
+                    return None
+                try:
+                    ev = codec.decode(line)
+                except JournalError:
+                    continue
+            s = ev.get("seq", 0)
+            if s == seq:
+                return ev if redact(ev) == like else None
+            if s > seq:
+                self._bk_next = ev  # for the next seq asked
+                return None
+
     def _backup_name(self):
         n = 1
         while _exists("%s.bad%d" % (self.path, n)):
