@@ -106,8 +106,16 @@ def _source(args, text: str) -> str:
     if os.path.exists(text) or text.endswith(".json") or os.sep in text:
         if not os.path.exists(text):
             raise UsageError(f"no such board file: {text}")
-        return text
+        return _as_file(text)
     return core.board_path(text, _dir(args))
+
+
+def _as_file(path: str) -> str:
+    """An existing file as a path the core reads as a file whatever its name ends in (the core
+    takes a bare word without ``/`` or ``.json`` for a shipped board's id)."""
+    if os.path.isfile(path) and os.sep not in path and "/" not in path:
+        return os.path.join(os.curdir, path)
+    return path
 
 
 # --- list ---------------------------------------------------------------------------------
@@ -219,18 +227,19 @@ def cmd_show(args) -> int:
 def cmd_check(args) -> int:
     bad = 0
     for path in args.files:
-        errors = core.check_board(path)
+        src = _as_file(path)
+        errors = core.check_board(src, label=path)
         for opt in args.option:
             if not errors:
-                errors = core.check_board(path, options=(opt,))
+                errors = core.check_board(src, options=(opt,), label=path)
         if errors:
             bad += 1
             print(f"{path}: {len(errors)} problem{'s' if len(errors) != 1 else ''}")
             for e in errors:
                 print("  " + e)
             continue
-        b = core.load_board(path)
-        lpath = geometry.layout_path_for(path)
+        b = core.load_board(src, label=path)
+        lpath = geometry.layout_path_for(src)
         if os.path.exists(lpath):
             lerrs = _layout_errors(lpath, b)
             if lerrs:
