@@ -91,7 +91,7 @@ def board_label(board, bid="") -> str:
 
 def _power(p):
     try:
-        from comando.teg2_track import power_name
+        from comando.rulesets.teg2.track import power_name
         return power_name(p)
     except Exception:
         return str(p)
@@ -154,7 +154,7 @@ class Record:
         from comando import session as S
         if st.stage == "over" and st.winner >= 0:
             return "the game is over: %s won" % self.who(st.winner)
-        text = S._waiting(st)
+        text = S.waiting(st)
         if st.rs == "teg2":
             import re
             for s, c in enumerate(st.colours):
@@ -220,7 +220,7 @@ class Record:
     def _session(self, ev):
         from comando import session as S
         st = self.state
-        if ev.get("t") not in S._APPLY and ev.get("t") != "undo":
+        if not S.knows(ev.get("t")):
             return None  # a type this laptop's rules do not know (newer firmware): told raw
         before = _SessionBefore(st)
         S.apply(st, ev)
@@ -268,7 +268,7 @@ class Record:
     def _s_round(self, ev, b, st):
         text = "round %d, in order %s" % (st.rnd, ", ".join(self.who(s) for s in st.order))
         if st.rs == "revancha" and st.sit >= 0:
-            from comando import situations as SIT
+            from comando.rulesets.revancha import situations as SIT
             skipped = [SIT.label(c) for c in st.turned[:-1]]
             text += "; situation card: %s - %s" % (SIT.label(st.sit), SIT.describe(st.sit))
             if skipped:
@@ -468,8 +468,8 @@ class Record:
 
 
 def S_TEG2_TOKENS():
-    from comando import session as S
-    return S.TEG2_OBJECTIVES
+    from comando.rulesets.teg2.table import OBJECTIVES
+    return OBJECTIVES
 
 
 class _SessionBefore:

@@ -8,7 +8,7 @@ import devicekit as K
 
 from comando import odds
 from comando import session as S
-from device import screens
+from device.screens import dice as screens
 from device.app import App
 
 

@@ -216,6 +216,21 @@ class App:
             scr.event(ev)
         return ev
 
+    def restore(self, ev):
+        """An event the laptop sent back after the journal was damaged: the journal's intact
+        copy of it when the damaged file still has one (it keeps the secret part the laptop
+        never saw), else the laptop's. Checked like a journal line at boot, then journaled and
+        applied. False when it is not the next event; IllegalMove when the rules refuse it."""
+        seq = ev.get("seq")
+        if seq != self.journal.last_seq + 1:
+            return False
+        ev = self.journal.backup_event(seq, ev) or ev
+        S.check(self.state, ev, self.board)
+        self.journal.append(ev)
+        S.apply(self.state, ev)
+        self.dirty = True
+        return True
+
     def act(self, action, inline=None):
         """submit() for the screens: errors become a message on screen (a box that the next press
         dismisses, or ``inline(text)`` for a screen that shows it in place). Returns the event or
@@ -259,7 +274,9 @@ class App:
         board loads, and the new-game screen's code is not needed again), the board loads, the
         home screen comes back."""
         self.stack = []
-        forget("device.newgame", "device.teg2_screens", "device.screens")
+        forget("device.screens.newgame", "device.screens.teg2", "device.screens.turn",
+               "device.screens.dice", "device.screens.revancha", "device.screens.armies",
+               "device.screens.menus", "device.screens.base")
         self.load_board()
         self.home()
 
@@ -296,7 +313,7 @@ class App:
         self.dirty = True
 
     def home(self):
-        from device.screens import home_screen
+        from device.screens.base import home_screen
         self.stack = [home_screen(self)]
         self.dirty = True
 

@@ -1,0 +1,317 @@
+"""T.E.G. II in the table session (teg-ii.txt): the powers in their fixed order, five rounds
+placing objectives, armies added by war potential at every round's start, a game of fixed length
+won on points, and the combat events: declare, retreat, lock, reveal, rocket, launch.
+
+``RULES`` is the table session's plug-in (comando.session.rules.TableRules); the combat events'
+handlers are this module's functions.
+"""
+
+from comando import turns as T
+from comando.errors import ComandoError, IllegalMove, RulesError
+from comando.session.rules import (ADD, BATTLE, PLACE, TURN, TableRules, field as _get,
+                                   whole as _int, live_seat as _live_seat, need_cur as _need_cur,
+                                   need_stage as _need_stage, seat as _seat, to_round)
+
+OBJECTIVES = 5  # objective-placing rounds before play ("Choosing Objectives")
+
+
+def _teg2():
+    from comando.rulesets.teg2 import battle as teg2_battle, commit as teg2_commit
+    return teg2_battle, teg2_commit
+
+
+def check_declare(state, a):
+    _need_stage(state, "declare", TURN)
+    p = _need_cur(state, a)
+    d = _seat(state, a, "d", "defender")
+    if d == p:
+        raise IllegalMove("%s cannot fight itself" % state.colours[p])
+    rg = _get(a, "rg", "the region")
+    if not isinstance(rg, str) or not rg:
+        raise IllegalMove("name the region where the combat takes place")
+    if state.opts.get("players") == 2 and T.teg2_player(p, 2) == T.teg2_player(d, 2):
+        raise IllegalMove("%s and %s are commanded by the same player" % (state.colours[p], state.colours[d]))
+
+
+def apply_declare(state, e):
+    state.battle = {"a": e["p"], "d": e["d"], "rg": e["rg"], "h": [None, None],
+                    "cmd": [None, None], "n": [None, None], "k": [0, 0], "su": [0, 0]}
+    state.stage = BATTLE
+
+
+def _side(state, a):
+    p = _seat(state, a)
+    b = state.battle
+    if p == b["a"]:
+        return p, 0
+    if p == b["d"]:
+        return p, 1
+    raise IllegalMove("%s takes no part in the combat between %s and %s"
+                      % (state.colours[p], state.colours[b["a"]], state.colours[b["d"]]))
+
+
+def check_retreat(state, a):
+    _need_stage(state, "retreat", BATTLE)
+    p, side = _side(state, a)
+    if side != 1:
+        raise IllegalMove("only the attacked player may retreat")
+    if state.battle["h"][0] is not None or state.battle["h"][1] is not None:
+        raise IllegalMove("the battle commands are set: it is too late to retreat")
+
+
+def apply_retreat(state, e):
+    from comando.rulesets.teg2 import track as teg2_track
+    b = state.battle
+    teg2_track.apply_retreat(state.track, state.colours[b["a"]], state.colours[b["d"]])
+    state.lastbattle = {"a": b["a"], "d": b["d"], "rg": b["rg"], "retreat": 1,
+                        "wp": [state.track["wp"][b["a"]], state.track["wp"][b["d"]]]}
+    state.battle = None
+    state.stage = TURN
+
+
+def check_lock(state, a):
+    _need_stage(state, "lock", BATTLE)
+    p, side = _side(state, a)
+    if state.battle["h"][side] is not None:
+        raise IllegalMove("%s's battle command is already locked" % state.colours[p])
+    h = _get(a, "h", "the commitment")
+    if not isinstance(h, str) or len(h) != 64 or any(c not in "0123456789abcdef" for c in h):
+        raise IllegalMove("a commitment is 64 lowercase hex digits (sha256)")
+
+
+def apply_lock(state, e):
+    state.battle["h"][0 if e["p"] == state.battle["a"] else 1] = e["h"]
+
+
+def check_reveal(state, a):
+    _need_stage(state, "reveal", BATTLE)
+    p, side = _side(state, a)
+    b = state.battle
+    if b["h"][0] is None or b["h"][1] is None:
+        raise IllegalMove("both players lock their commands before either reveals")
+    if b["cmd"][side] is not None:
+        raise IllegalMove("%s already revealed its command" % state.colours[p])
+    cmd = _get(a, "cmd", "the battle command")
+    nonce = _get(a, "n", "the nonce")
+    k = _int(a, "k", 0, 999, "the armies in the region")
+    battle, commit = _teg2()
+    try:
+        ok = commit.verify(b["h"][side], cmd, nonce)
+    except ComandoError as e:
+        raise IllegalMove(str(e))
+    if not ok:
+        raise IllegalMove("%s's command does not match what it locked: the commitment fails"
+                          % state.colours[p])
+    from comando.rulesets.teg2 import command as teg2_command
+    try:
+        su = teg2_command.parse(cmd, state.colours[p]).has("SU")
+    except ComandoError as e:
+        raise IllegalMove(str(e))
+    if su and not state.track["su"][p]:
+        raise IllegalMove("%s has no special unit this round (it needs war potential 5 at the "
+                          "round's start)" % state.colours[p])
+    other = 1 - side
+    try:
+        teg2_command.resolve(cmd, k, None, None, state.colours[p])
+    except ComandoError as e:
+        raise IllegalMove(str(e))
+    if b["cmd"][other] is not None:
+        _resolve(state, side, cmd, k)
+
+
+def _resolve(state, side, cmd, k):
+    b = state.battle
+    cmds = list(b["cmd"])
+    ks = list(b["k"])
+    cmds[side] = cmd
+    ks[side] = k
+    battle, _ = _teg2()
+    try:
+        return battle.combat(cmds[0], cmds[1], att_armies=ks[0], def_armies=ks[1],
+                             att_wp=state.track["wp"][b["a"]], def_wp=state.track["wp"][b["d"]],
+                             att_name=state.colours[b["a"]], def_name=state.colours[b["d"]])
+    except ComandoError as e:
+        raise IllegalMove(str(e))
+
+
+def apply_reveal(state, e):
+    b = state.battle
+    side = 0 if e["p"] == b["a"] else 1
+    if b["cmd"][1 - side] is None:
+        b["cmd"][side] = e["cmd"]
+        b["n"][side] = e["n"]
+        b["k"][side] = e["k"]
+        return
+    rec = _resolve(state, side, e["cmd"], e["k"])
+    from comando.rulesets.teg2 import track as teg2_track
+    teg2_track.apply_combat(state.track, state.colours[b["a"]], state.colours[b["d"]], rec)
+    state.lastbattle = {"a": b["a"], "d": b["d"], "rg": b["rg"], "winner": rec["winner"],
+                        "att": rec["att_cmd"], "def": rec["def_cmd"],
+                        "lost": [rec["att_lost"]["armies"], rec["def_lost"]["armies"]],
+                        "wp": [state.track["wp"][b["a"]], state.track["wp"][b["d"]]]}
+    state.battle = None
+    state.stage = TURN
+
+
+def check_rocket(state, a):
+    _need_stage(state, "rocket", ADD)
+    p = _live_seat(state, a)
+    if not state.track["offer"][p]:
+        if state.track["had_rocket"][p]:
+            raise IllegalMove("%s already had its rocket: only one rocket per player"
+                              % state.colours[p])
+        raise IllegalMove("%s was not offered a rocket: it is added at the start of a round at "
+                          "war potential 4 or 10" % state.colours[p])
+
+
+def apply_rocket(state, e):
+    from comando.rulesets.teg2 import track as teg2_track
+    teg2_track.take_rocket(state.track, state.colours[e["p"]])
+
+
+def check_launch(state, a):
+    _need_stage(state, "launch", TURN)
+    p = _need_cur(state, a)
+    if not state.track["rockets"][p]:
+        raise IllegalMove("%s holds no rocket to launch" % state.colours[p])
+    rg = _get(a, "rg", "the region")
+    if not isinstance(rg, str) or not rg:
+        raise IllegalMove("name the region the rocket is launched at")
+
+
+def apply_launch(state, e):
+    from comando.rulesets.teg2 import track as teg2_track
+    teg2_track.launch_rocket(state.track, state.colours[e["p"]])
+
+
+def adds(state, seat):
+    """Armies a T.E.G. II power adds this round (its war-potential level)."""
+    return state.grants[seat] if state.grants else 0
+
+
+def rounds_total(state):
+    """Rounds in this game (comando.turns.teg2_rounds)."""
+    return T.teg2_rounds(state.opts.get("players", state.n), bool(state.opts.get("long")))
+
+
+class Teg2Table(TableRules):
+    id = "teg2"
+    won_on_points = True
+
+    def check_players(self, cols, opts):
+        n = len(cols)
+        for c in cols:
+            if c not in T.TEG2_POWERS:
+                raise IllegalMove("%r is not a T.E.G. II power: one of %s" % (c, ", ".join(T.TEG2_POWERS)))
+        people = opts.get("players", n)
+        if people == 2:
+            if n != 4:
+                raise IllegalMove("two players command four powers (USA+China, USSR+Japan)")
+        elif people != n:
+            raise IllegalMove("each player commands one power: %d players, %d powers" % (people, n))
+        try:
+            T.check_players("teg2", people)
+        except RulesError as e:
+            raise IllegalMove(str(e))
+        ordered = sorted(cols, key=T.TEG2_POWERS.index)
+        if ordered != cols:
+            raise IllegalMove("T.E.G. II powers play in the order %s" % ", ".join(ordered))
+
+    def apply_new(self, state, e):
+        TableRules.apply_new(self, state, e)
+        from comando.rulesets.teg2 import track as teg2_track
+        state.track = teg2_track.new_track(state.colours, state.opts.get("level", "basic"))
+        state.first = 0
+        state.stage = PLACE  # the objective-placing rounds, USA first, rotating
+        state.pround = 0
+        state.order = list(T.order_from(0, state.alive))
+        state.ti = 0
+
+    def place_label(self, state):
+        return "objective %d of %d" % (state.pround + 1, OBJECTIVES)
+
+    def placement(self, state):
+        return ()
+
+    def apply_place(self, state, e):
+        if state.stage == ADD:
+            state.ti += 1
+            if state.ti >= len(state.order):
+                state.stage = TURN
+                state.ti = 0
+                state.carded = 0
+            return
+        state.ti += 1
+        if state.ti < len(state.order):
+            return
+        state.ti = 0
+        state.pround += 1
+        if state.pround >= OBJECTIVES:
+            to_round(state)
+        else:  # each objective round is opened by the next power
+            state.order = list(T.order_from(T.next_alive(state.order[0], state.alive), state.alive))
+
+    def round_started(self, state, e):
+        # "At the start of the next round, each one adds as many armies as their war potential
+        # level indicates"; level 5: one SU; level 10 or 4: the rocket is offered (once per game).
+        from comando.rulesets.teg2 import track as teg2_track
+        state.grants = [g["units"] for g in teg2_track.round_start(state.track)]
+        state.stage = ADD
+
+    def last_round(self, state):
+        return state.rnd >= rounds_total(state)
+
+    def claim_error(self, state):
+        return "T.E.G. II is won on points after the last round (%d)" % rounds_total(state)
+
+    def check_roll(self, state, a, board=None):
+        raise IllegalMove("T.E.G. II has no dice: declare a combat and set the battle commands")
+
+    def check_card(self, state, a):
+        TableRules.check_card(self, state, a)
+        raise IllegalMove("T.E.G. II has no country cards")
+
+    def check_out(self, state, a):
+        raise IllegalMove("in T.E.G. II no power leaves the game: it plays every round")
+
+    check_walk = check_out
+
+    # the combat events: this module's functions
+    def check_declare(self, state, a):
+        check_declare(state, a)
+
+    def apply_declare(self, state, e):
+        apply_declare(state, e)
+
+    def check_retreat(self, state, a):
+        check_retreat(state, a)
+
+    def apply_retreat(self, state, e):
+        apply_retreat(state, e)
+
+    def check_lock(self, state, a):
+        check_lock(state, a)
+
+    def apply_lock(self, state, e):
+        apply_lock(state, e)
+
+    def check_reveal(self, state, a):
+        check_reveal(state, a)
+
+    def apply_reveal(self, state, e):
+        apply_reveal(state, e)
+
+    def check_rocket(self, state, a):
+        check_rocket(state, a)
+
+    def apply_rocket(self, state, e):
+        apply_rocket(state, e)
+
+    def check_launch(self, state, a):
+        check_launch(state, a)
+
+    def apply_launch(self, state, e):
+        apply_launch(state, e)
+
+
+RULES = Teg2Table()

@@ -1,0 +1,308 @@
+"""The table session: the reducer the device runs by default.
+
+The device on the table does not track the map. A session is the players (colours, seat order),
+the ruleset, rounds and turns (La Revancha and T.E.G. II rotate the opener), the situation card of
+each La Revancha round, the dice rolls (comando.combat records), the crisis roll, T.E.G. II battle
+commands (commit, then reveal) and the T.E.G. II war-potential track.
+
+Same conventions as comando.engine: an event is a plain dict ``{"seq": n, "t": type, ...}`` (ints,
+strings, lists); an action is the same without ``seq`` and without the random fields.
+
+    state = fold(events)                 # a fresh Session from a log
+    check(state, action)                 # IllegalMove with a player-readable message; no change
+    event = make(state, action, rng)     # check, then draw what is random (rng: .d6()), add seq
+    apply(state, event)                  # trusts what was checked
+    state.to_dict()                      # plain comparable form
+
+Event types (docs/architecture.md, "Table session (device default)"):
+new, first, place, round, crisis, extra, roll, card, end, out, win, declare, retreat, lock,
+reveal, rocket, launch, walk, undo.
+
+The rules of each event are the ruleset's plug-in's (``comando.rulesets.<id>.table``, ``RULES``,
+on the base comando.session.rules.TableRules): this module holds the state, undo and the dispatch.
+"""
+
+from comando.errors import IllegalMove, RulesError
+from comando.session.rules import (OPEN, PLACE, ROUND, CRISIS, EXTRA, ADD, TURN, BATTLE, OVER,  # noqa: F401
+                                   LABEL, field, waiting)
+
+UNDO_DEPTH = 8
+
+_FIELDS = ("seq", "rs", "colours", "opts", "alive", "stage", "first", "pround", "pdone", "rnd",
+           "opener", "order", "ti", "reserve", "deck", "sit", "turned", "crisis", "barred",
+           "extra", "rolls", "last", "carded", "track", "grants", "battle", "lastbattle",
+           "winner", "at")
+
+
+class Session:
+    """State of a table session (see the module docstring). Fields are plain data."""
+
+    def __init__(self):
+        self.seq = 0
+        self.rs = None
+        self.colours = ()
+        self.opts = {}
+        self.alive = []
+        self.stage = None
+        self.first = -1          # opener of the game (after the opening roll)
+        self.pround = 0          # placement round index (0-based)
+        self.pdone = 0           # players done in this placement round / add phase
+        self.rnd = 0             # round of play (1-based; 0 before play)
+        self.opener = -1         # opener of the current round
+        self.order = []          # seats in the current round's order
+        self.ti = 0              # index in order of the player whose turn it is
+        self.reserve = []        # Risk deployment by hand: armies left per seat
+        self.deck = []           # La Revancha situation cards left, top first
+        self.sit = -1            # the situation card ruling this round (-1: none)
+        self.turned = []         # cards turned this round (rest cards of absent colours first)
+        self.crisis = []         # crisis dice per seat (empty when no crisis)
+        self.barred = []         # seats that may not draw a country card this round
+        self.extra = []          # extra reinforcements per seat this round (-1: not placed yet)
+        self.rolls = 0           # dice rolls so far
+        self.last = None         # the last roll record
+        self.carded = 0          # the current player drew a country card this turn
+        self.track = None        # T.E.G. II war-potential track (comando.rulesets.teg2.track), by seat
+        self.grants = []         # T.E.G. II this round's start: units each power adds
+        self.battle = None       # T.E.G. II declared combat
+        self.lastbattle = None   # T.E.G. II last combat record
+        self.winner = -1
+        self.at = 0              # seq of the last event in effect (differs from seq after undo)
+        self.hist = []           # (seq, snapshot) for undo, newest last
+
+    # -- views --------------------------------------------------------------------------------
+    @property
+    def n(self):
+        return len(self.colours)
+
+    @property
+    def cur(self):
+        """Seat whose turn (or placement) it is, or -1."""
+        if self.stage in (TURN, BATTLE, EXTRA, ADD, PLACE) and self.ti < len(self.order):
+            return self.order[self.ti]
+        return -1
+
+    @property
+    def rules(self):
+        """The ruleset's table-session plug-in (comando.session.rules.TableRules)."""
+        return table_rules(self.rs)
+
+    def name(self, seat):
+        return self.colours[seat]
+
+    def situation(self):
+        return None if self.sit < 0 else self.sit
+
+    def to_dict(self):
+        d = {}
+        for k in _FIELDS:
+            v = getattr(self, k)
+            d[k] = _copy(v)
+        return d
+
+    @classmethod
+    def from_dict(cls, d):
+        s = cls()
+        for k in _FIELDS:
+            setattr(s, k, _copy(d[k]))
+        return s
+
+
+# Fields an apply changes in place (the others are scalars or replaced whole, so an undo snapshot
+# may share them): only these are copied for a snapshot, which keeps a fold fast.
+_MUTABLE = ("opts", "reserve", "extra", "alive", "order", "barred", "battle", "track")
+
+
+def _snapshot(state):
+    # a tuple in _FIELDS order (a dict of 29 keys costs about three times the heap, and the
+    # device keeps UNDO_DEPTH + 1 of them)
+    return tuple(_copy(getattr(state, k)) if k in _MUTABLE else getattr(state, k)
+                 for k in _FIELDS)
+
+
+def _copy(v):
+    if isinstance(v, list) or isinstance(v, tuple):
+        return [_copy(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _copy(x) for k, x in v.items()}
+    return v
+
+
+# --- new --------------------------------------------------------------------------------------
+
+def new_session(ruleset, colours, options=None):
+    """The ``new`` action that opens a session (apply it to ``Session()``, or put it first in a log).
+
+    ``colours``: one per seat, in clockwise seat order (T.E.G. II: power ids from
+    comando.turns.TEG2_POWERS). ``options``: ``territories`` (WAR/Risk board size, default 42), ``seats`` (Risk: the
+    map's seat cap, comando.rulesets.risk.engine.table_options),
+    ``deploy`` ("auto"/"hand", Risk), ``defdice`` ("auto"/"choose", Risk), ``long`` (T.E.G. II with
+    four players: 8 rounds), ``players`` (T.E.G. II: people at the table, 2 plays 4 powers)."""
+    a = {"t": "new", "rs": ruleset, "p": list(colours)}
+    if options:
+        a["o"] = dict(options)
+    return a
+
+
+def table_rules(ruleset):
+    """The table-session plug-in (``RULES`` of ``comando.rulesets.<ruleset>.table``) of a
+    ruleset of the registry; IllegalMove for any other."""
+    r = _RULES.get(ruleset) if isinstance(ruleset, str) else None
+    if r is not None:
+        return r
+    from comando.rulesets import IDS
+    if not isinstance(ruleset, str) or ruleset not in IDS:
+        raise IllegalMove("unknown ruleset %r: one of %s" % (ruleset, ", ".join(IDS)))
+    r = __import__("comando.rulesets.%s.table" % ruleset, None, None, ["RULES"]).RULES
+    _RULES[ruleset] = r
+    return r
+
+
+_RULES = {}
+
+
+def knows(t):
+    """True for an event type this session's rules know (a newer firmware may send others)."""
+    return t == "new" or t == "undo" or t in LABEL
+
+
+def placement_armies(state):
+    """Armies the current player places in this placement turn (None when not fixed)."""
+    if state.stage != PLACE:
+        return None
+    return state.rules.placement_armies(state)
+
+
+# --- undo -------------------------------------------------------------------------------------
+
+def _check_undo(state, a):
+    to = field(a, "to", "the event to go back to")
+    if isinstance(to, bool) or not isinstance(to, int):
+        raise IllegalMove("undo names the seq of the event to go back to")
+    if to >= state.at:
+        raise IllegalMove("undo goes back to an earlier event (now at %d), not %d" % (state.at, to))
+    for seq, _ in state.hist:
+        if seq == to:
+            return
+    raise IllegalMove("cannot undo back to event %d: only the last %d events can be undone"
+                      % (to, UNDO_DEPTH))
+
+
+def _apply_undo(state, e):
+    to = e["to"]
+    keep = []
+    snap = None
+    for seq, sn in state.hist:
+        if seq <= to:
+            keep.append((seq, sn))
+        if seq == to:
+            snap = sn
+    if snap is None:
+        raise RulesError("undo: no snapshot at event %r" % (to,))
+    for i, k in enumerate(_FIELDS):
+        v = snap[i]
+        setattr(state, k, _copy(v) if k in _MUTABLE else v)
+    state.hist = keep
+    state.seq = e["seq"]
+
+
+# --- dispatch ---------------------------------------------------------------------------------
+
+# Event types carrying dice or shuffles (an undo cannot take those back and re-roll them).
+RANDOM = ("new", "first", "round", "crisis", "roll")
+
+
+def check(state, action, board=None):
+    """Raise IllegalMove (a player-readable message) unless ``action`` is legal now. Never changes
+    ``state``. Random fields, when present (a stored event), are checked too. ``board`` (optional)
+    lets a roll name its countries ("f", "to") so borders and situation cards are checked."""
+    if not isinstance(action, dict):
+        raise IllegalMove("an action is a dict with a type 't'")
+    t = action.get("t")
+    if not isinstance(t, str):
+        raise IllegalMove("an action needs a string type t")
+    if t == "new":
+        if state.stage is not None:
+            raise IllegalMove("a session is already under way: start a new log for a new game")
+        rules = table_rules(field(action, "rs", "ruleset"))
+    elif state.stage is None:
+        raise IllegalMove("no session: the first event must be 'new'")
+    else:
+        rules = state.rules
+    if t == "roll":
+        if "seq" in action and "r" not in action:
+            raise IllegalMove("a stored roll event must carry its dice record 'r'")
+        return rules.check_roll(state, action, board)
+    if t == "undo":
+        return _check_undo(state, action)
+    if t != "new" and t not in LABEL:
+        raise IllegalMove("unknown action %r" % (t,))
+    if "seq" in action:
+        need = rules.stored.get(t)
+        if need and need not in action:
+            raise IllegalMove("a stored %s event must carry its random field %r" % (t, need))
+    f = getattr(rules, "check_" + t, None)
+    if f is None:  # an event of another ruleset: never possible in this one
+        raise IllegalMove("%s is not possible now: %s" % (LABEL.get(t, t), waiting(state)))
+    f(state, action)
+
+
+def make(state, action, rng=None, board=None):
+    """Check ``action`` and return its event: random fields drawn from ``rng`` (``.d6()``), the next
+    seq. Does not apply it."""
+    check(state, action, board)
+    t = action["t"]
+    rules = table_rules(action["rs"]) if t == "new" else state.rules
+    f = getattr(rules, "make_" + t, None)
+    e = f(state, action, rng) if f is not None else dict(action)
+    e["seq"] = state.seq + 1
+    if f is not None:
+        check(state, e, board)
+    return e
+
+
+def apply(state, event):
+    """Apply a checked event (numbered by ``seq``) to ``state`` and return it."""
+    t = event["t"]
+    if t == "undo":
+        _apply_undo(state, event)
+        return state
+    rules = table_rules(event["rs"]) if t == "new" else state.rules
+    getattr(rules, "apply_" + t)(state, event)
+    state.seq = event["seq"]
+    state.at = event["seq"]
+    state.hist.append((event["seq"], _snapshot(state)))
+    if len(state.hist) > UNDO_DEPTH + 1:
+        state.hist.pop(0)
+    return state
+
+
+def fold(events, board=None):
+    """A fresh Session from a log; raises IllegalMove naming the first bad event's seq."""
+    state = Session()
+    for e in events:
+        seq = e.get("seq") if isinstance(e, dict) else None
+        if seq != state.seq + 1:
+            raise IllegalMove("event %r: expected seq %d" % (seq, state.seq + 1))
+        try:
+            check(state, e, board)
+        except IllegalMove as exc:
+            raise IllegalMove("event %d (%s): %s" % (seq, e.get("t"), exc))
+        apply(state, e)
+    return state
+
+
+class Table:
+    """Convenience: a session with its log (host tools and tests; the device journals instead)."""
+
+    def __init__(self, ruleset, colours, options=None, rng=None, board=None):
+        self.state = Session()
+        self.events = []
+        self.rng = rng
+        self.board = board
+        self.act(new_session(ruleset, colours, options))
+
+    def act(self, action):
+        e = make(self.state, action, self.rng, self.board)
+        apply(self.state, e)
+        self.events.append(e)
+        return e

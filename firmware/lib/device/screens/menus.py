@@ -1,0 +1,135 @@
+"""The menus (the turn menu, the main menu) and the screens opened from the menu only: the sync
+status and the settings."""
+
+from device import ui
+from device.buttons import PRESS
+from device.hal import UP, DOWN, OK, BACK
+from device.screens import screen
+from device.screens.base import Screen, Menu, Confirm, is_step, cap, power_name, rockets
+
+
+class Sync(Screen):
+    live = True
+
+    def draw(self, fb):
+        app = self.app
+        ui.header(fb, "Sync")
+        link = app.link
+        if link is None:
+            ui.center(fb, "no link", 14)
+            ui.center(fb, "no USB serial" if app.hal.serial is None else "link not started", 26)
+        else:
+            up = getattr(link, "up", False)
+            ui.center(fb, "host linked" if up else "waiting for host", 13)
+            sync = getattr(link, "sync", None)
+            acked = getattr(sync, "acked", None)
+            if acked is not None:
+                last = app.journal.last_seq
+                fb.text("host has %d/%d" % (acked, last), 0, 24, 1)
+                fb.text("to send: %d" % (last - acked) if last > acked else "all sent", 0, 33, 1)
+        fb.text("%d events saved" % app.journal.count, 0, 42, 1)
+        ui.footer(fb, "OK: back")
+
+    def button(self, b, kind):
+        if kind == PRESS and b in (OK, BACK):
+            self.app.pop()
+
+
+class Settings(Screen):
+    """Contrast, flip, I2C speed: applied at once, saved to flash."""
+
+    ITEMS = ("Contrast", "Flip", "I2C speed")
+
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.sel = 0
+
+    def values(self):
+        s = self.app.settings
+        return ("%d" % s.contrast, "on" if s.flip else "off", "%dk" % (s.i2c // 1000))
+
+    def draw(self, fb):
+        ui.header(fb, "Settings")
+        vals = self.values()
+        for i, label in enumerate(self.ITEMS):
+            y = 13 + i * 12
+            if i == self.sel:
+                fb.fill_rect(0, y - 2, 128, 11, 1)
+            fb.text(label, 2, y, 0 if i == self.sel else 1)
+            ui.right(fb, vals[i], y, 126, 0 if i == self.sel else 1)
+        ui.footer(fb, "^v pick OK change")
+
+    def button(self, b, kind):
+        s = self.app.settings
+        oled = self.app.oled
+        if b == BACK and kind == PRESS:
+            s.save()
+            self.app.pop()
+        elif b in (UP, DOWN) and is_step(kind):
+            self.sel = (self.sel + (1 if b == DOWN else -1)) % 3
+        elif b == OK and is_step(kind):
+            if self.sel == 0:
+                s.contrast = (s.contrast + 64) % 256 if s.contrast < 255 else 15
+                s.contrast = min(255, s.contrast)
+                oled.contrast(s.contrast)
+            elif self.sel == 1:
+                s.flip ^= 1
+                oled.flip(bool(s.flip))
+            else:
+                s.i2c = 1000000 if s.i2c == 400000 else 400000
+                self.app.hal.set_i2c_freq(s.i2c)
+            s.save()
+
+
+def turn_menu(app):
+    st = app.state
+    p = st.cur
+    items = [("End turn", lambda: app.act({"t": "end", "p": p}))]
+    if st.rs == "teg2":
+        items.append(("Battle", lambda: app.push(screen(app, "BattleSetup"))))
+        if rockets(st, p):
+            items.append(("Launch rocket", lambda: app.push(screen(app, "Launch"))))
+        items.append(("War potential", lambda: app.push(screen(app, "Track"))))
+    else:
+        items.append(("Attack (dice)", lambda: app.push(screen(app, "Dice"))))
+        items.append(("Draw card", lambda: app.act({"t": "card", "p": p})))
+        items.append(("Eliminated...", lambda: app.push(screen(app, "Eliminate"))))
+        if st.rs != "risk":
+            items.append(("%s wins" % cap(st.colours[p]), lambda: app.push(
+                Confirm(app, "Victory?", "Yes, %s wins" % st.colours[p],
+                        lambda: app.act({"t": "win", "p": p})))))
+    items += main_items(app)
+    if st.rs != "teg2" and app.board is not None:  # last: the menus' other items keep their place
+        items.append(("Armies to place", lambda: app.push(screen(app, "Armies"))))
+    return Menu(app, cap(st.colours[p]) if st.rs != "teg2" else power_name(st.colours[p]), items)
+
+
+def main_items(app, new_game=True):
+    items = []
+    if app.state.at > 1:
+        items.append(("Undo last", lambda: undo(app)))
+    if app.state.rs == "revancha" and app.state.sit >= 0:
+        items.append(("Situation card", lambda: app.push(screen(app, "Situation"))))
+    if app.state.rs == "teg2":
+        items.append(("War potential", lambda: app.push(screen(app, "Track"))))
+    items += [("Sync", lambda: app.push(screen(app, "Sync"))),
+              ("Settings", lambda: app.push(screen(app, "Settings"))),
+              ("Hardware", lambda: app.push(screen(app, "hardware_menu")))]
+    if new_game:
+        items.append(("New game", lambda: app.push(Confirm(app, "New game?", "Yes, new game",
+                                                           lambda: app.push(screen(app, "NewGame"))))))
+    return items
+
+
+def main_menu(app):
+    return Menu(app, "Menu", main_items(app))
+
+
+def undo(app):
+    st = app.state
+    prev = [seq for seq, _ in st.hist if seq < st.at]
+    if not prev:
+        app.show_toast("nothing to undo")
+        return
+    app.act({"t": "undo", "to": prev[-1]})
+    app.home()

@@ -1,0 +1,146 @@
+"""The new-game screen: ruleset, board, players and colours, seat order.
+
+Its own module so that its code leaves the heap once a game is running (``App.new_game`` drops
+it); ``device.screens.screen(app, "NewGame")`` imports it on demand.
+"""
+
+from comando import session as S
+from comando import turns as T
+from device import ui
+from device.buttons import PRESS, LONG
+from device.hal import UP, DOWN, OK, BACK, ROLL
+from device.screens.base import (Screen, Menu, RULESETS, RULESET_NAMES, COLOURS, is_step,
+                                 power_name)
+from device.screens.menus import main_items
+
+
+class NewGame(Screen):
+    """Ruleset, players and colours, seat order. OK steps through the fields; ROLL starts."""
+
+    FIELDS = ("ruleset", "players", "board", "seats", "start")
+    SEATS = 3
+    START = 4
+
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.rs = 0
+        self.n = 4
+        self.field = 0
+        self.seat = 0
+        self.use_board = 1  # the ruleset's shipped board; 0: no map, the table plays by counts
+        self.cols = list(self.palette()[:self.n])
+
+    def board_id(self):
+        if not self.use_board:
+            return None
+        from comando.rulesets import BOARDS
+        return BOARDS.get(self.ruleset())
+
+    def ruleset(self):
+        return RULESETS[self.rs]
+
+    def palette(self):
+        rs = self.ruleset()
+        if rs == "teg2":
+            return T.teg2_powers(self.n if self.n >= 2 else 2)
+        return COLOURS[rs]
+
+    def reset_colours(self):
+        self.cols = list(self.palette()[:self.n]) if self.ruleset() != "teg2" else list(self.palette())
+        self.seat = 0
+
+    def draw(self, fb):
+        ui.header(fb, "New game", "%d of 5" % (self.field + 1))
+        rs = self.ruleset()
+        rows = (("Game", RULESET_NAMES[rs]), ("Players", str(self.n)),
+                ("Board", self.board_id() or "no map"))
+        for i, (k, v) in enumerate(rows):
+            y = 11 + i * 9
+            sel = self.field == i
+            fb.text(k, 0, y, 1)
+            if sel:
+                fb.fill_rect(62, y - 1, 66, 9, 1)
+            fb.text(ui.fit(v, 8), 64, y, 0 if sel else 1)
+        # seats in clockwise order: numbered, two to a row up to four players, else three to a
+        # row (names cut to 5); the selected seat inverted when editing
+        per = 2 if len(self.cols) <= 4 else 3
+        w = 128 // per
+        for i, c in enumerate(self.cols):
+            label = power_name(c) if rs == "teg2" else c
+            label = ui.fit("%d %s" % (i + 1, label), 8) if per == 2 else ui.fit(label, 5)
+            x = (i % per) * w
+            y = 37 + (i // per) * 8
+            tx = x + (per == 3)  # two to a row: 8 characters fill the half exactly
+            if self.field == self.SEATS and i == self.seat:
+                fb.fill_rect(x, y - 1, w - 1, 9, 1)
+                fb.text(label, tx, y, 0)
+            else:
+                fb.text(label, tx, y, 1)
+        if self.field == self.START:
+            ui.footer(fb, "ROLL/OK: start")
+        elif self.field == self.SEATS and rs != "teg2":
+            ui.footer(fb, "^v colour OK next")
+        else:
+            ui.footer(fb, "OK next ROLL start")
+
+    def button(self, b, kind):
+        rs = self.ruleset()
+        if b == ROLL and kind == PRESS:
+            self.start()
+            return
+        if b == BACK and kind == PRESS:
+            if self.field > 0:
+                self.field -= 1
+            elif self.app.state.stage is not None:
+                self.app.home()
+            else:  # no game yet: settings, hardware (OLED kind, self-test), sync
+                self.app.push(Menu(self.app, "Menu", main_items(self.app, new_game=False)))
+            return
+        if b == OK and kind == PRESS:
+            if self.field == self.SEATS and rs != "teg2" and self.seat < self.n - 1:
+                self.seat += 1
+                return
+            if self.field == self.START:
+                self.start()
+                return
+            self.field += 1
+            if self.field == self.SEATS:
+                self.seat = 0
+            return
+        if b == OK and kind == LONG:
+            self.start()
+            return
+        if not is_step(kind) or b not in (UP, DOWN):
+            return
+        step = 1 if b == UP else -1
+        if self.field == 0:
+            self.rs = (self.rs + step) % len(RULESETS)
+            self.n = max(2, min(6, self.n))
+            self.reset_colours()
+        elif self.field == 1:
+            self.n = 2 + (self.n - 2 + step) % 5
+            self.reset_colours()
+        elif self.field == 2:
+            self.use_board ^= 1
+        elif self.field == self.SEATS and rs != "teg2":
+            # the seat's colour cycles through the colours nobody else has taken
+            pal = self.palette()
+            cur = pal.index(self.cols[self.seat])
+            for k in range(1, len(pal) + 1):
+                c = pal[(cur + step * k) % len(pal)]
+                if c not in self.cols:
+                    self.cols[self.seat] = c
+                    break
+
+    def start(self):
+        rs = self.ruleset()
+        opts = {}
+        if rs == "teg2":
+            cols = list(T.teg2_powers(self.n))
+            opts["players"] = self.n
+        else:
+            cols = list(self.cols)
+        bid = self.board_id()
+        if bid:
+            opts["board"] = bid
+        self.app.new_game(S.new_session(rs, cols, opts or None))
