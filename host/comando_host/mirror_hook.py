@@ -27,6 +27,25 @@ def _store(default_name=None):
     return Store()
 
 
+def live_page(path, port=8765):
+    """Serve the live map page (comando web) on 127.0.0.1 in a thread of this process, reading
+    the store at ``path``; print its address (nothing is opened). None without the web extra."""
+    try:
+        from comando_host.web.app import Background
+    except ImportError:
+        print("comando run: the live page needs the web extra (pip install -e '.[web]')")
+        return None
+    for p in (port, 0):   # the usual port, else any free one
+        try:
+            srv = Background(path, port=p).start()
+        except OSError:
+            continue
+        print("comando run: the live map page is at %s (open it in a browser)" % srv.url,
+              flush=True)
+        return srv
+    return None
+
+
 def mirror_hook(port, sim):
     if port is None:
         return linked_demo()
@@ -37,6 +56,7 @@ def mirror_hook(port, sim):
     if sim is None:  # a real Pico: the mirror in the foreground
         transport = open_transport(port)
         store = Store()
+        live_page(store.path)
         session = HostSession(transport, store)
         try:
             return Mirror(session, port=port).run()
@@ -84,6 +104,7 @@ def linked_demo(seconds: float = 20.0) -> int:
     from comando_host.simulator import ROOT, Simulator
     from comando_host.transport import open_transport
     store = _store("demo-host.db")
+    page = live_page(store.path)
     sim = Simulator(root=os.path.join(ROOT, "build", "demo-linked-device"), fresh=True,
                     script=DEMO_SCRIPT, seed=2026).start()
     transport = open_transport(sim.port)
@@ -111,4 +132,6 @@ def linked_demo(seconds: float = 20.0) -> int:
     finally:
         transport.close()
         sim.stop()
+        if page is not None:
+            page.stop()
     return 0

@@ -140,6 +140,9 @@ def interactive_sim(args) -> int:
     from comando_host.simulator import ROOT, Simulator
     from comando_host.termfit import layout, terminal_size
     root = args.dir or os.path.join(ROOT, "build", "sim-device")
+    from comando_host.mirror_hook import live_page
+    from comando_host.store import default_path
+    live_page(default_path())
     print("comando run: no Pico attached: the simulated device runs here "
           "(w/s up/down, enter ok, b back, r roll, capitals for a long press, p png, q quit)")
     time.sleep(0.8)
