@@ -338,3 +338,18 @@ def test_a_printable_a3_sheet_per_map(bid, tmp_path, capsys):
     assert w <= 420 and h <= 297 and (w >= 419 or h >= 296.9)
     assert text.count('class="country"') == load_board(bid).n
     assert "no layout" not in capsys.readouterr().err  # drawn from the shipped layout
+
+
+def test_packed_headers_carry_the_seat_caps_and_the_map_list(tmp_path):
+    """What the device reads to pick a map (rulesets/risk/maps.py): each packed board's first
+    line holds its size and seat cap; World's also the twelve ids."""
+    from comando import board_pack
+    for bid in MAPS:
+        (tmp_path / (bid + board_pack.EXT)).write_bytes(board_pack.pack(load_board(bid)))
+    for bid, (terr, regions, cap) in MAPS.items():
+        h = board_pack.header(bid, str(tmp_path))
+        assert (h["id"], h["n"], h["k"], h["seats"]) == (bid, terr, regions, cap)
+    assert board_pack.header("risk", str(tmp_path))["maps"] == list(MAPS)
+    assert board_pack.header("nowhere", str(tmp_path)) is None
+    # the packed board still loads whole
+    assert board_pack.load_packed("risk_canaries", str(tmp_path)).n == 14
