@@ -90,8 +90,10 @@ def run_golden_case(pico, case, tmp_path):
 
 # -- the short selection (make test) ------------------------------------------------------------
 
-def test_boots_to_the_new_game_screen_with_the_stock_main(pico, tmp_path):
-    rig = pico()
+def test_the_release_uf2_boots_to_the_new_game_screen(pico, bundle, tmp_path):
+    # `make uf2`: MicroPython + the app's littlefs in one UF2; a Pico takes it on a blank chip
+    uf2 = picoimage.uf2(picoimage.flash(picoimage.bundle_files(bundle)))
+    rig = pico(flash=picoimage.from_uf2(uf2))
     t = rig.boot()
     assert 0 < t < 5000
     assert rig.usb_at is not None  # enumerated as a USB CDC device
