@@ -101,6 +101,34 @@ def test_the_release_uf2_boots_to_the_new_game_screen(pico, bundle, tmp_path):
     no_traceback(rig)
 
 
+PROBE = b"""
+import machine, time
+from device import pins
+i2c = machine.I2C(pins.I2C_ID, sda=machine.Pin(pins.I2C_SDA), scl=machine.Pin(pins.I2C_SCL), freq=pins.I2C_FREQ)
+print("~SCAN", i2c.scan())
+buf = bytearray(1025)
+buf[0] = 0x40
+t = time.ticks_us()
+i2c.writeto(0x3C, buf)
+print("~KIB_US", time.ticks_diff(time.ticks_us(), t))
+print("~END")
+"""
+
+
+def test_the_oled_answers_the_bus_scan_and_a_frame_takes_wire_time(pico):
+    # machine.I2C.scan() bit-bangs GP4/GP5: the model decodes the lines and ACKs 0x3C only
+    rig = pico(main=PROBE)
+    for _ in range(40):
+        if b"~END" in rig.serial_output():
+            break
+        rig.wait(250)
+    out = rig.serial_output().decode()
+    assert "~SCAN [60]" in out, rig.log()
+    us = int(out.split("~KIB_US ")[1].split()[0])
+    # 1026 bytes x 9 clocks at the ~376 kHz that "400 kHz" gives on the RP2040's I2C block
+    assert 22000 < us < 28000
+
+
 def test_golden_frames_of_a_la_revancha_crisis_match_the_simulator(pico, tmp_path):
     # teg-la-revancha.txt, SITUATION CARDS: Crisis (the golden frames of tests/host/test_device_golden.py)
     run_golden_case(pico, "revancha-crisis", tmp_path)
