@@ -96,6 +96,20 @@ class RevanchaRules(TegRules):
     set_rule = "these cards are neither three equal symbols nor three different ones"
 
     # ------------------------------------------------------------------ helpers
+    # The base rules' section names -> this rulebook's sections.
+    SECTIONS = {
+        "attacking": "A) Attacking Enemy Countries", "attacking armies": "Attack Conditions",
+        "regrouping": "B) Regrouping Forces", "adding armies": "B) Placing Armies on the Map",
+        "continent armies go to that continent": "B) Placing Armies on the Map, 2) For occupied continents",
+        "trade-in": "3) By exchange", "trade-in before a sixth card": "3) By exchange",
+        "requesting a country card": "Requesting a COUNTRY CARD", "conquest": "Development of the Attack",
+        "pacts": "1. Pacts", "international zone pact": "2. Special Pacts",
+        "what the card is for": "Uses and Benefits of COUNTRY CARDS",
+    }
+
+    def cite(self, section):
+        return " (%s, %s)" % (BOOK, self.SECTIONS.get(section, section))
+
     def quote(self, key):
         sec, text = QUOTES[key]
         return ' (%s, %s: "%s")' % (BOOK, sec, text)
