@@ -1,5 +1,7 @@
 """La Revancha's blockades (rules/teg-la-revancha.txt, "Blockades")."""
 
+MPY_HEAP = "1m"  # the 72-country board, its engine and a game
+
 from comando import engine
 from comando.errors import IllegalMove
 from comando.rulesets.revancha import blockades

@@ -2,6 +2,8 @@
 exchange", "Equivalence of COUNTRY and CONTINENT CARDS", "C) Requesting a Country Card", "Uses and
 Benefits of COUNTRY CARDS", "D) Requesting a CONTINENT CARD", "Requesting a COUNTRY CARD")."""
 
+MPY_HEAP = "1m"  # the 72-country board, its engine and a game
+
 from comando import engine
 from comando.errors import IllegalMove
 from comando.rulesets.revancha import cards

@@ -1,6 +1,8 @@
 """La Revancha's missiles, every example of rules/teg-la-revancha.txt "Attacks with Missiles" and
 "Attack Conditions" (Missiles), and the 4-dice example of "Development of the Attack"."""
 
+MPY_HEAP = "1m"  # the 72-country board, its engine and a game
+
 from comando import engine, combat
 from comando.errors import IllegalMove
 from mpytest import raises

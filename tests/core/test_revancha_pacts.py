@@ -1,6 +1,8 @@
 """La Revancha's pacts as a public ledger the engine enforces (rules/teg-la-revancha.txt,
 "1. Pacts", "2. Special Pacts": International Zone Pacts)."""
 
+MPY_HEAP = "1m"  # the 72-country board, its engine and a game
+
 from comando import engine
 from comando.errors import IllegalMove
 from mpytest import raises

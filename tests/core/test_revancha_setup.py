@@ -2,6 +2,8 @@
 "Dealing Countries", "Objectives", "First Round", "Second Round and Following",
 "3. Accidental Destruction of a Color", "5. Playing with 2 or 3 People", "Appendix")."""
 
+MPY_HEAP = "1m"  # the 72-country board, its engine and a game
+
 from comando import engine
 from comando.errors import IllegalMove
 from comando.rulesets.revancha import objectives

@@ -1,6 +1,8 @@
 """La Revancha's situation cards in the engine (rules/teg-la-revancha.txt, "Hostilities -
 Situation Cards", "A) Turn Over a Situation Card"): the round's card constrains every turn."""
 
+MPY_HEAP = "1m"  # the 72-country board, its engine and a game
+
 from comando import engine
 from comando import situations as sit
 from comando.errors import IllegalMove
