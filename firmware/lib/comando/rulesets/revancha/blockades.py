@@ -13,6 +13,16 @@ place on blockaded countries (the engine asks ``applies`` first).
 
 MIN_NEIGHBOURS = 3
 MIN_ARMIES = 2
+_LEAST = {}  # board id -> the board's tables.blockade_min_neighbours (read once)
+
+
+def least(board):
+    k = _LEAST.get(board.id)
+    if k is None:
+        t = board.tables if isinstance(board.tables, dict) else {}
+        k = t.get("blockade_min_neighbours", MIN_NEIGHBOURS)
+        _LEAST[board.id] = k
+    return k
 
 
 def blockader(state, c, count=None):
@@ -20,15 +30,11 @@ def blockader(state, c, count=None):
     the caller knows it (a loop over one player's countries)."""
     b = state.board
     nb = b.neighbours(c)
-    t = state.board.tables if isinstance(state.board.tables, dict) else {}
-    k = t.get("blockade_min_neighbours", MIN_NEIGHBOURS)
-    if len(nb) < k:
-        return -1
-    q = state.owner[c]
-    p = state.owner[nb[0]]
-    if p == q or p < 0:
-        return -1
     owner = state.owner
+    q = owner[c]
+    p = owner[nb[0]]
+    if p == q or p < 0 or len(nb) < least(b):
+        return -1
     armies = state.armies
     for m in nb:
         if owner[m] != p or armies[m] < MIN_ARMIES:

@@ -595,24 +595,28 @@ class RevanchaRules(TegRules):
     # ------------------------------------------------------------------ attack
     def attack_dice(self, state, f, to, a):
         snow, tw = sit.dice_flags(self.situation(state))
+        if state.armies[f] >= 2 and state.armies[to] >= 1:
+            return combat.max_dice(self.combat, state.armies[f], state.armies[to], snow, tw)
         try:
             return combat.dice_counts(self.combat, state.armies[f], state.armies[to], snow, tw)
         except RulesError as exc:
             raise IllegalMove(str(exc))
 
     def check_attack(self, state, a):
-        p = self.player(state, a)
-        if state.phase in ("add", "attack") and p == state.cur:
-            self.rest_check(state, p, "attack")
-            f = self.country(state, a, "f")
-            to = self.country(state, a, "to")
-            b = state.board
-            if state.owner[f] == p and b.is_border(f, to) and state.owner[to] != p:
-                err = sit.attack_error(self.situation(state), state.colours[p],
-                                       state.colours[state.owner[to]], b.is_internal(f, to))
-                if err:
-                    raise IllegalMove(err + " (%s, Hostilities - Situation Cards)" % BOOK)
+        card = self.situation(state)
+        if card is not None and sit.kind(card) == sit.REST:
+            p = self.player(state, a)
+            if p == state.cur and state.phase in ("add", "attack"):
+                self.rest_check(state, p, "attack")
         Rules.check_attack(self, state, a)
+        if card is not None:
+            p = a["p"]
+            f = a["f"]
+            to = a["to"]
+            err = sit.attack_error(card, state.colours[p], state.colours[state.owner[to]],
+                                   state.board.is_internal(f, to))
+            if err:
+                raise IllegalMove(err + " (%s, Hostilities - Situation Cards)" % BOOK)
 
     def conquer(self, state, p, f, to, e):
         b = state.board
@@ -685,6 +689,9 @@ class RevanchaRules(TegRules):
 
     def trade_value(self, state, p):
         return cards.value(state.board, state.trades[p])
+
+    def is_set(self, state, cs):
+        return cards.is_exchange(state.board, list(cs), [])
 
     def must_trade(self, state, p):
         # "it is obligatory to do so before receiving the sixth country card"
@@ -827,7 +834,7 @@ class RevanchaRules(TegRules):
             return True
         objs = self.objs_of(state, p)
         for o in objs:
-            if not objectives.met(state, p, o):
+            if not objectives.met(state, p, o, n):
                 return False
         if state.np == 3:
             # "the winner will be the one who has completed its objective plus a minimum of 10

@@ -58,8 +58,20 @@ def target(state, p, o, right):
     return t
 
 
+_SIZE = {}  # (board id, objective id) -> size
+
+
 def size(board, o):
     """Countries an occupation objective names (whole continents, counts, islands, total)."""
+    key = (board.id, o.get("id"))
+    n = _SIZE.get(key)
+    if n is None:
+        n = _size(board, o)
+        _SIZE[key] = n
+    return n
+
+
+def _size(board, o):
     n = 0
     for cid in o.get("continents") or ():
         n += len(board.members(board.continent_index(cid)))
@@ -72,7 +84,7 @@ def size(board, o):
     return n if n > t else t
 
 
-def met(state, p, oid):
+def met(state, p, oid, count=None):
     """Whether seat ``p`` has completed objective ``oid`` (destroy: it wiped out its target)."""
     o = by_id(state.board, oid)
     if o is None:
@@ -82,4 +94,6 @@ def met(state, p, oid):
             return False  # another hand destroyed the colour: the common objective only
         t = state.target[p]
         return t >= 0 and not state.alive[t] and state.killer[t] == p
+    if count is not None and count < size(state.board, o):
+        return False  # fewer countries than the objective names: not met (cheap, every conquest)
     return state.board.occupation_met(o, state.owner, p)
