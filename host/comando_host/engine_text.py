@@ -82,7 +82,7 @@ def ruleset_lines(state) -> list:
 
 def revancha_lines(state) -> list:
     """La Revancha: the round's situation card, missiles, continent cards, blockades."""
-    from comando import situations as sit
+    from comando.rulesets.revancha import situations as sit
     from comando.rulesets.revancha import blockades
     b = state.board
     x = state.x
@@ -283,7 +283,7 @@ def event_line(state_before, state, ev) -> str:
         s += " and takes a card" if "card" in ev else ""
         x = getattr(state, "x", None) or {}
         if "sit" in x and state.round != state_before.round and x["sit"] >= 0:
-            from comando import situations as sit
+            from comando.rulesets.revancha import situations as sit
             s += f"; round {state.round}: situation card {sit.label(x['sit'])} ({sit.describe(x['sit'])})"
         return s
     if t == "walk":

@@ -16,7 +16,7 @@ bench/bench_revancha.py):
 - a finished game has a winner with 45 countries or its objective(s) met.
 """
 
-from comando import situations as sit
+from comando.rulesets.revancha import situations as sit
 from comando.rulesets.revancha import objectives
 
 MISSILE = 6

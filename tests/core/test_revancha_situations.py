@@ -4,7 +4,7 @@ Situation Cards", "A) Turn Over a Situation Card"): the round's card constrains 
 MPY_HEAP = "1m"  # the 72-country board, its engine and a game
 
 from comando import engine
-from comando import situations as sit
+from comando.rulesets.revancha import situations as sit
 from comando.errors import IllegalMove
 from mpytest import raises
 from revfix import RULES, board, c, game, past_setup, arrange, turn, play, snapshot

@@ -18,9 +18,9 @@ are in docs/architecture.md ("La Revancha").
 from comando.errors import IllegalMove, RulesError
 from comando.engine import rand
 from comando.engine.rules import Rules
-from comando.engine.teg import TegRules, pick_top, resolve_rolls, _perm
+from comando.rulesets.teg.engine import TegRules, pick_top, resolve_rolls, _perm
 from comando import combat, turns, rulebook
-from comando import situations as sit
+from comando.rulesets.revancha import situations as sit
 from comando.rulesets.revancha import blockades, cards, missiles, objectives
 
 BOOK = "teg-la-revancha.txt"
