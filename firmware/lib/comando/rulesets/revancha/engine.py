@@ -21,7 +21,8 @@ from comando.engine.rules import Rules
 from comando.rulesets.teg.engine import TegRules, pick_top, resolve_rolls, _perm
 from comando import combat, turns, rulebook
 from comando.rulesets.revancha import situations as sit
-from comando.rulesets.revancha import blockades, cards, missiles, objectives
+from comando.rulesets.revancha import blockades, missiles, objectives
+from comando.rulesets.revancha import cards as exchanges
 
 BOOK = "teg-la-revancha.txt"
 COLOURS = ("white", "black", "red", "blue", "yellow", "green")
@@ -147,7 +148,7 @@ class RevanchaRules(TegRules):
     def setup(self, state, src):
         n = state.n
         np_ = state.np
-        e = {"t": "deal"}
+        e: dict = {"t": "deal"}
         e["order"] = rand.shuffled(src, range(n))
         left = n % np_
         if left:
@@ -685,13 +686,13 @@ class RevanchaRules(TegRules):
         return [k for k in range(len(cch)) if cch[k] == p]
 
     def exchange_options(self, state, p):
-        return cards.options(state.board, state.hands[p], self.held_continents(state, p))
+        return exchanges.options(state.board, state.hands[p], self.held_continents(state, p))
 
     def trade_value(self, state, p):
-        return cards.value(state.board, state.trades[p])
+        return exchanges.value(state.board, state.trades[p])
 
-    def is_set(self, state, cs):
-        return cards.is_exchange(state.board, list(cs), [])
+    def is_set(self, state, cards):
+        return exchanges.is_exchange(state.board, list(cards), [])
 
     def must_trade(self, state, p):
         # "it is obligatory to do so before receiving the sixth country card"
@@ -721,7 +722,7 @@ class RevanchaRules(TegRules):
                 raise IllegalMove("You do not hold the %s continent card" % state.board.continent_name(k))
         if state.x["xr"][p] == state.round:
             raise IllegalMove("You already made an exchange this round%s" % self.quote("one_exchange"))
-        if not cards.is_exchange(state.board, cs, ks):
+        if not exchanges.is_exchange(state.board, cs, ks):
             names = [self.cname(state, c) for c in cs] + [state.board.continent_name(k) for k in ks]
             raise IllegalMove("%s: not one exchange%s" % (", ".join(names), self.quote("exchange")))
 
