@@ -256,6 +256,11 @@ def event_line(state_before, state, ev) -> str:
         k = ev["k"]
         how = "from the new forces" if ev.get("src") == "r" else f"replacing {6 * k} armies"
         return f"{who(state, p)} places {k} missile{'s' if k > 1 else ''} on {b.name(ev['c'])} ({how})"
+    if t == "forget":
+        lost = f"the {card_name(state, ev['card'])} card goes back to the deck" if "card" in ev \
+            else "it holds no card: its next card is lost"
+        return (f"{who(state, p)} claims the international zone #{ev['id']} penalty on "
+                f"{who(state, ev['q'])}: {lost}; the zone {'stays' if ev['keep'] else 'ends'}")
     if t == "missile":
         to = ev["to"]
         hit = state_before.armies[to] - state.armies[to] if state_before is not None else "?"

@@ -90,3 +90,40 @@ def test_international_zone_tasmania():
     hand(s, 1, [c("tasmania")])
     with raises(IllegalMove, "it may not place the three armies while this zone remains in force"):
         engine.check(s, {"t": "bonus", "p": 1, "c": c("tasmania")})
+
+
+def test_forgetting_an_international_zone():
+    """"If a player 'forgets' ... it will be penalized. One country card is taken from it at random,
+    which returns to the deck. And if the player has no cards, it may not pick up a new one when it
+    again conquers the two necessary countries. The player harmed by the 'forgetting' of the
+    International Zone decides whether it remains in force or not.\""""
+    g = past_setup(4)
+    s = g.state
+    arrange(s, {}, default_owner=3)
+    arrange(s, {"nueva_zelandia": 0, "australia": 1, "tasmania": 0},
+            {"nueva_zelandia": 20, "australia": 20, "tasmania": 1})
+    s.trades[0] = s.trades[1] = 3
+    turn(g, 0)
+    play(s, {"t": "pact", "p": 0, "q": 1, "k": "z", "a": c("tasmania")})
+    zid = s.pacts[-1][0]
+    hand(s, 1, [c("alaska"), c("chile")])
+    with raises(IllegalMove, "one party of zone"):
+        engine.check(s, {"t": "forget", "p": 2, "q": 1, "id": zid, "keep": 1})
+    ev = g.act({"t": "forget", "p": 0, "q": 1, "id": zid, "keep": 1})
+    assert ev["card"] in (c("alaska"), c("chile")) and len(s.hands[1]) == 1 and s.deck[0] == ev["card"]
+    assert s.pacts and s.pacts[-1][0] == zid  # the harmed player kept the zone
+    s.hands[1] = []
+    g.act({"t": "forget", "p": 0, "q": 1, "id": zid, "keep": 0})
+    assert s.x["nocard"][1] == 1 and not [x for x in s.pacts if x[0] == zid]
+    arrange(s, {"sumatra": 1, "filipinas": 2}, {"sumatra": 9, "filipinas": 1})
+    turn(g, 1)
+    s.trades[1] = 3
+    play(s, {"t": "attack", "p": 1, "f": c("australia"), "to": c("tasmania"), "ad": [6, 6, 6], "dd": [1]})
+    play(s, {"t": "move", "p": 1, "n": 1})
+    play(s, {"t": "attack", "p": 1, "f": c("australia"), "to": c("filipinas"), "ad": [6, 6, 6], "dd": [1]})
+    before = snapshot(s)
+    with raises(IllegalMove, "it may not pick up a new one when it again conquers the two necessary countries"):
+        engine.check(s, {"t": "draw", "p": 1})
+    assert snapshot(s) == before
+    g.act({"t": "end", "p": 1})
+    assert s.x["nocard"][1] == 0  # that card was the one lost

@@ -72,12 +72,14 @@ HELP_REVANCHA = """La Revancha (teg-la-revancha.txt):
   situation                   the round's situation card
   pact PLAYER border MINE THEIRS  countries up to 3 borders apart (missiles); also:
   pact PLAYER continent NAME | pact PLAYER borders CONT1 CONT2 | pact PLAYER world |
-  pact PLAYER zone COUNTRY    (an international zone: from the third exchange on)"""
+  pact PLAYER zone COUNTRY    (an international zone: from the third exchange on)
+  forget HARMED FORGETTER ID keep|end   the zone's penalty: a random card of FORGETTER back to
+                              the deck (none held: its next card is lost); HARMED keeps or ends it"""
 
 COMMANDS = ("status", "map", "cards", "objective", "claim", "place", "trade", "attack", "move",
             "regroup", "draw", "bonus", "end", "pact", "unpact", "pacts", "bot", "undo", "save",
-            "help", "quit", "walk", "dip", "arm", "missile", "blockades", "situation")
-REVANCHA_ONLY = ("arm", "missile", "blockades", "situation")
+            "help", "quit", "walk", "dip", "arm", "missile", "blockades", "situation", "forget")
+REVANCHA_ONLY = ("arm", "missile", "blockades", "situation", "forget")
 MISSILE_WORDS = ("missiles", "missile", "m")
 WILD_WORDS = ("wild", "wildcard", "wildcards", "joker", "comodin", "coringa", "*")
 DEF_WORDS = ("def", "defend", "defence", "defense", "dn")
@@ -393,6 +395,12 @@ class Session:
             self.act({"t": "missile", "p": p, "f": f, "to": to})
         elif cmd == "blockades":
             self.say(engine_text.blockades_text(s))
+        elif cmd == "forget":
+            if len(rest) != 4 or rest[3].lower() not in ("keep", "end"):
+                raise UsageError("forget HARMED FORGETTER ID keep|end (see 'pacts' for the zone's number)")
+            self.act({"t": "forget", "p": self.player(rest[0]), "q": self.player(rest[1]),
+                      "id": self.number(rest[2].lstrip("#"), "zone pact id"),
+                      "keep": 1 if rest[3].lower() == "keep" else 0})
         elif cmd == "situation":
             lines = engine_text.revancha_lines(s)
             self.say(lines[0] if lines else "no situation card yet (setup)")

@@ -76,6 +76,9 @@ QUOTES = {
                  "may not have two or more International Zones at the same time"),
     "zone_third": ("2. Special Pacts", "From the third exchange on, each player has the right to "
                    "have one International Zone in the world"),
+    "forget": ("2. Special Pacts", "One country card is taken from it at random, which returns to "
+               "the deck. And if the player has no cards, it may not pick up a new one when it "
+               "again conquers the two necessary countries."),
 }
 
 
@@ -231,6 +234,7 @@ class RevanchaRules(TegRules):
         x["bar"] = []               # seats a crisis bars from drawing a card this round
         x["cq"] = 0                 # continents where the player on turn conquered (bits)
         x["ext"] = 0                # 1 while the extra reinforcements are placed
+        x["nocard"] = [0] * np_     # 1: the next card earned is lost (a forgotten zone, no cards)
         state.phase = "place"
         state.sround = 0
         state.reserve = self.setup_amount(state, state.cur, 0)
@@ -748,6 +752,53 @@ class RevanchaRules(TegRules):
             raise IllegalMove("%s rolled the lowest die of the crisis: no country card this round%s"
                               % (state.who(p), self.quote("crisis")))
         Rules.check_draw(self, state, a)
+        if (state.x.get("nocard") or [0] * state.np)[p]:
+            raise IllegalMove("%s forgot an international zone holding no card: this card is lost%s"
+                              % (state.who(p), self.quote("forget")))
+
+    # ------------------------------------------------------------------ the zone's "forgetting"
+    def zone_of(self, state, i):
+        for pact in state.pacts:
+            if pact[0] == i and pact[1] == "z":
+                return pact
+        return None
+
+    def check_forget(self, state, a):
+        """"If a player 'forgets' ... to attack an International Zone or to leave the corresponding
+        country with a token, it will be penalized": told by the harmed player ``p`` against
+        ``q``, for zone pact ``id``; ``keep`` 1/0: the harmed player's choice to keep the zone."""
+        self.over(state)
+        p = self.player(state, a)
+        q = a.get("q")
+        z = self.zone_of(state, a.get("id"))
+        if z is None:
+            raise IllegalMove("There is no international zone #%r (see the pacts)" % (a.get("id"),))
+        if not isinstance(q, int) or q == p or {p, q} != {z[2], z[3]}:
+            raise IllegalMove("The penalty is claimed by one party of zone #%d against the other" % z[0])
+        if a.get("keep") not in (0, 1):
+            raise IllegalMove("forget: keep is 1 (the zone stays) or 0 (it ends), the harmed player decides")
+        card = a.get("card")
+        if card is not None and card not in state.hands[q]:
+            raise IllegalMove("forget: %s does not hold that card" % state.who(q))
+
+    def make_forget(self, state, a, src):
+        e = dict(a)
+        h = state.hands[a["q"]]
+        if h and "card" not in e:
+            e["card"] = h[rand.below(src, len(h))]  # "One country card is taken from it at random"
+        return e
+
+    def apply_forget(self, state, e):
+        q = e["q"]
+        card = e.get("card")
+        if card is not None and card in state.hands[q]:
+            state.hands[q].remove(card)
+            state.deck.insert(0, card)  # "which returns to the deck" (at the bottom)
+            state.bonused[card] = 0
+        elif not state.hands[q]:
+            state.x["nocard"][q] = 1
+        if not e["keep"]:
+            state.pacts = [x for x in state.pacts if x[0] != e["id"]]
 
     def can_bonus(self, state, c, p):
         return state.owner[c] == p and not state.bonused[c] and not blockades.blockaded(state, c) \
@@ -802,6 +853,9 @@ class RevanchaRules(TegRules):
     def apply_end(self, state, e):
         self.close_pending(state)
         p = state.cur
+        nocard = state.x.get("nocard")
+        if nocard and nocard[p] and not state.drew and self.card_right(state, p) is None:
+            nocard[p] = 0  # the card these conquests earned is the one lost
         bonus = self.card_bonus(state)
         # "3. If the country is conquered in a later turn, and the card is still kept, the three
         # armies are added at the end of its turn, in the request-card stage."
