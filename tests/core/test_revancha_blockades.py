@@ -101,3 +101,19 @@ def test_reinforcements_skip_a_blockaded_continent():
     g, s = _blockade()
     free, cres = RULES.reinforcements(s, 1)
     assert free == 4 and sum(cres) == 0
+
+
+def test_a_blockaded_country_fires_missiles_only_at_its_blockaders():
+    """"It may, however, attack any of the blockading countries": a missile from a blockaded
+    country may not fly past them (docs/architecture.md, La Revancha decisions)."""
+    g, s = _blockade()
+    arrange(s, {"uruguay": 2}, {"uruguay": 6})
+    s.armies[c("brasil")] = 4
+    s.x["mis"][c("paraguay")] = 1
+    turn(g, 1)
+    before = snapshot(s)
+    with raises(IllegalMove, "It may, however, attack any of the blockading countries"):
+        engine.check(s, {"t": "missile", "p": 1, "f": c("paraguay"), "to": c("uruguay")})
+    assert snapshot(s) == before
+    play(s, {"t": "missile", "p": 1, "f": c("paraguay"), "to": c("brasil")})
+    assert s.armies[c("brasil")] == 1
