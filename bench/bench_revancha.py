@@ -122,6 +122,21 @@ def main(argv):
     n = len(g.log)
     print("CPython %s: La Revancha replay, parse + check + apply: %.3f s, %.0f events/s  "
           "(goal <= 1 s: %s)" % (sys.version.split()[0], dt, n / dt, "met" if dt <= 1 else "NOT met"))
+    # The machine is shared: the T.E.G. classic 100k log (bench_engine.py) folded right after,
+    # under the same load, says what the figure means.
+    sys.path.insert(0, os.path.join(ROOT, "bench"))
+    import bench_engine
+    ref = os.path.join(tempfile.gettempdir(), "comando-bench-engine-%d.jsonl" % N_EVENTS)
+    if not os.path.exists(ref):
+        bench_engine.make_log(ref)
+    t = time.perf_counter()
+    f = engine.Folder(None, True, False)
+    with open(ref) as fh:
+        for line in fh:
+            f.feed(elog.loads(line))
+    dt2 = time.perf_counter() - t
+    print("  the same machine, same moment: T.E.G. classic's 100k replay %.3f s (La Revancha / "
+          "classic = %.2f)" % (dt2, dt / dt2))
 
     try:
         from micropython_tools import run_micropython
