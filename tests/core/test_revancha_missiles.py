@@ -158,7 +158,9 @@ def test_four_dice_example_and_missiles_do_not_count():
     s.x["mis"][c("nueva_zelandia")] = 3  # 5 armies + 3 missiles (18 armies' worth): still 3 dice
     arrange(s, {"tasmania": 1}, {"tasmania": 3})
     assert RULES.attack_dice(s, c("nueva_zelandia"), c("tasmania"), {}) == (3, 3)
-    assert combat.losses(6, 3, [6, 6, 6], [6, 5, 1]) == (1, 2)  # the three-dice example
+    # the three-dice example: White 6 5 1 against Black 6 4 2: "White removes two armies from New
+    # Zealand and Black removes one army from Tasmania"
+    assert combat.losses(4, 3, [6, 5, 1], [6, 4, 2]) == (2, 1)
 
 
 def test_pact_airspace_colombia_nicaragua():

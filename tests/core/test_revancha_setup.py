@@ -212,3 +212,37 @@ def test_bad_deal_refused_state_unchanged():
     with raises(IllegalMove, "already dealt"):
         engine.check(s, dict(g.log[1]))
     assert snapshot(s) == before
+
+
+def test_regroup_one_step_the_argentina_brazil_sahara_example():
+    """"B) Regrouping Forces": "if a player has armies in Argentina, Brazil and Sahara, it may move
+    armies from Argentina to Brazil, and from Brazil to Sahara, but it may not move to Sahara armies
+    that have just been moved from Argentina to Brazil"; once it regroups it may not attack."""
+    g = past_setup(4)
+    s = g.state
+    arrange(s, {}, default_owner=1)
+    arrange(s, {"argentina": 0, "brasil": 0, "sahara": 0}, {"argentina": 5, "brasil": 2, "sahara": 1})
+    turn(g, 0)
+    play(s, {"t": "regroup", "p": 0, "f": c("argentina"), "to": c("brasil"), "n": 4})
+    before = snapshot(s)
+    with raises(IllegalMove, "4 of them moved there this turn and may not move again: you may move 2"):
+        engine.check(s, {"t": "regroup", "p": 0, "f": c("brasil"), "to": c("sahara"), "n": 5})
+    with raises(IllegalMove, "attack is not allowed now"):
+        engine.check(s, {"t": "attack", "p": 0, "f": c("brasil"), "to": c("uruguay")})
+    assert snapshot(s) == before
+    play(s, {"t": "regroup", "p": 0, "f": c("brasil"), "to": c("sahara"), "n": 2})
+    assert s.armies[c("brasil")] == 4 and s.armies[c("sahara")] == 3
+
+
+def test_move_in_one_to_three_armies():
+    """"Development of the Attack": after a conquest "White must move one army from New Zealand to
+    Tasmania. If it wishes, it may move one or two more armies to Tasmania, at most.\""""
+    g = past_setup(4)
+    s = g.state
+    arrange(s, {}, default_owner=1)
+    arrange(s, {"nueva_zelandia": 0}, {"nueva_zelandia": 9})
+    turn(g, 0)
+    play(s, {"t": "attack", "p": 0, "f": c("nueva_zelandia"), "to": c("tasmania"), "ad": [6, 6, 6], "dd": [1]})
+    assert s.pending[2:4] == [1, 3]
+    with raises(IllegalMove, "Move 1 to 3 armies"):
+        engine.check(s, {"t": "move", "p": 0, "n": 4})
