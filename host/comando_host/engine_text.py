@@ -235,7 +235,7 @@ def event_line(state_before, state, ev) -> str:
             return s
         return f"{b.name(f)} attacks {b.name(to)}: {res} -> {b.name(f)} {state.armies[f]}, {b.name(to)} {state.armies[to]}"
     if t == "place":
-        return f"{who(state, p)} places {ev['n']} on {b.name(ev['c'])}"
+        return f"{who(state, p)} places {ev['n']} on {b.name(ev['c'])}" + situation_note(state_before, state)
     if t == "claim":
         return f"{who(state, p)} occupies {b.name(ev['c'])}"
     if t == "move":
@@ -255,7 +255,8 @@ def event_line(state_before, state, ev) -> str:
     if t == "arm":
         k = ev["k"]
         how = "from the new forces" if ev.get("src") == "r" else f"replacing {6 * k} armies"
-        return f"{who(state, p)} places {k} missile{'s' if k > 1 else ''} on {b.name(ev['c'])} ({how})"
+        return (f"{who(state, p)} places {k} missile{'s' if k > 1 else ''} on {b.name(ev['c'])} ({how})"
+                + situation_note(state_before, state))
     if t == "forget":
         lost = f"the {card_name(state, ev['card'])} card goes back to the deck" if "card" in ev \
             else "it holds no card: its next card is lost"
@@ -286,11 +287,7 @@ def event_line(state_before, state, ev) -> str:
     if t == "end":
         s = f"{who(state_before, state_before.cur)} ends the turn"
         s += " and takes a card" if "card" in ev else ""
-        x = getattr(state, "x", None) or {}
-        if "sit" in x and state.round != state_before.round and x["sit"] >= 0:
-            from comando.rulesets.revancha import situations as sit
-            s += f"; round {state.round}: situation card {sit.label(x['sit'])} ({sit.describe(x['sit'])})"
-        return s
+        return s + situation_note(state_before, state)
     if t == "walk":
         k = sum(1 for c in range(state.n) if state_before.owner[c] == p)
         s = f"{who(state, p)} walks out: {k} territories stay neutral"
@@ -307,6 +304,18 @@ def event_line(state_before, state, ev) -> str:
     if t == "undo":
         return f"undone back to event {ev['to']}"
     return ""
+
+
+def situation_note(state_before, state) -> str:
+    """La Revancha: the situation card an event turned over (it opened a round)."""
+    x = getattr(state, "x", None) or {}
+    if state_before is None or "sit" not in x or x["sit"] < 0 or state.round == state_before.round:
+        return ""
+    from comando.rulesets.revancha import situations as sit
+    s = f"; round {state.round}: situation card {sit.label(x['sit'])} ({sit.describe(x['sit'])})"
+    if x.get("bar"):
+        s += "; no country card this round for " + ", ".join(who(state, q) for q in x["bar"])
+    return s
 
 
 def objective(state, p) -> str:
