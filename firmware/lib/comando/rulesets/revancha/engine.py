@@ -100,15 +100,39 @@ class RevanchaRules(TegRules):
     set_rule = "these cards are neither three equal symbols nor three different ones"
 
     # ------------------------------------------------------------------ helpers
-    # The base rules' section names -> this rulebook's sections.
+    # The base rules' section names -> this rulebook's section and its words (refusals quote them).
     SECTIONS = {
-        "attacking": "A) Attacking Enemy Countries", "attacking armies": "Attack Conditions",
-        "regrouping": "B) Regrouping Forces", "adding armies": "B) Placing Armies on the Map",
-        "continent armies go to that continent": "B) Placing Armies on the Map, 2) For occupied continents",
-        "trade-in": "3) By exchange", "trade-in before a sixth card": "3) By exchange",
-        "requesting a country card": "Requesting a COUNTRY CARD", "conquest": "Development of the Attack",
-        "pacts": "1. Pacts", "international zone pact": "2. Special Pacts",
-        "what the card is for": "Uses and Benefits of COUNTRY CARDS",
+        "attacking": 'A) Attacking Enemy Countries: "the attacked country is a neighbor of the '
+                     'attacking country"',
+        "attacking armies": 'Attack Conditions: "If a country has only one army, that country may '
+                            'not attack another (that army is considered an occupation army)."',
+        "regrouping": 'B) Regrouping Forces: "Any number of armies may be moved, on the condition '
+                      'that at least one army is left in the country from which they are '
+                      'withdrawn."',
+        "B) Regrouping Forces": 'B) Regrouping Forces: "Armies may not be moved from one country '
+                                'to a country that is not a neighbor, even if the move is carried '
+                                'out in several steps."',
+        "adding armies": 'B) Placing Armies on the Map: "These armies are distributed freely '
+                         'across the whole map, always in its own countries"',
+        "continent armies go to that continent": 'B) Placing Armies on the Map: "These armies must '
+                                                 'go to the player\'s own countries of the same '
+                                                 'continent"',
+        "trade-in": "3) By exchange",
+        "trade-in before a sixth card": '3) By exchange: "it is obligatory to do so before '
+                                        'receiving the sixth country card"',
+        "requesting a country card": 'Requesting a COUNTRY CARD: "the player must have conquered in '
+                                     'its turn: 1. At least 1 country, while it has made fewer '
+                                     'than 3 exchanges. 2. At least 2 countries, if it has '
+                                     'already made 3 or more exchanges."',
+        "conquest": 'Development of the Attack: "it must move one army ... it may move one or two '
+                    'more armies ..., at most"',
+        "pacts": '1. Pacts: "a non-aggression pact between one of its countries and a neighboring '
+                 'or non-neighboring country that could be bombarded with a missile"',
+        "international zone pact": '2. Special Pacts: "an international zone pact over an '
+                                   'undefended country that borders both participants"',
+        "Uses and Benefits of COUNTRY CARDS": 'Uses and Benefits of COUNTRY CARDS: "it has the '
+                                              'right to place, only once, three additional '
+                                              'armies as a bonus on that country"',
     }
 
     def cite(self, section):
@@ -943,6 +967,10 @@ class RevanchaRules(TegRules):
     # ------------------------------------------------------------------ pacts
     def check_pact(self, state, a):
         k = a.get("k")
+        if k not in ("c", "k", "b", "w", "z"):
+            raise IllegalMove("Unknown pact kind %r: c (between countries), k (a continent), b (the "
+                              "borders of two continents), w (world-wide), z (international zone)%s"
+                              % (k, self.cite("pacts")))
         if k == "c":
             # "a non-aggression pact between one of its countries and a neighboring or
             # non-neighboring country that could be bombarded with a missile"
