@@ -246,3 +246,13 @@ def test_move_in_one_to_three_armies():
     assert s.pending[2:4] == [1, 3]
     with raises(IllegalMove, "Move 1 to 3 armies"):
         engine.check(s, {"t": "move", "p": 0, "n": 4})
+
+
+def test_table_options_are_checked():
+    """Where tables may differ the choice is an option (docs/architecture.md); a bad one is
+    refused before the game starts."""
+    from comando.errors import RulesError
+    for bad in ({"right": 2}, {"situations": 3}, {"common": 99}, {"zones": -1}):
+        with raises(RulesError, "option"):
+            game(4, 1, bad)
+    assert game(4, 1, {"right": 1, "situations": 0, "zones": 0, "common": 40}).state.np == 4

@@ -172,6 +172,19 @@ class RevanchaRules(TegRules):
             and self.zone_pact(state, c, p) is None
 
     # ------------------------------------------------------------------ setup
+    def check_new(self, board, players, options):
+        TegRules.check_new(self, board, players, options)
+        o = options or {}
+        if o.get("right", -1) not in (-1, 1):
+            raise RulesError("option right is -1 (the player on the right is the previous seat) or 1 "
+                             "(the next seat), not %r" % (o.get("right"),))
+        for k in ("situations", "zones", "pacts"):
+            if o.get(k, 1) not in (0, 1):
+                raise RulesError("option %s is 0 or 1, not %r" % (k, o.get(k)))
+        if not isinstance(o.get("common", 45), int) or not 1 <= o.get("common", 45) <= board.n:
+            raise RulesError("option common is a number of countries (1 to %d), not %r"
+                             % (board.n, o.get("common")))
+
     def setup(self, state, src):
         n = state.n
         np_ = state.np
