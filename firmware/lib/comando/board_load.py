@@ -10,9 +10,9 @@ import json
 
 import gc
 
-from comando.board import (SCHEMA, SHORT_MAX, OBJECTIVE_TYPES, OCCUPY_KEYS, DESTROY_TARGETS,
-                           CONTINENT_KEYS, COUNTRY_KEYS, TIDY, _MPY, _free_key, fold, short_ok,
-                           board_path)
+from comando.board_files import (SCHEMA, SHORT_MAX, OBJECTIVE_TYPES, OCCUPY_KEYS, DESTROY_TARGETS,
+                                 CONTINENT_KEYS, COUNTRY_KEYS, TIDY, MPY, free_key, fold, short_ok,
+                                 board_path)
 from comando.errors import BoardError
 
 # --- validation
@@ -129,7 +129,7 @@ def _check_objective(err, entry, obj, cindex, index, colours, csize):
     # occupy
     useful = False
     for key in obj:
-        if key in ("type", "id", "fallback") or _free_key(key):
+        if key in ("type", "id", "fallback") or free_key(key):
             continue
         if key not in OCCUPY_KEYS:
             err.add(entry, "unknown key '%s' in an occupy objective" % key)
@@ -207,6 +207,10 @@ class _Patched:
 # Sections of a board file in the order the streaming loader wants them (later sections use
 # earlier ones). A file in this order is validated while it is read, one entry at a time, so
 # the whole parsed JSON never sits in the heap; any other order is parsed whole, then validated.
+# A continent's bonus armies: the rulebooks give at most 7 (Asia); a bound keeps a typo (or 10**9)
+# from reaching the reinforcement counts, the device's screens and its heap.
+MAX_BONUS = 99
+
 ORDER = ("schema", "id", "name", "rulesets", "complete", "counts", "card_symbols",
          "continents", "countries", "borders", "options", "tables", "objectives",
          "common_objective")
@@ -249,7 +253,7 @@ class _Loader:
     def feed(self, key, value):
         """One top-level key and its value (an iterator of entries for the array sections)."""
         if key not in ORDER:
-            if not _free_key(key):
+            if not free_key(key):
                 self.err.add("", "unknown top-level key '%s'" % key)
             return
         k = ORDER.index(key)
@@ -351,7 +355,7 @@ class _Loader:
                 continue
             entry = "continents[%d] '%s'" % (ci, cid)
             for key in cont:
-                if key not in CONTINENT_KEYS and not _free_key(key):
+                if key not in CONTINENT_KEYS and not free_key(key):
                     err.add(entry, "unknown key '%s'" % key)
             cal = cont.get("aliases", [])
             if not _str_list(cal):
@@ -371,8 +375,9 @@ class _Loader:
                         % (json.dumps(short), SHORT_MAX))
                 short = "?"
             bonus = cont.get("bonus", 0)
-            if not _is_int(bonus) or bonus < 0:
-                err.add(entry, "bonus must be a non-negative integer, got %s" % json.dumps(bonus))
+            if not _is_int(bonus) or bonus < 0 or bonus > MAX_BONUS:
+                err.add(entry, "bonus must be an integer from 0 to %d, got %s"
+                        % (MAX_BONUS, json.dumps(bonus)))
                 bonus = 0
             declared = cont.get("countries")
             if declared is not None and (not _is_int(declared) or declared < 0):
@@ -407,7 +412,7 @@ class _Loader:
                 continue
             entry = "countries[%d] '%s'" % (i, cid)
             for key in c:
-                if key not in COUNTRY_KEYS and not _free_key(key):
+                if key not in COUNTRY_KEYS and not free_key(key):
                     err.add(entry, "unknown key '%s'" % key)
             if cid in index:
                 err.add(entry, "duplicate country id '%s' (also countries[%d])"
@@ -631,7 +636,7 @@ class _Loader:
                 err.add(entry, "'text' must be a string")
             ok = True
             for key in opt:
-                if key not in ("id", "name", "add", "remove") and not _free_key(key):
+                if key not in ("id", "name", "add", "remove") and not free_key(key):
                     err.add(entry, "unknown key '%s'" % key)
             for what in ("remove", "add"):
                 lst = opt.get(what, [])
@@ -806,7 +811,7 @@ class _Stream:
         self.count = 0
         # MicroPython only: collect every few entries so freed entries are reused before the
         # kept strings scatter across the heap (CPython needs none of this).
-        self.tidy = TIDY if (gc is not None and _MPY) else 0
+        self.tidy = TIDY if (gc is not None and MPY) else 0
 
     def _peek(self):
         while True:

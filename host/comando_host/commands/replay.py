@@ -55,14 +55,13 @@ def _session_replay(events, name):
         state = session.fold(events)
     except ComandoError as exc:
         return None, f"{name}: {exc}"
-    waiting = getattr(session, "_waiting", None)
     return (f"table session ({state.rs}, {', '.join(state.colours)}), {state.seq} events: "
-            f"{waiting(state) if waiting else state.stage}"), None
+            f"{session.waiting(state)}"), None
 
 
 def _stored_events(args):
     from comando_host.store import Store
-    store = Store(args.db)
+    store = Store(args.db, create=False)
     gid = store.find_game(args.file)   # ValueError (one line, exit 2) when unknown
     records = store.records(gid)
     if any(r[0] == "snapshot" for r in records):

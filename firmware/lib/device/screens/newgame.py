@@ -33,11 +33,8 @@ class NewGame(Screen):
     def board_id(self):
         if not self.use_board:
             return None
-        try:
-            from comando.board_pack import default_board_id
-            return default_board_id(self.ruleset())
-        except (ImportError, ValueError):
-            return None
+        from comando.rulesets import BOARDS
+        return BOARDS.get(self.ruleset())
 
     def ruleset(self):
         return RULESETS[self.rs]
@@ -53,7 +50,7 @@ class NewGame(Screen):
         self.seat = 0
 
     def draw(self, fb):
-        ui.header(fb, "New game", "%d/5" % (self.field + 1))
+        ui.header(fb, "New game", "%d of 5" % (self.field + 1))
         rs = self.ruleset()
         rows = (("Game", RULESET_NAMES[rs]), ("Players", str(self.n)),
                 ("Board", self.board_id() or "no map"))
@@ -83,10 +80,8 @@ class NewGame(Screen):
             ui.footer(fb, "ROLL/OK: start")
         elif self.field == self.SEATS and rs != "teg2":
             ui.footer(fb, "^v colour OK next")
-        elif self.field == 0 and self.app.state.stage is None:
-            ui.footer(fb, "OK next BACK menu")  # ROLL starts too: the next fields say so
         else:
-            ui.footer(fb, "OK next ROLL go")
+            ui.footer(fb, "OK next ROLL start")
 
     def button(self, b, kind):
         rs = self.ruleset()

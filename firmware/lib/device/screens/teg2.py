@@ -8,8 +8,8 @@ player locks, the screen shows "locked" and the values are gone. The lock event 
 published) until both have locked, then both are revealed and checked by the session.
 """
 
-from comando import session as S
 from comando.rulesets.teg2 import command as C
+from comando.rulesets.teg2.table import adds
 from device import ui
 from device.buttons import PRESS, LONG
 from device.hal import UP, DOWN, OK, BACK, ROLL
@@ -176,10 +176,9 @@ class Battle(Screen):
         ui.header(fb, ui.fit(a, 7) + ">" + ui.fit(d, 7))
         side = self.next_side()
         if side == 0 and not self.asked:
-            ui.center(fb, d, 13, 1)
-            ui.center(fb, "fight or retreat", 24)
-            fb.text("OK: fight", 0, 36, 1)
-            fb.text("BACK: retreat", 0, 46, 1)
+            ui.center(fb, ui.fit(d, 8), 12, 2 if len(d) <= 8 else 1)
+            ui.center(fb, "fight or retreat", 32)
+            ui.footer(fb, "OK fight BACK flee")
             return
         locked = [x is not None for x in b["h"]]
         fb.text("%s %s" % (ui.fit(a, 8), "locked" if locked[0] else "..."), 0, 13, 1)
@@ -371,7 +370,7 @@ class Grants(Screen):
         ui.header(fb, "Round %d" % st.rnd, "grants")
         y = 11
         for s in range(st.n):
-            line = "%-6s+%-2d" % (power_name(st.colours[s])[:6], S.teg2_adds(st, s))
+            line = "%-6s+%-2d" % (power_name(st.colours[s])[:6], adds(st, s))
             if su(st, s):
                 line += " SU%d" % su(st, s)
             if offered(st, s):

@@ -124,8 +124,8 @@ class RevanchaRules(TegRules):
                                      'its turn: 1. At least 1 country, while it has made fewer '
                                      'than 3 exchanges. 2. At least 2 countries, if it has '
                                      'already made 3 or more exchanges."',
-        "conquest": 'Development of the Attack: "it must move one army ... it may move one or two '
-                    'more armies ..., at most"',
+        "conquest": 'Development of the Attack: "which must move one army ... If it wishes, it may '
+                    'move one or two more armies to Tasmania, at most."',
         "pacts": '1. Pacts: "a non-aggression pact between one of its countries and a neighboring '
                  'or non-neighboring country that could be bombarded with a missile"',
         "international zone pact": '2. Special Pacts: "an international zone pact over an '
@@ -874,6 +874,8 @@ class RevanchaRules(TegRules):
         c = e["c"]
         state.bonused[c] = 1
         state.armies[c] += self.card_bonus(state)
+        # "added at the end of its turn, in the request-card stage": no attack or regroup after
+        state.phase = "card"
 
     # ------------------------------------------------------------------ end of turn
     def check_end(self, state, a):
