@@ -83,8 +83,10 @@ class Driver:
         for _ in range(abs(players - 4)):
             self.press(UP if players > 4 else DOWN)
         self.press(OK)
-        self.press(UP)   # the board: no map
-        self.press(UP)   # map mode
+        for _ in range(20):   # the board field: UP past no map to map mode
+            if self.app.top().mapmode:
+                break
+            self.press(UP)
         self.press(ROLL)
         assert self.app.map, "map mode did not start"
 

@@ -27,29 +27,66 @@ class NewGame(Screen):
         self.n = 4
         self.field = 0
         self.seat = 0
-        # 1: the ruleset's shipped board; 0: no map, the table plays by counts; 2: map mode, the
-        # device plays the game on the map (device.mapmode; rulesets the engine plays)
-        self.use_board = 1
+        self.use_board = 1  # the ruleset's shipped board; 0: no map, the table plays by counts
+        self.map = -1       # Risk: which of the twelve maps (rulesets/risk/maps.py); -1: World
+        # 1: map mode, the device plays the game on the map with the engine (device.mapmode;
+        # the rulesets the engine plays, Risk on its World map); off by default
+        self.mapmode = 0
+        self.maps = None
         self.cols = list(self.palette()[:self.n])
+
+    def risk_maps(self):
+        if self.maps is None:
+            from comando.rulesets.risk.maps import ids
+            try:
+                self.maps = ids()
+            except (OSError, ValueError):  # no World board on the device: World alone
+                self.maps = ["risk"]
+            if self.map < 0:
+                self.map = self.maps.index("risk") if "risk" in self.maps else 0
+        return self.maps
 
     def board_id(self):
         if not self.use_board:
             return None
+        if self.ruleset() == "risk":
+            maps = self.risk_maps()
+            return maps[self.map]
         from comando.rulesets import BOARDS
         return BOARDS.get(self.ruleset())
-
-    def ruleset(self):
-        return RULESETS[self.rs]
 
     def map_ok(self):
         from comando.rulesets import REDUCERS
         return "engine" in REDUCERS.get(self.ruleset(), ())
 
+    def step_board(self, step):
+        """UP/DOWN on the board field: the map, no map, then map mode where the engine plays
+        the game (Risk: each of its twelve maps in the rulebook's order, no map, then map mode
+        on the World map)."""
+        if self.ruleset() != "risk":
+            order = ((1, 0), (0, 0)) + (((1, 1),) if self.map_ok() else ())
+            cur = (self.use_board, self.mapmode)
+            i = order.index(cur) if cur in order else 0
+            self.use_board, self.mapmode = order[(i + step) % len(order)]
+            return
+        maps = self.risk_maps()   # (sets self.map first)
+        k = len(maps)
+        world = maps.index("risk") if "risk" in maps and self.map_ok() else -1
+        n = k + 1 + (1 if world >= 0 else 0)     # the maps, no map, World in map mode
+        pos = k + 1 if self.mapmode else (self.map if self.use_board else k)
+        pos = (pos + step) % n
+        self.mapmode = 1 if pos == k + 1 else 0
+        self.use_board = 0 if pos == k else 1
+        self.map = world if self.mapmode else (pos if pos < k else 0)
+
     def board_label(self):
-        bid = self.board_id()
+        bid = _short_id(self.board_id())
         if not bid:
             return "no map"
-        return bid + ":map" if self.use_board == 2 else bid
+        return bid + ":map" if self.mapmode else bid
+
+    def ruleset(self):
+        return RULESETS[self.rs]
 
     def palette(self):
         rs = self.ruleset()
@@ -62,7 +99,7 @@ class NewGame(Screen):
         self.seat = 0
 
     def draw(self, fb):
-        ui.header(fb, "New game", "%d/5" % (self.field + 1))
+        ui.header(fb, "New game", "%d of 5" % (self.field + 1))
         rs = self.ruleset()
         rows = (("Game", RULESET_NAMES[rs]), ("Players", str(self.n)),
                 ("Board", self.board_label()))
@@ -92,10 +129,8 @@ class NewGame(Screen):
             ui.footer(fb, "ROLL/OK: start")
         elif self.field == self.SEATS and rs != "teg2":
             ui.footer(fb, "^v colour OK next")
-        elif self.field == 0 and self.app.state.stage is None:
-            ui.footer(fb, "OK next BACK menu")  # ROLL starts too: the next fields say so
         else:
-            ui.footer(fb, "OK next ROLL go")
+            ui.footer(fb, "OK next ROLL start")
 
     def button(self, b, kind):
         rs = self.ruleset()
@@ -130,15 +165,14 @@ class NewGame(Screen):
         if self.field == 0:
             self.rs = (self.rs + step) % len(RULESETS)
             self.n = max(2, min(6, self.n))
-            if self.use_board == 2 and not self.map_ok():
-                self.use_board = 1
+            if self.mapmode and not self.map_ok():
+                self.mapmode = 0
             self.reset_colours()
         elif self.field == 1:
             self.n = 2 + (self.n - 2 + step) % 5
             self.reset_colours()
-        elif self.field == 2:   # board -> no map -> map mode (where the engine plays) -> board
-            order = (1, 0, 2) if self.map_ok() else (1, 0)
-            self.use_board = order[(order.index(self.use_board) + step) % len(order)]
+        elif self.field == 2:
+            self.step_board(step)
         elif self.field == self.SEATS and rs != "teg2":
             # the seat's colour cycles through the colours nobody else has taken
             pal = self.palette()
@@ -158,10 +192,28 @@ class NewGame(Screen):
         else:
             cols = list(self.cols)
         bid = self.board_id()
-        if bid and self.use_board == 2:
+        if bid and self.mapmode:
             from device.mapmode import new_action
             self.app.new_game(new_action(rs, bid, cols))
             return
+        if bid and rs == "risk":
+            # "If the room fills past that cap, the game opens on the smallest map the whole
+            # table fits on": the table session gets that map, its size and its seat cap
+            from comando.rulesets.risk.maps import table_map
+            from comando.errors import RulesError
+            try:
+                h = table_map(len(cols), bid)
+            except (RulesError, OSError, ValueError) as exc:
+                self.app.show_toast(str(exc), 3500)
+                return
+            opts["territories"] = h.n
+            opts["seats"] = h.seats
+            bid = h.id
         if bid:
             opts["board"] = bid
         self.app.new_game(S.new_session(rs, cols, opts or None))
+
+
+def _short_id(bid):
+    """A board id as the 8-character field shows it: Risk's maps without their prefix."""
+    return bid[5:] if bid and bid.startswith("risk_") else bid
