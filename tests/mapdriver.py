@@ -83,6 +83,14 @@ class Driver:
         for _ in range(abs(players - 4)):
             self.press(UP if players > 4 else DOWN)
         self.press(OK)
+        if self.ruleset == "risk":
+            # Risk's board field cycles its twelve maps (no map mode there): the map game is
+            # started as the laptop would, with the engine's new action
+            from device.mapmode import new_action
+            self.app.new_game(new_action("risk", "risk", list(self.app.top().cols)))
+            self.app.run_after_press()
+            assert self.app.map, "map mode did not start"
+            return
         for _ in range(20):   # the board field: UP past no map to map mode
             if self.app.top().mapmode:
                 break

@@ -30,7 +30,7 @@ class NewGame(Screen):
         self.use_board = 1  # the ruleset's shipped board; 0: no map, the table plays by counts
         self.map = -1       # Risk: which of the twelve maps (rulesets/risk/maps.py); -1: World
         # 1: map mode, the device plays the game on the map with the engine (device.mapmode;
-        # the rulesets the engine plays, Risk on its World map); off by default
+        # T.E.G. and WAR on this screen); off by default
         self.mapmode = 0
         self.maps = None
         self.cols = list(self.palette()[:self.n])
@@ -57,27 +57,24 @@ class NewGame(Screen):
 
     def map_ok(self):
         from comando.rulesets import REDUCERS
-        return "engine" in REDUCERS.get(self.ruleset(), ())
+        return self.ruleset() != "risk" and "engine" in REDUCERS.get(self.ruleset(), ())
 
     def step_board(self, step):
         """UP/DOWN on the board field: the map, no map, then map mode where the engine plays
-        the game (Risk: each of its twelve maps in the rulebook's order, no map, then map mode
-        on the World map)."""
+        the game (T.E.G., WAR); Risk: each of its twelve maps in the rulebook's order, then no
+        map (its field has no room for map mode: the engine plays Risk on World, started from
+        the laptop or a test, not offered here)."""
         if self.ruleset() != "risk":
             order = ((1, 0), (0, 0)) + (((1, 1),) if self.map_ok() else ())
             cur = (self.use_board, self.mapmode)
             i = order.index(cur) if cur in order else 0
             self.use_board, self.mapmode = order[(i + step) % len(order)]
             return
-        maps = self.risk_maps()   # (sets self.map first)
-        k = len(maps)
-        world = maps.index("risk") if "risk" in maps and self.map_ok() else -1
-        n = k + 1 + (1 if world >= 0 else 0)     # the maps, no map, World in map mode
-        pos = k + 1 if self.mapmode else (self.map if self.use_board else k)
-        pos = (pos + step) % n
-        self.mapmode = 1 if pos == k + 1 else 0
-        self.use_board = 0 if pos == k else 1
-        self.map = world if self.mapmode else (pos if pos < k else 0)
+        self.mapmode = 0
+        k = len(self.risk_maps()) + 1  # (sets self.map first)
+        pos = ((self.map if self.use_board else k - 1) + step) % k
+        self.use_board = 1 if pos < k - 1 else 0
+        self.map = pos if self.use_board else 0
 
     def board_label(self):
         bid = _short_id(self.board_id())
