@@ -635,8 +635,15 @@ class RevanchaRules(TegRules):
         state.armies[e["to"]] -= missiles.damage(state.board, d)
 
     # ------------------------------------------------------------------ attack
+    def card_kind(self, state):
+        """The kind of the round's situation card (situations.CLASSIC when there is none)."""
+        c = state.x.get("sit", -1)
+        return sit.kind(c) if c is not None and c >= 0 else sit.CLASSIC
+
     def attack_dice(self, state, f, to, a):
-        snow, tw = sit.dice_flags(self.situation(state))
+        k = self.card_kind(state)
+        snow = k == sit.SNOW
+        tw = k == sit.TAILWIND
         if state.armies[f] >= 2 and state.armies[to] >= 1:
             return combat.max_dice(self.combat, state.armies[f], state.armies[to], snow, tw)
         try:
@@ -645,17 +652,17 @@ class RevanchaRules(TegRules):
             raise IllegalMove(str(exc))
 
     def check_attack(self, state, a):
-        card = self.situation(state)
-        if card is not None and sit.kind(card) == sit.REST:
+        k = self.card_kind(state)
+        if k == sit.REST:
             p = self.player(state, a)
             if p == state.cur and state.phase in ("add", "attack"):
                 self.rest_check(state, p, "attack")
         Rules.check_attack(self, state, a)
-        if card is not None:
+        if k == sit.OPEN or k == sit.CLOSED:
             p = a["p"]
             f = a["f"]
             to = a["to"]
-            err = sit.attack_error(card, state.colours[p], state.colours[state.owner[to]],
+            err = sit.attack_error(state.x["sit"], state.colours[p], state.colours[state.owner[to]],
                                    state.board.is_internal(f, to))
             if err:
                 raise IllegalMove(err + " (%s, Hostilities - Situation Cards)" % BOOK)
