@@ -25,6 +25,8 @@ from comando.rulesets.revancha import blockades, missiles, objectives
 from comando.rulesets.revancha import cards as exchanges
 
 BOOK = "teg-la-revancha.txt"
+# The kind of each situation card, looked up once (every attack asks).
+CARD_KINDS = tuple(sit.kind(c) for c in range(sit.DECK_SIZE))
 COLOURS = ("white", "black", "red", "blue", "yellow", "green")
 CARD_BONUS = 3
 
@@ -462,11 +464,11 @@ class RevanchaRules(TegRules):
     def check_place(self, state, a):
         Rules.check_place(self, state, a)
         c = a["c"]
-        if blockades.blockaded(state, c):
+        if state.round and blockades.blockader(state, c) >= 0:
             raise IllegalMove("%s is blockaded by %s: it receives no armies%s"
                               % (self.cname(state, c), state.who(blockades.blockader(state, c)),
                                  self.quote("blockade")))
-        if self.setup_ends(state, a["n"]):
+        if state.phase == "place" and self.setup_ends(state, a["n"]):
             self.check_round_fields(state, a)
 
     def make_place(self, state, a, src):
@@ -488,9 +490,16 @@ class RevanchaRules(TegRules):
     def apply_place(self, state, e):
         c = e["c"]
         n = e["n"]
-        self.take_reserve(state, c, n)
+        cres = state.cres
+        cont = state.board.continent_of(c)
+        k = cres[cont]
+        if k:  # the continent's armies first (take_reserve, inlined: the most frequent event)
+            k = n if n < k else k
+            cres[cont] -= k
+        state.reserve -= n - k
         state.armies[c] += n
-        self.after_placing(state, e)
+        if state.phase == "place":
+            self.after_placing(state, e)
 
     def after_placing(self, state, e):
         if state.phase == "place" and state.to_place() == 0:
@@ -638,7 +647,7 @@ class RevanchaRules(TegRules):
     def card_kind(self, state):
         """The kind of the round's situation card (situations.CLASSIC when there is none)."""
         c = state.x.get("sit", -1)
-        return sit.kind(c) if c is not None and c >= 0 else sit.CLASSIC
+        return CARD_KINDS[c] if c is not None and c >= 0 else sit.CLASSIC
 
     def attack_dice(self, state, f, to, a):
         k = self.card_kind(state)
