@@ -6,7 +6,7 @@ import pytest
 
 from comando_host.cli import main
 
-SHIPPED = ["revancha", "risk", "teg", "teg2_americas", "teg2_old_world", "war"]
+SHIPPED = ["revancha", "risk", "teg", "teg2_americas", "teg2_house", "teg2_old_world", "war"]
 
 
 def run(capsys, *argv):

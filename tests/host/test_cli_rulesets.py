@@ -1,6 +1,6 @@
 """Every "unknown ruleset" message of the CLI names the valid rulesets; ruleset names are accepted
-in any case; `play --ruleset revancha` / `teg2` says where La Revancha and T.E.G. II are played
-(table sessions on the device or the simulator) instead of naming a Python module."""
+in any case; `play --ruleset revancha` says where La Revancha is played (a table session on the
+device or the simulator) instead of naming a Python module. T.E.G. II plays in the engine (issue 11)."""
 
 import io
 import json
@@ -24,15 +24,14 @@ def err_of(capsys, argv, stdin=""):
     return rc, out.out, out.err
 
 
-@pytest.mark.parametrize("rs,title", [("revancha", "La Revancha"), ("teg2", "T.E.G. II"),
-                                      ("REVANCHA", "La Revancha")])
+@pytest.mark.parametrize("rs,title", [("revancha", "La Revancha"), ("REVANCHA", "La Revancha")])
 def test_play_table_session_rulesets_say_where_they_run(capsys, rs, title):
     rc, _, err = err_of(capsys, ["play", "--ruleset", rs])
     assert rc == 2
     lines = err.strip().splitlines()
     assert len(lines) == 1, err
     assert title in err and "table session" in err and "make run" in err
-    assert "teg, war, risk" in err
+    assert "teg, war, risk, teg2" in err
     assert "no module" not in err and "comando.engine" not in err
 
 
@@ -73,8 +72,9 @@ def test_play_accepts_an_upper_case_ruleset_and_logs_its_id(capsys, tmp_path):
 
 def test_core_messages():
     with pytest.raises(RulesError) as e:
-        engine.get_rules("teg2")
-    assert "T.E.G. II (teg2)" in str(e.value) and "table sessions" in str(e.value)
+        engine.get_rules("revancha")
+    assert "La Revancha (revancha)" in str(e.value) and "table session" in str(e.value)
+    assert engine.get_rules("teg2").id == "teg2"  # the whole T.E.G. II game (issue 11)
     with pytest.raises(RulesError) as e:
         engine.get_rules("bot")
     assert "unknown ruleset 'bot': the full engine plays teg, war, risk" in str(e.value)

@@ -573,12 +573,18 @@ def run(args) -> int:
         rules = game.state.rules
         log_path = args.log or args.resume
     else:
-        board = load_board(args.board or default_board_id(rules.id))
+        # a ruleset may name its own engine board (T.E.G. II: the house map; the device keeps
+        # default_board_id's printed-board file)
+        board = load_board(args.board or getattr(rules, "default_board", None)
+                           or default_board_id(rules.id))
         if rules.id not in board.rulesets:
             raise UsageError(f"board {board.id} is made for {', '.join(board.rulesets) or 'no ruleset'}, "
                              f"not {rules.name} (--ruleset {' / '.join(board.rulesets) or '?'}, or "
                              f"--board {default_board_id(rules.id)})")
         players = parse_players(args.players, rules, board)
+        seat = getattr(rules, "seat_players", None)
+        if seat is not None:  # T.E.G. II: 2 names seat the 2-player game's four powers
+            players = seat(players)
         game = engine.new_game(board, rules.id, players, parse_options(args.option), rng=rng)
         log_path = args.log
     session = Session(game, log_path=log_path)

@@ -15,22 +15,21 @@ from comando.engine import rand
 _RULES = {}
 # The shipped rulesets with a full engine, for messages and help. A ruleset is found by id (module
 # comando.engine.<id> defining RULES), so a new one plays without being listed here.
-RULESETS = ("teg", "war", "risk")
+RULESETS = ("teg", "war", "risk", "teg2")
 # Rulesets the device plays as table sessions (comando.session: no map tracked), not the engine.
-TABLE_RULESETS = (("revancha", "La Revancha"), ("teg2", "T.E.G. II"))
+TABLE_RULESETS = (("revancha", "La Revancha"),)
 
 
 def unknown_ruleset(ruleset):
     """The RulesError for a ruleset the engine does not play: what it plays, and where La Revancha
     and T.E.G. II are played."""
     name = ruleset.lower() if isinstance(ruleset, str) else ""
-    where = ("La Revancha (revancha) and T.E.G. II (teg2) run as table sessions on the device or "
-             "the simulator (make run)")
+    where = "La Revancha (revancha) runs as a table session on the device or the simulator (make run)"
     for rid, title in TABLE_RULESETS:
         if name == rid:
-            return RulesError("%s (%s) is not in the full engine, which plays %s: La Revancha and "
-                              "T.E.G. II run as table sessions on the device or the simulator "
-                              "(make run)" % (title, rid, ", ".join(RULESETS)))
+            return RulesError("%s (%s) is not in the full engine, which plays %s: La Revancha runs "
+                              "as a table session on the device or the simulator (make run)"
+                              % (title, rid, ", ".join(RULESETS)))
     return RulesError("unknown ruleset %r: the full engine plays %s; %s"
                       % (ruleset, ", ".join(RULESETS), where))
 
@@ -40,7 +39,7 @@ def get_rules(ruleset):
     r = _RULES.get(ruleset)
     if r is not None:
         return r
-    if not isinstance(ruleset, str) or not ruleset.isalpha() \
+    if not isinstance(ruleset, str) or not ruleset.isalnum() \
             or ruleset.lower() in ("rules", "state", "rand", "log", "bot"):
         raise unknown_ruleset(ruleset)
     try:
