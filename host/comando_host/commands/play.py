@@ -300,6 +300,10 @@ class Session:
         p = s.cur
         if cmd in ("quit", "exit", "q"):
             return False
+        if s.rules.id == "teg2":
+            from comando_host import teg2_play
+            if teg2_play.run(self, cmd, rest):
+                return True
         if cmd in ("help", "?"):
             self.say(help_text(s.rules.id))
         elif cmd == "status":
@@ -511,6 +515,10 @@ class Session:
         s = self.game.state
         if s.phase == "over":
             return "game over> "
+        if s.rules.id == "teg2":
+            a = s.rules.actor(s)
+            left = f", {s.to_place()} to add" if s.to_place() else ""
+            return f"{s.rules.pname(s, a)} {s.phase}{left}> "
         left = f", {s.to_place()} to place" if s.to_place() else ""
         if s.x.get("must"):
             left += ", trade a set now"

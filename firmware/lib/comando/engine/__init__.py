@@ -39,7 +39,8 @@ def get_rules(ruleset):
     r = _RULES.get(ruleset)
     if r is not None:
         return r
-    if not isinstance(ruleset, str) or not ruleset.isalnum() \
+    if not isinstance(ruleset, str) or not ruleset \
+            or [ch for ch in ruleset if not (ch.isalpha() or ch.isdigit())] \
             or ruleset.lower() in ("rules", "state", "rand", "log", "bot"):
         raise unknown_ruleset(ruleset)
     try:

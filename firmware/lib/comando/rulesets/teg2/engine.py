@@ -116,7 +116,10 @@ class Teg2Rules(Rules):
         return rounds.power_index(state.colours[p])
 
     def pname(self, state, p):
-        return "%s (%s)" % (state.names[p], POWER_NAMES[self.power(state, p)])
+        pw = POWER_NAMES[self.power(state, p)]
+        if state.names[p].lower() == pw.lower():
+            return pw
+        return "%s (%s)" % (state.names[p], pw)
 
     def groups(self, state):
         np_ = state.np
