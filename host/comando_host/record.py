@@ -91,7 +91,7 @@ def board_label(board, bid="") -> str:
 
 def _power(p):
     try:
-        from comando.teg2_track import power_name
+        from comando.rulesets.teg2.track import power_name
         return power_name(p)
     except Exception:
         return str(p)
@@ -268,7 +268,7 @@ class Record:
     def _s_round(self, ev, b, st):
         text = "round %d, in order %s" % (st.rnd, ", ".join(self.who(s) for s in st.order))
         if st.rs == "revancha" and st.sit >= 0:
-            from comando import situations as SIT
+            from comando.rulesets.revancha import situations as SIT
             skipped = [SIT.label(c) for c in st.turned[:-1]]
             text += "; situation card: %s - %s" % (SIT.label(st.sit), SIT.describe(st.sit))
             if skipped:

@@ -3,7 +3,7 @@
 On the link a battle command exists only as its commitment (``lock`` event: ``{"t": "lock",
 "p": seat, "h": sha256 hex}``) until both players have locked; the ``reveal`` event then carries
 the command and the nonce (``{"t": "reveal", "p": seat, "cmd": "3/0/5", "n": nonce hex, ...}``)
-and the host checks it against the commitment with ``comando.teg2_commit.verify``. A reveal that
+and the host checks it against the commitment with ``comando.rulesets.teg2.commit.verify``. A reveal that
 does not match, a reveal before both locked, or a lock that carries the command in clear is
 reported as tampering (the event is still stored: the log is what the device sent).
 """
@@ -14,7 +14,7 @@ CLEAR_KEYS = ("cmd", "n", "nonce", "sec")
 
 
 def _verify(h, cmd, nonce):
-    from comando.teg2_commit import verify
+    from comando.rulesets.teg2.commit import verify
     return verify(h, cmd, nonce)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from comando.rulesets.teg2 import objectives as objs
-from comando.teg2_track import POWER_NAMES
+from comando.rulesets.teg2.track import POWER_NAMES
 
 
 def seat(state, p):

@@ -174,7 +174,7 @@ class GameView:
         rec = self.record
         out = []
         if st.rs == "revancha" and st.sit >= 0:
-            from comando import situations as SIT
+            from comando.rulesets.revancha import situations as SIT
             out.append("situation card: %s - %s" % (SIT.label(st.sit), SIT.describe(st.sit)))
             if st.barred:
                 out.append("no country card this round (crisis): "

@@ -1,4 +1,4 @@
-"""Risk, the online ruleset (rules/risk-online-12-maps.txt), on the engine: comando.engine.risk.
+"""Risk, the online ruleset (rules/risk-online-12-maps.txt), on the engine: comando.rulesets.risk.engine.
 The rulebook has no headings: each test quotes the rule it checks."""
 
 from mpytest import raises
@@ -7,7 +7,7 @@ import botplay
 import risk_board
 from comando import engine
 from comando.dice import FixedDice, SeededDice
-from comando.engine import risk
+from comando.rulesets.risk import engine as risk
 from comando.errors import IllegalMove, RulesError
 
 MPY_HEAP = "1m"

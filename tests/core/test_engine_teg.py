@@ -4,7 +4,7 @@ per test). Runs under CPython and MicroPython."""
 from mpytest import raises
 from comando import engine
 from comando.errors import IllegalMove
-from comando.engine import teg
+from comando.rulesets.teg import engine as teg
 from engine_fixtures import board, game, c, play, hostilities, arrange, snapshot
 
 MPY_HEAP = "512k"

@@ -1,4 +1,4 @@
-"""WAR (rules/war.txt) on the engine: comando.engine.war. Sections cited per test."""
+"""WAR (rules/war.txt) on the engine: comando.rulesets.war.engine. Sections cited per test."""
 
 from mpytest import raises
 

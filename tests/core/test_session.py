@@ -8,7 +8,7 @@ Rule sources: teg-classic.txt 4-6, teg-la-revancha.txt "Hostilities - Situation 
 from mpytest import raises
 
 from comando import session as Z
-from comando import situations as S
+from comando.rulesets.revancha import situations as S
 from comando.dice import FixedDice, SeededDice
 from comando.errors import IllegalMove
 
@@ -366,7 +366,7 @@ def test_teg2_objective_rounds_rotate_and_game_length():
 
 
 def lock_and_reveal(t, a_cmd, a_k, d_cmd, d_k):
-    from comando import teg2_commit
+    from comando.rulesets.teg2 import commit as teg2_commit
     b = t.state.battle
     na, nd = "11" * 16, "22" * 16
     t.act({"t": "lock", "p": b["a"], "h": teg2_commit.commit(a_cmd, na)})
@@ -394,7 +394,7 @@ def test_teg2_combat_commit_reveal_and_war_potential():
 
 
 def test_teg2_illegal_battle_actions():
-    from comando import teg2_commit
+    from comando.rulesets.teg2 import commit as teg2_commit
     t = teg2()
     t.act({"t": "round"})
     for p in (0, 1, 2):

@@ -2,7 +2,7 @@
 
 from mpytest import raises
 
-from comando import situations as S
+from comando.rulesets.revancha import situations as S
 from comando.errors import IllegalMove, RulesError
 
 

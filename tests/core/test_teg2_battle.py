@@ -9,7 +9,7 @@ excess aircraft lost), "War Potential Level Limits" (3..11).
 from mpytest import raises
 
 from comando.errors import BattleCommandError
-from comando.teg2_battle import battle, combat, move_wp, total_lost
+from comando.rulesets.teg2.battle import battle, combat, move_wp, total_lost
 
 
 def summary(rec):

@@ -8,7 +8,7 @@ the other two; never more aircraft than armies).
 from mpytest import raises
 
 from comando.errors import BattleCommandError
-from comando.teg2_command import canonical, parse, resolve
+from comando.rulesets.teg2.command import canonical, parse, resolve
 
 
 def test_parse_gives_canonical_text():

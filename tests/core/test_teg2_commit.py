@@ -5,8 +5,8 @@ only the commitment, and verify() checks the reveal."""
 from mpytest import raises
 
 from comando.errors import BattleCommandError
-from comando.teg2_command import resolve
-from comando.teg2_commit import commit, lock, message, new_nonce, verify
+from comando.rulesets.teg2.command import resolve
+from comando.rulesets.teg2.commit import commit, lock, message, new_nonce, verify
 
 NONCE = "000102030405060708090a0b0c0d0e0f"
 

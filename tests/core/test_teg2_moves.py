@@ -4,7 +4,7 @@ of the medium level, "A Special Case: Retreat", "How Aircraft Fight")."""
 from mpytest import raises
 
 from comando.errors import IllegalMove, RulesError
-from comando.teg2_moves import (attrition, can_retreat, check_retreat, reinforce,
+from comando.rulesets.teg2.moves import (attrition, can_retreat, check_retreat, reinforce,
                                 retreat_capacity, retreat_problem)
 
 # "Attrition Rule": If crossing / Arrive / Lost, the rulebook's table for 1..9.

@@ -4,8 +4,8 @@
 from mpytest import raises
 
 from comando.errors import RulesError
-from comando.teg2_battle import combat
-from comando.teg2_track import (ADVANCED, BASIC, MEDIUM, apply_combat, apply_retreat,
+from comando.rulesets.teg2.battle import combat
+from comando.rulesets.teg2.track import (ADVANCED, BASIC, MEDIUM, apply_combat, apply_retreat,
                                 capture_rocket, grants, launch_rocket, level, move, new_track,
                                 power_name, round_start, spend_su, take_rocket, units_for)
 

@@ -6,8 +6,9 @@ from mpytest import raises
 
 MPY_HEAP = "384k"  # imports the Risk engine; the default 256k left no margin
 
-from comando import situations, turns
-from comando.engine import risk
+from comando import turns
+from comando.rulesets.revancha import situations
+from comando.rulesets.risk import engine as risk
 from comando.errors import RulesError
 
 

@@ -13,7 +13,7 @@ actions with the same dice, and fold to the same state.
 import os
 
 from comando import session as S
-from comando import teg2_commit
+from comando.rulesets.teg2 import commit as teg2_commit
 from comando.dice import SeededDice
 from comando_host.simulator import ROOT, run_script
 

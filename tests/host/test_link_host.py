@@ -311,7 +311,7 @@ def test_mirror_renders_public_lines(store):
 
 
 def test_secret_book_with_the_teg2_commitments():
-    from comando.teg2_commit import commit
+    from comando.rulesets.teg2.commit import commit
     n0, n1 = "11" * 16, "22" * 16
     book = SecretBook()
     book.event({"seq": 1, "t": "lock", "p": 0, "h": commit("3/0/5", n0)})
@@ -322,7 +322,7 @@ def test_secret_book_with_the_teg2_commitments():
 
 
 def test_a_tampered_reveal_is_reported_by_the_session(store):
-    from comando.teg2_commit import commit
+    from comando.rulesets.teg2.commit import commit
     h, d = PipeTransport.pair()
     host = HostSession(h, store, writer=False)
     dev = FakeDevice(d)

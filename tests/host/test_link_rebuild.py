@@ -12,7 +12,7 @@ import time
 import pytest
 
 from comando import session as Z
-from comando import teg2_commit
+from comando.rulesets.teg2 import commit as teg2_commit
 
 from comando_host.session import HostSession
 from comando_host.simulator import Simulator

@@ -1,5 +1,5 @@
 """The table record on the laptop (comando_host/record.py): every event of the table session
-(comando/session.py) and of the map engine (comando/engine) told in a player's words; the mirror's
+(comando/session) and of the map engine (comando/engine) told in a player's words; the mirror's
 header fields; secrets never shown; `comando games` / `comando show` / the text export's comments.
 
 Event types and fields: docs/architecture.md, "Table session (device default)" and "Engine".
@@ -11,7 +11,7 @@ import pytest
 
 from comando import combat, session as S
 from comando.dice import SeededDice
-from comando.teg2_commit import commit
+from comando.rulesets.teg2.commit import commit
 from comando_host import notation
 from comando_host.record import Record, raw, tell
 from comando_host.store import Store

@@ -7,8 +7,8 @@ import random
 from hypothesis import given, settings, strategies as st
 
 from comando import session as Z
-from comando import situations as S
-from comando import teg2_commit
+from comando.rulesets.revancha import situations as S
+from comando.rulesets.teg2 import commit as teg2_commit
 from comando.dice import SeededDice
 from comando.errors import IllegalMove
 

@@ -4,11 +4,11 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from comando.teg2_battle import battle, combat
-from comando.teg2_command import parse, resolve
-from comando.teg2_commit import commit, new_nonce, verify
-from comando.teg2_moves import attrition
-from comando.teg2_track import apply_combat, apply_retreat, new_track
+from comando.rulesets.teg2.battle import battle, combat
+from comando.rulesets.teg2.command import parse, resolve
+from comando.rulesets.teg2.commit import commit, new_nonce, verify
+from comando.rulesets.teg2.moves import attrition
+from comando.rulesets.teg2.track import apply_combat, apply_retreat, new_track
 
 SETTINGS = settings(max_examples=150, deadline=None)
 

@@ -1,7 +1,7 @@
 """The rulebooks' numeric tables, written once, and the readers that prefer a board's ``tables``.
 
 A board file's ``tables`` (boards/README.md) is the rule as data: a house board with other trade-in
-values or starting reserves changes the game. The rulesets (``comando.engine.teg``/``war``/``risk``)
+values or starting reserves changes the game. The rulesets (``comando.rulesets.teg.engine``/``war``/``risk``)
 and the table session (``comando.session`` via ``comando.turns``) read these tables through the
 functions here; when a board has no such table (a test board, the board-less device session) the
 rulebook's values below apply. Nothing else in the core writes these numbers.

@@ -35,7 +35,7 @@ from comando import rulebook
 RULESETS = ("teg", "revancha", "war", "risk", "teg2")
 
 # T.E.G. II powers in the rulebook's playing order.
-TEG2_POWERS = ("usa", "ussr", "china", "japan", "weurope", "eeurope")  # = comando.teg2_track.POWERS
+TEG2_POWERS = ("usa", "ussr", "china", "japan", "weurope", "eeurope")  # = comando.rulesets.teg2.track.POWERS
 TEG2_POWER_NAMES = ("USA", "USSR", "China", "Japan", "Western Europe", "Eastern Europe")
 
 # Player counts each ruleset seats (teg2: 2 players play 4 powers, see teg2_powers()).

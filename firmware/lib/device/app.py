@@ -257,7 +257,9 @@ class App:
         board loads, and the new-game screen's code is not needed again), the board loads, the
         home screen comes back."""
         self.stack = []
-        forget("device.newgame", "device.teg2_screens", "device.screens")
+        forget("device.screens.newgame", "device.screens.teg2", "device.screens.turn",
+               "device.screens.dice", "device.screens.revancha", "device.screens.armies",
+               "device.screens.menus", "device.screens.base")
         self.load_board()
         self.home()
 
@@ -294,7 +296,7 @@ class App:
         self.dirty = True
 
     def home(self):
-        from device.screens import home_screen
+        from device.screens.base import home_screen
         self.stack = [home_screen(self)]
         self.dirty = True
 

@@ -16,7 +16,7 @@ from device import ui
 from device.buttons import PRESS, LONG
 from device.hal import BUTTONS, OK, BACK
 from device.oled import SSD1306, SH1106
-from device.screens import Screen, Menu
+from device.screens.base import Screen, Menu
 
 COMBO = (1 << BACK) | (1 << OK)
 KINDS = (SSD1306, SH1106)

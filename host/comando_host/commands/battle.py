@@ -19,8 +19,8 @@ import argparse
 import json
 import re
 
-from comando.teg2_battle import combat
-from comando.teg2_command import K_AIR, K_SU, clock_kind
+from comando.rulesets.teg2.battle import combat
+from comando.rulesets.teg2.command import K_AIR, K_SU, clock_kind
 
 
 def register(subparsers) -> None:

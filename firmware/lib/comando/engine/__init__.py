@@ -13,8 +13,8 @@ from comando.engine.state import State
 from comando.engine import rand
 
 _RULES = {}
-# The shipped rulesets with a full engine, for messages and help. A ruleset is found by id (module
-# comando.engine.<id> defining RULES), so a new one plays without being listed here.
+# The shipped rulesets with a full engine, for messages and help. A ruleset of the registry
+# (comando.rulesets.IDS) is found by id: module comando.rulesets.<id>.engine defining RULES.
 RULESETS = ("teg", "war", "risk", "teg2")
 # Rulesets the device plays as table sessions (comando.session: no map tracked), not the engine.
 TABLE_RULESETS = (("revancha", "La Revancha"),)
@@ -35,16 +35,16 @@ def unknown_ruleset(ruleset):
 
 
 def get_rules(ruleset):
-    """The ``RULES`` object of ruleset module ``comando.engine.<ruleset>`` (the id in any case)."""
+    """The ``RULES`` object of ruleset module ``comando.rulesets.<ruleset>.engine`` (the id in any
+    case)."""
     r = _RULES.get(ruleset)
     if r is not None:
         return r
-    if not isinstance(ruleset, str) or not ruleset \
-            or [ch for ch in ruleset if not (ch.isalpha() or ch.isdigit())] \
-            or ruleset.lower() in ("rules", "state", "rand", "log", "bot"):
+    from comando.rulesets import IDS
+    if not isinstance(ruleset, str) or ruleset.lower() not in IDS:
         raise unknown_ruleset(ruleset)
     try:
-        mod = __import__("comando.engine." + ruleset.lower(), None, None, ["RULES"])
+        mod = __import__("comando.rulesets.%s.engine" % ruleset.lower(), None, None, ["RULES"])
         r = mod.RULES
     except (ImportError, AttributeError):
         raise unknown_ruleset(ruleset)

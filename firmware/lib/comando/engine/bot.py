@@ -183,7 +183,7 @@ class Bot(_Player):
                     w[c] = 3
 
     def _want_teg(self, state, p, w):
-        from comando.engine import teg
+        from comando.rulesets.teg import engine as teg
         r = state.rules
         if r.small(state):
             return  # 2-3 players: every country

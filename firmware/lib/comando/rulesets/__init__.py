@@ -1,0 +1,41 @@
+"""The rulesets Comando plays: one registry of their facts, data only.
+
+Each game's rule code lives in its own package, ``comando.rulesets.<id>``: ``engine.py`` (the map
+engine's plug-in, ``comando.engine``), ``table.py`` (the table session's, ``comando.session``) and
+whatever else that game needs. Importing ``comando.rulesets.<id>.<module>`` runs this file and the
+game's ``__init__`` first (MicroPython as CPython): so this file holds data only and every game's
+``__init__.py`` stays empty, and a game in play loads only its own code.
+"""
+
+# The ids, in the order the device's new-game screen offers them.
+IDS = ("teg", "revancha", "war", "risk", "teg2")
+
+# Short names (the device's 16-column header) and full names (the host, messages).
+NAMES = {"teg": "T.E.G.", "revancha": "La Revancha", "war": "WAR", "risk": "Risk",
+         "teg2": "T.E.G. II"}
+TITLES = {"teg": "T.E.G. classic", "revancha": "T.E.G. La Revancha", "war": "WAR",
+          "risk": "Risk (online)", "teg2": "T.E.G. II"}
+
+# Players seated (T.E.G. II: two players play four powers, comando.turns.teg2_powers).
+SEATS = {"teg": (2, 6), "revancha": (2, 6), "war": (2, 6), "risk": (2, 6), "teg2": (2, 6)}
+
+# The armies' colours in the order the device offers them (T.E.G. II seats powers instead:
+# comando.rulesets.teg2.track.POWERS).
+COLOURS = {
+    "teg": ("blue", "red", "black", "yellow", "green", "magenta"),
+    "revancha": ("white", "black", "red", "blue", "yellow", "green"),
+    "war": ("blue", "red", "black", "yellow", "green", "white"),
+    "risk": ("red", "blue", "green", "yellow", "black", "grey"),
+}
+
+# Rulesets whose round opener moves one seat on after every round of play (comando.turns).
+ROTATING = ("revancha", "teg2")
+
+# The board each ruleset plays on unless the table picks another.
+BOARDS = {"teg": "teg", "revancha": "revancha", "war": "war", "risk": "risk",
+          "teg2": "teg2_americas"}
+
+# Which reducers play it: "engine" (comando.engine: every country on the map, the package's
+# engine.py) and "table" (comando.session: the table's turns and dice, no map).
+REDUCERS = {"teg": ("engine", "table"), "revancha": ("table",), "war": ("engine", "table"),
+            "risk": ("engine", "table"), "teg2": ("engine", "table")}

@@ -8,7 +8,7 @@ where it hurts the others most. Every action it proposes passes the engine's ``c
 from comando.errors import IllegalMove
 from comando.engine import check, rand
 from comando.rulesets.teg2 import objectives as objs
-from comando.teg2_command import CLOCK_MAX
+from comando.rulesets.teg2.command import CLOCK_MAX
 
 TOKEN_ORDER = (4, 2, 1, 3, 0)  # CONTROL 5 first, INTERVENTION 1 last
 MAX_ATTACKS = 4

@@ -5,7 +5,7 @@ The whole game: the objective tokens ("Choosing Objectives"), the rounds ("Lengt
 additions by war potential with the SU and the rocket ("War Potential Level", "Special Unit",
 "Nuclear Rocket", advanced "Additions"), combats declared in a region with reinforcements and the
 retreat ("Movements and Combats", "A Special Case: Retreat", "Attrition Rule"), resolved by the
-battle commands (comando.teg2_battle), rockets, and the final count ("End of the Game"), at the
+battle commands (comando.rulesets.teg2.battle), rockets, and the final count ("End of the Game"), at the
 three levels and for 2 to 12 players ("Variants").
 
 Events (players act in turn; ``p`` is the seat acting):
@@ -31,8 +31,8 @@ Table rules the book leaves open are options (``defaults``), written in docs/arc
 
 from comando.errors import BattleCommandError, IllegalMove, RulesError
 from comando.engine.rules import Rules
-from comando.teg2_battle import combat as resolve_combat, move_wp
-from comando.teg2_track import POWERS, POWER_NAMES, GAME_LEVELS, BASIC, ADVANCED, WP_START, \
+from comando.rulesets.teg2.battle import combat as resolve_combat, move_wp
+from comando.rulesets.teg2.track import POWERS, POWER_NAMES, GAME_LEVELS, BASIC, ADVANCED, WP_START, \
     SU_TOKENS
 from comando.rulesets.teg2 import objectives as objs
 from comando.rulesets.teg2 import rounds, forces, rockets

@@ -11,7 +11,7 @@ everything out, at most 2 to each neighbouring region where the power already ha
 """
 
 from comando.errors import IllegalMove
-from comando.teg2_moves import attrition, RETREAT_CAP, BASIC_CAP
+from comando.rulesets.teg2.moves import attrition, RETREAT_CAP, BASIC_CAP
 
 BASIC = "basic"
 ADVANCED = "advanced"

@@ -10,7 +10,7 @@ player"). The same rotation places the objective tokens, one per placement round
 """
 
 from comando.errors import RulesError
-from comando.teg2_track import POWERS, grants as track_grants
+from comando.rulesets.teg2.track import POWERS, grants as track_grants
 
 ROUND_RULE = ("rules/teg-ii.txt, Length of a Game: \"If 6 play, there are 6 rounds. If 5 play, "
               "there are 5 rounds. If 4 play, there are 4 or 8 rounds (the participants decide this "

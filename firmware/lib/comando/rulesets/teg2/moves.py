@@ -13,7 +13,7 @@ defender's retreat (rules/teg-ii.txt, "Movements and Combats", "Attrition Rule",
 """
 
 from comando.errors import IllegalMove, RulesError
-from comando.teg2_track import BASIC, check_game_level
+from comando.rulesets.teg2.track import BASIC, check_game_level
 
 BASIC_CAP = 2
 RETREAT_CAP = 2

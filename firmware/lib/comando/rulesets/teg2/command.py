@@ -11,7 +11,7 @@ A clock holds one token, written as text:
 
 A command is three tokens; its canonical text is the tokens joined by "/" ("3/0/5", "2/+/1",
 "1/SU/5", "3/A2/5"). ``parse`` accepts lenient spellings ("3 / a(2) / 5", "1/su/5") and always
-gives the canonical form, which is what commitments hash (comando.teg2_commit).
+gives the canonical form, which is what commitments hash (comando.rulesets.teg2.commit).
 
 ``resolve(command, armies, aircraft, su)`` checks a command against the side's forces in the
 region (all armies committed, the SU played, all aircraft on one clock and never more aircraft
@@ -108,7 +108,7 @@ class BattleCommand:
 
     A command straight from ``parse`` may hold "+" and "A"; ``resolve`` gives one where every clock
     is a number, "SU" or "A<n>" and the side's forces are attached (``armies``, ``aircraft``,
-    ``su``), ready for comando.teg2_battle.
+    ``su``), ready for comando.rulesets.teg2.battle.
     """
 
     def __init__(self, clocks, armies=None, aircraft=None, su=None, entered=None):

@@ -27,7 +27,7 @@ lost (the rulebook does not say what happens to it; it may not be kept).
 """
 
 from comando.errors import RulesError
-from comando.teg2_battle import WP_MAX, WP_MIN, move_wp
+from comando.rulesets.teg2.battle import WP_MAX, WP_MIN, move_wp
 
 BASIC = "basic"
 MEDIUM = "medium"
@@ -115,7 +115,7 @@ def move(track, power, step):
 
 
 def apply_combat(track, att_power, def_power, record):
-    """Apply a combat record (comando.teg2_battle.combat): war-potential steps and SUs spent.
+    """Apply a combat record (comando.rulesets.teg2.battle.combat): war-potential steps and SUs spent.
 
     Returns (attacker level, defender level) after the combat.
     """

@@ -13,7 +13,7 @@ One battle, clock against clock:
   against 3 ships is a tie"), and if the armies are more than twice the aircraft the armies win,
   losing 2 per aircraft. Aircraft against aircraft compare counts like armies.
 
-``combat(att, dfn, ...)`` resolves both commands (comando.teg2_command.resolve) and returns a plain
+``combat(att, dfn, ...)`` resolves both commands (comando.rulesets.teg2.command.resolve) and returns a plain
 dict record (ints, strings, lists, dicts) that can go in an event and be replayed::
 
     {"att": "2/+/1", "def": "5/5/0",           # canonical commands as entered
@@ -30,7 +30,7 @@ A battle's ``att_lost``/``def_lost`` count units of that clock's kind (armies, a
 ``excess`` is the aircraft lost after the combat because more aircraft than armies were left.
 """
 
-from comando.teg2_command import K_AIR, K_ARMIES, K_SU, CLOCKS, clock_kind, resolve
+from comando.rulesets.teg2.command import K_AIR, K_ARMIES, K_SU, CLOCKS, clock_kind, resolve
 from comando.errors import BattleCommandError
 
 WP_MIN = 3
@@ -120,7 +120,7 @@ def combat(att, dfn, att_armies=None, def_armies=None, att_aircraft=None, def_ai
            def_name="defender"):
     """Resolve a combat between two battle commands (text or BattleCommand) -> plain dict record.
 
-    The forces in the region default as in comando.teg2_command.resolve. ``att_wp``/``def_wp``
+    The forces in the region default as in comando.rulesets.teg2.command.resolve. ``att_wp``/``def_wp``
     (3..11), when given, add "att_wp"/"def_wp" = [before, after] to the record.
     Raises BattleCommandError for an impossible command (the message names the side).
     """

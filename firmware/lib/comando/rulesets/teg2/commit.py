@@ -10,7 +10,7 @@ The hashed message is ASCII, so any sha256 tool can check it::
 
     sha256("teg2-command/1:" + canonical_command + ":" + nonce_hex)   -> 64 lowercase hex digits
 
-``canonical_command`` is comando.teg2_command.canonical(text) of the command as entered ("2/+/1"
+``canonical_command`` is comando.rulesets.teg2.command.canonical(text) of the command as entered ("2/+/1"
 stays "2/+/1"; "3 / a(2) / 5" becomes "3/A2/5"), so spellings of one command commit alike.
 ``nonce_hex`` is the nonce as lowercase hex (a bytes nonce is hexed first).
 """
@@ -19,7 +19,7 @@ import binascii
 import hashlib
 
 from comando.errors import BattleCommandError
-from comando.teg2_command import canonical
+from comando.rulesets.teg2.command import canonical
 
 PREFIX = "teg2-command/1:"
 NONCE_BYTES = 16

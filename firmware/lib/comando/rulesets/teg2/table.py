@@ -12,7 +12,7 @@ from comando.session import (ADD, BATTLE, TURN, _get, _int, _live_seat, _need_cu
 
 
 def _teg2():
-    from comando import teg2_battle, teg2_commit
+    from comando.rulesets.teg2 import battle as teg2_battle, commit as teg2_commit
     return teg2_battle, teg2_commit
 
 
@@ -58,7 +58,7 @@ def check_retreat(state, a):
 
 
 def apply_retreat(state, e):
-    from comando import teg2_track
+    from comando.rulesets.teg2 import track as teg2_track
     b = state.battle
     teg2_track.apply_retreat(state.track, state.colours[b["a"]], state.colours[b["d"]])
     state.lastbattle = {"a": b["a"], "d": b["d"], "rg": b["rg"], "retreat": 1,
@@ -100,7 +100,7 @@ def check_reveal(state, a):
     if not ok:
         raise IllegalMove("%s's command does not match what it locked: the commitment fails"
                           % state.colours[p])
-    from comando import teg2_command
+    from comando.rulesets.teg2 import command as teg2_command
     try:
         su = teg2_command.parse(cmd, state.colours[p]).has("SU")
     except ComandoError as e:
@@ -141,7 +141,7 @@ def apply_reveal(state, e):
         b["k"][side] = e["k"]
         return
     rec = _resolve(state, side, e["cmd"], e["k"])
-    from comando import teg2_track
+    from comando.rulesets.teg2 import track as teg2_track
     teg2_track.apply_combat(state.track, state.colours[b["a"]], state.colours[b["d"]], rec)
     state.lastbattle = {"a": b["a"], "d": b["d"], "rg": b["rg"], "winner": rec["winner"],
                         "att": rec["att_cmd"], "def": rec["def_cmd"],
@@ -165,7 +165,7 @@ def check_rocket(state, a):
 
 
 def apply_rocket(state, e):
-    from comando import teg2_track
+    from comando.rulesets.teg2 import track as teg2_track
     teg2_track.take_rocket(state.track, state.colours[e["p"]])
 
 
@@ -182,5 +182,5 @@ def check_launch(state, a):
 
 
 def apply_launch(state, e):
-    from comando import teg2_track
+    from comando.rulesets.teg2 import track as teg2_track
     teg2_track.launch_rocket(state.track, state.colours[e["p"]])

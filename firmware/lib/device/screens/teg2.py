@@ -9,11 +9,11 @@ published) until both have locked, then both are revealed and checked by the ses
 """
 
 from comando import session as S
-from comando import teg2_command as C
+from comando.rulesets.teg2 import command as C
 from device import ui
 from device.buttons import PRESS, LONG
 from device.hal import UP, DOWN, OK, BACK, ROLL
-from device.screens import Screen, is_step, offered, power_name, su, wp
+from device.screens.base import Screen, is_step, offered, power_name, su, wp
 
 
 class BattleSetup(Screen):
@@ -244,7 +244,7 @@ class Battle(Screen):
 
 
 def _menu(app):
-    from device.screens import main_menu
+    from device.screens.menus import main_menu
     return main_menu(app)
 
 
@@ -314,7 +314,7 @@ class Dial(object):
                 self.battle.dial = None
 
     def lock(self):
-        from comando import teg2_commit
+        from comando.rulesets.teg2 import commit as teg2_commit
         app = self.app
         text = self.command()
         try:
@@ -340,7 +340,7 @@ def draw_result(fb, st):
         w = lb["winner"]
         ui.header(fb, (ui.fit(a, 9) + " wins") if w == "att" else
                   (ui.fit(d, 9) + " wins") if w == "def" else "No winner")
-        from comando import teg2_battle
+        from comando.rulesets.teg2 import battle as teg2_battle
         rec = teg2_battle.combat(lb["att"], lb["def"])
         fb.text(ui.fit(a, 5), 0, 12, 1)
         fb.text(ui.fit(d, 5), 0, 22, 1)
@@ -361,7 +361,7 @@ def draw_result(fb, st):
 
 
 # ---------------------------------------------------------------------------------------------
-# T.E.G. II screens pushed from device.screens (round-start grants, the war-potential track)
+# T.E.G. II screens pushed from the turn screen (round-start grants, the war-potential track)
 
 class Grants(Screen):
     """T.E.G. II round start: armies, SU and rocket grants by war-potential level."""

@@ -5,7 +5,7 @@ Imported when the turn menu opens it, so the turn and dice screens do not carry 
 from device import ui
 from device.buttons import PRESS
 from device.hal import UP, DOWN, OK, BACK
-from device.screens import Screen, cap, is_step, held_counts, held_continents, reinforce
+from device.screens.base import Screen, cap, is_step, held_counts, held_continents, reinforce
 
 
 def continent_label(board, c):

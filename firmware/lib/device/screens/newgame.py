@@ -1,7 +1,7 @@
 """The new-game screen: ruleset, board, players and colours, seat order.
 
 Its own module so that its code leaves the heap once a game is running (``App.new_game`` drops
-it); ``device.screens.NewGame(app)`` imports it on demand.
+it); ``device.screens.screen(app, "NewGame")`` imports it on demand.
 """
 
 from comando import session as S
@@ -9,8 +9,9 @@ from comando import turns as T
 from device import ui
 from device.buttons import PRESS, LONG
 from device.hal import UP, DOWN, OK, BACK, ROLL
-from device.screens import (Screen, Menu, RULESETS, RULESET_NAMES, COLOURS, is_step, main_items,
-                            power_name)
+from device.screens.base import (Screen, Menu, RULESETS, RULESET_NAMES, COLOURS, is_step,
+                                 power_name)
+from device.screens.menus import main_items
 
 
 class NewGame(Screen):

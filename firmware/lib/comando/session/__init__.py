@@ -19,7 +19,7 @@ new, first, place, round, crisis, extra, roll, card, end, out, win, declare, ret
 reveal, rocket, launch, walk, undo.
 """
 
-from comando import situations as S
+from comando.rulesets.revancha import situations as S
 from comando import turns as T
 from comando.errors import ComandoError, IllegalMove, RulesError
 
@@ -71,7 +71,7 @@ class Session:
         self.rolls = 0           # dice rolls so far
         self.last = None         # the last roll record
         self.carded = 0          # the current player drew a country card this turn
-        self.track = None        # T.E.G. II war-potential track (comando.teg2_track), by seat
+        self.track = None        # T.E.G. II war-potential track (comando.rulesets.teg2.track), by seat
         self.grants = []         # T.E.G. II this round's start: units each power adds
         self.battle = None       # T.E.G. II declared combat
         self.lastbattle = None   # T.E.G. II last combat record
@@ -299,7 +299,7 @@ def _apply_new(state, e):
     state.alive = [1] * n
     state.winner = -1
     if state.rs == "teg2":
-        from comando import teg2_track
+        from comando.rulesets.teg2 import track as teg2_track
         state.track = teg2_track.new_track(state.colours, state.opts.get("level", "basic"))
         state.first = 0
         state.stage = PLACE  # the objective-placing rounds, USA first, rotating
@@ -523,7 +523,7 @@ def _apply_round(state, e):
     elif state.rs == "teg2":
         # "At the start of the next round, each one adds as many armies as their war potential
         # level indicates"; level 5: one SU; level 10 or 4: the rocket is offered (once per game).
-        from comando import teg2_track
+        from comando.rulesets.teg2 import track as teg2_track
         state.grants = [g["units"] for g in teg2_track.round_start(state.track)]
         state.stage = ADD
 
@@ -782,11 +782,11 @@ def _apply_win(state, e):
     state.ti = 0
 
 
-# --- T.E.G. II combat (comando.session_teg2, imported when a T.E.G. II event comes) ------------
+# --- T.E.G. II combat (comando.rulesets.teg2.table, imported when a T.E.G. II event comes) ------------
 
 def _t2(name):
     def run(state, a):
-        from comando import session_teg2
+        from comando.rulesets.teg2 import table as session_teg2
         return getattr(session_teg2, name)(state, a)
     return run
 

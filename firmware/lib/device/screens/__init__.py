@@ -1,0 +1,26 @@
+"""The device's screens, one module per part of the game (base is the leaf all of them import).
+
+A screen opens another with ``screen(app, name)``: the module that defines it is imported only
+then, so the heap holds only the screens the game in play uses (a T.E.G. II game never loads the
+dice screen, a La Revancha game never the battle clocks), and no screen module imports the one
+that opens it (no import circle). This package stays a table: importing a screen module runs it.
+"""
+
+# what screen(app, name) builds -> the module that defines it
+WHERE = {
+    "Turn": "device.screens.turn", "Eliminate": "device.screens.turn",
+    "Dice": "device.screens.dice",
+    "Situation": "device.screens.revancha", "CrisisResult": "device.screens.revancha",
+    "NewGame": "device.screens.newgame",
+    "Armies": "device.screens.armies",
+    "Sync": "device.screens.menus", "Settings": "device.screens.menus",
+    "Grants": "device.screens.teg2", "Track": "device.screens.teg2",
+    "BattleSetup": "device.screens.teg2", "Battle": "device.screens.teg2",
+    "Launch": "device.screens.teg2",
+    "hardware_menu": "device.selftest",
+}
+
+
+def screen(app, name):
+    """A new screen ``name`` (a key of WHERE) for ``app``, its module imported on first use."""
+    return getattr(__import__(WHERE[name], None, None, (name,)), name)(app)

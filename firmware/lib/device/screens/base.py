@@ -1,0 +1,139 @@
+"""The screens' common ground: the Screen and Menu classes, the helpers every screen uses, the
+armies calculator's counts and the home screen. A leaf: it imports no other screen module.
+
+Buttons: UP/DOWN change the value or selection, OK confirms / opens the menu, BACK goes back,
+ROLL is the big button (roll, roll again). A long ROLL attacks until conquest (or the stop).
+Each screen draws the whole 128x64 frame; the driver sends only what changed.
+"""
+
+from comando import session as S
+from comando.rulesets.revancha import situations as SIT
+from comando import turns as T
+from device import ui
+from device.buttons import PRESS, REPEAT
+from device.hal import UP, DOWN, OK, BACK
+from device.screens import screen
+
+RULESETS = ("teg", "revancha", "war", "risk", "teg2")
+RULESET_NAMES = {"teg": "T.E.G.", "revancha": "La Revancha", "war": "WAR", "risk": "Risk",
+                 "teg2": "T.E.G. II"}
+COLOURS = {
+    "teg": ("blue", "red", "black", "yellow", "green", "magenta"),
+    "revancha": SIT.COLOURS,
+    "war": ("blue", "red", "black", "yellow", "green", "white"),
+    "risk": ("red", "blue", "green", "yellow", "black", "grey"),
+}
+
+
+def wp(st, s):
+    """T.E.G. II: power ``s``'s war potential, SUs held, rocket offered / held (session.track)."""
+    return st.track["wp"][s]
+
+
+def su(st, s):
+    return st.track["su"][s]
+
+
+def offered(st, s):
+    return st.track["offer"][s]
+
+
+def rockets(st, s):
+    return st.track["rockets"][s]
+
+
+def is_step(kind):
+    return kind == PRESS or kind == REPEAT
+
+
+def cap(s):
+    return s[:1].upper() + s[1:] if s else s
+
+
+def power_name(colour):
+    if colour in T.TEG2_POWERS:
+        return T.TEG2_POWER_NAMES[T.TEG2_POWERS.index(colour)]
+    return cap(colour)
+
+
+class Screen:
+    live = False  # True: redrawn twice a second even without a press (the sync status)
+
+    def __init__(self, app):
+        self.app = app
+
+    def draw(self, fb):
+        pass
+
+    def button(self, b, kind):
+        pass
+
+    def event(self, ev):
+        pass
+
+def home_screen(app):
+    if app.state.stage is None:
+        return screen(app, "NewGame")
+    if app.state.stage == S.BATTLE:
+        return screen(app, "Battle")
+    return screen(app, "Turn")
+
+# ---------------------------------------------------------------------------------------------
+class Menu(Screen):
+    """A list of (label, callable) items; OK runs one, BACK closes."""
+
+    title = "Menu"
+
+    def __init__(self, app, title, items):
+        Screen.__init__(self, app)
+        self.title = title
+        self.items = items
+        self.sel = 0
+
+    def draw(self, fb):
+        ui.header(fb, self.title)
+        ui.menu(fb, [it[0] for it in self.items], self.sel)
+
+    def button(self, b, kind):
+        if b == UP and is_step(kind):
+            self.sel = (self.sel - 1) % len(self.items)
+        elif b == DOWN and is_step(kind):
+            self.sel = (self.sel + 1) % len(self.items)
+        elif b == OK and kind == PRESS:
+            self.app.pop()
+            self.items[self.sel][1]()
+        elif b == BACK and kind == PRESS:
+            self.app.pop()
+
+
+class Confirm(Menu):
+    def __init__(self, app, title, what, fn):
+        Menu.__init__(self, app, title, (("No", lambda: None), (what, fn)))
+
+def held_counts(app):
+    """Per seat: countries held as last dialled (-1: not yet), and continents ticked held. Kept on
+    the app for the game (not journaled: a calculator, see docs/architecture.md)."""
+    n = app.state.n
+    c = getattr(app, "reinforce", None)
+    if c is None or len(c[0]) != n:
+        c = ([-1] * n, [0] * n)  # counts, bit mask of continents held
+        app.reinforce = c
+    return c[0]
+
+
+def held_continents(app):
+    held_counts(app)
+    return app.reinforce[1]
+
+
+def reinforce(app, seat, countries):
+    """Armies to place: comando.turns.reinforcements (the rulebooks' divisor and minimum) plus the
+    bonus of each continent ticked on the Armies screen (the loaded board's bonuses)."""
+    b = app.board
+    bonus = 0
+    mask = held_continents(app)[seat]
+    if b is not None:
+        for c in range(b.continents):
+            if mask >> c & 1:
+                bonus += b.continent_bonus(c)
+    return T.reinforcements(app.state.rs, countries, bonus)

@@ -1,0 +1,261 @@
+"""The dice screen (T.E.G., La Revancha, WAR, Risk): one attack after another on one screen."""
+
+from comando import session as S
+from comando.rulesets.revancha import situations as SIT
+from device import ui
+from device.buttons import PRESS, LONG
+from device.hal import UP, DOWN, OK, BACK, ROLL
+from device.screens.base import Screen, cap, is_step
+
+
+class Dice(Screen):
+    """Attacker and defender armies, the dice as faces, losses, the new counts and the odds of
+    the next roll, all on one screen. ROLL rolls; ROLL again repeats with the new counts (one
+    press). A long ROLL attacks until conquest or until the attacker is down to ``stop``.
+    UP/DOWN change the selected field; OK selects the next field (attacker, defender armies,
+    defending colour, stop, border); BACK returns to the turn."""
+
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        st = app.state
+        self.att = 4
+        self.dfn = 2
+        self.field = 0
+        self.last = None  # the last roll record (this screen's)
+        self.fresh = True  # no roll in this attack yet (no dice on screen)
+        self.move = 0  # after a conquest: armies moving into the conquered country (UP/DOWN)
+        self.limits = None  # after a conquest: (min, max) move-in of the ruleset
+        self.came = None  # the next attack: "conquered" or "same" country (said once)
+        self.series = None  # (rolls, att lost, def lost) of a long attack
+        self.stop = app.settings.stop
+        self.internal = 0
+        self.src = None  # attacking and attacked countries (when a board is loaded)
+        self.dst = None
+        self.msg = None  # an inline message (an attack the rules refuse): no press is lost to it
+        live = [s for s in st.order if s != st.cur] or [s for s in range(st.n) if s != st.cur]
+        self.defender = live[0] if live else 0
+        self._odds = None
+
+    def fields(self):
+        f = ["att", "def", "who", "stop"]
+        st = self.app.state
+        if self.app.board is not None:
+            f += ["from", "to"]
+        elif st.rs == "revancha" and st.sit >= 0 and SIT.kind(st.sit) in (SIT.OPEN, SIT.CLOSED):
+            f.append("border")
+        return f
+
+    def country(self, i):
+        return "-" if i is None else self.app.board.short(i)
+
+    def flags(self):
+        st = self.app.state
+        if st.rs == "revancha":
+            return SIT.dice_flags(st.situation())
+        return (False, False)
+
+    def odds(self):
+        key = (self.att, self.dfn, self.stop)
+        if self._odds is None or self._odds[0] != key:
+            p = None
+            if self.dfn >= 1 and self.att > self.stop:
+                try:
+                    from comando import odds
+                    snow, tw = self.flags()
+                    p = odds.p_conquer(self.app.state.rs, self.att, self.dfn, snow, tw, self.stop)
+                except (ImportError, ValueError, MemoryError):
+                    p = None
+            self._odds = (key, p)
+        return self._odds[1]
+
+    def draw(self, fb):
+        st = self.app.state
+        fields = self.fields()
+        fld = fields[self.field % len(fields)]
+        who = cap(st.colours[st.cur])[:6] + ">" + cap(st.colours[self.defender])[:6]
+        p = self.odds()
+        ui.header(fb, who, ("%d%%" % int(p * 100 + 0.5)) if p is not None else "")
+        # Laid out on the controller's 8-pixel pages, so a roll rewrites as few pages as it can:
+        # page 0 header, 1-2 the armies (big), 3 the losses and the field mark, 4-5 the dice,
+        # 6 one line of news, 7 the hint.
+        lim = self.limits
+        won = lim is not None
+        # after a conquest: what stays behind -> what moves in (UP/DOWN), not the roll's counts
+        ui.big(fb, str(self.att - self.move if won else self.att), 2, 8, 2)
+        ui.center(fb, "move" if won else "vs", 8, 1, 40, 88)
+        ds = str(self.move if won else self.dfn)
+        ui.big(fb, ds, 126 - ui.width(ds, 2), 8, 2)
+        if won:
+            pass  # UP/DOWN set the move-in, whatever the field
+        elif fld == "att":
+            fb.hline(0, 25, 40, 1)
+        elif fld == "def":
+            fb.hline(88, 25, 40, 1)
+        rec = self.last
+        if rec is not None and not self.fresh:  # only this attack's last roll: never old dice
+            x = 0
+            for v in rec["ad"]:
+                ui.die(fb, x, 33, v, True)
+                x += 16
+            x = 128 - 16 * len(rec["dd"]) + 2
+            for v in rec["dd"]:
+                ui.die(fb, x, 33, v, False)
+                x += 16
+            al, dl = rec["al"], rec["dl"]
+            if self.series:
+                al, dl = self.series[1], self.series[2]
+            # the losses of each side, between the two counts
+            fb.text("-%d" % al if al else " 0", 42, 16, 1)
+            fb.text("-%d" % dl if dl else " 0", 70, 16, 1)
+        if self.msg:  # below the counts; over them when it needs more than four lines
+            y = 28 if len(ui.wrap(self.msg, 16)) <= 4 else 10
+            fb.fill_rect(0, y - 2, 128, 66 - y, 0)
+            ui.paragraph(fb, self.msg, y, 4 if y == 28 else 6)
+            return
+        elif lim is not None:  # the move-in is the question now, whatever the field
+            lo, hi = lim
+            line = ("WON! move %d-%d" % (lo, hi)) if lo < hi else ("WON! moves %d" % lo)
+        elif fld == "who":
+            line = "def: " + st.colours[self.defender]
+        elif fld == "stop":
+            line = "stop at %d left" % self.stop
+        elif fld == "border":
+            line = "same continent" if self.internal else "other continent"
+        elif fld == "from":
+            line = "from " + self.country(self.src)
+        elif fld == "to":
+            line = "to " + self.country(self.dst)
+        elif self.came and self.fresh:
+            line = "from " + self.came
+        elif self.series:
+            line = "%d rolls" % self.series[0]
+        else:
+            # quiet while rolling (the losses show beside the counts): fewer bytes per roll
+            snow, tw = self.flags()
+            line = "snow: def +1" if snow else ("tailwind: att+1" if tw else "")
+        fb.text(ui.fit(line, 16), 0, 48, 1)
+        ui.tight(fb, "^v move ROLL next" if won else "ROLL  hold:conquer", 0, 56)
+
+    def action(self):
+        st = self.app.state
+        a = {"t": "roll", "p": st.cur, "d": self.defender, "a": self.att, "b": self.dfn}
+        if "border" in self.fields():
+            a["in"] = self.internal
+        if self.src is not None and self.dst is not None:
+            a["f"] = self.src
+            a["to"] = self.dst
+        return a
+
+    def inline(self, text):
+        self.msg = text
+
+    def roll_once(self):
+        if self.att < 2:
+            self.msg = "needs 2+ armies"
+            return False
+        ev = self.app.act(self.action(), self.inline)
+        if ev is None:
+            return False
+        rec = ev["r"]
+        self.last = rec
+        self.fresh = False
+        self.att = rec["a"] - rec["al"]
+        self.dfn = rec["d"] - rec["dl"]
+        self.came = None
+        if self.dfn == 0:
+            self.conquered(rec)
+        return True
+
+    def conquered(self, rec):
+        """Ask for the move-in (the ruleset's limits, comando.combat.move_limits), defaulting to
+        the most it allows: the usual choice, and it keeps the attack going from where it can."""
+        try:
+            from comando import combat
+            self.limits = combat.record_move_limits(rec)
+        except ValueError:  # RulesError: nothing can move (cannot happen: the attacker had 2+)
+            self.limits = (0, 0)
+        self.move = self.limits[1]
+
+    def next_attack(self):
+        """After a conquest: the move-in leaves the attacking country and the next attack goes on
+        from whichever country has more armies (the conquered one holds the moved armies), against
+        one army until the defender's count is dialled (the OK field is the defender's). The last
+        roll's dice go: they belong to the attack before."""
+        stays, moved = self.att - self.move, self.move
+        self.came = "conquered" if moved > stays else "same ctry"
+        self.att = moved if moved > stays else stays
+        if moved > stays and self.dst is not None:
+            self.src = self.dst
+        self.dst = None
+        self.dfn = 1
+        self.limits = None
+        self.move = 0
+        self.fresh = True
+        self.last = None
+        self.field = 1  # the defender's count: UP/DOWN dials it at once
+
+    def button(self, b, kind):
+        app = self.app
+        st = app.state
+        fields = self.fields()
+        fld = fields[self.field % len(fields)]
+        if kind == PRESS:
+            self.msg = None
+        if b == ROLL and kind == PRESS:
+            self.series = None
+            if self.limits is not None:  # a conquest: the move-in is confirmed, next attack
+                self.next_attack()
+                return
+            self.roll_once()
+        elif b == ROLL and kind == LONG:
+            # attack until conquest or until the attacker is down to the stop
+            n = al = dl = 0
+            while self.dfn > 0 and self.att > self.stop and self.att >= 2:
+                if not self.roll_once():
+                    break
+                n += 1
+                rec = self.last or {}
+                al += rec["al"]
+                dl += rec["dl"]
+            self.series = (n, al, dl) if n > 1 else None
+        elif b == OK and kind == PRESS:
+            self.field = (self.field + 1) % len(fields)
+        elif b == OK and kind == LONG:
+            # end the turn without leaving the dice: the next player attacks from here
+            self.field = (self.field - 1) % len(fields)  # undo the PRESS that began the hold
+            if app.act({"t": "end", "p": st.cur}):
+                if app.state.stage == S.TURN:
+                    self.__init__(app)
+                else:
+                    app.home()
+        elif b == BACK and kind == PRESS:
+            app.pop()
+        elif b in (UP, DOWN) and is_step(kind) and self.limits is not None:
+            lo, hi = self.limits or (0, 0)  # after a conquest UP/DOWN set the move-in
+            self.move = max(lo, min(hi, self.move + (1 if b == UP else -1)))
+        elif b in (UP, DOWN) and is_step(kind):
+            step = 1 if b == UP else -1
+            if fld in ("att", "def"):
+                self.fresh = True
+            self.series = None
+            if fld == "att":
+                self.att = max(1, self.att + step)
+            elif fld == "def":
+                self.dfn = max(1, self.dfn + step)
+            elif fld == "who":
+                opts = [s for s in range(st.n) if st.alive[s] and s != st.cur]
+                i = opts.index(self.defender) if self.defender in opts else 0
+                self.defender = opts[(i + step) % len(opts)]
+            elif fld == "stop":
+                self.stop = max(1, self.stop + step)
+                app.settings.stop = self.stop
+            elif fld == "border":
+                self.internal ^= 1
+            elif fld == "from":
+                n = self.app.board.n
+                self.src = 0 if self.src is None else (self.src + step) % n
+                self.dst = None
+            elif fld == "to" and self.src is not None:
+                nb = self.app.board.neighbours(self.src)
+                i = nb.index(self.dst) if self.dst in nb else -1
+                self.dst = nb[(i + step) % len(nb)]

@@ -1,0 +1,47 @@
+"""La Revancha's screens: the situation card of the round and the crisis roll."""
+
+from comando.rulesets.revancha import situations as SIT
+from device import ui
+from device.buttons import PRESS
+from device.hal import OK, BACK, ROLL
+from device.screens.base import Screen
+
+
+class Situation(Screen):
+    """La Revancha: the situation card of the round and what it does."""
+
+    def draw(self, fb):
+        st = self.app.state
+        ui.header(fb, "Situation", "R%d" % st.rnd)
+        if st.sit < 0:
+            ui.center(fb, "none", 24)
+            return
+        label = SIT.label(st.sit)
+        ui.center(fb, ui.fit(label, 16), 13, 2 if len(label) <= 8 else 1)
+        ui.paragraph(fb, SIT.describe(st.sit), 29, 4)
+
+    def button(self, b, kind):
+        if kind == PRESS and b in (OK, BACK, ROLL):
+            self.app.pop()
+
+
+class CrisisResult(Screen):
+    def draw(self, fb):
+        st = self.app.state
+        ui.header(fb, "Crisis roll", "R%d" % st.rnd)
+        x = 0
+        y = 12
+        for s in range(st.n):
+            if not st.alive[s]:
+                continue
+            fb.text(ui.fit(st.colours[s], 6), x, y + 3, 1)
+            ui.die(fb, x + 48, y, st.crisis[s], solid=s not in st.barred, size=12)
+            y += 14
+            if y > 44:
+                y = 12
+                x = 66
+        ui.footer(fb, "outline: no card")
+
+    def button(self, b, kind):
+        if kind == PRESS:
+            self.app.pop()
