@@ -16,7 +16,7 @@ strings, lists); an action is the same without ``seq`` and without the random fi
 
 Event types (docs/architecture.md, "Table session (device default)"):
 new, first, place, round, crisis, extra, roll, card, end, out, win, declare, retreat, lock,
-reveal, rocket, launch, walk, undo.
+reveal, rocket, launch, score, walk, undo.
 """
 
 from comando.rulesets.revancha import situations as S
@@ -34,6 +34,7 @@ EXTRA = "extra"      # La Revancha extra reinforcements, one player at a time in
 ADD = "add"          # T.E.G. II: every power adds its armies in round order
 TURN = "turn"        # a player's turn
 BATTLE = "battle"    # T.E.G. II: a declared combat waiting for commands
+COUNT = "count"      # T.E.G. II: the final count, asked token by token
 OVER = "over"
 
 TEG2_OBJECTIVES = 5
@@ -41,7 +42,7 @@ TEG2_OBJECTIVES = 5
 _FIELDS = ("seq", "rs", "colours", "opts", "alive", "stage", "first", "pround", "pdone", "rnd",
            "opener", "order", "ti", "reserve", "deck", "sit", "turned", "crisis", "barred",
            "extra", "rolls", "last", "carded", "track", "grants", "battle", "lastbattle",
-           "winner", "at")
+           "winner", "at", "tally")
 
 
 class Session:
@@ -76,6 +77,7 @@ class Session:
         self.battle = None       # T.E.G. II declared combat
         self.lastbattle = None   # T.E.G. II last combat record
         self.winner = -1
+        self.tally = None        # T.E.G. II objective tokens and the final count (rulesets.teg2.tally)
         self.at = 0              # seq of the last event in effect (differs from seq after undo)
         self.hist = []           # (seq, snapshot) for undo, newest last
 
@@ -89,6 +91,10 @@ class Session:
         """Seat whose turn (or placement) it is, or -1."""
         if self.stage in (TURN, BATTLE, EXTRA, ADD, PLACE) and self.ti < len(self.order):
             return self.order[self.ti]
+        if self.stage == COUNT:
+            from comando.rulesets.teg2 import tally
+            q = tally.question(self.tally)
+            return q[0] if q else -1
         return -1
 
     def name(self, seat):
@@ -108,13 +114,13 @@ class Session:
     def from_dict(cls, d):
         s = cls()
         for k in _FIELDS:
-            setattr(s, k, _copy(d[k]))
+            setattr(s, k, _copy(d[k]) if k in d else None)  # a snapshot from before "tally"
         return s
 
 
 # Fields an apply changes in place (the others are scalars or replaced whole, so an undo snapshot
 # may share them): only these are copied for a snapshot, which keeps a fold fast.
-_MUTABLE = ("opts", "reserve", "extra", "alive", "order", "barred", "battle", "track")
+_MUTABLE = ("opts", "reserve", "extra", "alive", "order", "barred", "battle", "track", "tally")
 
 
 def _snapshot(state):
@@ -180,6 +186,7 @@ _LABEL = {"first": "the opening roll", "place": "ending a placement", "round": "
           "win": "a victory", "declare": "declaring a combat", "retreat": "a retreat",
           "lock": "locking a battle command", "reveal": "revealing a battle command",
           "rocket": "taking the nuclear rocket", "launch": "launching a rocket", "undo": "undo",
+          "score": "the final count",
           "walk": "a walk-out"}
 
 
@@ -202,6 +209,8 @@ def _waiting(state):
     if st == BATTLE:
         return "a combat between %s and %s is under way" % (
             state.colours[state.battle["a"]], state.colours[state.battle["d"]])
+    if st == COUNT:
+        return "the final count asks %s about its objectives" % state.colours[state.cur]
     if st == OVER:
         return "the game is over"
     return "no game has started"
@@ -273,6 +282,10 @@ def _check_new(state, a):
         ordered = sorted(cols, key=T.TEG2_POWERS.index)
         if ordered != cols:
             raise IllegalMove("T.E.G. II powers play in the order %s" % ", ".join(ordered))
+        if opts.get("rows", 9) not in (9, 10):
+            raise IllegalMove("the Objectives Table has 9 rows (the Americas) or 10 (the Old World)")
+        if opts.get("secret", 0) not in (0, 1) or opts.get("tie", "share") not in ("share", "wp"):
+            raise IllegalMove("options: secret 0/1 (hidden objectives), tie share/wp")
     else:
         try:
             T.check_players(rs, n)
@@ -306,6 +319,10 @@ def _apply_new(state, e):
         state.pround = 0
         state.order = list(T.order_from(0, state.alive))
         state.ti = 0
+        from comando.rulesets.teg2 import tally
+        people = state.opts.get("players", n)
+        state.tally = tally.new(n, tally.rows_in_play(state.opts.get("rows", 9),
+                                                      4 if people == 2 else n))
     else:
         state.stage = OPEN
     if state.rs == "revancha":
@@ -419,7 +436,12 @@ def _to_round(state):
 
 def _check_place(state, a):
     _need_stage(state, "place", PLACE, ADD)
-    _need_cur(state, a)
+    p = _need_cur(state, a)
+    if state.rs == "teg2" and state.stage == PLACE:
+        secret = state.opts.get("secret", 0)
+        if secret or "row" in a or "k" in a or "h" in a:
+            from comando.rulesets.teg2 import tally
+            tally.check_token(state.tally, p, a, secret)
 
 
 def _apply_place(state, e):
@@ -437,6 +459,12 @@ def _apply_place(state, e):
         state.ti = (state.ti + 1) % len(state.order)
         _skip_empty_reserves(state)
         return
+    if state.rs == "teg2" and state.tally is not None:
+        from comando.rulesets.teg2 import tally
+        t = state.tally
+        if "row" not in e:  # a placement without its row (an older log): the next token, row 0
+            e = {"row": 0, "k": tally.free_token(t, e["p"])}
+        tally.add_token(t, state.cur, e)
     state.ti += 1
     if state.ti < len(state.order):
         return
@@ -692,9 +720,13 @@ def _next_turn(state):
     if state.ti < len(state.order):
         return
     if state.rs == "teg2" and state.rnd >= _rounds_total(state):
-        state.stage = OVER
+        # "When the last round ends, the points of the objectives achieved by each player are
+        # counted": the device asks the table token by token (rulesets/teg2/table.py)
+        state.stage = COUNT
         state.order = []
         state.ti = 0
+        from comando.rulesets.teg2 import table
+        table.count_done(state)
         return
     _to_round(state)
 
@@ -834,7 +866,7 @@ _APPLY: dict = {
     "new": _apply_new, "first": _apply_first, "place": _apply_place, "round": _apply_round,
     "crisis": _apply_crisis, "extra": _apply_extra, "roll": _apply_roll, "card": _apply_card,
     "end": _apply_end, "out": _apply_out, "walk": _apply_out, "win": _apply_win}
-for _t in ("declare", "retreat", "lock", "reveal", "rocket", "launch"):
+for _t in ("declare", "retreat", "lock", "reveal", "rocket", "launch", "score"):
     _CHECK[_t] = _t2("check_" + _t)
     _APPLY[_t] = _t2("apply_" + _t)
 del _t

@@ -7,8 +7,8 @@ into its heap.
 
 from comando import turns as T
 from comando.errors import ComandoError, IllegalMove
-from comando.session import (ADD, BATTLE, TURN, _get, _int, _live_seat, _need_cur, _need_stage,
-                             _seat)
+from comando.session import (ADD, BATTLE, COUNT, OVER, TURN, _get, _int, _live_seat, _need_cur,
+                             _need_stage, _seat)
 
 
 def _teg2():
@@ -175,12 +175,63 @@ def check_launch(state, a):
     _need_stage(state, "launch", TURN)
     p = _need_cur(state, a)
     if not state.track["rockets"][p]:
+        if state.track["had_rocket"][p]:
+            raise IllegalMove("%s's rocket is gone: \"It must be launched in the same round in "
+                              "which it was added\" (rules/teg-ii.txt, Nuclear Rocket)"
+                              % state.colours[p])
         raise IllegalMove("%s holds no rocket to launch" % state.colours[p])
     rg = _get(a, "rg", "the region")
     if not isinstance(rg, str) or not rg:
         raise IllegalMove("name the region the rocket is launched at")
+    row = a.get("row", 0)
+    if not isinstance(row, int) or isinstance(row, bool) or not 0 <= row <= state.tally["rows"]:
+        raise IllegalMove("row: the Objectives Table row hit (1-%d), 0 when none"
+                          % state.tally["rows"])
 
 
 def apply_launch(state, e):
     from comando.rulesets.teg2 import track as teg2_track
     teg2_track.launch_rocket(state.track, state.colours[e["p"]])
+    if e.get("row") and not e.get("cl"):
+        # the atomic mushroom: "A region with the atomic mushroom gives no points to anyone"
+        state.tally["boom"].append(e["row"])
+
+
+# --- the final count (comando.rulesets.teg2.tally): asked token by token --------------------
+
+def _sides(state):
+    """Who scores together: a seat each, or with 2 players USA+China and USSR+Japan."""
+    if state.opts.get("players") == 2:
+        return [T.teg2_player(p, 2) for p in range(state.n)], 2
+    return list(range(state.n)), state.n
+
+
+def count_done(state):
+    """After an answer (or the last round): when nothing is left to ask, the totals and the
+    winner; the game is over."""
+    from comando.rulesets.teg2 import tally
+    t = state.tally
+    if tally.question(t) is not None:
+        return
+    sides, k = _sides(state)
+    wps = None
+    if state.opts.get("tie", "share") == "wp":
+        wps = [0] * k
+        for p in range(state.n):
+            wps[sides[p]] += state.track["wp"][p]
+    win = tally.finish(t, sides, k, wps)
+    state.winner = sides.index(win[0])
+    state.stage = OVER
+
+
+def check_score(state, a):
+    _need_stage(state, "score", COUNT)
+    p = _seat(state, a)
+    from comando.rulesets.teg2 import tally
+    tally.check_score(state.tally, a, p)
+
+
+def apply_score(state, e):
+    from comando.rulesets.teg2 import tally
+    tally.apply_score(state.tally, e, e["p"])
+    count_done(state)
