@@ -14,6 +14,9 @@ from device.screens.base import (Screen, Menu, RULESETS, RULESET_NAMES, COLOURS,
 from device.screens.menus import main_items
 
 
+LEVELS = ("basic", "medium", "advanced")
+
+
 class NewGame(Screen):
     """Ruleset, players and colours, seat order. OK steps through the fields; ROLL starts."""
 
@@ -28,6 +31,7 @@ class NewGame(Screen):
         self.field = 0
         self.seat = 0
         self.use_board = 1  # the ruleset's shipped board; 0: no map, the table plays by counts
+        self.level = 0  # T.E.G. II: basic, medium, advanced (its seats are fixed: the seats field)
         self.cols = list(self.palette()[:self.n])
 
     def board_id(self):
@@ -64,6 +68,15 @@ class NewGame(Screen):
             if sel:
                 fb.fill_rect(62, y - 1, 66, 9, 1)
             fb.text(ui.fit(v, 8), 64, y, 0 if sel else 1)
+        if rs == "teg2":  # the powers play in the book's order: the seats field is the level
+            sel = self.field == self.SEATS
+            fb.text("Level", 0, 38, 1)
+            if sel:
+                fb.fill_rect(62, 37, 66, 9, 1)
+            fb.text(LEVELS[self.level], 64, 38, 0 if sel else 1)
+            fb.text(ui.fit(" ".join(power_name(c)[:3] for c in self.cols), 21), 0, 47, 1)
+            self.foot(fb, rs)
+            return
         # seats in clockwise order: numbered, two to a row up to four players, else three to a
         # row (names cut to 5); the selected seat inverted when editing
         per = 2 if len(self.cols) <= 4 else 3
@@ -79,10 +92,13 @@ class NewGame(Screen):
                 fb.text(label, tx, y, 0)
             else:
                 fb.text(label, tx, y, 1)
+        self.foot(fb, rs)
+
+    def foot(self, fb, rs):
         if self.field == self.START:
             ui.footer(fb, "ROLL/OK: start")
-        elif self.field == self.SEATS and rs != "teg2":
-            ui.footer(fb, "^v colour OK next")
+        elif self.field == self.SEATS:
+            ui.footer(fb, "^v level OK next" if rs == "teg2" else "^v colour OK next")
         elif self.field == 0 and self.app.state.stage is None:
             ui.footer(fb, "OK next BACK menu")  # ROLL starts too: the next fields say so
         else:
@@ -127,6 +143,8 @@ class NewGame(Screen):
             self.reset_colours()
         elif self.field == 2:
             self.use_board ^= 1
+        elif self.field == self.SEATS and rs == "teg2":
+            self.level = (self.level + step) % len(LEVELS)
         elif self.field == self.SEATS and rs != "teg2":
             # the seat's colour cycles through the colours nobody else has taken
             pal = self.palette()
@@ -143,6 +161,8 @@ class NewGame(Screen):
         if rs == "teg2":
             cols = list(T.teg2_powers(self.n))
             opts["players"] = self.n
+            if self.level:
+                opts["level"] = LEVELS[self.level]
         else:
             cols = list(self.cols)
         bid = self.board_id()
