@@ -390,7 +390,8 @@ class Record:
     def _s_score(self, ev, b, st):
         t = st.tally
         p, i = ev.get("p"), ev.get("i")
-        row, k, _ = t["tok"][p][i]
+        from comando.rulesets.teg2.tally import token
+        row, k, _ = token(t, p, i)
         text = "final count: %s %s%s %s" % (
             self.who(p), _token(k), (" (row %d)" % row) if row else "",
             "achieved" if ev.get("ok") else "not achieved")

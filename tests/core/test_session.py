@@ -372,7 +372,7 @@ def count_all(t, answers):
     """Answer the final count token by token (teg-ii.txt "End of the Game")."""
     while t.state.stage == Z.COUNT:
         p = t.state.cur
-        i = [j for j in range(5) if t.state.tally["ans"][p][j] < 0][0]
+        i = [j for j in range(5) if t.state.tally["ans"][p * 5 + j] < 0][0]
         t.act({"t": "score", "p": p, "i": i, "ok": answers[p][i]})
 
 

@@ -25,7 +25,7 @@ def place_tokens(t, rows_of):
     """Each seat places token k in row rows_of[seat][k] (k in order)."""
     while t.state.stage == Z.PLACE:
         p = t.state.cur
-        k = len(t.state.tally["tok"][p])
+        k = tally.placed(t.state.tally, p)
         t.act({"t": "place", "p": p, "k": k, "row": rows_of[p][k]})
 
 
@@ -42,8 +42,8 @@ def answer(t, yes):
     """yes[seat] lists the tokens (by k) the table says were achieved."""
     while t.state.stage == Z.COUNT:
         p = t.state.cur
-        i = [j for j in range(5) if t.state.tally["ans"][p][j] < 0][0]
-        k = t.state.tally["tok"][p][i][1]
+        i = [j for j in range(5) if t.state.tally["ans"][p * 5 + j] < 0][0]
+        k = tally.token(t.state.tally, p, i)[1]
         t.act({"t": "score", "p": p, "i": i, "ok": 1 if k in yes[p] else 0})
 
 
@@ -111,13 +111,13 @@ def test_the_mushroom_row_scores_nothing_and_is_not_asked():
     """Nuclear Rocket: "A region with the atomic mushroom gives no points to anyone"."""
     t = table(["usa", "ussr", "china"])
     place_tokens(t, ROWS4)
-    t.state.tally["boom"].append(3)  # a rocket exploded on row 3 (launch ... row 3)
+    t.state.tally["boom"] = [3]  # a position: a rocket exploded on row 3 (launch ... row 3)
     play_rounds(t)
     asked = 0
     while t.state.stage == Z.COUNT:
         p = t.state.cur
-        i = [j for j in range(5) if t.state.tally["ans"][p][j] < 0
-             and t.state.tally["tok"][p][j][0] != 3][0]
+        i = [j for j in range(5) if t.state.tally["ans"][p * 5 + j] < 0
+             and tally.token(t.state.tally, p, j)[0] != 3][0]
         t.act({"t": "score", "p": p, "i": i, "ok": 1})
         asked += 1
     assert asked == 15 - 3
@@ -132,16 +132,16 @@ def test_secret_objectives_revealed_at_the_count_and_tampering_refused():
     refused(t, {"t": "place", "p": 0, "k": 4, "row": 1}, "face down")
     while t.state.stage == Z.PLACE:
         p = t.state.cur
-        k = len(t.state.tally["tok"][p])
+        k = tally.placed(t.state.tally, p)
         n = "%02d" % (p * 5 + k) * 16
         nonces[(p, k)] = n
         t.act({"t": "place", "p": p, "row": ROWS4[p][k], "h": tally.commit(k, ROWS4[p][k], n)})
-    assert [e[1] for e in t.state.tally["tok"][0]] == [-1] * 5
+    assert t.state.tally["k"][:5] == [-1] * 5
     play_rounds(t)
     refused(t, {"t": "score", "p": 0, "i": 0, "ok": 1, "k": 4, "n": nonces[(0, 0)]}, "tampering")
     while t.state.stage == Z.COUNT:
         p = t.state.cur
-        i = [j for j in range(5) if t.state.tally["ans"][p][j] < 0][0]
+        i = [j for j in range(5) if t.state.tally["ans"][p * 5 + j] < 0][0]
         t.act({"t": "score", "p": p, "i": i, "ok": 1 if i == 4 else 0, "k": i,
                "n": nonces[(p, i)]})
     assert t.state.tally["pts"] == [5, 5, 5]

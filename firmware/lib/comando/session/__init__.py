@@ -120,7 +120,7 @@ class Session:
 
 # Fields an apply changes in place (the others are scalars or replaced whole, so an undo snapshot
 # may share them): only these are copied for a snapshot, which keeps a fold fast.
-_MUTABLE = ("opts", "reserve", "extra", "alive", "order", "barred", "battle", "track", "tally")
+_MUTABLE = ("opts", "reserve", "extra", "alive", "order", "barred", "battle", "track")
 
 
 def _snapshot(state):
@@ -322,7 +322,8 @@ def _apply_new(state, e):
         from comando.rulesets.teg2 import tally
         people = state.opts.get("players", n)
         state.tally = tally.new(n, tally.rows_in_play(state.opts.get("rows", 9),
-                                                      4 if people == 2 else n))
+                                                      4 if people == 2 else n),
+                                state.opts.get("secret", 0))
     else:
         state.stage = OPEN
     if state.rs == "revancha":
@@ -461,7 +462,7 @@ def _apply_place(state, e):
         return
     if state.rs == "teg2" and state.tally is not None:
         from comando.rulesets.teg2 import tally
-        t = state.tally
+        t = state.tally = tally.copy(state.tally)  # replaced, not changed: snapshots share it
         if "row" not in e:  # a placement without its row (an older log): the next token, row 0
             e = {"row": 0, "k": tally.free_token(t, e["p"])}
         tally.add_token(t, state.cur, e)

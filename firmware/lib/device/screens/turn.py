@@ -33,10 +33,10 @@ class Turn(Screen):
             ui.center(fb, "everybody rolls", 28)
             ui.footer(fb, "OK/ROLL: roll")
         elif stage == S.PLACE and rs == "teg2" and st.tally is not None:
-            from device.screens.teg2 import draw_tokens
+            from device.screens.objectives import draw_tokens
             draw_tokens(self, fb)
         elif stage == S.COUNT:
-            from device.screens.teg2 import draw_count
+            from device.screens.objectives import draw_count
             draw_count(self, fb)
         elif stage == S.PLACE:
             cur = st.cur
@@ -120,7 +120,7 @@ class Turn(Screen):
                 ui.tight(fb, " ".join(["%s %d" % (pot, wp(st, cur))] + extra), 0, 42)
             ui.footer(fb, ("ROLL attack" if rs != "teg2" else "ROLL battle") + " OK end")
         elif stage == S.OVER and rs == "teg2":
-            from device.screens.teg2 import draw_over
+            from device.screens.objectives import draw_over
             draw_over(fb, st)
         elif stage == S.OVER:
             ui.header(fb, "Game over", right)
@@ -168,8 +168,8 @@ class Turn(Screen):
             self.countries = max(1, self.countries + (1 if b == UP else -1))
             return
         if st.rs == "teg2" and (stage == S.COUNT or (stage == S.PLACE and st.tally is not None)):
-            from device.screens import teg2
-            (teg2.press_count if stage == S.COUNT else teg2.press_tokens)(self, b, kind)
+            from device.screens import objectives as obj
+            (obj.press_count if stage == S.COUNT else obj.press_tokens)(self, b, kind)
             return
         if stage == S.TURN and st.rs != "teg2" and b in (UP, DOWN) and is_step(kind):
             counts = held_counts(app)
@@ -184,6 +184,9 @@ class Turn(Screen):
         elif stage == S.PLACE and b == OK:
             app.act({"t": "place", "p": st.cur})
         elif stage == S.ROUND and b in (OK, ROLL):
+            if st.rs == "teg2" and st.rnd == 0:  # the tokens are placed: their code can go
+                from device.app import forget
+                forget("device.screens.objectives", "comando.rulesets.teg2.tally")
             ev = app.act({"t": "round"})
             if ev and st.rs == "revancha":
                 app.push(screen(app, "Situation"))

@@ -22,12 +22,11 @@ order): 0 INTERVENTION 1, 1 INTERVENTION 3, 2 INTERVENTION 4, 3 NON-INTERVENTION
 
 from comando.errors import IllegalMove, RulesError
 
+from comando.rulesets.teg2.tally import NTOKENS, TOKENS, dropped, token_name  # noqa: F401
+
 INTERVENTION = "intervention"
 NON_INTERVENTION = "non_intervention"
 CONTROL = "control"
-TOKENS = ((INTERVENTION, 1), (INTERVENTION, 3), (INTERVENTION, 4), (NON_INTERVENTION, 2),
-          (CONTROL, 5))
-NTOKENS = 5
 KIND_NAMES = {INTERVENTION: "INTERVENTION", NON_INTERVENTION: "NON-INTERVENTION",
               CONTROL: "CONTROL"}
 
@@ -37,11 +36,6 @@ CTL_DEFAULT = 1
 
 RULE_ONE_PER_REGION = ("rules/teg-ii.txt, Choosing Objectives: \"The same player may not have more "
                        "than one objective per region.\"")
-
-
-def token_name(k):
-    kind, pts = TOKENS[k]
-    return "%s %d" % (KIND_NAMES[kind], pts)
 
 
 def tokens_from_table(tables):
@@ -57,16 +51,6 @@ def tokens_from_table(tables):
             return TOKENS
         out.append((kind, pts))
     return tuple(out)
-
-
-def dropped(players):
-    """Entries cut from the end of one Objectives Table for ``players`` powers at that table:
-    6 -> 0, 5 -> 2 ("CARIBBEAN and PACIFIC ... INDOCHINA and PACIFIC"), 3 or 4 -> 3."""
-    if players >= 6:
-        return 0
-    if players == 5:
-        return 2
-    return 3
 
 
 def in_play(table, players):

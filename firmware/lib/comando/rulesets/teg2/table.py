@@ -194,7 +194,9 @@ def apply_launch(state, e):
     teg2_track.launch_rocket(state.track, state.colours[e["p"]])
     if e.get("row") and not e.get("cl"):
         # the atomic mushroom: "A region with the atomic mushroom gives no points to anyone"
-        state.tally["boom"].append(e["row"])
+        from comando.rulesets.teg2 import tally
+        state.tally = tally.copy(state.tally)
+        state.tally["boom"] = state.tally["boom"] + [e["row"]]
 
 
 # --- the final count (comando.rulesets.teg2.tally): asked token by token --------------------
@@ -213,6 +215,7 @@ def count_done(state):
     t = state.tally
     if tally.question(t) is not None:
         return
+    t = state.tally = tally.copy(t)
     sides, k = _sides(state)
     wps = None
     if state.opts.get("tie", "share") == "wp":
@@ -233,5 +236,6 @@ def check_score(state, a):
 
 def apply_score(state, e):
     from comando.rulesets.teg2 import tally
+    state.tally = tally.copy(state.tally)
     tally.apply_score(state.tally, e, e["p"])
     count_done(state)
