@@ -2,6 +2,8 @@
 (rules/teg-ii.txt, "Choosing Objectives", "End of the Game", "For 2 Players", "Playing with Secret
 Objectives", "Nuclear Rocket"): the map is not tracked, so the table answers token by token."""
 
+MPY_HEAP = "384k"  # whole sessions with their logs (the Table keeps every event)
+
 from mpytest import raises
 
 from comando import session as Z
