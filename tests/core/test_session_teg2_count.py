@@ -147,3 +147,33 @@ def test_secret_objectives_revealed_at_the_count_and_tampering_refused():
         t.act({"t": "score", "p": p, "i": i, "ok": 1 if i == 4 else 0, "k": i,
                "n": nonces[(p, i)]})
     assert t.state.tally["pts"] == [5, 5, 5]
+
+
+def test_a_launch_on_a_table_row_leaves_the_mushroom_there():
+    """Nuclear Rocket: the launch names the region; when it is a row of the Objectives Table its
+    tokens score for nobody and the count does not ask them."""
+    t = table(["usa", "ussr", "china"])
+    place_tokens(t, ROWS4)
+    t.state.track["wp"][0] = 10  # a position: the USA starts round 1 at level 10
+    t.act({"t": "round"})
+    t.act({"t": "rocket", "p": 0})
+    for p in list(t.state.order):
+        t.act({"t": "place", "p": p})
+    refused(t, {"t": "launch", "p": 0, "rg": "Chile", "row": 9}, "row")
+    t.act({"t": "launch", "p": 0, "rg": "Chile", "row": 3})
+    assert t.state.tally["boom"] == [3]
+    play_rounds_from_turn(t)
+    asked = []
+    while t.state.stage == Z.COUNT:
+        p = t.state.cur
+        i = [j for j in range(5) if t.state.tally["ans"][p * 5 + j] < 0
+             and tally.token(t.state.tally, p, j)[0] != 3][0]
+        asked.append(tally.token(t.state.tally, p, i)[0])
+        t.act({"t": "score", "p": p, "i": i, "ok": 1})
+    assert 3 not in asked and len(asked) == 12  # USA, USSR and China each had a token in row 3
+
+
+def play_rounds_from_turn(t):
+    for p in list(t.state.order)[t.state.ti:]:
+        t.act({"t": "end", "p": p})
+    play_rounds(t)
