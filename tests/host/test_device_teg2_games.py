@@ -72,3 +72,36 @@ def test_advanced_additions_are_level_plus_three(tmp_path):
             assert state.grants == [10] * 6
             break
     assert os.path.exists(os.path.join(str(tmp_path / "png"), "over.png"))
+
+
+def test_hidden_objectives_by_buttons(tmp_path):
+    """Playing with Secret Objectives: "simply leave face down the objective tokens ... They are
+    turned over only when the game has ended": the journal holds only each token's commitment
+    until the count reveals it (checked against the commitment); the device's secrets are gone
+    once the count is over; the same reveal with another token is refused as tampering."""
+    from comando.errors import IllegalMove
+    from comando.rulesets.teg2 import tally
+    events, st = check_game("teg2_hidden.txt", tmp_path)
+    assert events[0]["o"]["secret"] == 1
+    places = [e for e in events if e["t"] == "place" and "row" in e]
+    assert len(places) == 15 and all("k" not in e and len(e["h"]) == 64 for e in places)
+    scores = [e for e in events if e["t"] == "score"]
+    for e in scores:  # every reveal matches what was placed face down
+        place = [x for x in places if x["p"] == e["p"]][e["i"]]
+        assert tally.commit(e["k"], place["row"], e["n"]) == place["h"]
+    assert sorted(e["k"] for e in scores if e["p"] == 0) == [0, 1, 2, 3, 4]
+    assert st.tally["tot"] == [5, 9, 5] and st.winner == 1
+    with open(os.path.join(str(tmp_path / "dev"), "secret.json")) as f:
+        assert f.read().strip() in ("{}", "")
+    # a forged reveal: the first score event with another token kind
+    first = scores[0]
+    i = events.index(first)
+    state = S.fold(events[:i])
+    forged = dict(first)
+    forged["k"] = (first["k"] + 1) % 5
+    try:
+        S.check(state, forged)
+    except IllegalMove as exc:
+        assert "tampering" in str(exc)
+    else:
+        raise AssertionError("a forged reveal was accepted")

@@ -31,7 +31,7 @@ class NewGame(Screen):
         self.field = 0
         self.seat = 0
         self.use_board = 1  # the ruleset's shipped board; 0: no map, the table plays by counts
-        self.level = 0  # T.E.G. II: basic, medium, advanced (its seats are fixed: the seats field)
+        self.level = 0  # T.E.G. II: basic, medium, advanced; +3 hidden objectives (the seats field)
         self.cols = list(self.palette()[:self.n])
 
     def board_id(self):
@@ -73,8 +73,9 @@ class NewGame(Screen):
             fb.text("Level", 0, 38, 1)
             if sel:
                 fb.fill_rect(62, 37, 66, 9, 1)
-            fb.text(LEVELS[self.level], 64, 38, 0 if sel else 1)
-            fb.text(ui.fit(" ".join(power_name(c)[:3] for c in self.cols), 21), 0, 47, 1)
+            fb.text(LEVELS[self.level % 3], 64, 38, 0 if sel else 1)
+            fb.text("hidden objectives" if self.level >= 3 else
+                    ui.fit(" ".join(power_name(c)[:3] for c in self.cols), 21), 0, 47, 1)
             self.foot(fb, rs)
             return
         # seats in clockwise order: numbered, two to a row up to four players, else three to a
@@ -144,7 +145,8 @@ class NewGame(Screen):
         elif self.field == 2:
             self.use_board ^= 1
         elif self.field == self.SEATS and rs == "teg2":
-            self.level = (self.level + step) % len(LEVELS)
+            # basic, medium, advanced, then the same with hidden objectives
+            self.level = (self.level + step) % (2 * len(LEVELS))
         elif self.field == self.SEATS and rs != "teg2":
             # the seat's colour cycles through the colours nobody else has taken
             pal = self.palette()
@@ -161,8 +163,10 @@ class NewGame(Screen):
         if rs == "teg2":
             cols = list(T.teg2_powers(self.n))
             opts["players"] = self.n
-            if self.level:
-                opts["level"] = LEVELS[self.level]
+            if self.level % 3:
+                opts["level"] = LEVELS[self.level % 3]
+            if self.level >= 3:
+                opts["secret"] = 1
         else:
             cols = list(self.cols)
         bid = self.board_id()

@@ -21,15 +21,32 @@ def _pick(scr):
     key = (st.cur, tally.placed(t, st.cur))
     if getattr(scr, "tkey", None) != key:
         scr.tkey = key
-        scr.tk = tally.free_token(t, st.cur)
+        used = _kinds(scr.app, st.cur)
+        free = [k for k in range(5) if k not in used]
+        scr.tk = free[0] if free else 0
         scr.trow = tally.free_row(t, st.cur)
     return scr.tk, scr.trow
+
+
+SECRET = 10  # app.secret keys SECRET + seat*5 + i: a hidden token's (k, nonce) until the count
+
+
+def _kinds(app, seat):
+    """The tokens ``seat`` placed (a hidden one's kind from the device's secrets)."""
+    t = app.state.tally
+    out = []
+    for i in range(5):
+        k = t["k"][seat * 5 + i]
+        if k < 0 and t["row"][seat * 5 + i] >= 0:
+            k = app.secret.get(SECRET + seat * 5 + i, (-1,))[0]
+        out.append(k)
+    return out
 
 
 def draw_tokens(scr, fb):
     st = scr.app.state
     k, row = _pick(scr)
-    ui.header(fb, "Objective %d/5" % (st.pround + 1))
+    ui.header(fb, "Objective %d/5" % (st.pround + 1), "hidden" if st.tally["h"] else "")
     ui.center(fb, power_name(st.colours[st.cur]), 11, 2)
     ui.center(fb, TOKEN_SHORT[k], 29)
     ui.center(fb, "row %d of %d" % (row, st.tally["rows"]), 39)
@@ -47,13 +64,25 @@ def press_tokens(scr, b, kind):
     if b in (UP, DOWN) and is_step(kind):
         scr.trow = (row - 1 + (1 if b == UP else -1)) % t["rows"] + 1
     elif b == ROLL and kind == PRESS:
-        used = t["k"][st.cur * 5:st.cur * 5 + 5]
+        used = _kinds(app, st.cur)
         for i in range(1, 6):
             if (k + i) % 5 not in used:
                 scr.tk = (k + i) % 5
                 break
     elif b == OK and kind == PRESS:
-        app.act({"t": "place", "p": st.cur, "k": k, "row": row})
+        if not t["h"]:
+            app.act({"t": "place", "p": st.cur, "k": k, "row": row})
+            return
+        # hidden objectives ("Playing with Secret Objectives"): only a commitment is journaled;
+        # the token and its nonce stay on the device (secret.json) until the count reveals them
+        from comando.rulesets.teg2.commit import new_nonce
+        nonce = new_nonce(app.hal.urandom)
+        key = SECRET + st.cur * 5 + tally.placed(t, st.cur)
+        app.secret[key] = (k, nonce)
+        app.save_secret()
+        if app.act({"t": "place", "p": st.cur, "row": row, "h": tally.commit(k, row, nonce)}) is None:
+            del app.secret[key]
+            app.save_secret()
 
 
 def _question(scr):
@@ -89,7 +118,9 @@ def draw_count(scr, fb):
         return
     from comando.rulesets.teg2.tally import token
     p, i = q
-    row, k, _ = token(st.tally, p, i)
+    row, k, h = token(st.tally, p, i)
+    if h:  # turned face up now
+        k = scr.app.secret.get(SECRET + p * 5 + i, (-1,))[0]
     ui.center(fb, power_name(st.colours[p]), 11, 2)
     ui.center(fb, (TOKEN_SHORT[k] if k >= 0 else "token %d" % (i + 1))
               + (" row %d" % row if row else ""), 29)
@@ -104,7 +135,17 @@ def press_count(scr, b, kind):
     if b in (UP, DOWN):
         scr.yes = 1 if b == UP else 0
     elif b == OK:
-        scr.app.act({"t": "score", "p": q[0], "i": q[1], "ok": scr.yes})
+        from comando.rulesets.teg2.tally import token
+        app = scr.app
+        a = {"t": "score", "p": q[0], "i": q[1], "ok": scr.yes}
+        key = SECRET + q[0] * 5 + q[1]
+        if token(app.state.tally, q[0], q[1])[2]:
+            k, nonce = app.secret.get(key, (-1, ""))
+            a["k"] = k
+            a["n"] = nonce
+        if app.act(a) is not None and key in app.secret:
+            del app.secret[key]  # revealed: published in the event
+            app.save_secret()
 
 
 def draw_over(fb, st):

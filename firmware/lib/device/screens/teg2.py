@@ -101,7 +101,7 @@ class BattleSetup(Screen):
         ev = app.act({"t": "declare", "p": st.cur, "d": self.defender, "rg": rg})
         if ev is None:
             return
-        app.secret = {2: (self.ka, self.kd, self.air[0], self.air[1])}
+        app.secret[2] = (self.ka, self.kd, self.air[0], self.air[1])  # beside hidden tokens' secrets
         app.save_secret()
         app.pop()
         app.push(Battle(app))
@@ -243,7 +243,8 @@ class Battle(Screen):
                 break
             if app.act({"t": "reveal", "p": self.side_seat(side), "cmd": cmd, "n": nonce, "k": k}) is None:
                 return
-        app.secret = {}
+        for key in (0, 1, 2):  # the combat's secrets; hidden objective tokens keep theirs
+            app.secret.pop(key, None)
         app.save_secret()
         self.result = True
 
