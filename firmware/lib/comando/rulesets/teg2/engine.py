@@ -110,7 +110,15 @@ class Teg2Rules(Rules):
         return g[1]
 
     def level(self, state):
-        return self.opt(state, "level")
+        return self.ostr(state, "level")
+
+    def oint(self, state, key) -> int:
+        v = self.opt(state, key)
+        return v if isinstance(v, int) else self.defaults[key]
+
+    def ostr(self, state, key) -> str:
+        v = self.opt(state, key)
+        return v if isinstance(v, str) else self.defaults[key]
 
     def power(self, state, p):
         return rounds.power_index(state.colours[p])
@@ -151,7 +159,7 @@ class Teg2Rules(Rules):
         return True
 
     def neighbours(self, state, r):
-        world = self.opt(state, "map") == "world" and state.np < 8
+        world = self.ostr(state, "map") == "world" and state.np < 8
         half = self.geo(state.board).half
         return [m for m in state.board.neighbours(r) if world or half[m] == half[r]]
 
@@ -296,7 +304,7 @@ class Teg2Rules(Rules):
         return rounds.order(g, r)
 
     def rounds_total(self, state):
-        return rounds.rounds_for(rounds.powers_per_board(state.np), self.opt(state, "rounds"))
+        return rounds.rounds_for(rounds.powers_per_board(state.np), self.oint(state, "rounds"))
 
     def phase_hint(self, state):
         if state.phase == "add":
@@ -699,8 +707,8 @@ class Teg2Rules(Rules):
         x = state.x
         pts, detail = objs.score(x["tok"], self.units_for_count(state), state.np, x["boom"],
                                  objs.tokens_from_table(state.board.tables),
-                                 self.opt(state, "iv"), self.opt(state, "ni"),
-                                 self.opt(state, "ctl"))
+                                 self.oint(state, "iv"), self.ostr(state, "ni"),
+                                 self.oint(state, "ctl"))
         side, names = self.sides(state)
         tot = [0] * len(names)
         wps = [0] * len(names)
@@ -726,9 +734,9 @@ class Teg2Rules(Rules):
         if "tot" not in x:
             return []
         side, names = self.sides(state)
-        out = ["Final count (%s):" % "; ".join(objs.describe(self.opt(state, "iv"),
-                                                             self.opt(state, "ni"),
-                                                             self.opt(state, "ctl")))]
+        out = ["Final count (%s):" % "; ".join(objs.describe(self.oint(state, "iv"),
+                                                             self.ostr(state, "ni"),
+                                                             self.oint(state, "ctl")))]
         for p in range(state.np):
             got = []
             for d in x["det"]:
