@@ -160,7 +160,7 @@ class Record:
         from comando import session as S
         if st.stage == "over" and st.winner >= 0:
             return "the game is over: %s won" % self.who(st.winner)
-        text = S._waiting(st)
+        text = S.waiting(st)
         if st.rs == "teg2":
             import re
             for s, c in enumerate(st.colours):
@@ -228,7 +228,7 @@ class Record:
     def _session(self, ev):
         from comando import session as S
         st = self.state
-        if ev.get("t") not in S._APPLY and ev.get("t") != "undo":
+        if not S.knows(ev.get("t")):
             return None  # a type this laptop's rules do not know (newer firmware): told raw
         before = _SessionBefore(st)
         S.apply(st, ev)
@@ -506,8 +506,8 @@ class Record:
 
 
 def S_TEG2_TOKENS():
-    from comando import session as S
-    return S.TEG2_OBJECTIVES
+    from comando.rulesets.teg2.table import OBJECTIVES
+    return OBJECTIVES
 
 
 class _SessionBefore:

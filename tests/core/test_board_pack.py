@@ -9,9 +9,8 @@ import os
 from mpytest import raises
 
 from comando import session as Z
-from comando.board import load_board, list_boards, default_board_id, DEFAULT_BOARDS
+from comando.board import load_board, list_boards, default_board_id
 from comando.board_pack import pack, unpack, load_packed, EXT
-from comando import board_pack
 from comando.dice import SeededDice
 from comando.errors import BoardError, IllegalMove
 
@@ -88,13 +87,15 @@ def test_load_packed_reads_a_directory_and_misses_cleanly():
     assert load_packed("no_such_board", d) is None
 
 
-def test_default_boards_agree_with_comando_board():
-    # (a copy, so that the device's new-game screen need not import comando.board)
-    assert DEFAULT_BOARDS == board_pack.DEFAULT_BOARDS
-    for rs in ("teg", "revancha", "war", "risk", "teg2"):
-        assert default_board_id(rs) == board_pack.default_board_id(rs)
+def test_default_boards_come_from_the_registry():
+    # one table (comando.rulesets.BOARDS), read by comando.board and by the device's new-game
+    # screen (which imports neither comando.board nor this module for it)
+    from comando.rulesets import BOARDS, IDS
+    assert sorted(BOARDS) == sorted(IDS)
+    for rs in IDS:
+        assert default_board_id(rs) == BOARDS[rs]
     with raises(BoardError):
-        board_pack.default_board_id("chess")
+        default_board_id("chess")
 
 
 def test_session_checks_borders_the_same_with_a_packed_board():

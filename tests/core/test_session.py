@@ -8,6 +8,7 @@ Rule sources: teg-classic.txt 4-6, teg-la-revancha.txt "Hostilities - Situation 
 from mpytest import raises
 
 from comando import session as Z
+from comando import turns
 from comando.rulesets.revancha import situations as S
 from comando.dice import FixedDice, SeededDice
 from comando.errors import IllegalMove
@@ -132,7 +133,7 @@ def revancha(colours=("white", "black", "red", "blue"), deck=None, seed=3):
         t.events = [e]
     n = len(colours)
     t.act({"t": "first", "r": [[6] + [1] * (n - 1)]})
-    for _ in Z.T.placement_rounds("revancha", n):
+    for _ in turns.placement_rounds("revancha", n):
         for p in list(t.state.order):
             t.act({"t": "place", "p": p})
     return t

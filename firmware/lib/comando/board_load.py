@@ -10,9 +10,9 @@ import json
 
 import gc
 
-from comando.board import (SCHEMA, SHORT_MAX, OBJECTIVE_TYPES, OCCUPY_KEYS, DESTROY_TARGETS,
-                           CONTINENT_KEYS, COUNTRY_KEYS, TIDY, _MPY, _free_key, fold, short_ok,
-                           board_path)
+from comando.board_files import (SCHEMA, SHORT_MAX, OBJECTIVE_TYPES, OCCUPY_KEYS, DESTROY_TARGETS,
+                                 CONTINENT_KEYS, COUNTRY_KEYS, TIDY, MPY, free_key, fold, short_ok,
+                                 board_path)
 from comando.errors import BoardError
 
 # --- validation
@@ -129,7 +129,7 @@ def _check_objective(err, entry, obj, cindex, index, colours, csize):
     # occupy
     useful = False
     for key in obj:
-        if key in ("type", "id", "fallback") or _free_key(key):
+        if key in ("type", "id", "fallback") or free_key(key):
             continue
         if key not in OCCUPY_KEYS:
             err.add(entry, "unknown key '%s' in an occupy objective" % key)
@@ -249,7 +249,7 @@ class _Loader:
     def feed(self, key, value):
         """One top-level key and its value (an iterator of entries for the array sections)."""
         if key not in ORDER:
-            if not _free_key(key):
+            if not free_key(key):
                 self.err.add("", "unknown top-level key '%s'" % key)
             return
         k = ORDER.index(key)
@@ -351,7 +351,7 @@ class _Loader:
                 continue
             entry = "continents[%d] '%s'" % (ci, cid)
             for key in cont:
-                if key not in CONTINENT_KEYS and not _free_key(key):
+                if key not in CONTINENT_KEYS and not free_key(key):
                     err.add(entry, "unknown key '%s'" % key)
             cal = cont.get("aliases", [])
             if not _str_list(cal):
@@ -407,7 +407,7 @@ class _Loader:
                 continue
             entry = "countries[%d] '%s'" % (i, cid)
             for key in c:
-                if key not in COUNTRY_KEYS and not _free_key(key):
+                if key not in COUNTRY_KEYS and not free_key(key):
                     err.add(entry, "unknown key '%s'" % key)
             if cid in index:
                 err.add(entry, "duplicate country id '%s' (also countries[%d])"
@@ -631,7 +631,7 @@ class _Loader:
                 err.add(entry, "'text' must be a string")
             ok = True
             for key in opt:
-                if key not in ("id", "name", "add", "remove") and not _free_key(key):
+                if key not in ("id", "name", "add", "remove") and not free_key(key):
                     err.add(entry, "unknown key '%s'" % key)
             for what in ("remove", "add"):
                 lst = opt.get(what, [])
@@ -806,7 +806,7 @@ class _Stream:
         self.count = 0
         # MicroPython only: collect every few entries so freed entries are reused before the
         # kept strings scatter across the heap (CPython needs none of this).
-        self.tidy = TIDY if (gc is not None and _MPY) else 0
+        self.tidy = TIDY if (gc is not None and MPY) else 0
 
     def _peek(self):
         while True:

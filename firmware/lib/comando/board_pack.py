@@ -30,23 +30,6 @@ import json
 MAGIC = "comando-packed-board/1"
 EXT = ".pkb"
 
-# The board each ruleset plays on unless the table picks another (T.E.G. II: the Americas): a
-# copy of comando.board's (tests/core/test_board_pack.py keeps them equal), so that the device's
-# new-game screen need not import comando.board.
-DEFAULT_BOARDS = {"teg": "teg", "revancha": "revancha", "war": "war", "risk": "risk",
-                  "teg2": "teg2_americas"}
-
-
-def default_board_id(ruleset):
-    """The shipped board a ruleset uses by default; BoardError for an unknown ruleset."""
-    try:
-        return DEFAULT_BOARDS[ruleset]
-    except KeyError:
-        from comando.errors import BoardError
-        raise BoardError("no default board for ruleset '%s' (known: %s)"
-                         % (ruleset, ", ".join(sorted(DEFAULT_BOARDS))))
-
-
 def _u16(out, v):
     out.append(v & 0xFF)
     out.append(v >> 8)

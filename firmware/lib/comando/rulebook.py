@@ -50,7 +50,7 @@ RISK_DEPLOY_STEP = 3
 # teg-classic.txt "Adding Armies" A (50%, at least 3); teg-la-revancha.txt "B) Placing Armies on
 # the Map" 1 (50%, at least 4); war.txt "1) Territories Possessed" (divide by 2; "Obs.": at least
 # 3); risk-online-12-maps.txt (one for every three territories, at least 3). T.E.G. II adds by war
-# potential instead (comando.session.teg2_adds).
+# potential instead (comando.rulesets.teg2.table.adds).
 REINFORCE = {"teg": (2, 3), "revancha": (2, 4), "war": (2, 3), "risk": (3, 3)}
 
 def _tables(tables):

@@ -55,9 +55,8 @@ def _session_replay(events, name):
         state = session.fold(events)
     except ComandoError as exc:
         return None, f"{name}: {exc}"
-    waiting = getattr(session, "_waiting", None)
     return (f"table session ({state.rs}, {', '.join(state.colours)}), {state.seq} events: "
-            f"{waiting(state) if waiting else state.stage}"), None
+            f"{session.waiting(state)}"), None
 
 
 def _stored_events(args):

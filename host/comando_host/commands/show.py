@@ -64,4 +64,4 @@ def replay(records):
             len(events), state.rules.name, state.seq, state.phase)
     state = reducer.fold(events)      # IllegalMove names the first event that does not follow
     return "replay: %d events follow the rules; the state is at #%d (%s)" % (
-        len(events), state.seq, getattr(reducer, "_waiting", lambda s: s.stage)(state))
+        len(events), state.seq, reducer.waiting(state))

@@ -37,11 +37,8 @@ class NewGame(Screen):
     def board_id(self):
         if not self.use_board:
             return None
-        try:
-            from comando.board_pack import default_board_id
-            return default_board_id(self.ruleset())
-        except (ImportError, ValueError):
-            return None
+        from comando.rulesets import BOARDS
+        return BOARDS.get(self.ruleset())
 
     def ruleset(self):
         return RULESETS[self.rs]

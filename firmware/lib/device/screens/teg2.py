@@ -8,8 +8,8 @@ player locks, the screen shows "locked" and the values are gone. The lock event 
 published) until both have locked, then both are revealed and checked by the session.
 """
 
-from comando import session as S
 from comando.rulesets.teg2 import command as C
+from comando.rulesets.teg2.table import adds
 from device import ui
 from device.buttons import PRESS, LONG
 from device.hal import UP, DOWN, OK, BACK, ROLL
@@ -377,7 +377,7 @@ class Grants(Screen):
         ui.header(fb, "Round %d" % st.rnd, "grants")
         y = 11
         for s in range(st.n):
-            line = "%-6s+%-2d" % (power_name(st.colours[s])[:6], S.teg2_adds(st, s))
+            line = "%-6s+%-2d" % (power_name(st.colours[s])[:6], adds(st, s))
             if su(st, s):
                 line += " SU%d" % su(st, s)
             if offered(st, s):

@@ -84,7 +84,8 @@ class Turn(Screen):
                 extra.append("rocket? ROLL")
             elif rockets(st, cur):
                 extra.append("rocket!")
-            ui.center(fb, "adds %d armies" % S.teg2_adds(st, cur), 31)
+            from comando.rulesets.teg2.table import adds
+            ui.center(fb, "adds %d armies" % adds(st, cur), 31)
             if extra:
                 ui.center(fb, " ".join(extra), 42)
             ui.footer(fb, "OK: done")

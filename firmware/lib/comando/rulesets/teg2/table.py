@@ -1,14 +1,18 @@
-"""The table session's T.E.G. II combat events: declare, retreat, lock, reveal, rocket, launch.
+"""T.E.G. II in the table session (teg-ii.txt): the powers in their fixed order, five rounds
+placing objectives, armies added by war potential at every round's start, a game of fixed length
+won on points, and the combat events: declare, retreat, lock, reveal, rocket, launch.
 
-Part of ``comando.session`` (same conventions; the dispatch tables there route these event types
-here), in a module of its own so that a device playing another ruleset never loads this code
-into its heap.
+``RULES`` is the table session's plug-in (comando.session.rules.TableRules); the combat events'
+handlers are this module's functions.
 """
 
 from comando import turns as T
-from comando.errors import ComandoError, IllegalMove
-from comando.session import (ADD, BATTLE, COUNT, OVER, TURN, _get, _int, _live_seat, _need_cur,
-                             _need_stage, _seat)
+from comando.errors import ComandoError, IllegalMove, RulesError
+from comando.session.rules import (ADD, BATTLE, COUNT, OVER, PLACE, TURN, TableRules, field as _get,
+                                   whole as _int, live_seat as _live_seat, need_cur as _need_cur,
+                                   need_stage as _need_stage, seat as _seat, to_round)
+
+OBJECTIVES = 5  # objective-placing rounds before play ("Choosing Objectives")
 
 
 def _teg2():
@@ -17,8 +21,6 @@ def _teg2():
 
 
 def check_declare(state, a):
-    if state.rs != "teg2":
-        raise IllegalMove("battle commands are T.E.G. II's: roll the dice to attack")
     _need_stage(state, "declare", TURN)
     p = _need_cur(state, a)
     d = _seat(state, a, "d", "defender")
@@ -152,8 +154,6 @@ def apply_reveal(state, e):
 
 
 def check_rocket(state, a):
-    if state.rs != "teg2":
-        raise IllegalMove("nuclear rockets are T.E.G. II's")
     _need_stage(state, "rocket", ADD)
     p = _live_seat(state, a)
     if not state.track["offer"][p]:
@@ -170,8 +170,6 @@ def apply_rocket(state, e):
 
 
 def check_launch(state, a):
-    if state.rs != "teg2":
-        raise IllegalMove("nuclear rockets are T.E.G. II's")
     _need_stage(state, "launch", TURN)
     p = _need_cur(state, a)
     if not state.track["rockets"][p]:
@@ -239,3 +237,173 @@ def apply_score(state, e):
     state.tally = tally.copy(state.tally)
     tally.apply_score(state.tally, e, e["p"])
     count_done(state)
+
+
+def adds(state, seat):
+    """Armies a T.E.G. II power adds this round (its war-potential level)."""
+    return state.grants[seat] if state.grants else 0
+
+
+def rounds_total(state):
+    """Rounds in this game (comando.turns.teg2_rounds)."""
+    return T.teg2_rounds(state.opts.get("players", state.n), bool(state.opts.get("long")))
+
+
+class Teg2Table(TableRules):
+    id = "teg2"
+    won_on_points = True
+
+    def check_players(self, cols, opts):
+        n = len(cols)
+        for c in cols:
+            if c not in T.TEG2_POWERS:
+                raise IllegalMove("%r is not a T.E.G. II power: one of %s" % (c, ", ".join(T.TEG2_POWERS)))
+        people = opts.get("players", n)
+        if people == 2:
+            if n != 4:
+                raise IllegalMove("two players command four powers (USA+China, USSR+Japan)")
+        elif people != n:
+            raise IllegalMove("each player commands one power: %d players, %d powers" % (people, n))
+        try:
+            T.check_players("teg2", people)
+        except RulesError as e:
+            raise IllegalMove(str(e))
+        ordered = sorted(cols, key=T.TEG2_POWERS.index)
+        if ordered != cols:
+            raise IllegalMove("T.E.G. II powers play in the order %s" % ", ".join(ordered))
+        if opts.get("rows", 9) not in (9, 10):
+            raise IllegalMove("the Objectives Table has 9 rows (the Americas) or 10 (the Old World)")
+        if opts.get("secret", 0) not in (0, 1) or opts.get("tie", "share") not in ("share", "wp"):
+            raise IllegalMove("options: secret 0/1 (hidden objectives), tie share/wp")
+
+    def apply_new(self, state, e):
+        TableRules.apply_new(self, state, e)
+        from comando.rulesets.teg2 import track as teg2_track
+        state.track = teg2_track.new_track(state.colours, state.opts.get("level", "basic"))
+        state.first = 0
+        state.stage = PLACE  # the objective-placing rounds, USA first, rotating
+        state.pround = 0
+        state.order = list(T.order_from(0, state.alive))
+        state.ti = 0
+        from comando.rulesets.teg2 import tally
+        n = state.n
+        people = state.opts.get("players", n)
+        state.tally = tally.new(n, tally.rows_in_play(state.opts.get("rows", 9),
+                                                      4 if people == 2 else n),
+                                state.opts.get("secret", 0))
+
+    def check_place(self, state, a):
+        TableRules.check_place(self, state, a)
+        if state.stage == PLACE:  # an objective token: its row and kind (or its commitment)
+            secret = state.opts.get("secret", 0)
+            if secret or "row" in a or "k" in a or "h" in a:
+                from comando.rulesets.teg2 import tally
+                tally.check_token(state.tally, state.cur, a, secret)
+
+    def place_label(self, state):
+        return "objective %d of %d" % (state.pround + 1, OBJECTIVES)
+
+    def placement(self, state):
+        return ()
+
+    def apply_place(self, state, e):
+        if state.stage == ADD:
+            state.ti += 1
+            if state.ti >= len(state.order):
+                state.stage = TURN
+                state.ti = 0
+                state.carded = 0
+            return
+        from comando.rulesets.teg2 import tally
+        t = state.tally = tally.copy(state.tally)  # replaced, not changed: snapshots share it
+        if "row" not in e:  # a placement without its row (an older log): the next token, row 0
+            e = {"row": 0, "k": tally.free_token(t, e["p"])}
+        tally.add_token(t, state.cur, e)
+        state.ti += 1
+        if state.ti < len(state.order):
+            return
+        state.ti = 0
+        state.pround += 1
+        if state.pround >= OBJECTIVES:
+            to_round(state)
+        else:  # each objective round is opened by the next power
+            state.order = list(T.order_from(T.next_alive(state.order[0], state.alive), state.alive))
+
+    def round_started(self, state, e):
+        # "At the start of the next round, each one adds as many armies as their war potential
+        # level indicates"; level 5: one SU; level 10 or 4: the rocket is offered (once per game).
+        from comando.rulesets.teg2 import track as teg2_track
+        state.grants = [g["units"] for g in teg2_track.round_start(state.track)]
+        state.stage = ADD
+
+    def last_round(self, state):
+        return state.rnd >= rounds_total(state)
+
+    def next_turn(self, state):
+        TableRules.next_turn(self, state)
+        if state.stage == OVER:
+            # "When the last round ends, the points of the objectives achieved by each player
+            # are counted": the table answers token by token (score events)
+            state.stage = COUNT
+            count_done(state)
+
+    def claim_error(self, state):
+        return "T.E.G. II is won on points after the last round (%d)" % rounds_total(state)
+
+    def check_roll(self, state, a, board=None):
+        raise IllegalMove("T.E.G. II has no dice: declare a combat and set the battle commands")
+
+    def check_card(self, state, a):
+        TableRules.check_card(self, state, a)
+        raise IllegalMove("T.E.G. II has no country cards")
+
+    def check_out(self, state, a):
+        raise IllegalMove("in T.E.G. II no power leaves the game: it plays every round")
+
+    check_walk = check_out
+
+    # the combat events: this module's functions
+    def check_declare(self, state, a):
+        check_declare(state, a)
+
+    def apply_declare(self, state, e):
+        apply_declare(state, e)
+
+    def check_retreat(self, state, a):
+        check_retreat(state, a)
+
+    def apply_retreat(self, state, e):
+        apply_retreat(state, e)
+
+    def check_lock(self, state, a):
+        check_lock(state, a)
+
+    def apply_lock(self, state, e):
+        apply_lock(state, e)
+
+    def check_reveal(self, state, a):
+        check_reveal(state, a)
+
+    def apply_reveal(self, state, e):
+        apply_reveal(state, e)
+
+    def check_rocket(self, state, a):
+        check_rocket(state, a)
+
+    def apply_rocket(self, state, e):
+        apply_rocket(state, e)
+
+    def check_launch(self, state, a):
+        check_launch(state, a)
+
+    def apply_launch(self, state, e):
+        apply_launch(state, e)
+
+    def check_score(self, state, a):
+        check_score(state, a)
+
+    def apply_score(self, state, e):
+        apply_score(state, e)
+
+
+RULES = Teg2Table()

@@ -1,0 +1,448 @@
+"""The table session's rules: the stages, the checks every event shares, and ``TableRules``, the
+base of every game's table-session plug-in (``comando.rulesets.<id>.table`` defines ``RULES``).
+
+The same shape as the map engine's plug-ins (comando.engine.rules): the reducer
+(comando.session) calls ``RULES.check_<t>(state, action)``, ``RULES.make_<t>(state, action,
+rng)`` (only for types that draw dice or shuffle) and ``RULES.apply_<t>(state, event)``; a game
+overrides what its rulebook changes, through the hooks below or whole handlers. A leaf: it
+imports neither comando.session nor any game.
+"""
+
+from comando import turns as T
+from comando.errors import IllegalMove, RulesError
+
+# Stages
+OPEN = "open"        # waiting for the opening roll ("first")
+PLACE = "place"      # placement rounds before play (incl. Risk deployment, T.E.G. II objectives)
+ROUND = "round"      # between rounds: the next event is "round"
+CRISIS = "crisis"    # La Revancha crisis: everybody rolls
+EXTRA = "extra"      # La Revancha extra reinforcements, one player at a time in round order
+ADD = "add"          # T.E.G. II: every power adds its armies in round order
+TURN = "turn"        # a player's turn
+BATTLE = "battle"    # T.E.G. II: a declared combat waiting for commands
+COUNT = "count"      # T.E.G. II: the final count, asked token by token
+OVER = "over"
+
+
+# --- the checks every event shares -----------------------------------------------------------
+
+def field(action, key, what=None):
+    """``action[key]``, or IllegalMove naming what is missing."""
+    try:
+        return action[key]
+    except (KeyError, TypeError):
+        raise IllegalMove("%s: missing %s" % (action.get("t", "action") if isinstance(action, dict)
+                                               else "action", what or key))
+
+
+def whole(action, key, lo, hi, what=None):
+    """``action[key]``, a whole number from ``lo`` to ``hi``."""
+    v = field(action, key, what)
+    if isinstance(v, bool) or not isinstance(v, int) or v < lo or v > hi:
+        raise IllegalMove("%s must be a whole number from %d to %d, not %r"
+                          % (what or key, lo, hi, v))
+    return v
+
+
+def seat(state, action, key="p", what="player"):
+    return whole(action, key, 0, state.n - 1, what)
+
+
+def live_seat(state, action, key="p", what="player"):
+    s = seat(state, action, key, what)
+    if not state.alive[s]:
+        raise IllegalMove("%s is out of the game" % state.colours[s])
+    return s
+
+
+def need_stage(state, t, *stages):
+    if state.stage not in stages:
+        raise IllegalMove("%s is not possible now: %s" % (LABEL.get(t, t), waiting(state)))
+
+
+def need_cur(state, action):
+    p = live_seat(state, action)
+    if p != state.cur:
+        raise IllegalMove("it is %s's turn, not %s's" % (state.colours[state.cur], state.colours[p]))
+    return p
+
+
+LABEL = {"first": "the opening roll", "place": "ending a placement", "round": "starting a round",
+         "crisis": "the crisis roll", "extra": "extra reinforcements", "roll": "an attack roll",
+         "card": "drawing a country card", "end": "ending a turn", "out": "an elimination",
+         "win": "a victory", "declare": "declaring a combat", "retreat": "a retreat",
+         "lock": "locking a battle command", "reveal": "revealing a battle command",
+         "rocket": "taking the nuclear rocket", "launch": "launching a rocket", "undo": "undo",
+         "walk": "a walk-out", "score": "the final count"}
+
+
+def waiting(state):
+    """What the table waits for, in words (the reason an event is not possible now)."""
+    st = state.stage
+    if st == OPEN:
+        return "the players first roll for who starts"
+    if st == PLACE:
+        return "%s is placing (%s)" % (state.colours[state.cur], state.rules.place_label(state))
+    if st == ROUND:
+        return "the next round has not started"
+    if st == CRISIS:
+        return "the crisis roll comes first"
+    if st == EXTRA:
+        return "%s places extra reinforcements first" % state.colours[state.cur]
+    if st == ADD:
+        return "%s is adding armies" % state.colours[state.cur]
+    if st == TURN:
+        return "it is %s's turn" % state.colours[state.cur]
+    if st == BATTLE:
+        return "a combat between %s and %s is under way" % (
+            state.colours[state.battle["a"]], state.colours[state.battle["d"]])
+    if st == COUNT:
+        return "the final count asks %s about its objectives" % state.colours[state.cur]
+    if st == OVER:
+        return "the game is over"
+    return "no game has started"
+
+
+def to_round(state):
+    state.stage = ROUND
+    state.order = []
+    state.ti = 0
+
+
+def colours_in_play(state):
+    return [c for s, c in enumerate(state.colours) if state.alive[s]]
+
+
+# --- the plug-in base ------------------------------------------------------------------------
+
+class TableRules:
+    """What every ruleset's table session shares (T.E.G. classic plays it as it is). Subclasses
+    set ``id`` and override the hooks (``place_label``, ``placement``, ``start_placement``,
+    ``round_started``, ``last_round``, ``dice_flags``, ``check_attack``, ``left_placing``,
+    ``won_on_points``, ``claim_error``, ``walk_out``) or whole ``check_``/``make_``/``apply_`` handlers."""
+
+    id = None
+    # Random fields a stored event must carry (an event made by make() has them).
+    stored = {"first": "r", "crisis": "r"}
+    walk_out = False       # a player may walk out of the game (Risk online)
+    won_on_points = False  # the game ends after its last round without a winner (T.E.G. II)
+
+    # -- hooks ---------------------------------------------------------------------------------
+    def place_label(self, state):
+        return "placement round %d" % (state.pround + 1)
+
+    def placement(self, state):
+        """Armies each player places in each placement round (fixed-count rulesets)."""
+        return T.placement_rounds(state.rs, state.n)
+
+    def placement_armies(self, state):
+        """Armies the current player places in this placement turn (None when not fixed)."""
+        rounds = self.placement(state)
+        return rounds[state.pround] if state.pround < len(rounds) else None
+
+    def left_placing(self, state, p):
+        """Seat ``p`` left the game during the placement rounds (a Risk walk-out)."""
+
+    def opener(self, state, winner):
+        """The first player, from the winner of the opening roll."""
+        return winner
+
+    def start_placement(self, state):
+        """After the opening roll: the placement rounds, or straight to the first round."""
+        if self.placement(state):
+            state.stage = PLACE
+            state.order = list(T.order_from(state.first, state.alive))
+            state.ti = 0
+        else:
+            to_round(state)
+
+    def round_started(self, state, e):
+        """A round of play begins (state.stage is TURN): the ruleset's round-start rules."""
+
+    def last_round(self, state):
+        """True when the round just ended was the game's last (games of fixed length)."""
+        return False
+
+    def dice_flags(self, state) -> tuple:
+        """(snow, tailwind) of the dice this round (La Revancha's situation cards)."""
+        return (False, False)
+
+    def check_attack(self, state, p, d, board, a):
+        """Ruleset checks of an attack by ``p`` on ``d`` (``board`` may be None)."""
+
+    def claim_error(self, state) -> str:
+        """Why no player may claim victory in this ruleset ("": on one's own turn)."""
+        return ""
+
+    # -- new -----------------------------------------------------------------------------------
+    def check_new(self, state, a):
+        if state.stage is not None:
+            raise IllegalMove("a session is already under way: start a new log for a new game")
+        cols = field(a, "p", "players")
+        if not isinstance(cols, list) or not all(isinstance(c, str) and c for c in cols):
+            raise IllegalMove("players must be a list of colour names")
+        for i, c in enumerate(cols):
+            if c in cols[:i]:
+                raise IllegalMove("%s is taken twice: every player has their own colour" % c)
+        opts = a.get("o", {})
+        if not isinstance(opts, dict):
+            raise IllegalMove("options must be a dict")
+        n = len(cols)
+        self.check_players(cols, opts)
+        terr = opts.get("territories", 42)
+        if isinstance(terr, bool) or not isinstance(terr, int) or terr < n:
+            raise IllegalMove("the board needs at least one territory per player, not %r" % (terr,))
+        if opts.get("deploy", "hand") not in ("hand", "auto"):
+            raise IllegalMove("deployment is 'hand' or 'auto', not %r" % (opts.get("deploy"),))
+        if opts.get("defdice", "auto") not in ("auto", "choose"):
+            raise IllegalMove("the defender's dice are 'auto' or 'choose', not %r" % (opts.get("defdice"),))
+
+    def check_players(self, cols, opts):
+        try:
+            T.check_players(self.id, len(cols))
+        except RulesError as e:
+            raise IllegalMove(str(e))
+
+    def apply_new(self, state, e):
+        state.rs = e["rs"]
+        state.colours = list(e["p"])
+        state.opts = dict(e.get("o", {}))
+        state.alive = [1] * len(state.colours)
+        state.winner = -1
+        state.stage = OPEN
+
+    # -- first ---------------------------------------------------------------------------------
+    def check_first(self, state, a):
+        need_stage(state, "first", OPEN)
+        if "r" in a:
+            try:
+                T.opening_winner(a["r"])
+            except (RulesError, TypeError) as e:
+                raise IllegalMove(str(e))
+            for rnd in a["r"]:
+                if len(rnd) != state.n:
+                    raise IllegalMove("the opening roll has one die per player (%d)" % state.n)
+
+    def make_first(self, state, a, rng):
+        e = dict(a)
+        if "r" not in a:
+            e["r"] = T.roll_opening(rng, state.n)
+        return e
+
+    def apply_first(self, state, e):
+        state.first = self.opener(state, T.opening_winner(e["r"]))
+        state.pround = 0
+        state.pdone = 0
+        self.start_placement(state)
+
+    # -- place ---------------------------------------------------------------------------------
+    def check_place(self, state, a):
+        need_stage(state, "place", PLACE, ADD)
+        need_cur(state, a)
+
+    def apply_place(self, state, e):
+        state.ti += 1
+        if state.ti < len(state.order):
+            return
+        state.ti = 0
+        state.pround += 1
+        if state.pround >= len(self.placement(state)):
+            to_round(state)
+
+    # -- round ---------------------------------------------------------------------------------
+    def check_round(self, state, a):
+        need_stage(state, "round", ROUND)
+
+    def apply_round(self, state, e):
+        if state.rnd == 0:
+            state.opener = T.first_alive_from(state.first, state.alive)
+        else:
+            state.opener = T.next_round_first(state.rs, state.opener, state.alive)
+        state.rnd += 1
+        state.order = list(T.order_from(state.opener, state.alive))
+        state.ti = 0
+        state.carded = 0
+        state.crisis = []
+        state.barred = []
+        state.extra = []
+        state.sit = -1
+        state.turned = []
+        state.stage = TURN
+        self.round_started(state, e)
+
+    # -- roll (dice combat) --------------------------------------------------------------------
+    def check_roll(self, state, a, board=None):
+        need_stage(state, "roll", TURN)
+        p = need_cur(state, a)
+        d = seat(state, a, "d", "defender")
+        if d == p:
+            raise IllegalMove("%s cannot attack its own armies" % state.colours[p])
+        if not state.alive[d]:
+            raise IllegalMove("%s is out of the game and holds no country" % state.colours[d])
+        att = whole(a, "a", 0, 9999, "the attacking armies")
+        dfn = whole(a, "b", 0, 9999, "the defending armies")
+        if board is not None and "f" in a and "to" in a:
+            f = whole(a, "f", 0, board.n - 1, "the attacking country")
+            to = whole(a, "to", 0, board.n - 1, "the attacked country")
+            if not board.is_border(f, to):
+                raise IllegalMove("%s does not border %s" % (board.name(f), board.name(to)))
+        else:
+            board = None
+        self.check_attack(state, p, d, board, a)
+        snow, tw = self.dice_flags(state)
+        from comando import combat
+        na = a.get("na")
+        nd = a.get("nd")
+        if nd is not None and state.opts.get("defdice", "auto") != "choose":
+            raise IllegalMove("the defender's dice are automatic at this table")
+        try:
+            combat.dice_counts(state.rs, att, dfn, snow, tw, na, nd)
+        except RulesError as e:
+            raise IllegalMove(str(e))
+        if "r" in a:
+            rec = a["r"]
+            try:
+                combat.check_record(rec)
+            except (RulesError, TypeError, KeyError) as e:
+                raise IllegalMove(str(e))
+            if rec.get("rs") != state.rs or rec.get("a") != att or rec.get("d") != dfn:
+                raise IllegalMove("the roll record does not match this attack")
+            if bool(rec.get("snow")) != snow or bool(rec.get("tw")) != tw:
+                raise IllegalMove("the roll record does not match this round's situation card")
+            a_n, d_n = combat.dice_counts(state.rs, att, dfn, snow, tw, na, nd)
+            if len(rec["ad"]) != a_n or len(rec["dd"]) != d_n:
+                raise IllegalMove("the roll record has %d/%d dice, the attack %d/%d"
+                                  % (len(rec["ad"]), len(rec["dd"]), a_n, d_n))
+
+    def make_roll(self, state, a, rng):
+        e = dict(a)
+        if "r" not in a:
+            snow, tw = self.dice_flags(state)
+            from comando import combat
+            e["r"] = combat.roll(state.rs, a["a"], a["b"], rng, snow, tw, a.get("na"), a.get("nd"))
+        return e
+
+    def apply_roll(self, state, e):
+        state.rolls += 1
+        rec = dict(e["r"])
+        rec["p"] = e["p"]
+        rec["q"] = e["d"]
+        state.last = rec
+
+    # -- card ----------------------------------------------------------------------------------
+    def check_card(self, state, a):
+        need_stage(state, "card", TURN)
+        p = need_cur(state, a)
+        if state.carded:
+            raise IllegalMove("%s already drew a country card this turn: one card per turn"
+                              % state.colours[p])
+        if p in state.barred:
+            raise IllegalMove("%s rolled the lowest in the crisis: no country card this round"
+                              % state.colours[p])
+
+    def apply_card(self, state, e):
+        state.carded = 1
+
+    # -- end -----------------------------------------------------------------------------------
+    def check_end(self, state, a):
+        need_stage(state, "end", TURN)
+        need_cur(state, a)
+
+    def apply_end(self, state, e):
+        self.next_turn(state)
+
+    def next_turn(self, state):
+        state.ti += 1
+        state.carded = 0
+        if state.ti < len(state.order):
+            return
+        if self.last_round(state):
+            state.stage = OVER
+            state.order = []
+            state.ti = 0
+            return
+        to_round(state)
+
+    # -- out / walk / win ----------------------------------------------------------------------
+    def check_out(self, state, a):
+        t = a["t"]
+        if t == "out":
+            need_stage(state, t, TURN)
+        else:
+            need_stage(state, t, TURN, ROUND, PLACE, CRISIS, EXTRA)
+            if not self.walk_out:
+                raise IllegalMove("walking out is the Risk online rule: at a table, use an elimination")
+        p = live_seat(state, a)
+        if t == "out":
+            by = live_seat(state, a, "by", "the eliminating player")
+            if by == p:
+                raise IllegalMove("%s cannot eliminate itself" % state.colours[p])
+            if by != state.cur:
+                raise IllegalMove("only the player whose turn it is (%s) eliminates a colour"
+                                  % state.colours[state.cur])
+
+    check_walk = check_out
+
+    def apply_out(self, state, e):
+        p = e["p"]
+        state.alive[p] = 0
+        if p in state.order:
+            i = state.order.index(p)
+            state.order.pop(i)
+            if i < state.ti:
+                state.ti -= 1
+            elif i == state.ti:
+                state.carded = 0
+        if p in state.barred:
+            state.barred.remove(p)
+        live = [s for s in range(state.n) if state.alive[s]]
+        if len(live) == 1:
+            state.winner = live[0]
+            state.stage = OVER
+            state.order = []
+            state.ti = 0
+            return
+        if state.stage == PLACE:
+            self.left_placing(state, p)
+        elif state.stage == EXTRA and state.ti >= len(state.order):
+            state.stage = TURN
+            state.ti = 0
+        elif state.stage == TURN and state.ti >= len(state.order):
+            state.ti = len(state.order) - 1
+            self.next_turn(state)
+
+    apply_walk = apply_out
+
+    def check_win(self, state, a):
+        need_stage(state, "win", TURN, OVER)
+        p = live_seat(state, a)
+        if state.stage == OVER:
+            if state.winner >= 0:
+                raise IllegalMove("the game is over: %s won" % state.colours[state.winner])
+            if not self.won_on_points:
+                raise IllegalMove("the game is over")
+            return
+        why = self.claim_error(state)
+        if why:
+            raise IllegalMove(why)
+        if p != state.cur:
+            raise IllegalMove("a victory is claimed on one's own turn: it is %s's turn"
+                              % state.colours[state.cur])
+
+    def apply_win(self, state, e):
+        state.winner = e["p"]
+        state.stage = OVER
+        state.order = []
+        state.ti = 0
+
+    # -- other rulesets' events: what a player is told --------------------------------------------
+    def check_declare(self, state, a) -> None:
+        raise IllegalMove("battle commands are T.E.G. II's: roll the dice to attack")
+
+    def check_rocket(self, state, a) -> None:
+        raise IllegalMove("nuclear rockets are T.E.G. II's")
+
+    check_launch = check_rocket
+
+    def check_score(self, state, a) -> None:
+        raise IllegalMove("the final count token by token is T.E.G. II's")
