@@ -449,3 +449,17 @@ def test_shared_war_potential_with_more_than_6_players():
     s = g.state
     assert s.x["g"] == 1 and s.cur == 4 and s.phase == "add" and s.x["left"] == 8
     refused(g, {"t": "place", "p": 4, "c": r("argentina"), "n": 1}, "not on the board in play")
+
+
+def test_choosing_objectives_example_control_of_south_africa():
+    """Choosing Objectives: "if the American player intends CONTROL of South Africa (supposing we
+    are playing on the Old World board), they place their token reading "CONTROL" ... facing the
+    name "SOUTH AFRICA" ... Others may also place objectives in South Africa"."""
+    g = new(POWERS4, {"map": "old_world"})
+    g.act({"t": "token", "p": USA, "k": 4, "c": r("south_africa")})
+    g.act({"t": "token", "p": USSR, "k": 4, "c": r("south_africa")})
+    s = g.state
+    assert s.x["tok"][USA * 5 + 4] == r("south_africa") == s.x["tok"][USSR * 5 + 4]
+    # the Americas' regions are not on the table in play
+    refused(g, {"t": "token", "p": CHINA, "k": 0, "c": r("argentina")},
+            "not on the Objectives Table in play")

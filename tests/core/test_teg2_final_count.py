@@ -121,3 +121,34 @@ def test_ten_player_game_on_both_boards():
     x = g.state.x
     assert len(x["tot"]) == 5 and x["tot"][0] == x["pts"][0] + x["pts"][5]
     assert g.state.round == 5
+
+
+def test_a_board_the_table_describes_plays_to_the_end():
+    """A board made from the partial teg2_americas file (comando boards new --from teg2_americas),
+    filled in by the table: its land/sea continents and its one Objectives Table are what the
+    engine reads."""
+    import json
+    from comando.board import board_path, load_board
+    with open(board_path("teg2_americas")) as f:
+        d = json.load(f)
+    d["id"] = "mine"
+    d["complete"] = True
+    d.pop("counts", None)
+    extra = [("brasil", "Brasil", "land"), ("peru", "Peru", "land"), ("bolivia", "Bolivia", "land"),
+             ("uruguay", "Uruguay", "land"), ("venezuela", "Venezuela", "land")]
+    for cid, name, cont in extra:
+        d["countries"].append({"id": cid, "name": name, "short": name, "continent": cont})
+    d["borders"] += [["argentina", "chile"], ["argentina", "brasil"], ["argentina", "bolivia"],
+                     ["argentina", "uruguay"], ["argentina", "atlantic"], ["chile", "peru"],
+                     ["chile", "bolivia"], ["chile", "pacific"], ["peru", "bolivia"],
+                     ["peru", "brasil"], ["peru", "pacific"], ["brasil", "uruguay"],
+                     ["brasil", "venezuela"], ["brasil", "atlantic"], ["venezuela", "caribbean"],
+                     ["atlantic", "pacific"], ["uruguay", "atlantic"], ["bolivia", "brasil"]]
+    d["tables"]["objective_regions"] = ["atlantic", "argentina", "chile", "brasil", "peru",
+                                        "bolivia", "uruguay", "caribbean", "pacific"]
+    b = load_board(d)
+    g = engine.new_game(b, "teg2", POWERS4, rng=SeededDice(3))
+    play(g, Bot(g.rng), limit=20000)
+    assert g.state.phase == "over" and g.state.x["win"]
+    assert [b.cid(c) for c in g.state.rules.table(g.state, 0)] == \
+        ["atlantic", "argentina", "chile", "brasil", "peru", "bolivia"]
