@@ -65,11 +65,18 @@ def check_stop(att, stop):
     if isinstance(stop, bool) or not isinstance(stop, int):
         raise RulesError("the stop must be a whole number of armies, not %r" % (stop,))
     if stop < 1:
-        raise RulesError("the attacker stops at 1 army at the lowest: the stop is between 1 and "
-                         "%d armies, not %d" % (att - 1, stop))
+        raise RulesError("the attacker stops at 1 army at the lowest: %s, not %d"
+                         % (_stops(att), stop))
     if stop >= att:
-        raise RulesError("the attacker stops at %d armies but only has %d: the stop is between 1 "
-                         "and %d armies" % (stop, att, att - 1))
+        raise RulesError("the attacker stops at %d armies but only has %d: %s"
+                         % (stop, att, _stops(att)))
+
+
+def _stops(att):
+    """The stops an attack from ``att`` armies may take, in words."""
+    if att <= 2:  # 2 armies: one attacks, one stays; the attack can only stop at 1
+        return "with %d armies the only stop is 1 army" % att
+    return "the stop is between 1 and %d armies" % (att - 1)
 
 
 def check_battle(ruleset, att, dfn, snow=False, tailwind=False):

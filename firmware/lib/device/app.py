@@ -214,6 +214,21 @@ class App:
             scr.event(ev)
         return ev
 
+    def restore(self, ev):
+        """An event the laptop sent back after the journal was damaged: the journal's intact
+        copy of it when the damaged file still has one (it keeps the secret part the laptop
+        never saw), else the laptop's. Checked like a journal line at boot, then journaled and
+        applied. False when it is not the next event; IllegalMove when the rules refuse it."""
+        seq = ev.get("seq")
+        if seq != self.journal.last_seq + 1:
+            return False
+        ev = self.journal.backup_event(seq, ev) or ev
+        S.check(self.state, ev, self.board)
+        self.journal.append(ev)
+        S.apply(self.state, ev)
+        self.dirty = True
+        return True
+
     def act(self, action, inline=None):
         """submit() for the screens: errors become a message on screen (a box that the next press
         dismisses, or ``inline(text)`` for a screen that shows it in place). Returns the event or

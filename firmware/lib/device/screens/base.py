@@ -92,7 +92,8 @@ class Menu(Screen):
 
     def draw(self, fb):
         ui.header(fb, self.title)
-        ui.menu(fb, [it[0] for it in self.items], self.sel)
+        ui.menu(fb, [it[0] for it in self.items], self.sel, rows=4)
+        ui.footer(fb, "^v pick  OK choose")
 
     def button(self, b, kind):
         if b == UP and is_step(kind):

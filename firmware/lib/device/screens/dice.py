@@ -27,6 +27,7 @@ class Dice(Screen):
         self.limits = None  # after a conquest: (min, max) move-in of the ruleset
         self.came = None  # the next attack: "conquered" or "same" country (said once)
         self.series = None  # (rolls, att lost, def lost) of a long attack
+        self.halted = None  # where a long attack stopped without a conquest
         self.stop = app.settings.stop
         self.internal = 0
         self.src = None  # attacking and attacked countries (when a board is loaded)
@@ -82,11 +83,11 @@ class Dice(Screen):
         won = lim is not None
         # after a conquest: what stays behind -> what moves in (UP/DOWN), not the roll's counts
         ui.big(fb, str(self.att - self.move if won else self.att), 2, 8, 2)
-        ui.center(fb, "move" if won else "vs", 8, 1, 40, 88)
+        ui.center(fb, "stay" if won else "vs", 8, 1, 40, 88)
         ds = str(self.move if won else self.dfn)
         ui.big(fb, ds, 126 - ui.width(ds, 2), 8, 2)
         if won:
-            pass  # UP/DOWN set the move-in, whatever the field
+            ui.center(fb, "move", 16, 1, 40, 88)  # the left count stays, the right one moves in
         elif fld == "att":
             fb.hline(0, 25, 40, 1)
         elif fld == "def":
@@ -104,13 +105,14 @@ class Dice(Screen):
             al, dl = rec["al"], rec["dl"]
             if self.series:
                 al, dl = self.series[1], self.series[2]
-            # the losses of each side, between the two counts
-            fb.text("-%d" % al if al else " 0", 42, 16, 1)
-            fb.text("-%d" % dl if dl else " 0", 70, 16, 1)
-        if self.msg:  # below the counts; over them when it needs more than four lines
-            y = 28 if len(ui.wrap(self.msg, 16)) <= 4 else 10
+            if not won:  # the losses of each side, between the two counts
+                fb.text("-%d" % al if al else " 0", 42, 16, 1)
+                fb.text("-%d" % dl if dl else " 0", 70, 16, 1)
+        if self.msg:  # below the counts; over them when it needs more than three lines
+            y = 28 if len(ui.wrap(self.msg, 16)) <= 3 else 10
             fb.fill_rect(0, y - 2, 128, 66 - y, 0)
-            ui.paragraph(fb, self.msg, y, 4 if y == 28 else 6)
+            ui.paragraph(fb, self.msg, y, 3 if y == 28 else 5)
+            ui.footer(fb, "^v armies  BACK turn" if self.att < 2 else "OK/ROLL: go on")
             return
         elif lim is not None:  # the move-in is the question now, whatever the field
             lo, hi = lim
@@ -127,6 +129,8 @@ class Dice(Screen):
             line = "to " + self.country(self.dst)
         elif self.came and self.fresh:
             line = "from " + self.came
+        elif self.halted:
+            line = self.halted
         elif self.series:
             line = "%d rolls" % self.series[0]
         else:
@@ -151,7 +155,7 @@ class Dice(Screen):
 
     def roll_once(self):
         if self.att < 2:
-            self.msg = "needs 2+ armies"
+            self.msg = "An attack needs 2 armies or more: one stays home."
             return False
         ev = self.app.act(self.action(), self.inline)
         if ev is None:
@@ -201,6 +205,7 @@ class Dice(Screen):
         fld = fields[self.field % len(fields)]
         if kind == PRESS:
             self.msg = None
+            self.halted = None
         if b == ROLL and kind == PRESS:
             self.series = None
             if self.limits is not None:  # a conquest: the move-in is confirmed, next attack
@@ -218,6 +223,9 @@ class Dice(Screen):
                 al += rec["al"]
                 dl += rec["dl"]
             self.series = (n, al, dl) if n > 1 else None
+            if self.dfn > 0 and self.limits is None and n:
+                # the attack stopped short of a conquest: say where (1 against 1 cannot go on)
+                self.halted = "stopped: %d vs %d" % (self.att, self.dfn)
         elif b == OK and kind == PRESS:
             self.field = (self.field + 1) % len(fields)
         elif b == OK and kind == LONG:

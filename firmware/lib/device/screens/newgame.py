@@ -54,7 +54,7 @@ class NewGame(Screen):
         self.seat = 0
 
     def draw(self, fb):
-        ui.header(fb, "New game", "%d/5" % (self.field + 1))
+        ui.header(fb, "New game", "%d of 5" % (self.field + 1))
         rs = self.ruleset()
         rows = (("Game", RULESET_NAMES[rs]), ("Players", str(self.n)),
                 ("Board", self.board_id() or "no map"))
@@ -97,10 +97,8 @@ class NewGame(Screen):
             ui.footer(fb, "ROLL/OK: start")
         elif self.field == self.SEATS:
             ui.footer(fb, "^v level OK next" if rs == "teg2" else "^v colour OK next")
-        elif self.field == 0 and self.app.state.stage is None:
-            ui.footer(fb, "OK next BACK menu")  # ROLL starts too: the next fields say so
         else:
-            ui.footer(fb, "OK next ROLL go")
+            ui.footer(fb, "OK next ROLL start")
 
     def button(self, b, kind):
         rs = self.ruleset()

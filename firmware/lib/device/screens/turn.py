@@ -12,6 +12,12 @@ from device.screens.base import (Screen, RULESET_NAMES, cap, is_step, power_name
 from device.screens.menus import main_menu, turn_menu
 
 
+def turn_of(rnd, k, n):
+    """The header's right side: "turn 2/4" when the round number leaves room for it."""
+    text = "turn %d/%d" % (k, n)
+    return text if len("Round %d" % rnd) + len(text) <= 15 else "%d/%d" % (k, n)
+
+
 class Turn(Screen):
     """Whose turn and what the table does next, by the session's stage. OK does the obvious next
     step (start the round, roll the crisis, end a placement) or opens the menu during a turn."""
@@ -93,7 +99,7 @@ class Turn(Screen):
             # whose turn, next, the phase of the turn, the armies to place (dialled: UP/DOWN)
             cur = st.cur
             n = len(st.order)
-            ui.header(fb, "Round %d" % st.rnd, "%d/%d" % (st.ti + 1, n))
+            ui.header(fb, "Round %d" % st.rnd, turn_of(st.rnd, st.ti + 1, n))
             ui.center(fb, name(st.colours[cur]), 10, 2)
             nxt = st.order[st.ti + 1] if st.ti + 1 < n else None
             fb.text("next:", 0, 27, 1)
@@ -104,12 +110,12 @@ class Turn(Screen):
                     else ui.fit(SIT.label(st.sit), 16)
             ui.tight(fb, line, 0, 36)
             k = self.held(cur)
-            ui.tight(fb, "%d ctry: place %d" % (k, reinforce(self.app, cur, k)), 0, 45)
+            ui.tight(fb, "%d countries: +%d" % (k, reinforce(self.app, cur, k)), 0, 45)
             ui.footer(fb, "^v ROLL atk OK end")
         elif stage == S.TURN:
             cur = st.cur
             n = len(st.order)
-            ui.header(fb, "Round %d" % st.rnd, "%d/%d" % (st.ti + 1, n))
+            ui.header(fb, "Round %d" % st.rnd, turn_of(st.rnd, st.ti + 1, n))
             ui.center(fb, name(st.colours[cur]), 12, 2)
             nxt = st.order[st.ti + 1] if st.ti + 1 < n else None
             fb.text("next:", 0, 31, 1)
