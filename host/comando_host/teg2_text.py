@@ -114,16 +114,13 @@ def event_line(before, state, ev) -> str:
     if t == "retreat":
         return f"{seat(state, p)} retreats to " + ", ".join(f"{name(m[0])} ({m[1]})" for m in ev["m"])
     if t == "fight":
-        last = state.x.get("last") or ["?", "?", 0, 0]
-        w = before.x["war"] if before is not None else None
-        who = ""
-        if w:
-            if last[2] > last[3]:
-                who = f"{seat(state, w[1])} wins the combat"
-            elif last[3] > last[2]:
-                who = f"{seat(state, w[2])} wins the combat"
-            else:
-                who = "nobody wins the combat"
+        last = state.x.get("last") or ["?", "?", 0, 0, -1, -1]
+        if last[2] > last[3]:
+            who = f"{seat(state, last[4])} wins the combat"
+        elif last[3] > last[2]:
+            who = f"{seat(state, last[5])} wins the combat"
+        else:
+            who = "nobody wins the combat"
         return f"commands {last[0]} against {last[1]}: battles {last[2]}-{last[3]}, {who}"
     if t == "launch":
         if ev.get("cl", -1) >= 0:
@@ -131,7 +128,7 @@ def event_line(before, state, ev) -> str:
                     "counter-launches: both rockets explode in the air")
         return f"{seat(state, p)} launches the rocket at {name(ev['c'])}: every piece there is lost"
     if t == "end":
-        if before is not None and before.phase == "add":
+        if before is not None and getattr(before, "phase", "") == "add":
             return f"{seat(state, p)} has added"
         return f"{seat(state, p)} ends the turn"
     if t == "undo":

@@ -65,3 +65,25 @@ def test_keyboard_commands_and_refusals(capsys):
 def test_a_partial_board_is_refused_in_one_line(capsys):
     rc, out, err = run(capsys, ["play", "--ruleset", "teg2", "--board", "teg2_americas"])
     assert rc == 2 and len(err.strip().splitlines()) == 1 and "partial" in err
+
+
+def test_the_stored_record_follows_the_game_to_the_count(capsys, tmp_path):
+    """The laptop's record and view (comando show / games, the live page) fold the engine log with
+    the same rules: the final count and the winner."""
+    from comando_host.record import Record
+    from comando_host.view import GameView
+    log = tmp_path / "g.jsonl"
+    rc, out, err = run(capsys, ["play", "--ruleset", "teg2", "--players", "USA,USSR,China,Japan",
+                                "--seed", "5", "--log", str(log)], "bot 20000\n")
+    assert rc == 0, err
+    events = [json.loads(line) for line in log.read_text().splitlines()]
+    rec = Record()
+    texts = [rec.feed(ev).text for ev in events]
+    assert rec.mode == "engine" and rec.state.phase == "over"
+    assert any("commands" in t and "wins the combat" in t for t in texts)
+    v = GameView()
+    for ev in events:
+        v.event(ev)
+    shown = "\n".join(v.summary())
+    winner = [line for line in out.splitlines() if line.startswith("Winner: ")][0]
+    assert winner in shown and "Final count" in shown

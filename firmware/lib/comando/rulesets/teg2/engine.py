@@ -640,7 +640,7 @@ class Teg2Rules(Rules):
         self.move_power(state, x, att, rec["att_move"])
         self.move_power(state, x, dfn, rec["def_move"])
         x["war"] = None
-        x["last"] = [rec["att_cmd"], rec["def_cmd"], rec["att_won"], rec["def_won"]]
+        x["last"] = [rec["att_cmd"], rec["def_cmd"], rec["att_won"], rec["def_won"], att, dfn]
         took = rockets.after_combat(c, att, dfn, np_, x["u"], x["s"], x["rk"])
         order = self.order(state)
         for t in took:
