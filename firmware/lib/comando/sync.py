@@ -484,9 +484,10 @@ class HostSync(_Peer):
         # the device streams from what is durable here; events queued but not yet stored will
         # come again and be dropped as duplicates
         self._send(L.HELLO, self.held, {"v": PROTOCOL, "game": game, "host": self.host})
-        if self.restoring > seq:
+        events_for = self.events_for
+        if self.restoring > seq and events_for is not None:
             # the device lost events the laptop holds: send them back, in order
-            for ev in self.events_for(game, seq):
+            for ev in events_for(game, seq):
                 if ev.get("seq", 0) <= self.restoring:
                     self._send(L.RESTORE, ev["seq"], ev)
         for cid in self.commands:

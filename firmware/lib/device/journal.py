@@ -88,81 +88,10 @@ class Journal:
         self._repair()
 
     def _repair(self):
-        """Cut the journal back to its valid prefix. A torn last line (a write the power cut
-        never finished) is simply dropped; whole lines after the break are never deleted: the
-        damaged file is kept aside as ``<name>.bad<N>`` and ``damage`` says what the laptop
-        (which holds those events too) must send back."""
-        try:
-            whole = self._whole_lines_after()
-            if whole:
-                backup = self._backup_name()
-                os.rename(self.path, backup)
-                self.damage = {"kept": self.last_seq, "backup": backup[len(self.hal.root) + 1:],
-                               "after": whole}
-                self.problem = "%s; damaged file kept as %s, %d intact events after it" % (
-                    self.problem, self.damage["backup"], whole[0])
-                self._copy_prefix(backup)
-            else:
-                self.compact()
-        except OSError:
-            self.frozen = "Storage full: journal could not be repaired"
-
-    def _whole_lines_after(self):
-        """[intact, lines]: the complete lines after the valid prefix and how many of them pass
-        their CRC ([] when only a torn last line follows)."""
-        lines = intact = 0
-        with self.hal.open(self.path, "rb") as f:
-            f.seek(self.size)
-            while True:
-                line = f.readline()
-                if not line or not line.endswith(b"\n"):
-                    break
-                lines += 1
-                try:
-                    codec.decode(line)
-                    intact += 1
-                except JournalError:
-                    pass
-        return [intact, lines] if lines else []
-
-    def backup_event(self, seq, like):
-        """The damaged file's intact copy of event ``seq`` when it has one that the laptop's
-        copy ``like`` confirms (the same event but the secret part), else None. Reads forward
-        through the backup: the restore asks in order."""
-        d = self.damage
-        if not d:
-            return None
-        if getattr(self, "_bk", None) is None:
-            try:
-                self._bk = self.hal.open(self.hal.root + "/" + d["backup"], "rb")
-            except OSError:
-                return None
-        from comando.link import redact
-        while True:
-            ev = getattr(self, "_bk_next", None)
-            self._bk_next = None
-            if ev is None:
-                line = self._bk.readline()
-                if not line:
-                    self._bk.close()
-                    self._bk = None
-                    return None
-                try:
-                    ev = codec.decode(line)
-                except JournalError:
-                    continue
-            s = ev.get("seq", 0)
-            if s == seq:
-                return ev if redact(ev) == like else None
-            if s > seq:
-                self._bk_next = ev  # for the next seq asked
-                return None
-
-    def _backup_name(self):
-        n = 1
-        while _exists("%s.bad%d" % (self.path, n)):
-            n += 1
-        return "%s.bad%d" % (self.path, n)
+        """Cut the journal back to its valid prefix; whole lines after the break are kept aside
+        (device.journal_repair, imported only when a journal needs it)."""
+        from device import journal_repair
+        journal_repair.repair(self)
 
     def append(self, event):
         if self.frozen:

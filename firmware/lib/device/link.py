@@ -273,33 +273,15 @@ class LinkEndpoint:
             else:
                 self.sync.command_done(cid, ev["seq"])
         restores = self.sync.take_restores()
-        if restores:
-            self.restore(restores)
+        if restores:  # the laptop gives back what a damaged journal lost
+            from device import journal_repair
+            journal_repair.restore(self, restores)
         self.source.release()
         if self.sync.attached != self._was_up:  # the Sync screen shows it
             self._was_up = self.sync.attached
             if self.app is not None and hasattr(self.app, "dirty"):
                 self.app.dirty = True
         return self._flush() or bool(data)
-
-    def restore(self, events):
-        """Events the laptop sent back after the journal was damaged (device.journal): each is
-        checked by the rules and journaled in order; when the device holds what the laptop
-        holds, the damage is over and a fresh hello says so."""
-        app = self.app
-        for ev in events:
-            try:
-                if not app.restore(ev):
-                    continue
-            except Exception as exc:  # the rules refuse it: keep what is there, say so
-                app.show_toast("restore stopped: %s" % exc, 4000)
-                self.journal.damage = self.sync.damage = None
-                return
-        if self.journal.last_seq >= self.sync.host_held:
-            self.journal.damage = self.sync.damage = None
-            app.show_toast("journal restored from the laptop", 3000)
-            self.sync.attached = False   # hello again: the laptop acks from here
-            self.sync.hello_at = -1e9
 
     def _flush(self):
         out = self.sync.take()
