@@ -4,7 +4,7 @@
     comando boards show ID|FILE [--json] [--option OPT]...
     comando boards check FILE... [--option OPT]...     exit 1 and every problem when invalid
     comando boards new [--out FILE] [--countries N] [--continents K] [--from ID|FILE]
-    comando boards svg ID|FILE [--out FILE] [--layout FILE]   a printable map of the board
+    comando boards svg ID|FILE [--out FILE] [--layout FILE] [--paper a3|a4]   a printable map
     comando boards layout ID|FILE [--out FILE] [--seed N]    a layout computed from the graph
 
 The loader and validator are the shared core's (comando.board): what `check` accepts is what the
@@ -76,6 +76,8 @@ def register(subparsers) -> None:
     svg.add_argument("--layout", metavar="FILE", help="the layout file (default: "
                      "layout/ID.json beside the board)")
     svg.add_argument("--out", "-o", help="file to write (default: standard output)")
+    svg.add_argument("--paper", choices=sorted(PAPER), help="size the sheet for printing on this "
+                     "paper (mm, the map's proportions kept, turned to fit)")
     svg.set_defaults(func=cmd_svg)
 
     lay = sub.add_parser("layout", help="write a layout computed from the board's graph (a "
@@ -286,6 +288,20 @@ def cmd_layout(args) -> int:
 
 # --- svg ----------------------------------------------------------------------------------
 
+PAPER = {"a3": (420, 297), "a4": (297, 210)}  # mm, landscape
+
+
+def on_paper(text: str, w: int, h: int, paper: str) -> str:
+    """The SVG with its width and height in millimetres: the largest size of the map's
+    proportions that fits the paper, landscape or portrait as the map is (the viewBox stays)."""
+    pw, ph = PAPER[paper]
+    if h > w:
+        pw, ph = ph, pw
+    k = min(pw / w, ph / h)
+    old = f'width="{w}" height="{h}"'
+    return text.replace(old, f'width="{w * k:.1f}mm" height="{h * k:.1f}mm"', 1)
+
+
 def cmd_svg(args) -> int:
     from comando_host import svgmap
     path = _source(args, args.board)
@@ -301,6 +317,8 @@ def cmd_svg(args) -> int:
               file=sys.stderr)
         lay = geometry.Layout(b, geometry.auto_layout(b))
     text = svgmap.render(lay, title=str(b.name)) + "\n"
+    if args.paper:
+        text = on_paper(text, lay.width, lay.height, args.paper)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:
             f.write(text)

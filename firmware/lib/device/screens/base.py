@@ -71,6 +71,11 @@ class Screen:
     def event(self, ev):
         pass
 
+    def work(self) -> bool:
+        """One slice of background work (the display task calls it when nothing needs drawing);
+        True while more remains. A screen sets ``app.dirty`` when a result should be shown."""
+        return False
+
 def home_screen(app):
     if app.state.stage is None:
         return screen(app, "NewGame")

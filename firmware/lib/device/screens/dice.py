@@ -7,6 +7,11 @@ from device.buttons import PRESS, LONG
 from device.hal import UP, DOWN, OK, BACK, ROLL
 from device.screens.base import Screen, cap, is_step
 
+# States of the odds DP per slice of the display task: about 10 ms on the emulated RP2040 (viper
+# kernel), and every attack up to 50 against 50 fits one slice, so its percent is in the first
+# frame.
+ODDS_SLICE = 2600
+
 
 class Dice(Screen):
     """Attacker and defender armies, the dice as faces, losses, the new counts and the odds of
@@ -56,18 +61,41 @@ class Dice(Screen):
         return (False, False)
 
     def odds(self):
-        key = (self.att, self.dfn, self.stop)
+        """P(conquest) in whole percent, or None while it is being computed (or not computable).
+        The fixed-point DP (comando.odds_fixed) runs in slices of ODDS_SLICE states: one here,
+        the rest from work() between the input task's polls, so a big attack never stalls the
+        buttons; the percent appears once the last slice is done."""
+        key = (self.att, self.dfn, self.stop, self.flags())
         if self._odds is None or self._odds[0] != key:
-            p = None
+            job = None
             if self.dfn >= 1 and self.att > self.stop:
                 try:
-                    from comando import odds
-                    snow, tw = self.flags()
-                    p = odds.p_conquer(self.app.state.rs, self.att, self.dfn, snow, tw, self.stop)
+                    from comando.odds_fixed import Conquest
+                    snow, tw = key[3]
+                    job = Conquest(self.app.state.rs, self.att, self.dfn, snow, tw, self.stop)
                 except (ImportError, ValueError, MemoryError):
-                    p = None
-            self._odds = (key, p)
-        return self._odds[1]
+                    job = None
+            self._odds = (key, job)
+            if job is not None:
+                self._slice(job)
+        job = self._odds[1]
+        return job.percent() if job is not None and job.done else None
+
+    def _slice(self, job):
+        try:
+            job.step(ODDS_SLICE)
+        except MemoryError:
+            self._odds = (self._odds[0] if self._odds else None, None)
+
+    def work(self):
+        odds = self._odds
+        job = odds[1] if odds is not None else None
+        if job is None or job.done:
+            return False
+        self._slice(job)
+        if job.done or self._odds is not odds:
+            self.app.dirty = True  # the percent is ready (or will not come): show it
+        return True
 
     def draw(self, fb):
         st = self.app.state
@@ -75,7 +103,7 @@ class Dice(Screen):
         fld = fields[self.field % len(fields)]
         who = cap(st.colours[st.cur])[:6] + ">" + cap(st.colours[self.defender])[:6]
         p = self.odds()
-        ui.header(fb, who, ("%d%%" % int(p * 100 + 0.5)) if p is not None else "")
+        ui.header(fb, who, ("%d%%" % p) if p is not None else "")
         # Laid out on the controller's 8-pixel pages, so a roll rewrites as few pages as it can:
         # page 0 header, 1-2 the armies (big), 3 the losses and the field mark, 4-5 the dice,
         # 6 one line of news, 7 the hint.
