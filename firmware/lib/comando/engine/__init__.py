@@ -18,7 +18,7 @@ _RULES = {}
 RULESETS = ("teg", "war", "risk", "revancha", "teg2")
 # Rulesets the device plays as table sessions only (comando.session: no map tracked): none now
 # (La Revancha and T.E.G. II are both: the device's table session, and the laptop's full engine).
-TABLE_RULESETS = ()
+TABLE_RULESETS = ()  # type: tuple[tuple[str, str], ...]
 
 
 def unknown_ruleset(ruleset):
