@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 import sys
 import threading
 import time
@@ -21,12 +20,30 @@ DEMO_SCRIPT = ["roll", "wait 150", "roll", "wait 150", "ok", "wait 100", "ok", "
                "roll", "wait 100", "wait 60000"]
 
 
-def _store(default_name):
-    from comando_host.simulator import ROOT
-    from comando_host.store import ENV, Store
-    if os.environ.get(ENV):
-        return Store()
-    return Store(os.path.join(ROOT, "build", default_name))
+def _store(default_name=None):
+    """The one game database (``$COMANDO_DB`` or the per-user one): what ``make run`` records is
+    listed by ``comando games`` with what ``play``, ``connect`` and ``import`` recorded."""
+    from comando_host.store import Store
+    return Store()
+
+
+def live_page(path, port=8765):
+    """Serve the live map page (comando web) on 127.0.0.1 in a thread of this process, reading
+    the store at ``path``; print its address (nothing is opened). None without the web extra."""
+    try:
+        from comando_host.web.app import Background
+    except ImportError:
+        print("comando run: the live page needs the web extra (pip install -e '.[web]')")
+        return None
+    for p in (port, 0):   # the usual port, else any free one
+        try:
+            srv = Background(path, port=p).start()
+        except OSError:
+            continue
+        print("comando run: the live map page is at %s (open it in a browser)" % srv.url,
+              flush=True)
+        return srv
+    return None
 
 
 def mirror_hook(port, sim):
@@ -39,6 +56,7 @@ def mirror_hook(port, sim):
     if sim is None:  # a real Pico: the mirror in the foreground
         transport = open_transport(port)
         store = Store()
+        live_page(store.path)
         session = HostSession(transport, store)
         try:
             return Mirror(session, port=port).run()
@@ -47,30 +65,32 @@ def mirror_hook(port, sim):
         finally:
             session.close()
             transport.close()
-    view = sim.extra_env.get("COMANDO_SIM_VIEW", "half") if hasattr(sim, "extra_env") else "half"
-    dev_w, dev_h = (130, 35) if view == "half" else (66, 19)
-    try:  # the terminal itself (COLUMNS/LINES in the environment may be stale)
-        cols, rows = os.get_terminal_size(sys.stdout.fileno())
-    except OSError:
-        cols, rows = shutil.get_terminal_size((160, 50))
-    if cols - dev_w >= 44:
-        region = (1, dev_w + 3, rows - 1, cols - dev_w - 3)
-    elif rows - dev_h >= 12:
-        region = (dev_h + 2, 1, rows - dev_h - 2, cols)
-    else:
-        region = None
+    fit = getattr(sim, "layout", None)
+    if fit is None:  # a caller that laid nothing out: fit this terminal
+        from comando_host.termfit import layout, terminal_size
+        fit = layout(*terminal_size())
     store = _store("sim-host.db")
+    log = open(os.path.join(sim.root, "mirror.log"), "w")
+
+    def place(mirror, fit):
+        """The mirror where the layout puts it: a region of the terminal, or (no room) the log
+        file. Called again on every resize."""
+        if fit.region is None:
+            mirror.out, mirror.tty, mirror.region = log, False, None
+        else:
+            mirror.out, mirror.tty, mirror.region = sys.stdout, True, fit.region
+            mirror.drawn = 0.0
 
     def worker():
         transport = open_transport(port)
         session = HostSession(transport, store)
-        out = sys.stdout
-        if region is None:  # no room: keep the log in a file
-            out = open(os.path.join(sim.root, "mirror.log"), "w")
-        mirror = Mirror(session, out=out, tty=region is not None, region=region, port=port)
+        mirror = Mirror(session, out=log, tty=False, port=port)
+        place(mirror, fit)
+        sim.relayout = lambda new: place(mirror, new)
         mirror.run(stop=lambda: not sim.running())
         session.close()
         transport.close()
+        log.close()
 
     th = threading.Thread(target=worker, name="mirror", daemon=True)
     th.start()
@@ -84,6 +104,7 @@ def linked_demo(seconds: float = 20.0) -> int:
     from comando_host.simulator import ROOT, Simulator
     from comando_host.transport import open_transport
     store = _store("demo-host.db")
+    page = live_page(store.path)
     sim = Simulator(root=os.path.join(ROOT, "build", "demo-linked-device"), fresh=True,
                     script=DEMO_SCRIPT, seed=2026).start()
     transport = open_transport(sim.port)
@@ -111,4 +132,6 @@ def linked_demo(seconds: float = 20.0) -> int:
     finally:
         transport.close()
         sim.stop()
+        if page is not None:
+            page.stop()
     return 0

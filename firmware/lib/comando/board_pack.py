@@ -42,6 +42,11 @@ def pack(board):
         raise ValueError("a packed board holds at most 255 countries")
     head = {"id": board.id, "name": str(board.name), "rulesets": list(board.rulesets),
             "n": n, "k": k, "bonus": [board.continent_bonus(c) for c in range(k)]}
+    t = board.tables if isinstance(board.tables, dict) else {}
+    if isinstance(t.get("seats"), dict):  # Risk's seat caps and map list (rulesets/risk/maps.py)
+        head["seats"] = t["seats"].get("max")
+    if isinstance(t.get("maps"), list):
+        head["maps"] = t["maps"]
     out = bytearray((MAGIC + " " + json.dumps(head) + "\n").encode())
     out.extend(bytes(board.continent_of(i) for i in range(n)))
     out.extend(bytes(1 if board.island(i) else 0 for i in range(n)))
@@ -88,6 +93,21 @@ def load_packed(board_id, directory=None):
             continue
         with f:
             return unpack(f.read())
+    return None
+
+
+def header(board_id, directory=None):
+    """The header of ``ID.pkb`` as a dict (id, name, rulesets, n, k, bonus, and seats/maps when
+    the board has them), reading only its first line; None when there is no packed board."""
+    for d in ((directory,) if directory else _candidates()):
+        try:
+            f = open(d.rstrip("/") + "/" + board_id + EXT, "rb")
+        except OSError:
+            continue
+        with f:
+            line = f.readline().decode()
+        if line.startswith(MAGIC + " "):
+            return json.loads(line[len(MAGIC) + 1:])
     return None
 
 

@@ -101,7 +101,7 @@ class BattleSetup(Screen):
         ev = app.act({"t": "declare", "p": st.cur, "d": self.defender, "rg": rg})
         if ev is None:
             return
-        app.secret = {2: (self.ka, self.kd, self.air[0], self.air[1])}
+        app.secret[2] = (self.ka, self.kd, self.air[0], self.air[1])  # beside hidden tokens' secrets
         app.save_secret()
         app.pop()
         app.push(Battle(app))
@@ -130,7 +130,12 @@ class Launch(Screen):
             board = app.board
             rg = board.cid(self.setup.region) if board is not None else "r%d" % (self.setup.region + 1)
             app.pop()
-            app.act({"t": "launch", "p": app.state.cur, "rg": rg})
+            # a region of the Objectives Table gets the mushroom's row: its tokens score nothing
+            table = board.tables.get("objective_regions") if board is not None else None
+            row = table.index(rg) + 1 if table and rg in table else 0
+            t = app.state.tally
+            app.act({"t": "launch", "p": app.state.cur, "rg": rg,
+                     "row": row if t and row <= t["rows"] else 0})
         elif b == BACK and kind == PRESS:
             app.pop()
 
@@ -176,10 +181,9 @@ class Battle(Screen):
         ui.header(fb, ui.fit(a, 7) + ">" + ui.fit(d, 7))
         side = self.next_side()
         if side == 0 and not self.asked:
-            ui.center(fb, d, 13, 1)
-            ui.center(fb, "fight or retreat", 24)
-            fb.text("OK: fight", 0, 36, 1)
-            fb.text("BACK: retreat", 0, 46, 1)
+            ui.center(fb, ui.fit(d, 8), 12, 2 if len(d) <= 8 else 1)
+            ui.center(fb, "fight or retreat", 32)
+            ui.footer(fb, "OK fight BACK flee")
             return
         locked = [x is not None for x in b["h"]]
         fb.text("%s %s" % (ui.fit(a, 8), "locked" if locked[0] else "..."), 0, 13, 1)
@@ -238,7 +242,8 @@ class Battle(Screen):
                 break
             if app.act({"t": "reveal", "p": self.side_seat(side), "cmd": cmd, "n": nonce, "k": k}) is None:
                 return
-        app.secret = {}
+        for key in (0, 1, 2):  # the combat's secrets; hidden objective tokens keep theirs
+            app.secret.pop(key, None)
         app.save_secret()
         self.result = True
 

@@ -12,6 +12,12 @@ from device.screens.base import (Screen, RULESET_NAMES, cap, is_step, power_name
 from device.screens.menus import main_menu, turn_menu
 
 
+def turn_of(rnd, k, n):
+    """The header's right side: "turn 2/4" when the round number leaves room for it."""
+    text = "turn %d/%d" % (k, n)
+    return text if len("Round %d" % rnd) + len(text) <= 15 else "%d/%d" % (k, n)
+
+
 class Turn(Screen):
     """Whose turn and what the table does next, by the session's stage. OK does the obvious next
     step (start the round, roll the crisis, end a placement) or opens the menu during a turn."""
@@ -32,6 +38,12 @@ class Turn(Screen):
             ui.center(fb, "Who starts?", 16)
             ui.center(fb, "everybody rolls", 28)
             ui.footer(fb, "OK/ROLL: roll")
+        elif stage == S.PLACE and rs == "teg2" and st.tally is not None:
+            from device.screens.objectives import draw_tokens
+            draw_tokens(self, fb)
+        elif stage == S.COUNT:
+            from device.screens.objectives import draw_count
+            draw_count(self, fb)
         elif stage == S.PLACE:
             cur = st.cur
             ui.header(fb, "Placing", right)
@@ -87,7 +99,7 @@ class Turn(Screen):
             # whose turn, next, the phase of the turn, the armies to place (dialled: UP/DOWN)
             cur = st.cur
             n = len(st.order)
-            ui.header(fb, "Round %d" % st.rnd, "%d/%d" % (st.ti + 1, n))
+            ui.header(fb, "Round %d" % st.rnd, turn_of(st.rnd, st.ti + 1, n))
             ui.center(fb, name(st.colours[cur]), 10, 2)
             nxt = st.order[st.ti + 1] if st.ti + 1 < n else None
             fb.text("next:", 0, 27, 1)
@@ -98,12 +110,12 @@ class Turn(Screen):
                     else ui.fit(SIT.label(st.sit), 16)
             ui.tight(fb, line, 0, 36)
             k = self.held(cur)
-            ui.tight(fb, "%d ctry: place %d" % (k, reinforce(self.app, cur, k)), 0, 45)
+            ui.tight(fb, "%d countries: +%d" % (k, reinforce(self.app, cur, k)), 0, 45)
             ui.footer(fb, "^v ROLL atk OK end")
         elif stage == S.TURN:
             cur = st.cur
             n = len(st.order)
-            ui.header(fb, "Round %d" % st.rnd, "%d/%d" % (st.ti + 1, n))
+            ui.header(fb, "Round %d" % st.rnd, turn_of(st.rnd, st.ti + 1, n))
             ui.center(fb, name(st.colours[cur]), 12, 2)
             nxt = st.order[st.ti + 1] if st.ti + 1 < n else None
             fb.text("next:", 0, 31, 1)
@@ -114,6 +126,9 @@ class Turn(Screen):
                 pot = ("war potential", "potential", "WP")[min(2, len(extra))]
                 ui.tight(fb, " ".join(["%s %d" % (pot, wp(st, cur))] + extra), 0, 42)
             ui.footer(fb, ("ROLL attack" if rs != "teg2" else "ROLL battle") + " OK end")
+        elif stage == S.OVER and rs == "teg2":
+            from device.screens.objectives import draw_over
+            draw_over(fb, st)
         elif stage == S.OVER:
             ui.header(fb, "Game over", right)
             if st.winner >= 0:
@@ -159,6 +174,10 @@ class Turn(Screen):
         if stage == S.EXTRA and b in (UP, DOWN) and is_step(kind):
             self.countries = max(1, self.countries + (1 if b == UP else -1))
             return
+        if st.rs == "teg2" and (stage == S.COUNT or (stage == S.PLACE and st.tally is not None)):
+            from device.screens import objectives as obj
+            (obj.press_count if stage == S.COUNT else obj.press_tokens)(self, b, kind)
+            return
         if stage == S.TURN and st.rs != "teg2" and b in (UP, DOWN) and is_step(kind):
             counts = held_counts(app)
             counts[st.cur] = max(1, self.held(st.cur) + (1 if b == UP else -1))
@@ -172,6 +191,9 @@ class Turn(Screen):
         elif stage == S.PLACE and b == OK:
             app.act({"t": "place", "p": st.cur})
         elif stage == S.ROUND and b in (OK, ROLL):
+            if st.rs == "teg2" and st.rnd == 0:  # the tokens are placed: their code can go
+                from device.app import forget
+                forget("device.screens.objectives", "comando.rulesets.teg2.tally")
             ev = app.act({"t": "round"})
             if ev and st.rs == "revancha":
                 app.push(screen(app, "Situation"))
