@@ -60,16 +60,36 @@ HELP_RISK = """Risk (risk-online-12-maps.txt):
   dip truce PLAYER [TEXT] | dip carve PLAYER TEXT | dip note TEXT | dip break ID [TEXT]
                               (the player on turn writes; 'dip as PLAYER truce ...' for another)"""
 
+HELP_REVANCHA = """La Revancha (teg-la-revancha.txt):
+  status                      also the round's situation card, missiles, continent cards, blockades
+  arm K COUNTRY               K missiles (6 armies each) from the armies you place
+  arm K COUNTRY replace       K missiles replacing 6 armies each on the map (one army stays)
+  missile FROM TO             detonate a missile of FROM at TO (up to 3 borders: 3, 2, 1 armies)
+  regroup FROM TO N [missiles M]  move N armies (0 with missiles) and M missiles
+  trade C1 [C2 [C3]]          an exchange: country cards and/or continent cards (by continent
+                              name): 6, 10, 15, 20 ... armies; one exchange per round
+  bonus COUNTRY               +3 armies on a country whose card you hold
+  cards [PLAYER]              country cards (symbols) and continent cards held / used
+  blockades                   the blockaded countries (no new armies there)
+  situation                   the round's situation card
+  pact PLAYER border MINE THEIRS  countries up to 3 borders apart (missiles); also:
+  pact PLAYER continent NAME | pact PLAYER borders CONT1 CONT2 | pact PLAYER world |
+  pact PLAYER zone COUNTRY    (an international zone: from the third exchange on)
+  forget HARMED FORGETTER ID keep|end   the zone's penalty: a random card of FORGETTER back to
+                              the deck (none held: its next card is lost); HARMED keeps or ends it"""
+
 COMMANDS = ("status", "map", "countries", "neighbours", "cards", "objective", "claim", "place", "trade", "attack", "move",
             "regroup", "draw", "bonus", "end", "pact", "unpact", "pacts", "bot", "undo", "save",
-            "help", "quit", "walk", "dip")
+            "help", "quit", "walk", "dip", "arm", "missile", "blockades", "situation", "forget")
+REVANCHA_ONLY = ("arm", "missile", "blockades", "situation", "forget")
+MISSILE_WORDS = ("missiles", "missile", "m")
 WILD_WORDS = ("wild", "wildcard", "wildcards", "joker", "comodin", "coringa", "*")
 DEF_WORDS = ("def", "defend", "defence", "defense", "dn")
 DIP_KINDS = ("truce", "carve", "break", "note")
 
 
 def help_text(rules_id):
-    extra = {"war": HELP_WAR, "risk": HELP_RISK}.get(rules_id)
+    extra = {"war": HELP_WAR, "risk": HELP_RISK, "revancha": HELP_REVANCHA}.get(rules_id)
     return HELP + ("\n\n" + extra if extra else "")
 
 
@@ -173,6 +193,14 @@ def unknown(board, what, text):
     near = close_countries(board, text)
     hint = f"; did you mean {' or '.join(near)}?" if near else " (Tab completes the names; `map` lists them)"
     return BoardError(f"{board.id}: no {what} called '{text}'{hint}")
+
+
+def make_bot(rules, rng):
+    """The ruleset's own bot when it has one (La Revancha), else the engine's."""
+    if rules.id == "revancha":
+        from comando.rulesets.revancha.bot import RevanchaBot
+        return RevanchaBot(rng)
+    return Bot(rng)
 
 
 def is_int(word):
@@ -361,6 +389,10 @@ class Session:
         p = s.cur
         if cmd in ("quit", "exit", "q"):
             return False
+        if s.rules.id == "teg2":
+            from comando_host import teg2_play
+            if teg2_play.run(self, cmd, rest):
+                return True
         if cmd in ("help", "?"):
             self.say(help_text(s.rules.id))
         elif cmd == "status":
@@ -405,10 +437,44 @@ class Session:
                 raise UsageError("move N")
             self.act({"t": "move", "p": p, "n": self.number(rest[0], "move")})
         elif cmd == "regroup":
+            m = 0
+            low = [w.lower() for w in rest]
+            if len(rest) >= 2 and low[-2] in MISSILE_WORDS and s.rules.id == "revancha":
+                m = self.number(rest[-1], "missiles")
+                rest = rest[:-2]
             if len(rest) < 3:
-                raise UsageError("regroup FROM TO N")
+                raise UsageError("regroup FROM TO N" + (" [missiles M]" if s.rules.id == "revancha" else ""))
             f, to = self.countries(rest[:-1], 2)
-            self.act({"t": "regroup", "p": p, "f": f, "to": to, "n": self.number(rest[-1], "regroup")})
+            a = {"t": "regroup", "p": p, "f": f, "to": to, "n": self.number(rest[-1], "regroup")}
+            if m:
+                a["m"] = m
+            self.act(a)
+        elif cmd in REVANCHA_ONLY and s.rules.id != "revancha":
+            raise UsageError(f"{cmd}: La Revancha only (--ruleset revancha), not {s.rules.name}")
+        elif cmd == "arm":
+            if len(rest) < 2:
+                raise UsageError("arm K COUNTRY [replace]")
+            k = self.number(rest[0], "missiles")
+            words = rest[1:]
+            how = "r"
+            if words and words[-1].lower() in ("replace", "map", "replacing"):
+                how = "m"
+                words = words[:-1]
+            self.act({"t": "arm", "p": p, "c": self.countries(words, 1)[0], "k": k, "src": how})
+        elif cmd == "missile":
+            f, to = self.countries(rest, 2)
+            self.act({"t": "missile", "p": p, "f": f, "to": to})
+        elif cmd == "blockades":
+            self.say(engine_text.blockades_text(s))
+        elif cmd == "forget":
+            if len(rest) != 4 or rest[3].lower() not in ("keep", "end"):
+                raise UsageError("forget HARMED FORGETTER ID keep|end (see 'pacts' for the zone's number)")
+            self.act({"t": "forget", "p": self.player(rest[0]), "q": self.player(rest[1]),
+                      "id": self.number(rest[2].lstrip("#"), "zone pact id"),
+                      "keep": 1 if rest[3].lower() == "keep" else 0})
+        elif cmd == "situation":
+            lines = engine_text.revancha_lines(s)
+            self.say(lines[0] if lines else "no situation card yet (setup)")
         elif cmd == "draw":
             self.act({"t": "draw", "p": p})
         elif cmd == "bonus":
@@ -423,6 +489,11 @@ class Session:
             kind = rest[1].lower()
             if kind == "world":
                 self.act({"t": "pact", "p": p, "q": q, "k": "w"})
+            elif kind == "continent" and s.rules.id == "revancha":
+                self.act({"t": "pact", "p": p, "q": q, "k": "k", "a": self.continent(" ".join(rest[2:]))})
+            elif kind == "borders" and s.rules.id == "revancha":
+                a, b = self.continents(rest[2:])
+                self.act({"t": "pact", "p": p, "q": q, "k": "b", "a": a, "b": b})
             elif kind == "border":
                 a, b = self.countries(rest[2:], 2)
                 self.act({"t": "pact", "p": p, "q": q, "k": "c", "a": a, "b": b})
@@ -444,7 +515,7 @@ class Session:
                 raise UsageError(f"bot [TURNS]: at least 1 turn, not {turns}")
             if self.game.state.phase == "over":
                 raise UsageError("the game is over: nothing left for the bot to play")
-            bot = Bot(self.game.rng)
+            bot = make_bot(self.game.state.rules, self.game.rng)
             for _ in range(turns):
                 if self.game.state.phase == "over":
                     break
@@ -463,9 +534,63 @@ class Session:
         return True
 
     # -- ruleset inputs
+    def continent(self, text):
+        try:
+            return self.board.find_continent(text)
+        except BoardError:
+            names = ", ".join(self.board.continent_name(k) for k in range(self.board.continents))
+            raise UsageError(f"no continent called {text!r} (continents: {names})")
+
+    def continents(self, words):
+        """Two continent names (names may have spaces)."""
+        for i in range(1, len(words)):
+            try:
+                return self.board.find_continent(" ".join(words[:i])), \
+                    self.board.find_continent(" ".join(words[i:]))
+            except BoardError:
+                continue
+        raise UsageError("pact PLAYER borders CONTINENT1 CONTINENT2 (e.g. asia africa)")
+
+    def revancha_trade(self, rest):
+        """An exchange: country cards and continent cards, by name, in any order."""
+        s = self.game.state
+        p = s.cur
+        if not rest:
+            opts = s.rules.exchange_options(s, p)
+            hint = self.hand_hint()
+            if opts:
+                cs, ks = opts[0]
+                words = [self.board.cid(c) for c in cs] + [self.board.continent_id(k) for k in ks]
+                raise UsageError(f"trade CARDS ({hint}; an exchange: trade {' '.join(words)})")
+            raise UsageError(f"trade CARDS ({hint}; no exchange among them)")
+        cards, conts = [], []
+        words = list(rest)
+        while words:
+            for i in range(len(words), 0, -1):
+                text = " ".join(words[:i])
+                try:
+                    cards.append(self.country(text))
+                    break
+                except BoardError:
+                    pass
+                try:
+                    conts.append(self.board.find_continent(text))
+                    break
+                except BoardError:
+                    pass
+            else:
+                raise unknown(self.board, "card or continent", " ".join(words))
+            words = words[i:]
+        a = {"t": "trade", "p": p, "cards": cards}
+        if conts:
+            a["cc"] = conts
+        self.act(a)
+
     def trade(self, rest):
         s = self.game.state
         p = s.cur
+        if s.rules.id == "revancha":
+            return self.revancha_trade(rest)
         if not rest:
             hint = self.hand_hint()
             h = s.hands[p]
@@ -579,6 +704,10 @@ class Session:
         s = self.game.state
         if s.phase == "over":
             return "game over> "
+        if s.rules.id == "teg2":
+            a = s.rules.actor(s)
+            left = f", {s.to_place()} to add" if s.to_place() else ""
+            return f"{s.rules.pname(s, a)} {s.phase}{left}> "
         left = f", {s.to_place()} to place" if s.to_place() else ""
         if s.x.get("must"):
             left += ", trade a set now"
@@ -589,7 +718,8 @@ def completer_for(session):
     import readline
 
     rid = session.game.state.rules.id
-    cmds = [c for c in COMMANDS if rid == "risk" or c not in ("walk", "dip")]
+    cmds = [c for c in COMMANDS if (rid == "risk" or c not in ("walk", "dip"))
+            and (rid == "revancha" or c not in REVANCHA_ONLY)]
     b = session.board
     ids = [b.cid(i) for i in range(b.n)]
 
@@ -610,7 +740,11 @@ def completer_for(session):
         if cmd == "attack" and rid == "risk":
             return ids + ["def"]
         if cmd in ("pact",):
-            return names + ["world", "border", "zone"] + ids
+            extra = ["continent", "borders"] + [b.continent_id(k) for k in range(b.continents)] \
+                if rid == "revancha" else []
+            return names + ["world", "border", "zone"] + extra + ids
+        if cmd == "trade" and rid == "revancha":
+            return [b.cid(c) for c in s.hands[s.cur]] + [b.continent_id(k) for k in range(b.continents)]
         return ids + names
 
     def complete(text, state):
@@ -722,12 +856,18 @@ def run(args) -> int:
         rules = game.state.rules
         log_path = args.log or args.resume
     else:
-        board = find_board(args.board or default_board_id(rules.id), rules.id)
+        # a ruleset may name its own engine board (T.E.G. II: the house map; the device keeps
+        # default_board_id's printed-board file)
+        board = find_board(args.board or getattr(rules, "default_board", None)
+                           or default_board_id(rules.id), rules.id)
         if rules.id not in board.rulesets:
             raise UsageError(f"board {board.id} is made for {', '.join(board.rulesets) or 'no ruleset'}, "
                              f"not {rules.name} (--ruleset {' / '.join(board.rulesets) or '?'}, or "
                              f"--board {default_board_id(rules.id)})")
         players = parse_players(args.players, rules, board)
+        seat = getattr(rules, "seat_players", None)
+        if seat is not None:  # T.E.G. II: 2 names seat the 2-player game's four powers
+            players = seat(players)
         if rules.id == "risk":
             board = risk_table_board(board, len(players))
         game = engine.new_game(board, rules.id, players, parse_options(args.option), rng=rng)

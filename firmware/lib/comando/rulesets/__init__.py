@@ -37,5 +37,6 @@ BOARDS = {"teg": "teg", "revancha": "revancha", "war": "war", "risk": "risk",
 
 # Which reducers play it: "engine" (comando.engine: every country on the map, the package's
 # engine.py) and "table" (comando.session: the table's turns and dice, no map).
-REDUCERS = {"teg": ("engine", "table"), "revancha": ("table",), "war": ("engine", "table"),
-            "risk": ("engine", "table"), "teg2": ("table",)}
+REDUCERS = {"teg": ("engine", "table"), "revancha": ("engine", "table"),
+            "war": ("engine", "table"),
+            "risk": ("engine", "table"), "teg2": ("engine", "table")}
