@@ -49,6 +49,8 @@ TEXT = {
     9: "Occupy Oceania, Africa and 5 countries of North America.",
 }
 COMMON = 30
+# teg-classic.txt: "While he holds 5 or fewer cards there is no obligation to carry out a trade-in"
+TRADE_OBLIGED_AT_FIVE = False
 
 
 def _perm(v, n):
@@ -122,7 +124,7 @@ class TegRules(Rules):
         """Never before the card: "While he holds 5 or fewer cards there is no obligation to
         carry out a trade-in; but it is obligatory to do so before receiving the 6th card"
         (teg-classic.txt, Adding armies by trade-in): check_draw refuses a sixth card instead."""
-        return False
+        return TRADE_OBLIGED_AT_FIVE
 
     def small(self, state):
         """2-3 players: countries claimed one at a time, conquest of the whole map to win."""
