@@ -15,24 +15,13 @@ from comando.engine import rand
 _RULES = {}
 # The shipped rulesets with a full engine, for messages and help. A ruleset of the registry
 # (comando.rulesets.IDS) is found by id: module comando.rulesets.<id>.engine defining RULES.
-RULESETS = ("teg", "war", "risk", "revancha")
-# Rulesets the device plays as table sessions (comando.session: no map tracked), not the engine.
-# (La Revancha is both: the device's table session, and the laptop's full engine.)
-TABLE_RULESETS = (("teg2", "T.E.G. II"),)
+RULESETS = ("teg", "war", "risk", "revancha", "teg2")
 
 
 def unknown_ruleset(ruleset):
-    """The RulesError for a ruleset the engine does not play: what it plays, and where La Revancha
-    and T.E.G. II are played."""
-    name = ruleset.lower() if isinstance(ruleset, str) else ""
-    where = "T.E.G. II (teg2) runs as a table session on the device or the simulator (make run)"
-    for rid, title in TABLE_RULESETS:
-        if name == rid:
-            return RulesError("%s (%s) is not in the full engine, which plays %s: T.E.G. II runs "
-                              "as table sessions on the device or the simulator (make run)"
-                              % (title, rid, ", ".join(RULESETS)))
-    return RulesError("unknown ruleset %r: the full engine plays %s; %s"
-                      % (ruleset, ", ".join(RULESETS), where))
+    """The RulesError for a ruleset the engine does not play, naming those it plays."""
+    return RulesError("unknown ruleset %r: the full engine plays %s"
+                      % (ruleset, ", ".join(RULESETS)))
 
 
 def get_rules(ruleset):

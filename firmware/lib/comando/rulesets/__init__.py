@@ -39,4 +39,4 @@ BOARDS = {"teg": "teg", "revancha": "revancha", "war": "war", "risk": "risk",
 # engine.py) and "table" (comando.session: the table's turns and dice, no map).
 REDUCERS = {"teg": ("engine", "table"), "revancha": ("engine", "table"),
             "war": ("engine", "table"),
-            "risk": ("engine", "table"), "teg2": ("table",)}
+            "risk": ("engine", "table"), "teg2": ("engine", "table")}

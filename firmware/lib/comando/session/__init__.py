@@ -16,14 +16,14 @@ strings, lists); an action is the same without ``seq`` and without the random fi
 
 Event types (docs/architecture.md, "Table session (device default)"):
 new, first, place, round, crisis, extra, roll, card, end, out, win, declare, retreat, lock,
-reveal, rocket, launch, walk, undo.
+reveal, rocket, launch, score, walk, undo.
 
 The rules of each event are the ruleset's plug-in's (``comando.rulesets.<id>.table``, ``RULES``,
 on the base comando.session.rules.TableRules): this module holds the state, undo and the dispatch.
 """
 
 from comando.errors import IllegalMove, RulesError
-from comando.session.rules import (OPEN, PLACE, ROUND, CRISIS, EXTRA, ADD, TURN, BATTLE, OVER,  # noqa: F401
+from comando.session.rules import (OPEN, PLACE, ROUND, CRISIS, EXTRA, ADD, TURN, BATTLE, COUNT, OVER,  # noqa: F401
                                    LABEL, field, waiting)
 
 UNDO_DEPTH = 8
@@ -31,7 +31,7 @@ UNDO_DEPTH = 8
 _FIELDS = ("seq", "rs", "colours", "opts", "alive", "stage", "first", "pround", "pdone", "rnd",
            "opener", "order", "ti", "reserve", "deck", "sit", "turned", "crisis", "barred",
            "extra", "rolls", "last", "carded", "track", "grants", "battle", "lastbattle",
-           "winner", "at")
+           "winner", "at", "tally")
 
 
 class Session:
@@ -66,6 +66,7 @@ class Session:
         self.battle = None       # T.E.G. II declared combat
         self.lastbattle = None   # T.E.G. II last combat record
         self.winner = -1
+        self.tally = None        # T.E.G. II objective tokens and the final count (rulesets.teg2.tally)
         self.at = 0              # seq of the last event in effect (differs from seq after undo)
         self.hist = []           # (seq, snapshot) for undo, newest last
 
@@ -79,6 +80,10 @@ class Session:
         """Seat whose turn (or placement) it is, or -1."""
         if self.stage in (TURN, BATTLE, EXTRA, ADD, PLACE) and self.ti < len(self.order):
             return self.order[self.ti]
+        if self.stage == COUNT:
+            from comando.rulesets.teg2 import tally
+            q = tally.question(self.tally)
+            return q[0] if q else -1
         return -1
 
     @property
@@ -103,7 +108,7 @@ class Session:
     def from_dict(cls, d):
         s = cls()
         for k in _FIELDS:
-            setattr(s, k, _copy(d[k]))
+            setattr(s, k, _copy(d[k]) if k in d else None)  # a snapshot from before "tally"
         return s
 
 

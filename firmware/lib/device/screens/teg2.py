@@ -101,7 +101,7 @@ class BattleSetup(Screen):
         ev = app.act({"t": "declare", "p": st.cur, "d": self.defender, "rg": rg})
         if ev is None:
             return
-        app.secret = {2: (self.ka, self.kd, self.air[0], self.air[1])}
+        app.secret[2] = (self.ka, self.kd, self.air[0], self.air[1])  # beside hidden tokens' secrets
         app.save_secret()
         app.pop()
         app.push(Battle(app))
@@ -130,7 +130,12 @@ class Launch(Screen):
             board = app.board
             rg = board.cid(self.setup.region) if board is not None else "r%d" % (self.setup.region + 1)
             app.pop()
-            app.act({"t": "launch", "p": app.state.cur, "rg": rg})
+            # a region of the Objectives Table gets the mushroom's row: its tokens score nothing
+            table = board.tables.get("objective_regions") if board is not None else None
+            row = table.index(rg) + 1 if table and rg in table else 0
+            t = app.state.tally
+            app.act({"t": "launch", "p": app.state.cur, "rg": rg,
+                     "row": row if t and row <= t["rows"] else 0})
         elif b == BACK and kind == PRESS:
             app.pop()
 
@@ -237,7 +242,8 @@ class Battle(Screen):
                 break
             if app.act({"t": "reveal", "p": self.side_seat(side), "cmd": cmd, "n": nonce, "k": k}) is None:
                 return
-        app.secret = {}
+        for key in (0, 1, 2):  # the combat's secrets; hidden objective tokens keep theirs
+            app.secret.pop(key, None)
         app.save_secret()
         self.result = True
 

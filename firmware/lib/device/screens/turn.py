@@ -38,6 +38,12 @@ class Turn(Screen):
             ui.center(fb, "Who starts?", 16)
             ui.center(fb, "everybody rolls", 28)
             ui.footer(fb, "OK/ROLL: roll")
+        elif stage == S.PLACE and rs == "teg2" and st.tally is not None:
+            from device.screens.objectives import draw_tokens
+            draw_tokens(self, fb)
+        elif stage == S.COUNT:
+            from device.screens.objectives import draw_count
+            draw_count(self, fb)
         elif stage == S.PLACE:
             cur = st.cur
             ui.header(fb, "Placing", right)
@@ -120,6 +126,9 @@ class Turn(Screen):
                 pot = ("war potential", "potential", "WP")[min(2, len(extra))]
                 ui.tight(fb, " ".join(["%s %d" % (pot, wp(st, cur))] + extra), 0, 42)
             ui.footer(fb, ("ROLL attack" if rs != "teg2" else "ROLL battle") + " OK end")
+        elif stage == S.OVER and rs == "teg2":
+            from device.screens.objectives import draw_over
+            draw_over(fb, st)
         elif stage == S.OVER:
             ui.header(fb, "Game over", right)
             if st.winner >= 0:
@@ -165,6 +174,10 @@ class Turn(Screen):
         if stage == S.EXTRA and b in (UP, DOWN) and is_step(kind):
             self.countries = max(1, self.countries + (1 if b == UP else -1))
             return
+        if st.rs == "teg2" and (stage == S.COUNT or (stage == S.PLACE and st.tally is not None)):
+            from device.screens import objectives as obj
+            (obj.press_count if stage == S.COUNT else obj.press_tokens)(self, b, kind)
+            return
         if stage == S.TURN and st.rs != "teg2" and b in (UP, DOWN) and is_step(kind):
             counts = held_counts(app)
             counts[st.cur] = max(1, self.held(st.cur) + (1 if b == UP else -1))
@@ -178,6 +191,9 @@ class Turn(Screen):
         elif stage == S.PLACE and b == OK:
             app.act({"t": "place", "p": st.cur})
         elif stage == S.ROUND and b in (OK, ROLL):
+            if st.rs == "teg2" and st.rnd == 0:  # the tokens are placed: their code can go
+                from device.app import forget
+                forget("device.screens.objectives", "comando.rulesets.teg2.tally")
             ev = app.act({"t": "round"})
             if ev and st.rs == "revancha":
                 app.push(screen(app, "Situation"))
