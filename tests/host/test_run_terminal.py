@@ -45,11 +45,14 @@ def _tmux():
 
 
 class Pane:
+    made = 0
+
     def __init__(self, tmp_path, cols, rows):
-        self.sock = "comando-test-%d" % os.getpid()
+        Pane.made += 1   # a tmux server (socket) of its own each: the last may still be exiting
+        self.sock = "comando-test-%d-%d" % (os.getpid(), Pane.made)
         self.cols, self.rows = cols, rows
         cmd = ("cd %s && COMANDO_DB=%s %s run --sim --dir %s; sleep 60"
-               % (ROOT, tmp_path / "g.db", COMANDO, tmp_path / "dev"))
+               % (ROOT, tmp_path / "g.db", COMANDO, tmp_path / ("dev%d" % Pane.made)))
         subprocess.run(["tmux", "-L", self.sock, "new-session", "-d", "-x", str(cols), "-y",
                         str(rows), cmd], check=True)
 
