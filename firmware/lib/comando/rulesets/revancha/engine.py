@@ -23,6 +23,8 @@ from comando import combat, turns, rulebook
 from comando.rulesets.revancha import situations as sit
 from comando.rulesets.revancha import blockades, missiles, objectives
 from comando.rulesets.revancha import cards as exchanges
+from comando.rulesets.revancha import condominium as cdm
+from comando.rulesets.revancha.aggression import JointRules
 
 BOOK = "teg-la-revancha.txt"
 # The kind of each situation card, looked up once (every attack asks).
@@ -84,7 +86,7 @@ QUOTES = {
 }
 
 
-class RevanchaRules(TegRules):
+class RevanchaRules(JointRules, TegRules):
     id = "revancha"
     name = "T.E.G. La Revancha"
     book = BOOK
@@ -416,6 +418,7 @@ class RevanchaRules(TegRules):
         state.x["cq"] = 0
         state.x["mm"] = [0] * state.n
         Rules.begin_turn(self, state)
+        cdm.turn_begins(state)
 
     def next_turn(self, state, e=None):
         s, wrapped = self.next_seat(state)
@@ -462,6 +465,15 @@ class RevanchaRules(TegRules):
 
     # ------------------------------------------------------------------ place
     def check_place(self, state, a):
+        c = a.get("c")
+        if state.x.get("cd") and isinstance(c, int) and 0 <= c < state.n and cdm.row(state, c) is not None \
+                and state.owner[c] != a.get("p") and cdm.holds(state, c, a.get("p")):
+            # "always in its own countries or in condominium"
+            self.with_swaps(state, [c], self.check_place1, state, a)
+            return
+        self.check_place1(state, a)
+
+    def check_place1(self, state, a):
         Rules.check_place(self, state, a)
         c = a["c"]
         if state.round and blockades.blockader(state, c) >= 0:
@@ -488,6 +500,15 @@ class RevanchaRules(TegRules):
         state.reserve -= n - k
 
     def apply_place(self, state, e):
+        c = e["c"]
+        if state.x.get("cd") and state.owner[c] != e["p"]:
+            cdm.swap(state, c)
+            self.apply_place1(state, e)
+            cdm.swap(state, c)
+            return
+        self.apply_place1(state, e)
+
+    def apply_place1(self, state, e):
         c = e["c"]
         n = e["n"]
         cres = state.cres
@@ -593,6 +614,9 @@ class RevanchaRules(TegRules):
         f = self.country(state, a, "f")
         to = self.country(state, a, "to")
         mis = state.x["mis"]
+        if state.x.get("cd") and (cdm.row(state, f) is not None or cdm.row(state, to) is not None):
+            raise IllegalMove("No missile is fired from or at a country in condominium (a roll names "
+                              "one occupant; docs/architecture.md)%s" % cdm.quote("cd_name"))
         if state.owner[f] != p:
             raise IllegalMove("%s is not yours: fire from one of your countries" % self.cname(state, f))
         if state.owner[to] == p:
@@ -653,14 +677,56 @@ class RevanchaRules(TegRules):
         k = self.card_kind(state)
         snow = k == sit.SNOW
         tw = k == sit.TAILWIND
-        if state.armies[f] >= 2 and state.armies[to] >= 1:
-            return combat.max_dice(self.combat, state.armies[f], state.armies[to], snow, tw)
+        att, dfn = state.armies[f], state.armies[to]
+        if state.x.get("cd"):  # each side rolls with its own armies in a condominium
+            att = cdm.own(state, f, a.get("p"))
+            if cdm.row(state, to) is not None:
+                vs = a.get("vs")
+                if vs is None and f == to:
+                    vs = cdm.other(state, to, a.get("p"))
+                dfn = cdm.own(state, to, vs)
+        if att >= 2 and dfn >= 1:
+            return combat.max_dice(self.combat, att, dfn, snow, tw)
         try:
-            return combat.dice_counts(self.combat, state.armies[f], state.armies[to], snow, tw)
+            return combat.dice_counts(self.combat, att, dfn, snow, tw)
         except RulesError as exc:
             raise IllegalMove(str(exc))
 
     def check_attack(self, state, a):
+        ag = state.x.get("ag")
+        if ag and a.get("to") == ag[0] and a.get("p") in (ag[1], ag[2]):
+            self.check_joint(state, a, ag)
+            return
+        self.ag_refuse(state, "attack elsewhere")
+        if state.x.get("cd"):
+            if a.get("f") == a.get("to") and cdm.row(state, a.get("f")) is not None:
+                self.check_inside(state, a)
+                return
+            self.check_condo_attack(state, a)
+            sw = self.attack_swaps(state, a)
+            if sw:
+                self.with_swaps(state, sw, self.check_attack1, state, a)
+                return
+        self.check_attack1(state, a)
+
+    def apply_attack(self, state, e):
+        ag = state.x.get("ag")
+        if ag and e["to"] == ag[0] and e["p"] in (ag[1], ag[2]):
+            self.apply_joint(state, e, ag)
+            return
+        if e["f"] == e["to"]:
+            self.apply_inside(state, e)
+            return
+        sw = self.attack_swaps(state, e) if state.x.get("cd") else ()
+        for c in sw:
+            cdm.swap(state, c)
+        Rules.apply_attack(self, state, e)
+        for c in sw:
+            # a conquered condominium keeps its new holder first (conquer put its rows right)
+            if cdm.row(state, c) is not None and not (c == e["to"] and state.owner[c] == e["p"]):
+                cdm.swap(state, c)
+
+    def check_attack1(self, state, a):
         k = self.card_kind(state)
         if k == sit.REST:
             p = self.player(state, a)
@@ -687,10 +753,22 @@ class RevanchaRules(TegRules):
             # corresponding card, its continent card returns to the deck."
             cch[k] = -1
         Rules.conquer(self, state, p, f, to, e)
+        r = cdm.row(state, to)
+        if r is not None:
+            if r[1] == p:  # "If it manages to expel both occupants, the country will belong to it exclusively."
+                state.armies[to] += r[2]
+                cdm.drop(state, to)
+            else:  # "3. ... a new condominium will be established between the occupant that still remains"
+                cdm.expel(state, to)
 
     # ------------------------------------------------------------------ regroup (missiles too)
     def check_regroup(self, state, a):
+        cdr = state.x.get("cdr")
+        if cdr and a.get("p") != state.cur and [a.get("to"), a.get("p")] in cdr:
+            self.check_ally_regroup(state, a)
+            return
         p = self.turn(state, a, ("add", "attack", "regroup"))
+        self.ag_refuse(state, "regroup")
         self.rest_check(state, p, "regroup")
         m = a.get("m", 0)
         if not m:
@@ -724,7 +802,36 @@ class RevanchaRules(TegRules):
         if self.zone_pact(state, to, p) is not None:
             raise IllegalMove("%s is an international zone: you may not regroup onto it" % self.cname(state, to))
 
+    def check_ally_regroup(self, state, a):
+        """"its ally may also regroup armies (from its attacking country and/or from any other
+        neighbor) toward the country in condominium": after the leader's regroups (they end)."""
+        self.over(state)
+        p = a["p"]
+        to = a["to"]
+        if state.phase not in ("attack", "regroup", "card") or state.x.get("cdm") or self.ag_live(state):
+            raise IllegalMove("%s regroups into %s once %s has finished attacking%s"
+                              % (state.who(p), self.cname(state, to), state.who(state.cur), cdm.quote("cd_ally_regroup")))
+        f = self.country(state, a, "f")
+        n = a.get("n")
+        if state.owner[f] != p or cdm.row(state, f) is not None:
+            raise IllegalMove("%s is not %s's own country" % (self.cname(state, f), state.who(p)))
+        if not state.board.is_border(f, to):
+            raise IllegalMove("%s does not border %s%s" % (self.cname(state, f), self.cname(state, to),
+                                                           cdm.quote("cd_ally_regroup")))
+        if a.get("m"):
+            raise IllegalMove("The ally regroups armies only%s" % cdm.quote("cd_ally_regroup"))
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1 or n > state.armies[f] - 1:
+            raise IllegalMove("%s has %d armies: move 1 to %d, one must stay%s"
+                              % (self.cname(state, f), state.armies[f], state.armies[f] - 1,
+                                 self.cite("regrouping")))
+
     def apply_regroup(self, state, e):
+        if e["p"] != state.cur:  # the ally's regroup into the condominium
+            self.close_pending(state)
+            state.armies[e["f"]] -= e["n"]
+            cdm.add_own(state, e["to"], e["p"], e["n"])
+            state.phase = "card"
+            return
         Rules.apply_regroup(self, state, e) if e.get("n") else self._regroup_phase(state)
         m = e.get("m", 0)
         if m:
@@ -800,6 +907,7 @@ class RevanchaRules(TegRules):
             raise IllegalMove("%s rolled the lowest die of the crisis: no country card this round%s"
                               % (state.who(p), self.quote("crisis")))
         Rules.check_draw(self, state, a)
+        self.ag_refuse(state, "take a card")
         if (state.x.get("nocard") or [0] * state.np)[p]:
             raise IllegalMove("%s forgot an international zone holding no card: this card is lost%s"
                               % (state.who(p), self.quote("forget")))
@@ -891,6 +999,7 @@ class RevanchaRules(TegRules):
     # ------------------------------------------------------------------ end of turn
     def check_end(self, state, a):
         Rules.check_end(self, state, a)
+        self.ag_refuse(state, "end your turn")
         if self.next_seat(state)[1]:
             self.check_round_fields(state, a)
 
@@ -903,6 +1012,7 @@ class RevanchaRules(TegRules):
     def apply_end(self, state, e):
         self.close_pending(state)
         p = state.cur
+        cdm.turn_ends(state, p)
         nocard = state.x.get("nocard")
         if nocard and nocard[p] and not state.drew and self.card_right(state, p) is None:
             nocard[p] = 0  # the card these conquests earned is the one lost
@@ -1066,7 +1176,7 @@ class RevanchaRules(TegRules):
             if {pact[2], pact[3]} != {p, q}:
                 continue
             k = pact[1]
-            if k == "w":
+            if k == "w" or k == "a":
                 return pact
             if k == "c" and {pact[4], pact[5]} == {f, to}:
                 return pact
@@ -1078,6 +1188,10 @@ class RevanchaRules(TegRules):
 
     def describe_pact(self, state, pact):
         k = pact[1]
+        if k == "a":
+            return ("pact #%d: %s and %s attacked %s together: they do not attack each other until "
+                    "%s's turn of the next round" % (pact[0], state.who(pact[2]), state.who(pact[3]),
+                                                     state.board.name(pact[4]), state.who(pact[3])))
         if k not in ("k", "b"):
             return Rules.describe_pact(self, state, pact)
         b = state.board
@@ -1091,6 +1205,7 @@ class RevanchaRules(TegRules):
         if pact[6] >= 0:
             s += "; broken, binds until %s's next turn ends" % state.who(pact[6])
         return s
+
 
 
 RULES = RevanchaRules()
