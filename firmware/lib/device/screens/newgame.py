@@ -9,9 +9,9 @@ from comando import turns as T
 from device import ui
 from device.buttons import PRESS, LONG
 from device.hal import UP, DOWN, OK, BACK, ROLL
-from device.screens.base import (Screen, Menu, RULESETS, RULESET_NAMES, COLOURS, is_step,
-                                 power_name)
-from device.screens.menus import main_items
+from comando.rulesets import COLOURS
+from device.screens.base import Screen, Menu, RULESETS, RULESET_NAMES, is_step, power_name
+from device.screens.base import main_items
 
 
 class NewGame(Screen):
@@ -39,14 +39,17 @@ class NewGame(Screen):
     def ruleset(self):
         return RULESETS[self.rs]
 
+    def powers(self):
+        """True when the ruleset seats powers in a fixed order (T.E.G. II), not colours."""
+        return self.ruleset() not in COLOURS
+
     def palette(self):
-        rs = self.ruleset()
-        if rs == "teg2":
+        if self.powers():
             return T.teg2_powers(self.n if self.n >= 2 else 2)
-        return COLOURS[rs]
+        return COLOURS[self.ruleset()]
 
     def reset_colours(self):
-        self.cols = list(self.palette()[:self.n]) if self.ruleset() != "teg2" else list(self.palette())
+        self.cols = list(self.palette()[:self.n]) if not self.powers() else list(self.palette())
         self.seat = 0
 
     def draw(self, fb):
@@ -66,7 +69,7 @@ class NewGame(Screen):
         per = 2 if len(self.cols) <= 4 else 3
         w = 128 // per
         for i, c in enumerate(self.cols):
-            label = power_name(c) if rs == "teg2" else c
+            label = power_name(c) if self.powers() else c
             label = ui.fit("%d %s" % (i + 1, label), 8) if per == 2 else ui.fit(label, 5)
             x = (i % per) * w
             y = 37 + (i // per) * 8
@@ -78,7 +81,7 @@ class NewGame(Screen):
                 fb.text(label, tx, y, 1)
         if self.field == self.START:
             ui.footer(fb, "ROLL/OK: start")
-        elif self.field == self.SEATS and rs != "teg2":
+        elif self.field == self.SEATS and not self.powers():
             ui.footer(fb, "^v colour OK next")
         elif self.field == 0 and self.app.state.stage is None:
             ui.footer(fb, "OK next BACK menu")  # ROLL starts too: the next fields say so
@@ -86,7 +89,6 @@ class NewGame(Screen):
             ui.footer(fb, "OK next ROLL go")
 
     def button(self, b, kind):
-        rs = self.ruleset()
         if b == ROLL and kind == PRESS:
             self.start()
             return
@@ -99,7 +101,7 @@ class NewGame(Screen):
                 self.app.push(Menu(self.app, "Menu", main_items(self.app, new_game=False)))
             return
         if b == OK and kind == PRESS:
-            if self.field == self.SEATS and rs != "teg2" and self.seat < self.n - 1:
+            if self.field == self.SEATS and not self.powers() and self.seat < self.n - 1:
                 self.seat += 1
                 return
             if self.field == self.START:
@@ -124,7 +126,7 @@ class NewGame(Screen):
             self.reset_colours()
         elif self.field == 2:
             self.use_board ^= 1
-        elif self.field == self.SEATS and rs != "teg2":
+        elif self.field == self.SEATS and not self.powers():
             # the seat's colour cycles through the colours nobody else has taken
             pal = self.palette()
             cur = pal.index(self.cols[self.seat])
@@ -137,7 +139,7 @@ class NewGame(Screen):
     def start(self):
         rs = self.ruleset()
         opts = {}
-        if rs == "teg2":
+        if self.powers():
             cols = list(T.teg2_powers(self.n))
             opts["players"] = self.n
         else:

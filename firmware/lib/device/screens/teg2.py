@@ -13,7 +13,77 @@ from comando.rulesets.teg2.table import adds
 from device import ui
 from device.buttons import PRESS, LONG
 from device.hal import UP, DOWN, OK, BACK, ROLL
-from device.screens.base import Screen, is_step, offered, power_name, su, wp
+from device.screens import screen
+from device.screens.base import Screen, is_step, main_menu, offered, power_name, rockets, su, wp
+from device.screens import turn
+
+
+class Turn(turn.Turn):
+    """The turn screen with T.E.G. II's stages: the objectives placed, ADD (every power adds its
+    armies by war potential; ROLL takes an offered rocket), turns of battles (ROLL opens a battle
+    command), and the final war potentials when the game ends on points."""
+
+    name = staticmethod(power_name)
+    attack = "BattleSetup"
+    armies = False
+
+    def place_line(self, fb, st):
+        fb.text("objective %d/5" % (st.pround + 1), 8, 33, 1)
+
+    def round_started(self):
+        self.app.push(screen(self.app, "Grants"))
+
+    def draw_add(self, fb, st, right):
+        cur = st.cur
+        ui.header(fb, "Add armies", right)
+        ui.center(fb, power_name(st.colours[cur]), 12, 2)
+        extra = []
+        if su(st, cur):
+            extra.append("SU x%d" % su(st, cur))
+        if offered(st, cur):
+            extra.append("rocket? ROLL")
+        elif rockets(st, cur):
+            extra.append("rocket!")
+        ui.center(fb, "adds %d armies" % adds(st, cur), 31)
+        if extra:
+            ui.center(fb, " ".join(extra), 42)
+        ui.footer(fb, "OK: done")
+
+    def press_add(self, b, st):
+        if b == OK:
+            self.app.act({"t": "place", "p": st.cur})
+        elif b == ROLL and offered(st, st.cur):
+            self.app.act({"t": "rocket", "p": st.cur})
+
+    def draw_turn(self, fb, st, right):
+        cur = st.cur
+        n = len(st.order)
+        name = power_name
+        ui.header(fb, "Round %d" % st.rnd, "%d/%d" % (st.ti + 1, n))
+        ui.center(fb, name(st.colours[cur]), 12, 2)
+        nxt = st.order[st.ti + 1] if st.ti + 1 < n else None
+        fb.text("next:", 0, 31, 1)
+        fb.text(ui.fit(name(st.colours[nxt]), 10) if nxt is not None else "new round", 44, 31, 1)
+        # war potential in words when the line has room
+        extra = (["SU %d" % su(st, cur)] if su(st, cur) else []) + \
+            (["rocket"] if rockets(st, cur) else [])
+        pot = ("war potential", "potential", "WP")[min(2, len(extra))]
+        ui.tight(fb, " ".join(["%s %d" % (pot, wp(st, cur))] + extra), 0, 42)
+        ui.footer(fb, "ROLL battle OK end")
+
+    def dial(self, st, step):
+        pass  # no countries to dial: armies come from the war potential
+
+    def over_body(self, fb, st):
+        Track.draw_track(fb, st, 12)
+
+    def turn_items(self, st, p):
+        app = self.app
+        items = [("Battle", lambda: app.push(BattleSetup(app)))]
+        if rockets(st, p):
+            items.append(("Launch rocket", lambda: app.push(Launch(app))))
+        items.append(("War potential", lambda: app.push(Track(app))))
+        return items
 
 
 class BattleSetup(Screen):
@@ -216,7 +286,7 @@ class Battle(Screen):
             else:
                 self.reveal()
         elif b == BACK:
-            app.push(_menu(app))
+            app.push(main_menu(app))
 
     def locked(self, side, cmd, nonce, h, k):
         app = self.app
@@ -241,11 +311,6 @@ class Battle(Screen):
         app.secret = {}
         app.save_secret()
         self.result = True
-
-
-def _menu(app):
-    from device.screens.menus import main_menu
-    return main_menu(app)
 
 
 class Dial(object):

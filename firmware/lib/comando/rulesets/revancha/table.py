@@ -10,6 +10,7 @@ from comando.session.rules import CRISIS, EXTRA, TURN, TableRules, colours_in_pl
 
 class RevanchaTable(TableRules):
     id = "revancha"
+    first_round_adds = False
     stored = {"first": "r", "crisis": "r", "round": "c"}
 
     def check_players(self, cols, opts):
