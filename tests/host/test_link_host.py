@@ -15,7 +15,7 @@ from comando_host import notation
 from comando_host.secrets import SecretBook
 from comando_host.session import HostSession
 from comando_host.store import Store
-from comando_host.transport import PipeTransport, Transport, open_transport
+from comando_host.transport import PipeTransport, open_transport
 from comando_host.view import GameView, describe
 
 
@@ -591,7 +591,6 @@ def test_store_files_board_and_ruleset_from_the_new_events_options(tmp_path, cap
 def test_store_migrates_an_older_database(tmp_path):
     """A database written before boards were taken from the options (and one whose games table
     lacks the columns) gets them filled in from its stored new events when opened."""
-    import json
     import sqlite3
     path = str(tmp_path / "old.db")
     db = sqlite3.connect(path)

@@ -18,7 +18,7 @@ wildcards)"). Where the rulebook is silent the choice is written next to the cod
 
 from comando.errors import IllegalMove, RulesError
 from comando.engine import rand
-from comando.engine.rules import Rules, ACTIVE
+from comando.engine.rules import Rules
 from comando import turns, rulebook
 
 COLOURS = ("white", "red", "black", "blue", "yellow", "green")
@@ -53,7 +53,6 @@ class WarRules(Rules):
     def setup(self, state, src):
         np_ = state.np
         rounds = turns.roll_opening(src, np_)
-        dist = turns.opening_winner(rounds)
         e = {"t": "deal", "dr": rounds}
         # "removes the wildcards and shuffles the cards, then deals them one at a time clockwise,
         # starting with the player on their left"
@@ -173,7 +172,6 @@ class WarRules(Rules):
         e = Rules.make_attack(self, state, a, src)
         # Elimination with more than five cards: "the player removes, without looking, the number
         # of cards needed to complete five" - drawn here, stored in the event.
-        f = e["f"]
         to = e["to"]
         la, ld = self.resolve(state, e)
         victim = state.owner[to]
