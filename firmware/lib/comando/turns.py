@@ -31,18 +31,13 @@ die and say nothing of ties; re-rolling the tie is the table's universal custom)
 
 from comando.errors import RulesError
 from comando import rulebook
-
-RULESETS = ("teg", "revancha", "war", "risk", "teg2")
+# the registry's: the ids, the players each seats (teg2: 2 players play 4 powers, see
+# teg2_powers()), the rulesets whose round opener moves one seat on after every round of play
+from comando.rulesets import IDS as RULESETS, SEATS, ROTATING
 
 # T.E.G. II powers in the rulebook's playing order.
 TEG2_POWERS = ("usa", "ussr", "china", "japan", "weurope", "eeurope")  # = comando.rulesets.teg2.track.POWERS
 TEG2_POWER_NAMES = ("USA", "USSR", "China", "Japan", "Western Europe", "Eastern Europe")
-
-# Player counts each ruleset seats (teg2: 2 players play 4 powers, see teg2_powers()).
-SEATS = {"teg": (2, 6), "revancha": (2, 6), "war": (2, 6), "risk": (2, 6), "teg2": (2, 6)}
-
-# Rulesets whose round opener moves one seat on after every round of play.
-ROTATING = ("revancha", "teg2")
 
 
 def check_ruleset(ruleset):
@@ -218,7 +213,7 @@ def reinforcements(ruleset, countries, bonus=0):
     rule = rulebook.REINFORCE.get(ruleset)
     if rule is None:
         raise RulesError("%s adds armies by war potential, not by countries held" % ruleset
-                         if ruleset == "teg2" else "unknown ruleset %r" % (ruleset,))
+                         if ruleset in RULESETS else "unknown ruleset %r" % (ruleset,))
     if countries < 0 or bonus < 0:
         raise RulesError("countries held and continent bonus cannot be negative")
     n = countries // rule[0]

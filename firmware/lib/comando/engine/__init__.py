@@ -11,13 +11,14 @@ See docs/architecture.md, "Engine: events, reducer, rulesets".
 from comando.errors import IllegalMove, RulesError
 from comando.engine.state import State
 from comando.engine import rand
+from comando.rulesets import ENGINE, IDS, NAMES
 
 _RULES = {}
-# The shipped rulesets with a full engine, for messages and help. A ruleset of the registry
-# (comando.rulesets.IDS) is found by id: module comando.rulesets.<id>.engine defining RULES.
-RULESETS = ("teg", "war", "risk")
-# Rulesets the device plays as table sessions (comando.session: no map tracked), not the engine.
-TABLE_RULESETS = (("revancha", "La Revancha"), ("teg2", "T.E.G. II"))
+# The rulesets with a full engine (the registry's ENGINE), for messages and help: module
+# comando.rulesets.<id>.engine defining RULES. The others the device plays as table sessions
+# (comando.session: no map tracked), not the engine.
+RULESETS = ENGINE
+TABLE_RULESETS = tuple((rid, NAMES[rid]) for rid in IDS if rid not in ENGINE)
 
 
 def unknown_ruleset(ruleset):
@@ -41,7 +42,6 @@ def get_rules(ruleset):
     r = _RULES.get(ruleset)
     if r is not None:
         return r
-    from comando.rulesets import IDS
     if not isinstance(ruleset, str) or ruleset.lower() not in IDS:
         raise unknown_ruleset(ruleset)
     try:

@@ -35,7 +35,7 @@ ROTATING = ("revancha", "teg2")
 BOARDS = {"teg": "teg", "revancha": "revancha", "war": "war", "risk": "risk",
           "teg2": "teg2_americas"}
 
-# Which reducers play it: "engine" (comando.engine: every country on the map, the package's
-# engine.py) and "table" (comando.session: the table's turns and dice, no map).
-REDUCERS = {"teg": ("engine", "table"), "revancha": ("table",), "war": ("engine", "table"),
-            "risk": ("engine", "table"), "teg2": ("table",)}
+# Which reducers play it: the table session (comando.session, the table's turns and dice, no
+# map: the package's table.py) plays every ruleset; the map engine (comando.engine, every country
+# on the map: the package's engine.py) plays these.
+ENGINE = ("teg", "war", "risk")

@@ -17,7 +17,7 @@ WHERE = {
     "Grants": "device.screens.teg2", "Track": "device.screens.teg2",
     "BattleSetup": "device.screens.teg2", "Battle": "device.screens.teg2",
     "Launch": "device.screens.teg2",
-    "hardware_menu": "device.selftest",
+    "hardware_menu": "device.selftest",  # Menu > Hardware: self-test, OLED controller, I2C
 }
 
 

@@ -14,8 +14,25 @@ from device import ui
 from device.buttons import PRESS, LONG
 from device.hal import UP, DOWN, OK, BACK, ROLL
 from device.screens import screen
-from device.screens.base import Screen, is_step, main_menu, offered, power_name, rockets, su, wp
+from device.screens.base import Screen, is_step, main_menu, power_name
 from device.screens import turn
+
+
+def wp(st, s):
+    """T.E.G. II: power ``s``'s war potential, SUs held, rocket offered / held (session.track)."""
+    return st.track["wp"][s]
+
+
+def su(st, s):
+    return st.track["su"][s]
+
+
+def offered(st, s):
+    return st.track["offer"][s]
+
+
+def rockets(st, s):
+    return st.track["rockets"][s]
 
 
 class Turn(turn.Turn):
