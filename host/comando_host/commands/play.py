@@ -287,8 +287,11 @@ class Session:
             self.say(engine_text.status(self.game.state))
         return ev
 
+    # the commands' other names
+    ALIASES = {"?": "help", "diplomacy": "dip"}
+
     def command(self, line):
-        """Run one command line. Returns False to quit."""
+        """Run one command line (a ``do_<command>`` method each). Returns False to quit."""
         try:
             words = shlex.split(line)
         except ValueError:
@@ -296,103 +299,144 @@ class Session:
         if not words:
             return True
         cmd, rest = words[0].lower(), words[1:]
-        s = self.game.state
-        p = s.cur
+        cmd = self.ALIASES.get(cmd, cmd)
         if cmd in ("quit", "exit", "q"):
             return False
-        if cmd in ("help", "?"):
-            self.say(help_text(s.rules.id))
-        elif cmd == "status":
-            self.say(engine_text.status(s))
-        elif cmd == "map":
-            self.say(engine_text.countries(s, self.player(" ".join(rest)) if rest else None))
-        elif cmd == "cards":
-            self.say(engine_text.cards(s, self.player(" ".join(rest)) if rest else p))
-        elif cmd == "objective":
-            q = self.player(" ".join(rest)) if rest else p
-            self.say(f"{engine_text.who(s, q)}: {engine_text.objective(s, q)}")
-        elif cmd == "pacts":
-            self.say(engine_text.pacts(s))
-        elif cmd == "claim":
-            self.act({"t": "claim", "p": p, "c": self.countries(rest, 1)[0]})
-        elif cmd == "place":
-            if not rest:
-                raise UsageError("place N COUNTRY")
-            if is_int(rest[0]):
-                n, where = self.number(rest[0]), rest[1:]
-            elif is_int(rest[-1]):
-                n, where = self.number(rest[-1]), rest[:-1]
-            else:
-                n, where = s.to_place(), rest
-            self.act({"t": "place", "p": p, "c": self.countries(where, 1)[0], "n": n})
-        elif cmd == "trade":
-            self.trade(rest)
-        elif cmd == "attack":
-            self.attack(rest)
-        elif cmd == "walk":
-            self.walk(rest)
-        elif cmd in ("dip", "diplomacy"):
-            self.dip(rest)
-        elif cmd == "move":
-            if len(rest) != 1:
-                raise UsageError("move N")
-            self.act({"t": "move", "p": p, "n": self.number(rest[0], "move")})
-        elif cmd == "regroup":
-            if len(rest) < 3:
-                raise UsageError("regroup FROM TO N")
-            f, to = self.countries(rest[:-1], 2)
-            self.act({"t": "regroup", "p": p, "f": f, "to": to, "n": self.number(rest[-1], "regroup")})
-        elif cmd == "draw":
-            self.act({"t": "draw", "p": p})
-        elif cmd == "bonus":
-            self.act({"t": "bonus", "p": p, "c": self.countries(rest, 1)[0]})
-        elif cmd == "end":
-            self.act({"t": "end", "p": p})
-        elif cmd == "pact":
-            if len(rest) < 2:
-                raise UsageError("pact PLAYER world | border MINE THEIRS | zone COUNTRY")
-            q = self.player(rest[0])
-            kind = rest[1].lower()
-            if kind == "world":
-                self.act({"t": "pact", "p": p, "q": q, "k": "w"})
-            elif kind == "border":
-                a, b = self.countries(rest[2:], 2)
-                self.act({"t": "pact", "p": p, "q": q, "k": "c", "a": a, "b": b})
-            elif kind == "zone":
-                self.act({"t": "pact", "p": p, "q": q, "k": "z", "a": self.countries(rest[2:], 1)[0]})
-            else:
-                raise UsageError(f"pact kind {kind!r}: world, border or zone")
-        elif cmd == "unpact":
-            if len(rest) != 1:
-                raise UsageError("unpact ID (see 'pacts')")
-            self.act({"t": "unpact", "p": p, "id": self.number(rest[0].lstrip("#"), "pact id")})
-        elif cmd == "undo":
-            ev = self.game.undo()
-            self.flush()
-            self.say(engine_text.event_line(None, self.game.state, ev))
-        elif cmd == "bot":
-            turns = self.number(rest[0], "bot turns") if rest else 1
-            if turns < 1:
-                raise UsageError(f"bot [TURNS]: at least 1 turn, not {turns}")
-            if self.game.state.phase == "over":
-                raise UsageError("the game is over: nothing left for the bot to play")
-            bot = Bot(self.game.rng)
-            for _ in range(turns):
-                if self.game.state.phase == "over":
-                    break
-                who = self.game.state.cur
-                while self.game.state.phase != "over" and self.game.state.cur == who:
-                    self.act(bot.action(self.game.state))
-        elif cmd == "save":
-            if len(rest) != 1:
-                raise UsageError("save FILE")
-            elog.write_log(rest[0], self.game.log)
-            self.say(f"saved {len(self.game.log)} events to {rest[0]}")
-        else:
+        fn = getattr(self, "do_" + cmd, None) if cmd.isidentifier() else None
+        if fn is None:
             near = difflib.get_close_matches(cmd, COMMANDS, n=2, cutoff=0.6)
             hint = f"did you mean {' or '.join(near)}? " if near else ""
             raise UsageError(f"unknown command {cmd!r} ({hint}type help)")
+        fn(rest)
         return True
+
+    def do_help(self, rest):
+        s = self.game.state
+        self.say(help_text(s.rules.id))
+
+    def do_status(self, rest):
+        s = self.game.state
+        self.say(engine_text.status(s))
+
+    def do_map(self, rest):
+        s = self.game.state
+        self.say(engine_text.countries(s, self.player(" ".join(rest)) if rest else None))
+
+    def do_cards(self, rest):
+        s = self.game.state
+        p = self.game.state.cur
+        self.say(engine_text.cards(s, self.player(" ".join(rest)) if rest else p))
+
+    def do_objective(self, rest):
+        s = self.game.state
+        p = self.game.state.cur
+        q = self.player(" ".join(rest)) if rest else p
+        self.say(f"{engine_text.who(s, q)}: {engine_text.objective(s, q)}")
+
+    def do_pacts(self, rest):
+        s = self.game.state
+        self.say(engine_text.pacts(s))
+
+    def do_claim(self, rest):
+        p = self.game.state.cur
+        self.act({"t": "claim", "p": p, "c": self.countries(rest, 1)[0]})
+
+    def do_place(self, rest):
+        s = self.game.state
+        p = self.game.state.cur
+        if not rest:
+            raise UsageError("place N COUNTRY")
+        if is_int(rest[0]):
+            n, where = self.number(rest[0]), rest[1:]
+        elif is_int(rest[-1]):
+            n, where = self.number(rest[-1]), rest[:-1]
+        else:
+            n, where = s.to_place(), rest
+        self.act({"t": "place", "p": p, "c": self.countries(where, 1)[0], "n": n})
+
+    def do_trade(self, rest):
+        self.trade(rest)
+
+    def do_attack(self, rest):
+        self.attack(rest)
+
+    def do_walk(self, rest):
+        self.walk(rest)
+
+    def do_dip(self, rest):
+        self.dip(rest)
+
+    def do_move(self, rest):
+        p = self.game.state.cur
+        if len(rest) != 1:
+            raise UsageError("move N")
+        self.act({"t": "move", "p": p, "n": self.number(rest[0], "move")})
+
+    def do_regroup(self, rest):
+        p = self.game.state.cur
+        if len(rest) < 3:
+            raise UsageError("regroup FROM TO N")
+        f, to = self.countries(rest[:-1], 2)
+        self.act({"t": "regroup", "p": p, "f": f, "to": to, "n": self.number(rest[-1], "regroup")})
+
+    def do_draw(self, rest):
+        p = self.game.state.cur
+        self.act({"t": "draw", "p": p})
+
+    def do_bonus(self, rest):
+        p = self.game.state.cur
+        self.act({"t": "bonus", "p": p, "c": self.countries(rest, 1)[0]})
+
+    def do_end(self, rest):
+        p = self.game.state.cur
+        self.act({"t": "end", "p": p})
+
+    def do_pact(self, rest):
+        p = self.game.state.cur
+        if len(rest) < 2:
+            raise UsageError("pact PLAYER world | border MINE THEIRS | zone COUNTRY")
+        q = self.player(rest[0])
+        kind = rest[1].lower()
+        if kind == "world":
+            self.act({"t": "pact", "p": p, "q": q, "k": "w"})
+        elif kind == "border":
+            a, b = self.countries(rest[2:], 2)
+            self.act({"t": "pact", "p": p, "q": q, "k": "c", "a": a, "b": b})
+        elif kind == "zone":
+            self.act({"t": "pact", "p": p, "q": q, "k": "z", "a": self.countries(rest[2:], 1)[0]})
+        else:
+            raise UsageError(f"pact kind {kind!r}: world, border or zone")
+
+    def do_unpact(self, rest):
+        p = self.game.state.cur
+        if len(rest) != 1:
+            raise UsageError("unpact ID (see 'pacts')")
+        self.act({"t": "unpact", "p": p, "id": self.number(rest[0].lstrip("#"), "pact id")})
+
+    def do_undo(self, rest):
+        ev = self.game.undo()
+        self.flush()
+        self.say(engine_text.event_line(None, self.game.state, ev))
+
+    def do_bot(self, rest):
+        turns = self.number(rest[0], "bot turns") if rest else 1
+        if turns < 1:
+            raise UsageError(f"bot [TURNS]: at least 1 turn, not {turns}")
+        if self.game.state.phase == "over":
+            raise UsageError("the game is over: nothing left for the bot to play")
+        bot = Bot(self.game.rng)
+        for _ in range(turns):
+            if self.game.state.phase == "over":
+                break
+            who = self.game.state.cur
+            while self.game.state.phase != "over" and self.game.state.cur == who:
+                self.act(bot.action(self.game.state))
+
+    def do_save(self, rest):
+        if len(rest) != 1:
+            raise UsageError("save FILE")
+        elog.write_log(rest[0], self.game.log)
+        self.say(f"saved {len(self.game.log)} events to {rest[0]}")
 
     # -- ruleset inputs
     def trade(self, rest):
