@@ -6,7 +6,7 @@ STAMP   := $(VENV)/.installed-stamp
 # Extra pytest arguments, e.g. make test ARGS="-k odds -x"
 ARGS    ?=
 
-.PHONY: all venv test run bench firmware deploy enclosure hardware clean
+.PHONY: all venv test test-pico bench-pico uf2 node_modules pico-deps run bench firmware deploy enclosure hardware clean
 
 all: test
 
@@ -21,9 +21,31 @@ $(STAMP): pyproject.toml Makefile tests/blinka_env.py
 
 venv: $(STAMP)
 
+# The emulated Pico's npm package (rp2040js, pinned in package.json / package-lock.json).
+NODE_STAMP := node_modules/.installed-stamp
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+node_modules: $(NODE_STAMP)
+
+# make test runs the emulated-Pico tests when npm is here (CI installs it: .ci/run); without it
+# they skip locally and fail under CI=true.
+pico-deps:
+	@if command -v npm >/dev/null 2>&1; then $(MAKE) --no-print-directory $(NODE_STAMP); \
+	else echo "make: npm not found: the emulated-Pico tests (tests/pico) will skip"; fi
+
 ## The whole suite: CPython and MicroPython (the unix port runs tests/core under a capped heap).
-test: $(STAMP)
+test: $(STAMP) pico-deps
 	$(BIN)/python -m pytest $(ARGS)
+
+## Every emulated-Pico test (whole games, every golden case, power cuts, abuse): minutes.
+test-pico: $(STAMP) $(NODE_STAMP)
+	COMANDO_PICO=full $(BIN)/python -m pytest tests/pico -m pico $(ARGS)
+
+## The device's figures on the emulated RP2040 (emulated time): one `pico NAME VALUE` per line.
+bench-pico: $(STAMP) $(NODE_STAMP)
+	$(BIN)/python bench/bench_pico.py $(ARGS)
 
 ## The main job: the device (a Pico if one is attached, else the simulator) and the host mirror.
 run: $(STAMP)
@@ -36,6 +58,10 @@ bench: $(STAMP)
 ## A deployable bundle for the Pico under build/firmware (mpy-cross compiled, boards included).
 firmware: $(STAMP)
 	$(BIN)/python -m comando_host.firmware build
+
+## One UF2 to drag onto a Pico in BOOTSEL mode: MicroPython v1.28.0 + the app's filesystem.
+uf2: firmware
+	$(BIN)/python -m comando_host.picoimage uf2 --bundle build/firmware --out build/comando.uf2
 
 ## Copy the bundle to a connected Pico with mpremote.
 deploy: firmware

@@ -1,6 +1,7 @@
 """A stand-in device for the link end-to-end tests and the bench, run under MicroPython.
 
     micropython tests/link_device.py DIR [--backlog N] [--play N] [--every MS] [--seconds S] [--locks K]
+    micropython tests/link_device.py DIR --events FILE.jsonl [--every MS] [--seconds S]
 
 Its serial is its own stdin/stdout (as USB CDC stdio on the Pico; the caller gives it the master
 of a pseudo-terminal). The journal is a file in DIR (kept across runs, so a restarted device
@@ -8,6 +9,8 @@ resumes from it); the app numbers and journals actions; the link is the real
 firmware/lib/device/link.py endpoint. With --play it publishes N events, one every MS ms, each
 stamped with the wall clock in microseconds ("us") so the host can measure the latency; with
 --locks K every K-th is a T.E.G. II lock with a secret part (the link must strip it).
+With --events it publishes the events of a game log instead (a map game: the live page's bench
+and browser test), one every MS ms, stamped the same way.
 """
 
 import sys
@@ -69,9 +72,16 @@ def restore(j):
 def main(argv):
     root = argv[1]
     opts = {"--backlog": 0, "--play": 0, "--every": 10, "--seconds": 30, "--locks": 0}
+    script = []
     i = 2
     while i < len(argv):
-        opts[argv[i]] = int(argv[i + 1])
+        if argv[i] == "--events":
+            import json
+            with open(argv[i + 1]) as f:
+                script = [json.loads(line) for line in f if line.strip()]
+            opts["--play"] = len(script)
+        else:
+            opts[argv[i]] = int(argv[i + 1])
         i += 2
     j = Journal(Hal(root))
     restore(j)
@@ -92,7 +102,12 @@ def main(argv):
     while time.ticks_diff(time.ticks_ms(), start) < opts["--seconds"] * 1000:
         now = time.ticks_diff(time.ticks_ms(), start)
         if played < opts["--play"] and now >= next_at:
-            if opts["--locks"] and played % opts["--locks"] == 3:
+            if script:
+                ev = dict(script[played])
+                ev.pop("seq", None)
+                ev["us"] = time.time_ns() // 1000
+                app.submit(ev)
+            elif opts["--locks"] and played % opts["--locks"] == 3:
                 # a T.E.G. II lock with its secret part: only the commitment may cross the link
                 app.submit({"t": "lock", "p": played % 2, "h": "%064x" % played,
                             "sec": {"cmd": "3/0/5", "n": "%032x" % played}})

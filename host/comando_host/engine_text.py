@@ -104,6 +104,23 @@ def countries(state, p=None) -> str:
                      for r in rows)
 
 
+def neighbours(state, c) -> str:
+    """A country's neighbours with their owner and armies; those its owner could attack from it
+    (another owner's) are marked."""
+    b = state.board
+    o = state.owner[c]
+    head = f"{b.name(c)}: " + (f"{who(state, o)}, {state.armies[c]} arm{'y' if state.armies[c] == 1 else 'ies'}" if o >= 0 else
+                                "nobody's")
+    rows = [head]
+    for j in b.neighbours(c):
+        q = state.owner[j]
+        mark = "  <- enemy" if o >= 0 and q >= 0 and q != o else ""
+        where = "" if b.continent_of(j) == b.continent_of(c) else f" ({b.continent_name(b.continent_of(j))})"
+        rows.append(f"  {b.name(j)}{where}: " + (f"{who(state, q)}, {state.armies[j]}" if q >= 0
+                                                  else "nobody") + mark)
+    return "\n".join(rows)
+
+
 def card_name(state, c) -> str:
     """A card's name: its country, or the ruleset's name for a wildcard (WAR, Risk: ints >= n)."""
     return state.rules.card_name(state, c)

@@ -21,12 +21,35 @@ DEMO_SCRIPT = ["roll", "wait 150", "roll", "wait 150", "ok", "wait 100", "ok", "
                "roll", "wait 100", "wait 60000"]
 
 
-def _store(default_name):
+def store_path(default_name):
+    """The store the mirror writes: $COMANDO_DB, else build/NAME in the repository."""
     from comando_host.simulator import ROOT
-    from comando_host.store import ENV, Store
-    if os.environ.get(ENV):
-        return Store()
-    return Store(os.path.join(ROOT, "build", default_name))
+    from comando_host.store import ENV
+    return os.environ.get(ENV) or os.path.join(ROOT, "build", default_name)
+
+
+def _store(default_name):
+    from comando_host.store import Store
+    return Store(store_path(default_name))
+
+
+def live_page(path, port=8765):
+    """Serve the live map page (comando web) on 127.0.0.1 in a thread of this process, reading
+    the store at ``path``; print its address (nothing is opened). None without the web extra."""
+    try:
+        from comando_host.web.app import Background
+    except ImportError:
+        print("comando run: the live page needs the web extra (pip install -e '.[web]')")
+        return None
+    for p in (port, 0):   # the usual port, else any free one
+        try:
+            srv = Background(path, port=p).start()
+        except OSError:
+            continue
+        print("comando run: the live map page is at %s (open it in a browser)" % srv.url,
+              flush=True)
+        return srv
+    return None
 
 
 def mirror_hook(port, sim):
@@ -39,6 +62,7 @@ def mirror_hook(port, sim):
     if sim is None:  # a real Pico: the mirror in the foreground
         transport = open_transport(port)
         store = Store()
+        live_page(store.path)
         session = HostSession(transport, store)
         try:
             return Mirror(session, port=port).run()
@@ -84,6 +108,7 @@ def linked_demo(seconds: float = 20.0) -> int:
     from comando_host.simulator import ROOT, Simulator
     from comando_host.transport import open_transport
     store = _store("demo-host.db")
+    page = live_page(store.path)
     sim = Simulator(root=os.path.join(ROOT, "build", "demo-linked-device"), fresh=True,
                     script=DEMO_SCRIPT, seed=2026).start()
     transport = open_transport(sim.port)
@@ -111,4 +136,6 @@ def linked_demo(seconds: float = 20.0) -> int:
     finally:
         transport.close()
         sim.stop()
+        if page is not None:
+            page.stop()
     return 0

@@ -294,5 +294,22 @@ class Store:
                 out.append(("event", json.loads(body)))
         return out
 
+    def records_after(self, game: str, seq: int):
+        """The rows of ``records`` whose seq is above ``seq`` (a live reader's next batch)."""
+        out = []
+        for seq_, kind, body in self._query(
+                "SELECT seq, kind, body FROM events WHERE game=? AND seq>? ORDER BY seq",
+                (game, seq)):
+            if kind == "snapshot":
+                out.append(("snapshot", seq_, json.loads(body)))
+            else:
+                out.append(("event", json.loads(body)))
+        return out
+
+    def newest_game(self):
+        """The id of the game updated last, or None (cheap enough to poll)."""
+        rows = self._query("SELECT id FROM games ORDER BY updated DESC LIMIT 1")
+        return rows[0][0] if rows else None
+
     def events(self, game: str):
         return [r[1] for r in self.records(game) if r[0] == "event"]

@@ -4,6 +4,8 @@
     comando boards show ID|FILE [--json] [--option OPT]...
     comando boards check FILE... [--option OPT]...     exit 1 and every problem when invalid
     comando boards new [--out FILE] [--countries N] [--continents K] [--from ID|FILE]
+    comando boards svg ID|FILE [--out FILE] [--layout FILE]   a printable map of the board
+    comando boards layout ID|FILE [--out FILE] [--seed N]    a layout computed from the graph
 
 The loader and validator are the shared core's (comando.board): what `check` accepts is what the
 device loads.
@@ -19,6 +21,7 @@ from comando import board as core
 from comando.errors import BoardError
 from comando.turns import RULESETS as RULESET_IDS
 
+from comando_host import geometry
 from comando_host.cli import UsageError
 
 # Top-level keys in the order the core streams them (comando.board.ORDER), with the free keys
@@ -66,6 +69,22 @@ def register(subparsers) -> None:
                      help="start from an existing board (e.g. the partial teg2_americas)")
     new.add_argument("--force", action="store_true", help="overwrite --out if it exists")
     new.set_defaults(func=cmd_new)
+
+    svg = sub.add_parser("svg", help="a printable SVG map of a board (its layout in "
+                         "boards/layout/)")
+    svg.add_argument("board", help="a board id or a JSON file")
+    svg.add_argument("--layout", metavar="FILE", help="the layout file (default: "
+                     "layout/ID.json beside the board)")
+    svg.add_argument("--out", "-o", help="file to write (default: standard output)")
+    svg.set_defaults(func=cmd_svg)
+
+    lay = sub.add_parser("layout", help="write a layout computed from the board's graph (a "
+                         "start to edit into boards/layout/ID.json)")
+    lay.add_argument("board", help="a board id or a JSON file")
+    lay.add_argument("--out", "-o", help="file to write (default: standard output)")
+    lay.add_argument("--seed", type=int, default=1, help="another seed, another drawing")
+    lay.add_argument("--force", action="store_true", help="overwrite --out if it exists")
+    lay.set_defaults(func=cmd_layout)
 
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
@@ -209,13 +228,76 @@ def cmd_check(args) -> int:
             print(f"{path}: {len(errors)} problem{'s' if len(errors) != 1 else ''}")
             for e in errors:
                 print("  " + e)
-        else:
-            b = core.load_board(path)
-            print(f"{path}: ok - {b.id}: {_count(b.n, 'country', 'countries')}, "
-                  f"{_count(b.continents, 'continent', 'continents')}, "
-                  f"{_count(len(b.borders()), 'border', 'borders')}"
-                  + ("" if b.complete else " (incomplete)"))
+            continue
+        b = core.load_board(path)
+        lpath = geometry.layout_path_for(path)
+        if os.path.exists(lpath):
+            lerrs = _layout_errors(lpath, b)
+            if lerrs:
+                bad += 1
+                print(f"{lpath}: {len(lerrs)} problem{'s' if len(lerrs) != 1 else ''}")
+                for e in lerrs:
+                    print("  " + e)
+                continue
+        print(f"{path}: ok - {b.id}: {_count(b.n, 'country', 'countries')}, "
+              f"{_count(b.continents, 'continent', 'continents')}, "
+              f"{_count(len(b.borders()), 'border', 'borders')}"
+              + ("" if b.complete else " (incomplete)")
+              + ("; layout ok" if os.path.exists(lpath) else "; no layout"))
     return 1 if bad else 0
+
+
+def _layout_errors(lpath: str, b) -> list[str]:
+    try:
+        geometry.read_layout(lpath, b)
+    except BoardError as exc:
+        return list(getattr(exc, "errors", None) or [str(exc)])
+    return []
+
+
+# --- layout -------------------------------------------------------------------------------
+
+def cmd_layout(args) -> int:
+    path = _source(args, args.board)
+    b = core.load_board(path)
+    data = geometry.auto_layout(b, seed=args.seed)
+    errs = geometry.check_layout(data, b, "computed layout")
+    text = geometry.dumps_layout(data)
+    if args.out:
+        if os.path.exists(args.out) and not args.force:
+            raise UsageError(f"{args.out} exists (--force to overwrite)")
+        with open(args.out, "w", encoding="utf-8") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+    for e in errs:   # a crowded graph: say what is left to fix by hand
+        print("  " + e, file=sys.stderr)
+    return 0
+
+
+# --- svg ----------------------------------------------------------------------------------
+
+def cmd_svg(args) -> int:
+    from comando_host import svgmap
+    path = _source(args, args.board)
+    b = core.load_board(path)
+    lpath = args.layout or geometry.layout_path_for(path)
+    if args.layout and not os.path.exists(lpath):
+        raise UsageError(f"no layout file {lpath}")
+    if os.path.exists(lpath):
+        lay = geometry.read_layout(lpath, b)
+    else:
+        print(f"comando boards: no layout {lpath}: drawn from a layout computed from the "
+              f"board's graph (`comando boards layout {args.board} -o FILE` writes it to edit)",
+              file=sys.stderr)
+        lay = geometry.Layout(b, geometry.auto_layout(b))
+    text = svgmap.render(lay, title=str(b.name)) + "\n"
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+    return 0
 
 
 # --- new ----------------------------------------------------------------------------------

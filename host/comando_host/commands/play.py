@@ -25,7 +25,9 @@ from comando_host.commands.replay import replay
 
 HELP = """commands (COUNTRY: id, name or alias; Tab completes):
   status                      whose turn, phase, armies to place, cards held (and the ruleset's counters)
-  map [PLAYER]                countries, owners and armies (of one player)
+  map                         the board drawn in the terminal: owners in colour, armies
+  map PLAYER | countries [PLAYER]   the countries (of one player) as a table: owner, armies
+  neighbours COUNTRY          its neighbours: owner and armies, which it can attack
   cards | objective           the current player's cards / secret objective
   claim COUNTRY               2-3 players: occupy a free country
   place N COUNTRY             add N armies to one of your countries
@@ -58,7 +60,7 @@ HELP_RISK = """Risk (risk-online-12-maps.txt):
   dip truce PLAYER [TEXT] | dip carve PLAYER TEXT | dip note TEXT | dip break ID [TEXT]
                               (the player on turn writes; 'dip as PLAYER truce ...' for another)"""
 
-COMMANDS = ("status", "map", "cards", "objective", "claim", "place", "trade", "attack", "move",
+COMMANDS = ("status", "map", "countries", "neighbours", "cards", "objective", "claim", "place", "trade", "attack", "move",
             "regroup", "draw", "bonus", "end", "pact", "unpact", "pacts", "bot", "undo", "save",
             "help", "quit", "walk", "dip")
 WILD_WORDS = ("wild", "wildcard", "wildcards", "joker", "comodin", "coringa", "*")
@@ -192,6 +194,26 @@ class Session:
         if text:
             print(text, file=self.out or sys.stdout)
 
+    def board_picture(self):
+        """The board in the terminal (termmap), coloured when the output is a terminal; the
+        table of countries for a board without a layout."""
+        from comando.errors import BoardError as _BoardError
+        from comando_host import geometry, termmap
+        s = self.game.state
+        try:
+            lay = geometry.load_layout(self.board, auto=True)
+        except _BoardError:
+            return engine_text.countries(s)
+        out = self.out or sys.stdout
+        colour = out.isatty() if hasattr(out, "isatty") else False
+        import os
+        import shutil
+        if os.environ.get("COMANDO_COLOR"):
+            colour = os.environ["COMANDO_COLOR"] not in ("0", "no", "never")
+        width = max(100, min(160, shutil.get_terminal_size((120, 40)).columns - 1))
+        return termmap.render(lay, s.owner, s.armies, s.colours, [s.who(p) for p in range(s.np)],
+                              colour=colour, width=width)
+
     # -- parsing
     def country(self, text):
         return self.board.find(text)
@@ -288,7 +310,7 @@ class Session:
         return ev
 
     # the commands' other names
-    ALIASES = {"?": "help", "diplomacy": "dip"}
+    ALIASES = {"?": "help", "diplomacy": "dip", "neighbors": "neighbours"}
 
     def command(self, line):
         """Run one command line (a ``do_<command>`` method each). Returns False to quit."""
@@ -319,8 +341,20 @@ class Session:
         self.say(engine_text.status(s))
 
     def do_map(self, rest):
+        if not rest:
+            self.say(self.board_picture())
+        else:
+            self.do_countries(rest)
+
+    def do_countries(self, rest):
         s = self.game.state
         self.say(engine_text.countries(s, self.player(" ".join(rest)) if rest else None))
+
+    def do_neighbours(self, rest):
+        s = self.game.state
+        if not rest:
+            raise UsageError("neighbours COUNTRY")
+        self.say(engine_text.neighbours(s, self.country(" ".join(rest))))
 
     def do_cards(self, rest):
         s = self.game.state
@@ -605,6 +639,36 @@ def completer_for(session):
     readline.parse_and_bind("tab: complete")
 
 
+def find_board(name, rules_id):
+    """A board by id or file; for a ruleset's own maps the id without its prefix works too
+    (``--ruleset risk --board spain`` is ``risk_spain``)."""
+    try:
+        return load_board(name)
+    except BoardError:
+        if "/" in name or name.endswith(".json") or name.startswith(rules_id + "_"):
+            raise
+        try:
+            return load_board(f"{rules_id}_{name}")
+        except BoardError:
+            pass
+        raise
+
+
+def risk_table_board(board, players):
+    """"If the room fills past that cap, the game opens on the smallest map the whole table fits
+    on" (risk-online-12-maps.txt): the board asked for, else that map, said in one line."""
+    from comando.rulesets.risk import engine as risk
+    if risk.RULES.seat_cap(board) >= players:
+        return board
+    try:
+        other = risk.table_board(players, board.id)
+    except ComandoError as exc:  # no map seats the table: the usage error names the count
+        raise UsageError(f"--players: {exc}")
+    print(f"{board.name} seats at most {risk.RULES.seat_cap(board)} players: the game opens on "
+          f"{other.name} ({other.id}), the smallest map that seats {players}.")
+    return other
+
+
 def run(args) -> int:
     rules = engine.get_rules(args.ruleset)
     rng = SeededDice(args.seed) if args.seed is not None else system_dice()
@@ -617,12 +681,14 @@ def run(args) -> int:
         rules = game.state.rules
         log_path = args.log or args.resume
     else:
-        board = load_board(args.board or default_board_id(rules.id))
+        board = find_board(args.board or default_board_id(rules.id), rules.id)
         if rules.id not in board.rulesets:
             raise UsageError(f"board {board.id} is made for {', '.join(board.rulesets) or 'no ruleset'}, "
                              f"not {rules.name} (--ruleset {' / '.join(board.rulesets) or '?'}, or "
                              f"--board {default_board_id(rules.id)})")
         players = parse_players(args.players, rules, board)
+        if rules.id == "risk":
+            board = risk_table_board(board, len(players))
         game = engine.new_game(board, rules.id, players, parse_options(args.option), rng=rng)
         log_path = args.log
     session = Session(game, log_path=log_path)

@@ -129,9 +129,11 @@ def use_pico(port: str) -> int:
 def interactive_sim(args) -> int:
     from comando_host.simulator import ROOT, Simulator
     root = args.dir or os.path.join(ROOT, "build", "sim-device")
+    from comando_host.mirror_hook import live_page, store_path
+    live_page(store_path("sim-host.db"))
     print("comando run: no Pico attached: the simulated device runs here "
           "(w/s up/down, enter ok, b back, r roll, capitals for a long press, p png, q quit)")
-    time.sleep(0.8)
+    time.sleep(1.5)  # time to read both lines before the device picture takes the terminal
     sim = Simulator(root=root, term="/dev/tty", serial=True,
                     extra_env={"COMANDO_SIM_VIEW": args.view})
     sim.start()

@@ -133,7 +133,8 @@ def new_session(ruleset, colours, options=None):
     """The ``new`` action that opens a session (apply it to ``Session()``, or put it first in a log).
 
     ``colours``: one per seat, in clockwise seat order (T.E.G. II: power ids from
-    comando.turns.TEG2_POWERS). ``options``: ``territories`` (WAR/Risk board size, default 42),
+    comando.turns.TEG2_POWERS). ``options``: ``territories`` (WAR/Risk board size, default 42), ``seats`` (Risk: the
+    map's seat cap, comando.rulesets.risk.engine.table_options),
     ``deploy`` ("auto"/"hand", Risk), ``defdice`` ("auto"/"choose", Risk), ``long`` (T.E.G. II with
     four players: 8 rounds), ``players`` (T.E.G. II: people at the table, 2 plays 4 powers)."""
     a = {"t": "new", "rs": ruleset, "p": list(colours)}

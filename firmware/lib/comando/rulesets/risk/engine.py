@@ -477,7 +477,8 @@ RULES = RiskRules()
 
 def choose_board(players, board_ids=None, load=None):
     """The board a Risk table of ``players`` opens on: the first of ``board_ids`` if it seats them,
-    else the smallest map (fewest territories) that does. ``load`` loads a board by id."""
+    else the smallest map (fewest territories; a tie goes to the earlier id) that does. ``load``
+    loads a board by id. RulesError when no map seats them."""
     if load is None:
         from comando.board import load_board as load
     if not board_ids:
@@ -488,9 +489,36 @@ def choose_board(players, board_ids=None, load=None):
         return first
     fits = [b for b in boards if RULES.seat_cap(b) >= players]
     if not fits:
-        raise RulesError("no map seats %d players" % players)
+        raise RulesError("no map seats %d players (the largest Risk tables seat %d)"
+                         % (players, max(RULES.seat_cap(b) for b in boards)))
     best = fits[0]
     for b in fits:
         if b.n < best.n:
             best = b
     return best
+
+
+def maps(load=None):
+    """The ids of the twelve maps in the rulebook's order ("Spain ..., Westeros ..., World ...,
+    ... the Canaries"): World's ``tables.maps`` (data in boards/risk.json), else World alone."""
+    if load is None:
+        from comando.board import load_board as load
+    t = load("risk").tables
+    ids = t.get("maps") if isinstance(t, dict) else None
+    return list(ids) if isinstance(ids, list) and ids else ["risk"]
+
+
+def table_board(players, asked, load=None):
+    """"If the room fills past that cap, the game opens on the smallest map the whole table fits
+    on": the map ``asked`` for if it seats ``players``, else the smallest of the twelve that does
+    (equal sizes: the rulebook's order)."""
+    ids = [asked] + [m for m in maps(load) if m != asked]
+    return choose_board(players, ids, load)
+
+
+def table_options(players, asked, load=None):
+    """The table session's options for a Risk table of ``players`` that asked for map ``asked``:
+    the map it opens on (``table_board``), its size (the reserves are proportional to it) and its
+    seat cap."""
+    b = table_board(players, asked, load)
+    return {"board": b.id, "territories": b.n, "seats": RULES.seat_cap(b)}

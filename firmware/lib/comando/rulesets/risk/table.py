@@ -3,7 +3,8 @@ a time in rotation (or dealt: option ``deploy`` "auto"), walk-outs, and no victo
 last player holding territory wins."""
 
 from comando import turns as T
-from comando.session.rules import PLACE, TableRules, to_round
+from comando.errors import IllegalMove
+from comando.session.rules import PLACE, TableRules, field, to_round
 
 
 def skip_empty_reserves(state):
@@ -22,6 +23,21 @@ def skip_empty_reserves(state):
 class RiskTable(TableRules):
     id = "risk"
     walk_out = True
+
+    def check_new(self, state, a):
+        TableRules.check_new(self, state, a)
+        opts = a.get("o") or {}
+        seats = opts.get("seats")  # the map's seat cap (the small maps; engine.table_options)
+        if seats is None:
+            return
+        if isinstance(seats, bool) or not isinstance(seats, int) or seats < 2:
+            raise IllegalMove("seats is the map's seat cap, a number of players, not %r" % (seats,))
+        n = len(field(a, "p", "players"))
+        if n > seats:
+            # "If the room fills past that cap, the game opens on the smallest map the whole
+            # table fits on": the opener picks it (engine.table_options), the session refuses
+            raise IllegalMove("%s seats at most %d players, not %d: the table opens on the smallest "
+                              "map that seats them" % (opts.get("board", "the map"), seats, n))
 
     def place_label(self, state):
         return "deployment"

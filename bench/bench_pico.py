@@ -1,0 +1,184 @@
+"""The device on the emulated RP2040 (MicroPython v1.28.0 RPI_PICO on rp2040js): `make bench-pico`.
+
+    .venv/bin/python bench/bench_pico.py [--only NAME[,NAME]] [--quick]
+
+Prints one line per figure, ``pico NAME VALUE``, in emulated time (the chip's 125 MHz clock;
+tests/pico/rig.js). Figures and goals (issue 14):
+
+  odds_30v30_ms          odds.p_conquer("teg", 30, 30) on the device (median of 3)      <= 30
+  odds_200v200_ms        the same, 200 against 200                                      <= 1000
+  loop_stall_max_ms      longest gap between two button samples (SIO GPIO_IN reads)
+                         over the scripted T.E.G. session (dice screens with odds)      <= 50
+  press_to_glass_p95_ms  button edge to the last I2C byte of the picture it brought,
+                         95th percentile over the same session's presses                <= 50
+  new_game_ms            the same for the ROLL that starts a 4-player T.E.G. game        <= 300
+  boot_to_screen_ms      power-on to the last I2C byte of the first screen (stock
+                         main.py, a fresh flash with the `make firmware` bundle)         <= 600
+  heap_free_min_pct      lowest gc.mem_free() after the display task's collection over
+                         a 6-player La Revancha game, % of the free heap at boot        >= 60
+  i2c_bytes_median       median I2C bytes per frame (address byte included) over the
+                         T.E.G. session                                                  <= 260
+
+``--only`` runs the named figures (the session figures share one run).
+"""
+
+import argparse
+import os
+import statistics
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+for p in (os.path.join(ROOT, "tests"), os.path.join(ROOT, "tests", "pico"), os.path.join(ROOT, "firmware", "lib")):
+    sys.path.insert(0, p)
+
+from picorig import PicoRig, RigError, missing  # noqa: E402
+
+SESSION = os.path.join(ROOT, "tests", "device_scripts", "teg_session.txt")
+FIGURES = ("odds_30v30_ms", "odds_200v200_ms", "loop_stall_max_ms", "press_to_glass_p95_ms",
+           "new_game_ms", "boot_to_screen_ms", "heap_free_min_pct", "i2c_bytes_median")
+
+ODDS_MAIN = """
+import gc, time
+from comando import odds
+for a, d in %r:
+    ts = []
+    for i in range(%d):
+        gc.collect()
+        t = time.ticks_us()
+        p = odds.p_conquer("teg", a, d)
+        ts.append(time.ticks_diff(time.ticks_us(), t))
+    ts.sort()
+    print("~ODDS", a, d, ts[len(ts) // 2], p)
+print("~END")
+"""
+
+
+def out(name, value):
+    print("pico %s %s" % (name, ("%.1f" % value) if isinstance(value, float) else value), flush=True)
+
+
+def until_serial(rig, marker, step_ms=500, limit_ms=120000):
+    waited = 0
+    while marker not in rig.serial_output():
+        if waited >= limit_ms:
+            raise RigError("no %r on the serial line after %d ms:\n%s" % (marker, limit_ms, rig.log()))
+        rig.wait(step_ms)
+        waited += step_ms
+    return rig.serial_output().decode("utf-8", "replace")
+
+
+def bench_odds(names, runs=3):
+    cases = []
+    if "odds_30v30_ms" in names:
+        cases.append((30, 30))
+    if "odds_200v200_ms" in names:
+        cases.append((200, 200))
+    rig = PicoRig(main=(ODDS_MAIN % (cases, runs)).encode()).start()
+    try:
+        text = until_serial(rig, b"~END", limit_ms=300000)
+    finally:
+        rig.stop()
+        rig.cleanup()
+    for line in text.splitlines():
+        if line.startswith("~ODDS"):
+            _, a, d, us, _p = line.split()
+            out("odds_%sv%s_ms" % (a, d), int(us) / 1000)
+
+
+def bench_boot():
+    rig = PicoRig().start()
+    try:
+        out("boot_to_screen_ms", rig.boot(settle=1000))
+    finally:
+        rig.stop()
+        rig.cleanup()
+
+
+def bench_session(names):
+    """The scripted 4-player T.E.G. session (tests/device_scripts/teg_session.txt, seed 7)."""
+    rig = PicoRig(seed=7).start()
+    try:
+        rig.boot()
+        # the New game screen: ok opens it; ROLL starts T.E.G. with 4 players (the script's first line)
+        rig.tap("ok")
+        with open(SESSION) as f:
+            lines = f.read().splitlines()
+        first = next(i for i, ln in enumerate(lines) if ln.split("#", 1)[0].strip())
+        rig.call("poll_window")
+        n0 = len(rig.taps)
+        rig.script(lines[:first + 1])
+        new_game = rig.press_latencies(n0)[0]
+        f0 = len(rig.frames)
+        rig.script(lines[first + 1:])
+        stall = rig.call("poll_gap")["max_ms"]
+        lat = rig.press_latencies(n0 + 1)
+        sizes = [f["bytes"] for f in rig.frames[f0:]]
+    finally:
+        rig.stop()
+        rig.cleanup()
+    if "new_game_ms" in names:
+        out("new_game_ms", new_game)
+    if "loop_stall_max_ms" in names:
+        out("loop_stall_max_ms", stall)
+    if "press_to_glass_p95_ms" in names:
+        lat.sort()
+        out("press_to_glass_p95_ms", lat[min(len(lat) - 1, int(round(0.95 * (len(lat) - 1))))])
+    if "i2c_bytes_median" in names:
+        out("i2c_bytes_median", statistics.median(sizes))
+
+
+def bench_heap():
+    """A 6-player La Revancha game planned by tests/device_driver.revancha_game (seed 5)."""
+    from device_driver import revancha_game
+    plan = revancha_game(seed=5, players=6, rounds=6)
+    rig = PicoRig(seed=5, heap_report=True).start()
+    try:
+        rig.boot()
+        rig.tap("ok")
+        rig.script(plan.lines)
+        text = rig.serial_output().decode("utf-8", "replace")
+    finally:
+        rig.stop()
+        rig.cleanup()
+    lows = [(int(a), int(b)) for a, b in
+            (ln.split()[1:3] for ln in text.splitlines() if ln.startswith("~HEAP"))]
+    if not lows:
+        raise RigError("the device reported no heap figure")
+    low, boot = min(lows)
+    out("heap_free_min_pct", 100.0 * low / boot)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--only", default="", help="comma-separated figure names")
+    a = ap.parse_args(argv)
+    names = [n for n in a.only.split(",") if n] or list(FIGURES)
+    bad = [n for n in names if n not in FIGURES]
+    if bad:
+        print("bench_pico: unknown figure %s (one of: %s)" % (", ".join(bad), ", ".join(FIGURES)))
+        return 2
+    why = missing()
+    if why:
+        print("bench_pico: the emulated Pico cannot run: " + why)
+        return 1
+    t = time.time()
+    try:
+        if "boot_to_screen_ms" in names:
+            bench_boot()
+        if {"odds_30v30_ms", "odds_200v200_ms"} & set(names):
+            bench_odds(names)
+        if {"loop_stall_max_ms", "press_to_glass_p95_ms", "new_game_ms", "i2c_bytes_median"} & set(names):
+            bench_session(names)
+        if "heap_free_min_pct" in names:
+            bench_heap()
+    except RigError as exc:
+        print("bench_pico: %s" % str(exc).splitlines()[0])
+        return 1
+    print("# bench_pico: %.0f s wall" % (time.time() - t), file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

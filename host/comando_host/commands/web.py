@@ -1,0 +1,66 @@
+"""`comando web`: the live page of the table's map, served on this machine.
+
+    comando web [--db PATH] [--port 8765] [--lan ADDRESS]
+
+The page shows the newest stored game as it is played (the link stores what the device sends:
+`comando run`, `comando connect`), or any stored game with ?game=ID, replayed with a slider.
+It listens on 127.0.0.1 only; another machine on the network can open it only when `--lan`
+names an address of this machine to listen on (0.0.0.0: every address).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+
+from comando_host.cli import UsageError
+from comando_host.commands._common import add_db
+
+DEFAULT_PORT = 8765
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("web", help="the live page of the map (a browser on this machine)",
+                              description=__doc__.split("\n\n")[0])
+    add_db(p)
+    p.add_argument("--port", type=int, default=DEFAULT_PORT,
+                   help=f"TCP port (default {DEFAULT_PORT}; 0 picks a free one)")
+    p.add_argument("--lan", metavar="ADDRESS",
+                   help="listen on this address instead of 127.0.0.1, so other machines can open "
+                        "the page (0.0.0.0: every address of this machine)")
+    p.set_defaults(func=run)
+
+
+def host_for(lan: str | None) -> str:
+    if lan is None:
+        return "127.0.0.1"
+    try:
+        ipaddress.ip_address(lan)
+    except ValueError:
+        raise UsageError(f"--lan {lan!r} is not an IP address of this machine") from None
+    return lan
+
+
+def run(args) -> int:
+    host = host_for(args.lan)
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"--port {args.port} is not a TCP port (0..65535)")
+    try:
+        import uvicorn
+
+        from comando_host.web.app import create_app
+    except ImportError:
+        raise UsageError("the web page needs its extra: pip install -e '.[web]' "
+                         "(make venv installs it)") from None
+    from comando_host.store import Store
+    db = Store(args.db)  # opens (and creates) the store now: a bad path fails here, in one line
+    path = db.path
+    db.close()
+    from comando_host.web.app import bind
+    sock = bind(host, args.port)   # OSError (address in use...): one line, exit 2
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(path), log_level="warning"))
+    shown = f"[{host}]" if ":" in host else host
+    print(f"comando web: the page is at http://{shown}:{port}/ (the store {path}); "
+          "Ctrl-C stops it", flush=True)
+    server.run(sockets=[sock])
+    return 0

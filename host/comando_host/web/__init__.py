@@ -1,0 +1,1 @@
+"""The live page: comando web (app.py) and its static files."""

@@ -1,0 +1,225 @@
+// The live page: one WebSocket to the server (comando_host/web/app.py), the board's SVG drawn
+// by the server (comando_host/svgmap.py) and updated here in place, country i = <g id="c{i}">.
+"use strict";
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const params = new URLSearchParams(location.search);
+  const want = params.get("game") || "latest";
+  // What tests and benches read: each applied view's seq and wall-clock time (ms since epoch).
+  const probe = window.__comando = { updates: [], applied: 0, lastApplyMs: 0, mapReady: false,
+                                     renderMs: 0, game: null, errors: [] };
+  let ws = null, game = null, mapFor = null, last = null, total = 0;
+  let seeking = false, pendingSeek = null, dragging = false;
+
+  function now() { return performance.timeOrigin + performance.now(); }
+  function esc(s) { return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]); }
+  function showError(text) {
+    probe.errors.push(text);
+    const e = $("error"); e.textContent = text; e.hidden = false;
+    clearTimeout(showError.t); showError.t = setTimeout(() => { e.hidden = true; }, 4000);
+  }
+
+  async function loadGames() {
+    try {
+      const games = await (await fetch("/api/games")).json();
+      const sel = $("games");
+      sel.innerHTML = '<option value="latest">latest</option>' + games.map((g) =>
+        `<option value="${esc(g.id)}">${esc(g.id)} - ${esc(g.ruleset || "?")} ${esc(g.board || "")} (${g.events})</option>`).join("");
+      sel.value = want === "latest" ? "latest" : want;
+    } catch (e) { /* the list is a convenience; the socket says what is wrong */ }
+  }
+
+  let loading = false, mapBoard = null;
+  async function loadMap(gid, board) {
+    mapFor = gid; probe.mapReady = false; loading = true; mapBoard = board || null;
+    try { await fetchMap(gid); } finally { loading = false; }
+  }
+
+  async function fetchMap(gid) {
+    const t0 = performance.now();
+    const r = await fetch(`/api/games/${encodeURIComponent(gid)}/map.svg`);
+    if (gid !== game) return;
+    if (!r.ok) {
+      let why = "no map"; try { why = (await r.json()).error; } catch (e) { /* keep */ }
+      $("map").innerHTML = `<div class="nomap">${esc(why)}</div>`;
+      return;
+    }
+    $("map").innerHTML = await r.text() +
+      '<div id="mapnote" class="mapnote" hidden>a table session: the device rolls and keeps turns; the map is not tracked (map mode off)</div>';
+    probe.mapReady = true;
+    if (last) apply(last);
+    probe.renderMs = performance.now() - t0;
+  }
+
+  function connect() {
+    ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
+    ws.onopen = () => ws.send(JSON.stringify({ op: "watch", game: want }));
+    ws.onmessage = (m) => {
+      const msg = JSON.parse(m.data);
+      if (msg.type === "game") {
+        game = probe.game = msg.game; total = msg.total; last = null;
+        $("slider").max = total;
+        loadMap(msg.game); loadGames();
+      } else if (msg.type === "view") {
+        if (msg.game !== game) return;
+        seeking = false;
+        apply(msg);
+        if (pendingSeek !== null) { const at = pendingSeek; pendingSeek = null; seek(at); }
+      } else if (msg.type === "total") {
+        total = msg.total; $("slider").max = total; pos();
+      } else if (msg.type === "waiting") {
+        $("title").textContent = msg.text;
+      } else if (msg.type === "error") {
+        seeking = false; showError(msg.error);
+        if (!game) $("title").textContent = msg.error;   // nothing to show: say why, and stay
+      }
+    };
+    ws.onclose = () => setTimeout(connect, 500);
+  }
+
+  function pos() { $("pos").textContent = `${$("slider").value} / ${total}`; }
+
+  function setMode(live) {
+    const m = $("mode"); m.className = "mode " + (live ? "live" : "replay");
+    m.textContent = live ? "live" : "replay";
+  }
+
+  function apply(v) {
+    const t0 = performance.now();
+    // the game was filed before its first event named the board: fetch the map once it does
+    if (!probe.mapReady && !loading && v.board && v.board !== mapBoard) loadMap(v.game, v.board);
+    last = v; total = v.total;
+    const s = $("slider"); s.max = v.total; if (!dragging) s.value = v.at; pos();
+    setMode(v.at >= v.total);
+    $("title").textContent = `${v.rsname || v.ruleset || "game"}${v.board ? " on " + (v.boardname || v.board) : ""} - game ${v.game} - event ${v.seq}`;
+    const note = $("mapnote"); if (note) note.hidden = v.map;
+    drawMap(v); drawSide(v);
+    probe.applied += 1; probe.lastApplyMs = performance.now() - t0;
+    probe.updates.push({ seq: v.seq, at: v.at, t: now(), t0: v.t0, sent: v.sent, dt: probe.lastApplyMs });
+    if (probe.record) probe.record.push({ seq: v.seq, cells: readMap() });
+    if (probe.updates.length > 20000) probe.updates.splice(0, 10000);
+  }
+
+  function drawMap(v) {
+    if (!probe.mapReady || mapFor !== v.game) return;
+    const hot = new Set(v.hot || []);
+    const n = v.owner ? v.owner.length : document.querySelectorAll("#map .country").length;
+    for (let i = 0; i < n; i++) {
+      const g = document.getElementById("c" + i);
+      if (!g) continue;
+      const disc = g.firstElementChild.nextElementSibling;   // <title>, then the disc
+      const army = disc.nextElementSibling, badge = army.nextElementSibling.nextElementSibling;
+      let fill = "#ffffff", ink = "#111", text = "";
+      if (v.map) {
+        const o = v.owner[i], pl = v.players[o];
+        if (pl) { fill = pl.fill; ink = pl.ink; }
+        text = o >= 0 || v.armies[i] ? String(v.armies[i]) : "";
+      }
+      if (disc.getAttribute("fill") !== fill) disc.setAttribute("fill", fill);
+      if (army.getAttribute("fill") !== ink) army.setAttribute("fill", ink);
+      if (army.textContent !== text) army.textContent = text;
+      const b = (v.badges && v.badges[i]) || "";
+      if (badge.textContent !== b) badge.textContent = b;
+      g.classList.toggle("hot", hot.has(i));
+    }
+  }
+
+  // What the map shows now, read back from the DOM: [fill, armies text] per country (tests).
+  function readMap() {
+    return Array.from(document.querySelectorAll("#map .country"), (g) => {
+      const disc = g.querySelector(".disc"), army = g.querySelector(".army");
+      return [disc.getAttribute("fill"), army.textContent];
+    });
+  }
+
+  // Redraw a part of the side panel only when its data changed (most events touch two parts).
+  const drawn = {};
+  function changed(part, data) {
+    const key = JSON.stringify(data);
+    if (drawn[part] === key) return false;
+    drawn[part] = key; return true;
+  }
+
+  function drawSide(v) {
+    const t = v.turn || {};
+    if (!changed("side", [v.game, t, v.situation, v.players, v.luck, v.battles.map((b) => b.seq), v.pacts])) {
+      drawLog(v); return;
+    }
+    $("status").textContent = (t.round ? `Round ${t.round} - ` : "") + (t.status || t.phase || "");
+    const sit = $("situation");
+    if (v.situation) { sit.hidden = false; sit.innerHTML = `<b>${esc(v.situation.name)}</b>: ${esc(v.situation.text)}`; }
+    else sit.hidden = true;
+    const rows = ['<tr><th>player</th><th>countries</th><th>armies</th><th>cards</th></tr>'];
+    v.players.forEach((p, i) => {
+      const cls = (i === t.cur ? "cur" : "") + (p.alive === false ? " out" : "");
+      const conts = p.continents && p.continents.length ? `<span class="conts">${esc(p.continents.join(", "))}</span>` : "";
+      rows.push(`<tr class="${cls}"><td class="who"><span class="sw" style="background:${p.fill}"></span>${esc(p.name)}${conts}</td>` +
+        `<td>${p.countries ?? ""}</td><td>${p.armies ?? ""}</td><td>${p.cards ?? ""}</td></tr>`);
+    });
+    $("players").innerHTML = rows.join("");
+    drawLuck(v);
+    $("battles").innerHTML = (v.battles || []).map((b) => {
+      const a = b.ad.map((d) => `<span class="die a">${d}</span>`).join("");
+      const d = b.dd.map((x) => `<span class="die d">${x}</span>`).join("");
+      return `<div class="b"><div class="t">#${b.seq} ${esc(b.text)}</div><div class="dice">${a}<span class="vs">vs</span>${d}` +
+        `<span class="loss">attacker -${b.al}, defender -${b.dl}</span></div></div>`;
+    }).join("") || '<div class="t">no battle yet</div>';
+    const pacts = v.pacts || [];
+    $("pactcard").hidden = pacts.length === 0;
+    $("pacts").innerHTML = pacts.map((p) => `<li>${esc(p)}</li>`).join("");
+    drawLog(v);
+  }
+
+  function drawLog(v) {
+    if (!changed("log", [v.game, v.seq, v.at])) return;
+    $("log").innerHTML = (v.log || []).map(([s, text]) => `<li><span class="s">#${s}</span>${esc(text)}</li>`).join("");
+  }
+
+  function drawLuck(v) {
+    const W = 340, H = 120, pad = 8;
+    let lo = -2, hi = 2, smax = 1;
+    v.luck.forEach((l) => l.series.forEach(([s, y]) => { lo = Math.min(lo, y); hi = Math.max(hi, y); smax = Math.max(smax, s); }));
+    const X = (s) => pad + (W - 2 * pad) * s / smax, Y = (y) => pad + (H - 2 * pad) * (hi - y) / (hi - lo);
+    let out = `<line x1="${pad}" x2="${W - pad}" y1="${Y(0)}" y2="${Y(0)}" stroke="#94a3b8" stroke-dasharray="3 3"/>`;
+    out += `<text x="${W - pad}" y="${Y(0) - 3}" font-size="9" text-anchor="end" fill="#64748b">as expected</text>`;
+    v.luck.forEach((l, i) => {
+      if (!l.series.length) return;
+      const pts = [[0, 0]].concat(l.series).map(([s, y]) => `${X(s).toFixed(1)},${Y(y).toFixed(1)}`).join(" ");
+      const col = v.players[i] ? v.players[i].fill : "#333";
+      out += `<polyline points="${pts}" fill="none" stroke="${col}" stroke-width="2" ${col === "#f8fafc" ? 'stroke-opacity="1" style="filter:drop-shadow(0 0 1px #000)"' : ""}/>`;
+    });
+    $("luck").innerHTML = out;
+    $("luckrows").innerHTML = v.luck.map((l, i) => {
+      const p = v.players[i] || { name: "seat " + i, fill: "#999" };
+      const d = l.lost - l.expected, cls = d > 0.5 ? "bad" : d < -0.5 ? "good" : "";
+      return `<span><span class="sw" style="background:${p.fill}"></span>${esc(p.name)}</span><span>lost ${l.lost} / expected ${l.expected.toFixed(1)}</span>` +
+        `<span class="${cls}">${d > 0 ? "+" : ""}${d.toFixed(1)}</span>`;
+    }).join("");
+  }
+
+  function seek(at) {
+    if (!ws || ws.readyState !== 1) return;
+    if (seeking) { pendingSeek = at; return; }   // one request in flight; the latest wins
+    seeking = true;
+    ws.send(JSON.stringify({ op: "seek", at: at, t0: now() }));
+  }
+
+  const s = $("slider");
+  s.addEventListener("input", () => { dragging = true; pos(); seek(Number(s.value)); });
+  s.addEventListener("change", () => { dragging = false; });
+  $("live").addEventListener("click", () => { if (ws && ws.readyState === 1) ws.send(JSON.stringify({ op: "live" })); });
+  $("games").addEventListener("change", (e) => {
+    const q = e.target.value === "latest" ? "" : "?game=" + encodeURIComponent(e.target.value);
+    location.search = q;
+  });
+  probe.seek = seek;
+  // The bench draws a board with a view of its own (bench/bench_web.py: a 72-country board).
+  probe.show = (svg, v) => {
+    game = mapFor = v.game;
+    $("map").innerHTML = svg;
+    probe.mapReady = true;
+    apply(v);
+  };
+  loadGames();
+  connect();
+})();

@@ -1,0 +1,80 @@
+"""A map game played through the real link into the host's store, for the live page's browser
+test and bench: the device end (tests/link_device.py --events, the real device/link.py under
+MicroPython on a pseudo-terminal) publishes a game log one event every ``every`` ms; the real
+HostSession (pyserial, SQLite WAL, durable before ack) stores it, polled in a thread."""
+
+import json
+import os
+import threading
+import time
+
+from linkdev import PtyDevice
+
+from comando_host.session import HostSession
+from comando_host.store import Store
+from comando_host.transport import open_transport
+
+
+class LinkedGame:
+    def __init__(self, root, db, events, every=20):
+        self.root = root
+        self.db = db
+        self.events = events
+        self.every = every
+        self.dev = None
+        self.session = None
+        self.thread = None
+        self.stop_flag = False
+        self.error = None
+
+    def start(self, seconds=None):
+        path = os.path.join(self.root, "game.jsonl")
+        with open(path, "w") as f:
+            f.writelines(json.dumps(e) + "\n" for e in self.events)
+        seconds = seconds or int(len(self.events) * self.every / 1000) + 30
+        self.dev = PtyDevice(self.root).start("--events", path, "--every", self.every,
+                                              "--seconds", seconds)
+        self.store = Store(self.db)
+        self.session = HostSession(open_transport(self.dev.port), self.store)
+        self.thread = threading.Thread(target=self._run, name="host-link", daemon=True)
+        self.thread.start()
+        return self
+
+    def _run(self):
+        try:
+            while not self.stop_flag:
+                if not self.session.poll():
+                    self.session.transport.wait(0.001)
+        except Exception as exc:  # reported by wait()
+            self.error = exc
+
+    @property
+    def game(self):
+        return self.session.sync.game if self.session else None
+
+    def wait(self, timeout=60):
+        """Until the host stored every event; True when it did."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end and self.error is None:
+            g = self.game
+            if g and self.store.committed_last_seq(g) >= len(self.events):
+                return True
+            time.sleep(0.02)
+        if self.error:
+            raise self.error
+        return False
+
+    def received(self):
+        """{seq: the wall-clock time (s) the host stored it}."""
+        rows = self.store._query("SELECT seq, received FROM events WHERE game=?", (self.game,))
+        return dict(rows)
+
+    def close(self):
+        self.stop_flag = True
+        if self.thread:
+            self.thread.join(5)
+        if self.session:
+            self.session.close()
+            self.session.transport.close()
+        if self.dev:
+            self.dev.close()

@@ -1,0 +1,376 @@
+"""Drives the emulated Pico (tests/pico/rig.js: rp2040js running MicroPython v1.28.0 RPI_PICO).
+
+    with PicoRig(seed=7) as pico:           # boots the `make firmware` bundle from a fresh flash
+        pico.boot()                          # until the first screen is on the glass
+        pico.script(["ok", "roll x2", "long ok"])
+        pico.png("out.png"); pico.frames     # what the SSD1306 got
+    pico.files()["/data/journal.log"]        # the littlefs after the power-off
+
+Times are emulated milliseconds (the chip's clock). Button presses follow the simulator's script
+language (``ok``, ``roll x3``, ``long ok``, ``hold up 900``, ``hold back+ok 600``, ``wait 500``,
+``png NAME``); each press holds the pins low for 60 ms, releases, and waits until the display has
+been quiet for ``settle`` ms while the input loop polls again: presses never queue up faster
+than the app takes them, whatever the emulator's speed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import threading
+import tty
+
+from comando_host import picoimage
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+RIG = os.path.join(HERE, "rig.js")
+BUNDLE = os.path.join(ROOT, "build", "pico", "bundle")
+NODE_MODULES = os.path.join(ROOT, "node_modules", "rp2040js")
+
+
+def _pins():
+    ns: dict = {}
+    with open(os.path.join(ROOT, "firmware", "lib", "device", "pins.py")) as f:
+        exec(compile(f.read(), "pins.py", "exec"), ns)  # the one pin map (no pin number here)
+    return dict(ns["BUTTONS"])
+
+
+PINS = _pins()
+
+
+class RigError(Exception):
+    pass
+
+
+def missing() -> str | None:
+    """Why the rig cannot run here (None when it can): node, the npm package, the firmware."""
+    if not shutil.which("node"):
+        return "node is not installed (apt-get install nodejs npm)"
+    if not os.path.isdir(NODE_MODULES):
+        return "rp2040js is not installed (make node_modules)"
+    for path in (picoimage.FIRMWARE, picoimage.BOOTROM):
+        if not os.path.exists(path):
+            return "%s is missing (../shared/pico beside the clone)" % path
+    return None
+
+
+_built: dict = {}
+
+
+def ensure_bundle(out: str = BUNDLE) -> str:
+    """The `make firmware` bundle of the firmware/ as it is now, built once per process (so a
+    test or a bench never runs a stale build/firmware)."""
+    if out not in _built:
+        from comando_host import firmware
+        firmware.build(out, quiet=True)
+        _built[out] = True
+    return out
+
+
+def rig_main(seed: int | None = None, heap_report: bool = False) -> bytes:
+    """A main.py for tests: the stock one, plus the simulator's seeded dice (COMANDO_SIM_SEED) and,
+    for the bench, a line ``~HEAP free boot`` on the USB serial at each new low of the free heap
+    after the display task's collection."""
+    lines = ["import gc, sys", "gc.collect()", "_BOOT = gc.mem_free()"]
+    if seed is not None:
+        # MicroPython's os has no getenv: app.main() asks os.getenv for the seed; answer it
+        lines += [
+            "import os as _os",
+            "class _Env:",
+            "    def getenv(self, k, d=None):",
+            "        return %r if k == 'COMANDO_SIM_SEED' else d" % str(seed),
+            "    def __getattr__(self, n):",
+            "        return getattr(_os, n)",
+            "sys.modules['os'] = _Env()",
+        ]
+    lines.append("import device.app")
+    if heap_report:
+        lines += [
+            "from device.hal import pico as _pico",
+            "_hal = _pico.make()",
+            "_low = [_BOOT]",
+            "_fd = _hal.frame_done",
+            "def _frame_done():",
+            "    f = gc.mem_free()",
+            "    if f < _low[0]:",
+            "        _low[0] = f",
+            "        sys.stdout.write('\\n~HEAP %d %d\\n' % (f, _BOOT))",
+            "    _fd()",
+            "_hal.frame_done = _frame_done",
+            "device.app.main(hal=_hal)",
+        ]
+    else:
+        lines.append("device.app.main()")
+    return ("\n".join(lines) + "\n").encode()
+
+
+class PicoRig:
+    def __init__(self, root: str | None = None, seed: int | None = None, flash: bytes | str | None = None,
+                 files: dict | None = None, main: bytes | None = None, pty: bool = False,
+                 realtime: bool = False, settle: int = 100, heap_report: bool = False):
+        self._tmp = None
+        if root is None:
+            self._tmp = tempfile.mkdtemp(prefix="comando-pico-")
+            root = self._tmp
+        self.root = root
+        os.makedirs(root, exist_ok=True)
+        self.flash_path = os.path.join(root, "flash.bin")
+        self.serial_log = os.path.join(root, "serial.log")
+        self.err_log = os.path.join(root, "rig.err")
+        if isinstance(flash, str):
+            if os.path.abspath(flash) != self.flash_path:
+                shutil.copyfile(flash, self.flash_path)
+        elif flash is not None:
+            with open(self.flash_path, "wb") as f:
+                f.write(flash)
+        else:
+            if files is None:
+                files = picoimage.bundle_files(ensure_bundle())
+            files = dict(files)
+            if main is not None or seed is not None or heap_report:
+                files["/main.py"] = main if main is not None else rig_main(seed, heap_report)
+            with open(self.flash_path, "wb") as f:
+                f.write(picoimage.flash(files))
+        self.pty = pty
+        self.realtime = realtime
+        self.settle = settle
+        self.proc = None
+        self.port = None
+        self._master = self._slave = None
+        self.frames: list = []  # {"n", "t0", "t1", "bytes"} per frame, emulated ms
+        self.taps: list = []  # (edge_ms, done_ms, frames_before)
+        self.usb_at = None
+        self.cut = None
+        self._done: dict = {}
+        self._cv = threading.Condition()
+        self._next = 0
+        self._errors: list = []
+        self.exited = False
+
+    # -- lifecycle -------------------------------------------------------------------------------
+    def start(self) -> "PicoRig":
+        why = missing()
+        if why:
+            raise RigError("the emulated Pico cannot run: " + why)
+        argv = ["node", RIG, "--flash", self.flash_path, "--save", self.flash_path,
+                "--bootrom", picoimage.BOOTROM, "--serial-log", self.serial_log]
+        if self.realtime:
+            argv.append("--realtime")
+        pass_fds = ()
+        if self.pty:
+            self._master, self._slave = os.openpty()
+            tty.setraw(self._master)
+            tty.setraw(self._slave)
+            self.port = os.ttyname(self._slave)
+            argv += ["--serial-fd", str(self._master)]  # the same number in the child
+            pass_fds = (self._master,)
+        open(self.serial_log, "wb").close()
+        err = open(self.err_log, "wb")
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err,
+                                     pass_fds=pass_fds, cwd=ROOT)
+        err.close()
+        threading.Thread(target=self._reader, daemon=True).start()
+        return self
+
+    def _reader(self):
+        assert self.proc is not None and self.proc.stdout is not None
+        for raw in self.proc.stdout:
+            try:
+                ev = json.loads(raw)
+            except ValueError:
+                continue
+            kind = ev.get("ev")
+            with self._cv:
+                if kind == "frame":
+                    self.frames.append(ev)
+                elif kind == "done":
+                    self._done[ev["id"]] = ev
+                elif kind == "usb":
+                    self.usb_at = ev["t"]
+                elif kind == "cut":
+                    self.cut = ev
+                elif kind == "error":
+                    self._errors.append(ev)
+                self._cv.notify_all()
+        with self._cv:
+            self.exited = True
+            self._cv.notify_all()
+
+    def call(self, op: str, wall: float = 600, **kw) -> dict:
+        """Send one op and wait (up to ``wall`` seconds of real time) for its answer."""
+        if self.proc is None or self.proc.stdin is None:
+            raise RigError("the rig is not running")
+        with self._cv:
+            self._next += 1
+            i = self._next
+        msg = dict(kw, op=op, id=i)
+        try:
+            self.proc.stdin.write((json.dumps(msg) + "\n").encode())
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            raise RigError("the rig has exited:\n" + self.log())
+        with self._cv:
+            ok = self._cv.wait_for(lambda: i in self._done or self.exited, timeout=wall)
+            if i in self._done:
+                return self._done.pop(i)
+            if self.exited and self.cut is not None:
+                return {"ev": "cut", "cut": self.cut}  # the power went off as armed
+        raise RigError("rig op %s %s: %s\n%s" % (op, kw, "exited" if ok else "timed out", self.log()))
+
+    def stop(self) -> None:
+        """Power off cleanly: the flash (with what the device wrote) is saved in flash.bin."""
+        if self.proc is not None and self.proc.poll() is None:
+            try:
+                self.call("quit", wall=30)
+            except RigError:
+                pass
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        for fd in (self._master, self._slave):
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+        self._master = self._slave = None
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+    def cleanup(self):
+        if self._tmp:
+            shutil.rmtree(self._tmp, ignore_errors=True)
+
+    # -- the device ------------------------------------------------------------------------------
+    def boot(self, settle: int = 600, timeout_ms: int = 20000) -> float:
+        """Wait for the first screen (frames, then ``settle`` ms of quiet); the end of its last frame,
+        in ms from power-on."""
+        r = self.call("frames", count=1, settle=settle, timeout=timeout_ms)
+        if not r.get("ok"):
+            raise RigError("no frame within %d ms of power-on:\n%s" % (timeout_ms, self.log()))
+        return self.frames[-1]["t1"]
+
+    def now(self) -> float:
+        return self.call("stats")["t"]
+
+    def tap(self, *buttons: str, hold: int = 60, settle: int | None = None, timeout: int = 60000) -> dict:
+        pins = [PINS[b] for b in buttons]
+        before = len(self.frames)
+        r = self.call("tap", pins=pins, hold=hold, settle=self.settle if settle is None else settle,
+                      timeout=timeout)
+        self.taps.append((r["edge"], r["t"], before))
+        return r
+
+    def wait(self, ms: int) -> None:
+        self.call("wait", ms=ms)
+
+    def script(self, lines, png_dir: str | None = None) -> None:
+        """Run simulator script lines (a list, or a file path)."""
+        if isinstance(lines, str):
+            with open(lines) as f:
+                lines = f.read().splitlines()
+        for raw in lines:
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            words = line.split()
+            n = 1
+            if len(words) == 2 and words[1].startswith("x") and words[1][1:].isdigit():
+                n = int(words[1][1:])
+                words = words[:1]
+            cmd = words[0]
+            for _ in range(n):
+                if cmd in PINS:
+                    self.tap(cmd)
+                elif cmd == "long":
+                    self.tap(words[1], hold=1000)
+                elif cmd == "hold":
+                    self.tap(*words[1].split("+"), hold=int(words[2]))
+                elif cmd == "wait":
+                    self.wait(int(words[1]))
+                elif cmd == "png":
+                    if png_dir:
+                        self.png(os.path.join(png_dir, words[1] + ".png"))
+                elif cmd == "quit":
+                    return
+                else:
+                    raise RigError("pico script: unknown line %r" % raw)
+
+    def screen(self) -> bytes:
+        """The SSD1306's display RAM (8 pages x 128 columns, MONO_VLSB like the app's buffer)."""
+        return bytes.fromhex(self.call("screen")["ram"])
+
+    def pixels(self) -> list:
+        ram = self.screen()
+        return [[(ram[(y >> 3) * 128 + x] >> (y & 7)) & 1 for x in range(128)] for y in range(64)]
+
+    def png(self, path: str, scale: int = 3) -> str:
+        from PIL import Image
+        img = Image.new("1", (128, 64))
+        for y, row in enumerate(self.pixels()):
+            for x, v in enumerate(row):
+                img.putpixel((x, y), v)
+        if scale != 1:
+            img = img.resize((128 * scale, 64 * scale), Image.NEAREST)
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        img.save(path)
+        return path
+
+    def text(self) -> str:
+        """The glass as 64 lines of '#'/'.' (for failure messages)."""
+        return "\n".join("".join("#" if v else "." for v in row) for row in self.pixels())
+
+    # -- results ---------------------------------------------------------------------------------
+    def serial_output(self) -> bytes:
+        with open(self.serial_log, "rb") as f:
+            return f.read()
+
+    def log(self) -> str:
+        out = ""
+        for p in (self.err_log,):
+            try:
+                with open(p, encoding="utf-8", errors="replace") as f:
+                    out += f.read()[-3000:]
+            except OSError:
+                pass
+        try:
+            out += "\n--- serial ---\n" + self.serial_output()[-2000:].decode("utf-8", "replace")
+        except OSError:
+            pass
+        return out
+
+    def files(self) -> dict:
+        """Every file on the device's littlefs (read from the saved flash after ``stop()``)."""
+        with open(self.flash_path, "rb") as f:
+            img = f.read()
+        region = img[picoimage.FS_OFFSET:picoimage.FS_OFFSET + picoimage.BLOCK_SIZE * picoimage.BLOCK_COUNT]
+        return picoimage.read_littlefs(region)
+
+    def journal(self):
+        """(events, good_len, problem) of /data/journal.log, as comando.journal reads it."""
+        from comando import journal as codec
+        data = self.files().get("/data/journal.log", b"")
+        path = os.path.join(self.root, "journal.log")
+        with open(path, "wb") as f:
+            f.write(data)
+        return codec.read_file(path)
+
+    def press_latencies(self, start: int = 0) -> list:
+        """For every tap from ``start`` on that changed the glass: ms from the button edge to the
+        last I2C byte of the picture it brought (the last frame before the display went quiet)."""
+        out = []
+        for edge, done, before in self.taps[start:]:
+            after = [f for f in self.frames[before:] if f["t0"] >= edge and f["t1"] <= done]
+            if after:
+                out.append(after[-1]["t1"] - edge)
+        return out

@@ -1,0 +1,325 @@
+"""The firmware on an emulated Raspberry Pi Pico: MicroPython v1.28.0 RPI_PICO on rp2040js, the
+`make firmware` bundle on its littlefs, an SSD1306 on I2C0, the five buttons, USB CDC on a pty
+(tests/pico/rig.js, tests/pico/picorig.py; docs/architecture.md "The emulated Pico").
+
+The short selection runs in `make test`; `make test-pico` adds the ``pico_long`` ones (whole
+games, every golden case, more power-cut points, minutes of mashing).
+"""
+
+import importlib.util
+import os
+import random
+import threading
+import time
+
+import pytest
+from PIL import Image
+
+from comando import session as S
+from picorig import ROOT, PINS, picoimage
+
+pytestmark = pytest.mark.pico
+
+GOLDEN = os.path.join(ROOT, "tests", "golden")
+SCRIPTS = os.path.join(ROOT, "tests", "device_scripts")
+
+
+def _load(name, rel):
+    spec = importlib.util.spec_from_file_location(name, os.path.join(ROOT, rel))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+golden_cases = _load("pico_golden_cases", "tests/host/test_device_golden.py")
+sessions = _load("pico_sessions", "tests/host/test_device_sessions.py")
+
+
+def golden_bits(name):
+    """The golden PNG (the simulator's panel RAM at 3x) as 64 rows of 128 pixels."""
+    img = Image.open(os.path.join(GOLDEN, name + ".png")).convert("L")
+    w, h = img.size
+    sx, sy = w // 128, h // 64
+    return [[1 if img.getpixel((x * sx + sx // 2, y * sy + sy // 2)) > 127 else 0 for x in range(128)]
+            for y in range(64)]
+
+
+def assert_glass(rig, name, tmp_path):
+    got = rig.pixels()
+    want = golden_bits(name)
+    if got != want:
+        rig.png(str(tmp_path / ("actual-" + name + ".png")))
+        diff = sum(a != b for ra, rb in zip(got, want) for a, b in zip(ra, rb))
+        raise AssertionError("the emulated Pico's glass differs from tests/golden/%s.png in %d pixels "
+                             "(see %s):\n%s" % (name, diff, tmp_path, rig.text()))
+
+
+def journal_files(make):
+    """The littlefs of a device holding a golden case's journal (as the simulator's root)."""
+    files = picoimage.bundle_files(os.environ.get("COMANDO_PICO_BUNDLE") or _bundle())
+    if make is not None:
+        j = make()
+        from comando import journal as codec
+        files["/data/journal.log"] = b"".join(codec.encode(e) for e in j.events)
+    return files
+
+
+def _bundle():
+    from picorig import ensure_bundle
+    return ensure_bundle()
+
+
+def no_traceback(rig):
+    out = rig.serial_output()
+    assert b"Traceback" not in out and b"task failed" not in out, rig.log()
+
+
+def run_golden_case(pico, case, tmp_path):
+    make, opts, script = golden_cases.CASES[case]
+    rig = pico(seed=11, files=journal_files(make))
+    rig.boot()
+    for raw in script.strip().splitlines():
+        line = raw.strip()
+        if line.startswith("png "):
+            assert_glass(rig, line.split()[1], tmp_path)
+        else:
+            rig.script([line])
+    no_traceback(rig)
+    return rig
+
+
+# -- the short selection (make test) ------------------------------------------------------------
+
+def test_boots_to_the_new_game_screen_with_the_stock_main(pico, tmp_path):
+    rig = pico()
+    t = rig.boot()
+    assert 0 < t < 5000
+    assert rig.usb_at is not None  # enumerated as a USB CDC device
+    assert_glass(rig, "new-game", tmp_path)  # what the simulator shows on a fresh device
+    no_traceback(rig)
+
+
+def test_golden_frames_of_a_la_revancha_crisis_match_the_simulator(pico, tmp_path):
+    # teg-la-revancha.txt, SITUATION CARDS: Crisis (the golden frames of tests/host/test_device_golden.py)
+    run_golden_case(pico, "revancha-crisis", tmp_path)
+
+
+def _new_teg_game(rig):
+    rig.boot()
+    rig.script(["ok", "ok", "roll", "ok"])  # 4 players, T.E.G., ROLL starts; OK: who starts
+
+
+def test_power_cut_during_a_journal_write_then_boot_and_recover(pico, tmp_path):
+    rig = pico(seed=3)
+    _new_teg_game(rig)
+    rig.stop()
+    before, _, problem = rig.journal()
+    assert problem is None and [e["t"] for e in before] == ["new", "first"]
+    # power on again, and cut the power half-way through the next flash program (the journal
+    # append of the first placement: OK on the turn screen)
+    rig2 = pico(flash=rig.flash_path, seed=3)
+    rig2.boot()
+    rig2.call("cut", kind="program", after=1, bytes=100)
+    rig2.call("tap", pins=[PINS["ok"]], hold=60, settle=100, timeout=5000)
+    assert rig2.cut is not None, "no flash write followed the press"
+    rig2.stop()
+    # the next power-on recovers: the journal reads clean, keeps what was written before, and the
+    # device runs on (the same press journals the placement)
+    rig3 = pico(flash=rig.flash_path, seed=3)
+    rig3.boot()
+    rig3.tap("ok")
+    no_traceback(rig3)
+    rig3.stop()
+    after, _, problem = rig3.journal()
+    assert problem is None
+    assert after[:2] == before
+    assert [e["t"] for e in after][2:] in (["place"], ["place", "place"])
+
+
+def test_laptop_mirrors_the_emulated_device_over_the_pty(pico, tmp_path):
+    from comando_host.session import HostSession
+    from comando_host.store import Store
+    from comando_host.transport import open_transport
+
+    rig = pico(seed=5, pty=True, realtime=True)
+    rig.boot()
+    store = Store(str(tmp_path / "host.db"))
+    t = open_transport(rig.port)
+    s = HostSession(t, store)
+    stop = threading.Event()
+
+    def host():
+        while not stop.is_set():
+            if not s.poll():
+                t.wait(0.01)
+
+    th = threading.Thread(target=host, daemon=True)
+    th.start()
+    try:
+        rig.script(["ok", "ok", "roll", "ok", "ok x3"])  # new game, who starts, 3 placements
+        # the device runs slower than real time: allow for it on the laptop's clock
+        end = time.monotonic() + 120
+        while time.monotonic() < end and not (s.sync.game and store.last_seq(s.sync.game) >= 5):
+            rig.wait(200)
+    finally:
+        stop.set()
+        th.join(5)
+    game = s.sync.game
+    t.close()
+    rig.stop()
+    events, _, problem = rig.journal()
+    assert problem is None and len(events) == 5
+    assert game and store.events(game) == events
+    no_traceback(rig)
+
+
+def garbage(rng, n):
+    """Random bytes without Ctrl-C: a raw 0x03 on USB is the deliberate way to stop the app for
+    the REPL (make deploy; docs/architecture.md "Ctrl-C on USB"), tested on its own below."""
+    return bytes(b for b in (rng.randrange(256) for _ in range(n)) if b != 3)
+
+
+def test_garbage_on_the_serial_port_changes_nothing(pico, tmp_path):
+    rig = pico(seed=9, pty=True)
+    rig.boot()
+    fd = os.open(rig.port, os.O_RDWR | os.O_NOCTTY)
+    rng = random.Random(4)
+    try:
+        for _ in range(6):
+            os.write(fd, garbage(rng, 300) + b"\r\n~~~\x00\xff\x04\x01")
+            rig.wait(100)
+        rig.script(["ok", "ok", "roll", "ok"])
+        for _ in range(4):
+            os.write(fd, garbage(rng, 200))
+            rig.tap("ok")
+    finally:
+        os.close(fd)
+    rig.stop()
+    events, _, problem = rig.journal()
+    assert problem is None
+    assert [e["t"] for e in events] == ["new", "first", "place", "place", "place", "place"]
+    no_traceback(rig)
+
+
+# -- the whole selection (make test-pico) --------------------------------------------------------
+
+@pytest.mark.pico_long
+@pytest.mark.parametrize("case", sorted(c for c in golden_cases.CASES
+                                        if c not in ("storage-full", "fresh-menu")))
+def test_golden_frames_match_the_simulator(pico, case, tmp_path):
+    run_golden_case(pico, case, tmp_path)
+
+
+@pytest.mark.pico_long
+def test_scripted_4_player_teg_game_by_buttons(pico):
+    # teg-classic.txt, "Attacking Foreign Countries", "Development of an Attack": the same
+    # session the simulator plays (tests/host/test_device_sessions.py), on the RP2040
+    rig = pico(seed=7)
+    rig.boot()
+    rig.script(os.path.join(SCRIPTS, "teg_session.txt"))
+    no_traceback(rig)
+    rig.stop()
+    events, _, problem = rig.journal()
+    assert problem is None
+    expected, state = sessions.remake(events, 7)
+    assert events == expected
+    types = [e["t"] for e in events]
+    assert types[:2] == ["new", "first"] and types.count("place") == 8
+    assert types.count("roll") >= 20 and "card" in types
+    assert types[-1] == "win" and state.stage == S.OVER
+
+
+@pytest.mark.pico_long
+def test_scripted_teg2_round_by_buttons(pico):
+    # teg-ii.txt, "How Combat Works": two combats with battle commands dialled in secret
+    rig = pico(seed=7)
+    rig.boot()
+    rig.script(os.path.join(SCRIPTS, "teg2_round.txt"))
+    no_traceback(rig)
+    rig.stop()
+    events, _, problem = rig.journal()
+    assert problem is None
+    expected, state = sessions.remake(events, 7)
+    assert events == expected
+    types = [e["t"] for e in events]
+    assert types.count("declare") == 2 and types.count("lock") == 4 and types.count("reveal") == 4
+    assert types[-4:] == ["end"] * 4
+
+
+@pytest.mark.pico_long
+@pytest.mark.parametrize("after,nbytes", [(1, 0), (1, 1), (1, 255), (2, 17), (3, 128)])
+def test_power_cut_at_any_byte_of_a_journal_write(pico, after, nbytes):
+    rig = pico(seed=3)
+    _new_teg_game(rig)
+    rig.stop()
+    before, _, _ = rig.journal()
+    rig2 = pico(flash=rig.flash_path, seed=3)
+    rig2.boot()
+    rig2.call("cut", kind="program", after=after, bytes=nbytes)
+    for _ in range(4):
+        if rig2.cut is not None:
+            break
+        rig2.call("tap", pins=[PINS["ok"]], hold=60, settle=100, timeout=5000)
+    rig2.stop()
+    rig3 = pico(flash=rig.flash_path, seed=3)
+    rig3.boot()
+    rig3.tap("ok")
+    no_traceback(rig3)
+    rig3.stop()
+    after_ev, _, problem = rig3.journal()
+    assert problem is None
+    assert after_ev[:2] == before
+    assert all(e["t"] == "place" for e in after_ev[2:]) and len(after_ev) > 2
+
+
+@pytest.mark.pico_long
+def test_ctrl_c_in_the_garbage_stops_the_app_cleanly_for_the_repl(pico, tmp_path):
+    rig = pico(seed=9, pty=True)
+    rig.boot()
+    rig.script(["ok", "ok", "roll", "ok"])
+    fd = os.open(rig.port, os.O_RDWR | os.O_NOCTTY)
+    try:
+        os.write(fd, b"zz\x03qq")
+        rig.wait(1500)
+    finally:
+        os.close(fd)
+    rig.stop()
+    out = rig.serial_output()
+    assert b"Comando stopped: Ctrl-C on USB" in out and b"Traceback" not in out
+    events, _, problem = rig.journal()
+    assert problem is None and [e["t"] for e in events] == ["new", "first"]
+
+
+@pytest.mark.pico_long
+def test_a_full_filesystem_keeps_the_device_running(pico, tmp_path):
+    files = journal_files(golden_cases.teg_in_play)
+    # leave a handful of blocks free: the littlefs region is 352 x 4 KiB
+    used = sum(len(v) for v in files.values())
+    files["/filler.bin"] = b"\x5a" * (picoimage.BLOCK_SIZE * picoimage.BLOCK_COUNT - used - 60 * 4096)
+    rig = pico(seed=11, files=files)
+    rig.boot()
+    taps = ["roll"] + ["roll", "up", "ok"] * 40
+    rig.script(taps)
+    no_traceback(rig)
+    rig.tap("back")
+    rig.stop()
+    events, _, problem = rig.journal()
+    assert problem is None and len(events) >= len(golden_cases.teg_in_play().events)
+
+
+@pytest.mark.pico_long
+def test_mashing_the_buttons_loses_no_event(pico):
+    rig = pico(seed=13)
+    _new_teg_game(rig)
+    rng = random.Random(7)
+    names = sorted(PINS)
+    for _ in range(300):
+        held = rng.sample(names, rng.choice((1, 1, 1, 2)))
+        rig.tap(*held, hold=rng.choice((25, 40, 60, 120, 800)), settle=rng.choice((5, 30, 100)))
+    no_traceback(rig)
+    rig.stop()
+    events, _, problem = rig.journal()
+    assert problem is None
+    # every event the device journaled is one the reducer accepts, in order
+    expected, _ = sessions.remake(events, 13)
+    assert events == expected
