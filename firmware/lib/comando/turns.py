@@ -33,10 +33,10 @@ from comando.errors import RulesError
 from comando import rulebook
 # the registry's: the ids, the players each seats (teg2: 2 players play 4 powers, see
 # teg2_powers()), the rulesets whose round opener moves one seat on after every round of play
-from comando.rulesets import IDS as RULESETS, SEATS, ROTATING
+from comando.rulesets import IDS as RULESETS, POWERS, SEATS, ROTATING
 
-# T.E.G. II powers in the rulebook's playing order.
-TEG2_POWERS = ("usa", "ussr", "china", "japan", "weurope", "eeurope")  # = comando.rulesets.teg2.track.POWERS
+# T.E.G. II powers in the rulebook's playing order (the registry's).
+TEG2_POWERS = POWERS["teg2"]
 TEG2_POWER_NAMES = ("USA", "USSR", "China", "Japan", "Western Europe", "Eastern Europe")
 
 

@@ -28,6 +28,10 @@ COLOURS = {
     "risk": ("red", "blue", "green", "yellow", "black", "grey"),
 }
 
+# The powers a ruleset seats instead of colours, in playing order (T.E.G. II: teg-ii.txt, the USA
+# first); comando.turns.teg2_powers() says which play with fewer players.
+POWERS = {"teg2": ("usa", "ussr", "china", "japan", "weurope", "eeurope")}
+
 # Rulesets whose round opener moves one seat on after every round of play (comando.turns).
 ROTATING = ("revancha", "teg2")
 

@@ -27,6 +27,7 @@ lost (the rulebook does not say what happens to it; it may not be kept).
 """
 
 from comando.errors import RulesError
+from comando.rulesets import POWERS as _POWERS
 from comando.rulesets.teg2.battle import WP_MAX, WP_MIN, move_wp
 
 BASIC = "basic"
@@ -41,7 +42,7 @@ ADVANCED_EXTRA = 3
 SU_TOKENS = 3
 
 # The six powers, in the order the rulebook names them ("Course of Play" starts with the USA).
-POWERS = ("usa", "ussr", "china", "japan", "weurope", "eeurope")
+POWERS = _POWERS["teg2"]  # the registry's: usa, ussr, china, japan, weurope, eeurope
 POWER_NAMES = ("USA", "USSR", "China", "Japan", "Western Europe", "Eastern Europe")
 
 
