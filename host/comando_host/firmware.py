@@ -25,7 +25,7 @@ import shutil
 import subprocess
 import sys
 
-from comando import board_pack
+from comando import board_pack, board_packer
 from comando.board import load_board
 from comando_host import mpycompat
 
@@ -126,7 +126,7 @@ def build(out: str, source: bool = False, include_sim: bool = False, quiet: bool
             # the packed form the device loads (validated here, read there without a parser)
             packed = os.path.join(out, "boards", name[:-5] + board_pack.EXT)
             with open(packed, "wb") as f:
-                f.write(board_pack.pack(load_board(os.path.join(bdir, name))))
+                f.write(board_packer.pack(load_board(os.path.join(bdir, name))))
             total += os.path.getsize(packed)
             count += 1
     if not quiet:

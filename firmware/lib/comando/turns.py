@@ -168,15 +168,6 @@ def roll_opening(dice, n, alive=None):
 
 # --- WAR: the distributor's deal -------------------------------------------------------------------
 
-def war_deal_seat(distributor, n, k):
-    """Seat receiving the k-th (0-based) territory card: dealt clockwise from the distributor's left."""
-    return (distributor + 1 + k) % n
-
-
-def war_first(distributor, n, territories):
-    """WAR opener: the player after the one who received the last of ``territories`` cards."""
-    return (war_deal_seat(distributor, n, territories - 1) + 1) % n
-
 
 # --- setup rounds -------------------------------------------------------------------------------
 
@@ -187,23 +178,11 @@ def placement_rounds(ruleset, n, tables=None):
     (12 with two, 8 with three: teg-classic.txt "Games of 2 or 3 Players").
     revancha: (8, 4); 18 in one round with two players ("5. Playing with 2 or 3 People").
     war, risk, teg2: () (WAR's first round places the normal reinforcements; Risk deploys a reserve,
-    see risk_reserve(); T.E.G. II adds its war potential every round).
+    see comando.rulebook.risk_reserve(); T.E.G. II adds its war potential every round).
     The values are comando.rulebook's (a board's ``tables.starting_reserves`` when given).
     """
     check_players(ruleset, n)
     return rulebook.placement(ruleset, n, tables)
-
-
-RISK_DEPLOY_STEP = rulebook.RISK_DEPLOY_STEP
-
-
-def risk_reserve(n, territories=42, tables=None):
-    """Starting reserve per player on a Risk map: 40/35/30/25/20 for 2..6 players on World (42
-    territories), "the proportional equivalent on the smaller maps" (rounded down, at least 1);
-    the board's ``tables.starting_reserves`` when given (comando.rulebook)."""
-    if not isinstance(n, int) or n < 2 or n > 6:
-        raise RulesError("Risk seats 2 to 6 players, not %s" % (n,))
-    return rulebook.risk_reserve(n, territories, tables)
 
 
 def reinforcements(ruleset, countries, bonus=0):
@@ -220,26 +199,9 @@ def reinforcements(ruleset, countries, bonus=0):
     return (n if n > rule[1] else rule[1]) + bonus
 
 
-def teg2_rounds(n, long_game=False):
-    """Rounds in a T.E.G. II game (teg-ii.txt "Length of a Game"): 6 players 6, 5 players 5,
-    4 players 4 or 8 (chosen before starting), 3 players 6; 2 players play as 4."""
-    check_players("teg2", n)
-    if n == 2 or n == 4:
-        return 8 if long_game else 4
-    if n == 3:
-        return 6
-    return n
-
-
 def teg2_powers(n):
     """Powers in play, in playing order: the first n powers (2 players hold USA+China and
-    USSR+Japan, i.e. four powers; seats then map power -> player with teg2_player())."""
+    USSR+Japan, i.e. four powers; seats then map power -> player: comando.rulesets.teg2.table.player_of())."""
     check_players("teg2", n)
     return TEG2_POWERS[:4] if n == 2 else TEG2_POWERS[:n]
 
-
-def teg2_player(power_index, n):
-    """Which player commands power ``power_index`` (0-based in TEG2_POWERS order)."""
-    if n == 2:
-        return power_index % 2  # USA, China -> player 0; USSR, Japan -> player 1
-    return power_index
