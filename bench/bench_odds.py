@@ -2,6 +2,10 @@
 
     .venv/bin/python bench/bench_odds.py [--runs N]
 
+Also the device's fixed-point DP (comando.odds_fixed: Q29 integers, viper kernel), which the Dice
+screen runs, on the unix port (issue 14: on the Pico, 30v30 within 30 ms and 200v200 within
+1000 ms; `make bench-pico` measures those on the emulated RP2040).
+
 Issue 2's goal: A = D = 200 under 25 ms on CPython and under 70 ms on MicroPython (same core code,
 comando/odds.py, run with `micropython -X heapsize=192k`, about the Pico's free heap). Prints the
 median (and min/max) of N runs per case, in milliseconds.
@@ -29,6 +33,23 @@ MPY_HEAP = "192k"
 CASES = [("teg", 200, 200, ""), ("revancha", 200, 200, ""), ("revancha", 200, 200, "snow"),
          ("revancha", 200, 200, "tailwind"), ("war", 200, 200, ""), ("risk", 200, 200, "")]
 MPY_CASES = [("teg", 30, 30, "")] + CASES
+
+MPY_FIXED_SCRIPT = """
+import gc, time
+from comando import odds_fixed
+runs = %d
+for rs, a, d, sit in %r:
+    ts = []
+    for i in range(runs):
+        gc.collect()
+        t0 = time.ticks_us()
+        c = odds_fixed.Conquest(rs, a, d, sit == "snow", sit == "tailwind")
+        while not c.step(1 << 20):
+            pass
+        ts.append(time.ticks_diff(time.ticks_us(), t0) / 1000)
+    ts.sort()
+    print("R", rs, a, d, sit or "-", ts[len(ts) // 2], ts[0], ts[-1], c.p())
+"""
 
 MPY_SCRIPT = """
 import gc, sys, time
@@ -81,6 +102,21 @@ def _mpy(runs, cases):
     return proc.stdout, cpu
 
 
+def bench_fixed(runs):
+    """The device's fixed-point odds on the unix port (wall clock of the DP itself)."""
+    proc = run_micropython(["-c", MPY_FIXED_SCRIPT % (runs, MPY_CASES)], heap=MPY_HEAP,
+                           timeout=600)
+    if proc.returncode != 0:
+        raise SystemExit("MicroPython run failed:\n" + proc.stdout + proc.stderr)
+    rows = []
+    for line in proc.stdout.splitlines():
+        if line.startswith("R "):
+            _, rs, a, d, sit, med, lo, hi, p = line.split()
+            rows.append((label(rs, int(a), int(d), "" if sit == "-" else sit), float(med),
+                         float(lo), float(hi), float(p), None))
+    return rows
+
+
 def bench_micropython(runs):
     """One MicroPython process per case; its CPU time (rusage of the child) minus that of a
     process that only imports and runs nothing, divided by the runs, is the cpu ms column: it
@@ -128,17 +164,27 @@ def main(argv=None):
     mpy = bench_micropython(args.runs)
     show(f"MicroPython unix port, heap {MPY_HEAP} (goal 200v200 < {GOAL_MPY_MS:.0f} ms), "
          f"{args.runs} runs", mpy, GOAL_MPY_MS)
+    fixed = bench_fixed(args.runs)
+    show(f"MicroPython unix port, device odds (comando.odds_fixed, Q29 + viper), {args.runs} runs",
+         fixed, 0)
     # the two runtimes must agree (both use doubles on the unix port)
     ref = {row[0]: row[4] for row in cpy}
     for name, _, _, _, p, _ in mpy:
         if name in ref and abs(ref[name] - p) > 1e-9 * max(1.0, ref[name]):
             raise SystemExit(f"{name}: CPython {ref[name]} and MicroPython {p} disagree")
+    ref = {row[0]: row[4] for row in mpy}
+    for name, _, _, _, p, _ in fixed:
+        if abs(ref[name] - p) > 1e-6:
+            raise SystemExit(f"{name}: fixed point {p} is not within 1e-6 of the float {ref[name]}")
     teg_c = [r for r in cpy if r[0] == "teg 200v200"][0]
     teg_m = [r for r in mpy if r[0] == "teg 200v200"][0]
     teg_m30 = [r for r in mpy if r[0] == "teg 30v30"][0]
     print(f"summary: teg 200v200 exact conquest odds: CPython {teg_c[1]:.1f} ms wall median "
           f"({teg_c[5]:.1f} ms cpu); MicroPython {teg_m[1]:.1f} ms wall median "
           f"({teg_m[5]:.1f} ms cpu); MicroPython 30v30 {teg_m30[1]:.2f} ms")
+    fx = {r[0]: r[1] for r in fixed}
+    print(f"summary: device odds (fixed point) on MicroPython: 30v30 {fx['teg 30v30']:.2f} ms, "
+          f"teg 200v200 {fx['teg 200v200']:.2f} ms wall median")
     return 0
 
 

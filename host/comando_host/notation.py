@@ -119,7 +119,7 @@ def parse_event_line(line: str, name="<text>", lineno=0) -> dict:
         if i < n and line[i] in '"[{-0123456789' or line.startswith(("true", "false", "null"), i):
             try:
                 val, i = _DEC.raw_decode(line, i)
-            except ValueError:
+            except (ValueError, RecursionError):
                 raise _err(name, lineno, "bad value for %s" % key) from None
         else:
             j = i
@@ -152,6 +152,8 @@ def _parse_jsonl(text, name):
             continue
         try:
             obj = json.loads(line)
+        except RecursionError:
+            raise _err(name, lineno, "not an event (JSON nested too deeply)") from None
         except ValueError:
             raise _err(name, lineno, "not JSON") from None
         if not isinstance(obj, dict):
@@ -189,7 +191,7 @@ def _parse_text(text, name):
                 raise _err(name, lineno, "bad snapshot line")
             try:
                 records.append(("snapshot", int(m.group(1)), json.loads(m.group(2))))
-            except ValueError:
+            except (ValueError, RecursionError):
                 raise _err(name, lineno, "snapshot state is not JSON") from None
             continue
         records.append(("event", parse_event_line(s, name, lineno)))

@@ -448,7 +448,8 @@ class Record:
         if t == "deal":  # its objectives are secret: only who starts
             text = "the countries are dealt"
         elif t == "bonus":
-            text = "%s takes +2 on %s (a card it holds)" % (st.who(ev["p"]), self.country(ev["c"]))
+            text = "%s takes +%d on %s (a card it holds)" % (
+                st.who(ev["p"]), engine_text.bonus_armies(st), self.country(ev["c"]))
         elif t == "unpact":
             text = "%s breaks pact #%s (binds until the other side's next turn ends)" % (
                 st.who(ev["p"]), ev.get("id"))

@@ -52,6 +52,76 @@ def micropython_argv(heap: str | None = "1m") -> list[str]:
     return base + (["-X", f"heapsize={heap}"] if heap else [])
 
 
+def script_problem(lines) -> str | None:
+    """The first line of a button script that the device would not understand, as "LINE: why",
+    or None: checked before the device starts, so a typo is an error, not a crash inside it.
+    The grammar is device.hal.sim's ``script_line``."""
+    names = tuple(KEYS)
+    for n, raw in enumerate(lines, 1):
+        words = raw.split()
+        if not words or words[0].startswith("#"):
+            continue
+        cmd, rest = words[0], words[1:]
+        ok = False
+        if cmd in names:
+            ok = not rest or (len(rest) == 1 and rest[0].startswith("x") and rest[0][1:].isdigit())
+        elif cmd == "long":
+            ok = len(rest) == 1 and rest[0] in names
+        elif cmd == "hold":
+            ok = (len(rest) == 2 and all(b in names for b in rest[0].split("+"))
+                  and rest[1].isdigit())
+        elif cmd == "wait":
+            ok = len(rest) == 1 and rest[0].isdigit()
+        elif cmd == "png":
+            ok = len(rest) == 1
+        elif cmd == "quit":
+            ok = not rest
+        if not ok:
+            return "%d: not a script line: %r (lines are: BUTTON [xN], long BUTTON, " \
+                   "hold B1+B2 MS, wait MS, png NAME, quit; buttons %s)" % (n, raw.strip()[:40],
+                                                                          ", ".join(names))
+    return None
+
+
+class DirInUse(ValueError):
+    """Another process runs a simulated device on this storage directory (one line for the CLI)."""
+
+
+_LOCKS: dict[str, int] = {}   # device directories this process holds: path -> locked fd
+
+
+def lock_dir(root: str) -> None:
+    """Hold ``ROOT.lock`` (beside the device's directory) for this process, so that two
+    `comando run` / `comando sim` never write one journal; the lock goes with the process (an
+    flock, so a crash leaves none behind). DirInUse names who holds it."""
+    import fcntl
+    import time
+    if root in _LOCKS:
+        return
+    os.makedirs(os.path.dirname(root) or ".", exist_ok=True)
+    path = root + ".lock"
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        holder = os.read(fd, 200).decode("utf-8", "replace").strip() or "another process"
+        os.close(fd)
+        raise DirInUse("the simulated device's journal %s is in use by %s: stop that one "
+                       "first, or give this one another --dir" % (os.path.join(root, "journal.log"),
+                                                                  holder)) from None
+    os.ftruncate(fd, 0)
+    what = " ".join(os.path.basename(a) if i == 0 else a for i, a in enumerate(sys.argv[:3]))
+    os.write(fd, ("pid %d (%s, since %s)" % (os.getpid(), what,
+                                             time.strftime("%H:%M:%S"))).encode())
+    _LOCKS[root] = fd
+
+
+def unlock_dir(root: str) -> None:
+    fd = _LOCKS.pop(root, None)
+    if fd is not None:
+        os.close(fd)
+
+
 KEYS = {"up": b"w", "down": b"s", "ok": b"\r", "back": b"b", "roll": b"r"}
 LONG_KEYS = {"up": b"W", "down": b"S", "ok": b"O", "back": b"B", "roll": b"R"}
 
@@ -68,6 +138,7 @@ class Simulator:
             self._tmp = tempfile.mkdtemp(prefix="comando-sim-")
             root = self._tmp
         self.root = os.path.abspath(root)
+        lock_dir(self.root)   # before anything in it is touched: one device per journal
         if fresh and os.path.isdir(self.root):
             shutil.rmtree(self.root)
         os.makedirs(self.root, exist_ok=True)
@@ -203,6 +274,7 @@ class Simulator:
                 except OSError:
                     pass
         self._keys_fd = self._master = self._slave = None
+        unlock_dir(self.root)
         return rc
 
     def __enter__(self):

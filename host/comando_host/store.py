@@ -74,17 +74,80 @@ def dumps(obj) -> str:
     return json.dumps(obj, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
 
 
+class StoreError(ValueError):
+    """The game database cannot be used as it is (not a database, damaged, a directory, not
+    there): one line saying what is wrong and what to do. The file is left as it was."""
+
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+TABLES = ("games", "events")  # an older database may lack players
+
+
+def check_path(path: str, create: bool, made_dirs: bool) -> None:
+    """Refuse, before sqlite3 touches anything, a path that is not (or cannot become) a game
+    database: a directory, a file that is not SQLite, a damaged or foreign SQLite database; a
+    missing file when ``create`` is False, a missing directory unless ``made_dirs``."""
+    if os.path.isdir(path):
+        raise StoreError("%s is a directory, not a game database: give a file path "
+                         "(--db DIR/comando.db)" % path)
+    if not os.path.exists(path):
+        if not create:
+            raise StoreError("no game database at %s (nothing stored there yet, or a mistyped "
+                             "--db path)" % path)
+        d = os.path.dirname(os.path.abspath(path))
+        if not made_dirs and not os.path.isdir(d):
+            raise StoreError("no directory %s for the game database (a mistyped --db path? "
+                             "create the directory first)" % d)
+        return
+    with open(path, "rb") as f:
+        head = f.read(len(SQLITE_MAGIC))
+    if not head:
+        return  # an empty file is an empty SQLite database
+    if head != SQLITE_MAGIC:
+        raise StoreError("%s is not a game database (not an SQLite file); it was left as it is: "
+                         "move it aside or give another --db path" % path)
+    try:
+        ro = sqlite3.connect("file:%s?mode=ro" % _uri_path(path), uri=True)
+        try:
+            bad = ro.execute("PRAGMA quick_check(1)").fetchone()[0]
+            names = {r[0] for r in ro.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        finally:
+            ro.close()
+    except sqlite3.DatabaseError as exc:
+        bad = str(exc)
+        names = set()
+    if bad != "ok":
+        bad = " ".join(str(bad).split())[:100]
+        raise StoreError("%s is a damaged SQLite database (%s); it was left as it is: restore a "
+                         "copy, or move it aside to start a new one" % (path, bad))
+    if names and not set(TABLES) <= names:
+        raise StoreError("%s is an SQLite database of something else (no games/events tables); "
+                         "it was left as it is: give another --db path" % path)
+
+
+def _uri_path(path: str) -> str:
+    from urllib.parse import quote
+    return quote(os.path.abspath(path))
+
+
 class Store:
-    def __init__(self, path: str | None = None):
+    def __init__(self, path: str | None = None, create: bool = True):
+        """Open (``create``: or make) the game database at ``path`` (default: $COMANDO_DB, else
+        the per-user data directory, made if missing). StoreError when it cannot be used."""
         self.path = path or default_path()
         if self.path != ":memory:":
-            d = os.path.dirname(os.path.abspath(self.path))
-            os.makedirs(d, exist_ok=True)
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.executescript(SCHEMA)
+            made_dirs = not path and not os.environ.get(ENV)
+            if made_dirs and create:
+                os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
+            check_path(self.path, create, made_dirs)
+        try:
+            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=FULL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self.db.executescript(SCHEMA)
+        except sqlite3.DatabaseError as exc:  # e.g. read-only, locked, the disk full
+            raise StoreError("cannot open the game database %s: %s" % (self.path, exc)) from None
         self.commits = 0
         self._rdb = None
         # one connection, possibly used by the link's writer thread and the main thread: a
@@ -180,6 +243,19 @@ class Store:
                                              % (game, r[1]))
             self.db.execute("UPDATE games SET updated=? WHERE id=?", (now, game))
         return top
+
+    def find_log(self, events) -> str | None:
+        """The stored game whose events are the start of ``events`` (a log being resumed)."""
+        if not events:
+            return None
+        first = dumps(events[0])
+        for (gid,) in self._query("SELECT game FROM events WHERE seq=? AND kind='event' AND body=?",
+                                  (events[0].get("seq", 1), first)):
+            mine = self.events(gid)
+            if len(mine) <= len(events) and [dumps(e) for e in mine] == \
+                    [dumps(e) for e in events[:len(mine)]]:
+                return gid
+        return None
 
     def _players(self, game, ev):
         players = ev.get("players") or ev.get("p") or []

@@ -2,7 +2,7 @@
 
 from comando.board import load_board, boards_dir
 from comando.errors import BoardError
-from mpytest import raises
+from mpytest import raises, cpython_only
 
 MPY_HEAP = "480k"
 
@@ -196,3 +196,23 @@ def test_tables():
     assert t["starting_reserves"]["6"] == [8, 4]
     assert t["seats"] == {"min": 2, "max": 6}
     assert t["missile"]["armies"] == 6
+
+
+@cpython_only  # sixteen loads of the board
+def test_rulebook_examples_hold_with_every_edition_option():
+    """The disputed borders are edition options (boards/README.md); with any of them the
+    rulebook's examples hold: the New Zealand missile ranges ("Attacks with Missiles": Tasmania 1,
+    Australia 2, Sumatra / Philippines / Tonga 3), Argentina -> Australia in range, the
+    Colombia - Nicaragua - El Salvador pact example, the Mauritania - Uruguay bridge (unless the
+    sources' Uruguay - Nigeria is chosen)."""
+    from comando.board import board_path
+    opts = ("uruguay_nigeria", "no_irak_ucrania", "no_albania_iran", "gran_bretana_francia")
+    for mask in range(16):
+        chosen = tuple(o for i, o in enumerate(opts) if mask >> i & 1)
+        b = load_board(board_path("revancha"), options=chosen)
+        nz = b.find("New Zealand")
+        assert [b.distance(nz, b.find(x)) for x in ("Tasmania", "Australia", "Sumatra",
+                                                     "Philippines", "Tonga")] == [1, 2, 3, 3, 3], chosen
+        assert b.distance(b.find("Argentina"), b.find("Australia")) == 2
+        assert b.distance(b.find("Colombia"), b.find("El Salvador")) == 2
+        assert b.is_border(b.find("Uruguay"), b.find("Mauritania")) == ("uruguay_nigeria" not in chosen)

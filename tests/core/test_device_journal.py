@@ -138,3 +138,109 @@ def test_write_failing_half_way_freezes_the_journal_and_boot_repairs_it():
         assert ev["seq"] == len(events)
     finally:
         K.rmtree(root)
+
+
+def test_a_bad_crc_mid_file_keeps_the_damaged_file_aside_and_reports_the_rest():
+    """Issue 13: a CRC mismatch on line 5 deleted the valid events after it. Now the valid
+    prefix is the journal, the damaged file is kept whole as journal.log.bad1 (then .bad2), and
+    the repair report (told to the laptop in the hello) says how many intact lines follow."""
+    events = K.teg_events()
+    n = len(events)
+    data = bytearray(K.journal_bytes(events))
+    start = len(K.journal_bytes(events[:4]))
+    data[start + 12] ^= 0x01        # a flipped bit in line 5
+    root = K.tempdir("mid")
+    try:
+        K.write(root + "/journal.log", bytes(data))
+        app = boot(root)
+        assert app.state.seq == 4
+        assert K.read(root + "/journal.log") == K.journal_bytes(events[:4])
+        assert K.read(root + "/journal.log.bad1") == bytes(data)   # nothing deleted
+        damage = app.journal.damage
+        assert damage == {"kept": 4, "backup": "journal.log.bad1", "after": [n - 5, n - 4]}
+        assert "journal.log.bad1" in app.journal.problem
+        assert "%d intact events" % (n - 5) in app.journal.problem
+        # the same damage again: a second numbered backup, the first kept
+        K.write(root + "/journal.log", bytes(data))
+        again = boot(root)
+        assert again.journal.damage["backup"] == "journal.log.bad2"
+        assert K.read(root + "/journal.log.bad1") == bytes(data)
+        # a torn last line alone keeps no backup (that write never finished)
+        K.write(root + "/journal.log", K.journal_bytes(events)[:-3])
+        third = boot(root)
+        assert third.journal.damage is None and "torn" in third.journal.problem
+    finally:
+        K.rmtree(root)
+
+
+def test_the_repair_report_reaches_the_laptop_in_the_hello():
+    from comando import sync as Y
+    from comando import link as L
+    src = Y.MemorySource()
+    dev = Y.DeviceSync(src, "g1")
+    dev.damage = {"kept": 4, "backup": "journal.log.bad1", "after": [9, 10]}
+    dev.tick(5.0)
+    frames = L.Decoder(4096).feed(dev.take())
+    hello = [p for t, s, p in frames if t == L.HELLO][0]
+    assert hello["damaged"]["backup"] == "journal.log.bad1"
+    host = Y.HostSync(lambda game: 14)
+    host.feed(L.encode(L.HELLO, 4, hello), 5.0)
+    msgs = [d[1]["m"] for d in host.take_deliveries() if d[0] == "error"]
+    assert any("damaged after event 4" in m and "journal.log.bad1" in m and "1-14" in m
+               for m in msgs), msgs
+
+
+def test_the_laptop_restores_what_a_damaged_journal_lost():
+    """Issue 13: after the repair above, the laptop (which holds every event) sends the lost ones
+    back when the link comes up; the device checks each with the rules, journals it (its intact
+    copy from the backup where there is one) and ends with the whole game again."""
+    from comando import sync as Y
+    from device.link import LinkEndpoint
+    from fakedevice import Pipe
+    events = K.teg_events()
+    n = len(events)
+    full = K.journal_bytes(events)
+    data = bytearray(full)
+    data[len(K.journal_bytes(events[:4])) + 12] ^= 0x01
+    root = K.tempdir("restore")
+    try:
+        K.write(root + "/journal.log", bytes(data))
+        app = boot(root)
+        assert app.state.seq == 4 and app.journal.damage
+        dport, hport = Pipe.pair()
+        link = LinkEndpoint(dport, app.journal, app)
+        app.link = link
+        gid = link.game
+        stored = {}
+        host = Y.HostSync(lambda g: n if g == gid else 0, now=0.0,
+                          events_for=lambda g, after: [e for e in events if e["seq"] > after])
+        host.hello()
+        t = 0.0
+        for _ in range(400):
+            link.step()
+            t += 0.01
+            got = hport.read(1 << 16)
+            if got:
+                host.feed(got, t)
+            else:
+                host.tick(t)
+            top = 0
+            for d in host.take_deliveries():
+                if d[0] == "event":
+                    stored[d[1]["seq"]] = d[1]
+                    top = d[1]["seq"]
+            if top:
+                host.stored(top)
+            out = host.take()
+            if out:
+                hport.write(out)
+            if app.state.seq == n and not app.journal.damage:
+                break
+        assert app.state.seq == n
+        assert app.journal.damage is None and link.sync.damage is None
+        assert K.read(root + "/journal.log") == full
+        assert app.state.to_dict() == S.fold(events).to_dict()
+        assert K.read(root + "/journal.log.bad1") == bytes(data)   # the damaged copy stays
+        assert host.diverged == 0
+    finally:
+        K.rmtree(root)

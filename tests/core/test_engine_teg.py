@@ -181,8 +181,11 @@ def test_trade_in_event_adds_armies_and_discards():
     assert ev["seq"] == g.log[-1]["seq"]
 
 
-def test_forced_trade_before_a_sixth_card():
-    """6. "it is obligatory to do so before receiving the 6th card"."""
+def test_five_cards_oblige_no_trade_but_a_sixth_card_needs_one():
+    """teg-classic.txt, 6. Continuation of the Game, adding armies by trade-in: "While he holds 5
+    or fewer cards there is no obligation to carry out a trade-in; but it is obligatory to do so
+    before receiving the 6th card." (issue 13: `end`, `attack` and `regroup` were refused at five
+    cards; only the sixth card is.)"""
     g = hostilities(4)
     b = board()
     gal = [k for k in range(50) if b.symbol(k) == ("galeon",)]
@@ -190,13 +193,19 @@ def test_forced_trade_before_a_sixth_card():
     p = s.cur
     mine = s.countries_of(p)
     g.act({"t": "place", "p": p, "c": mine[0], "n": s.to_place()})
+    foe = [n for n in board().neighbours(mine[0]) if s.owner[n] != p]
+    s.armies[mine[0]] = 4
+    for a in ({"t": "end", "p": p}, {"t": "attack", "p": p, "f": mine[0], "to": foe[0]}):
+        engine.check(s, a)          # no obligation to trade at five cards
+    s.conq = 1                      # a country conquered: the card is earned, but not a sixth one
     before = snapshot(s)
-    for a in ({"t": "end", "p": p}, {"t": "attack", "p": p, "f": mine[0], "to": board().neighbours(mine[0])[0]}):
-        with raises(IllegalMove, "You hold 5 cards: trade three in"):
-            engine.check(s, a)
-        assert snapshot(s) == before
-    g.act({"t": "trade", "p": p, "cards": gal[:3]})
-    assert s.to_place() == 4
+    with raises(IllegalMove, "You hold 5 cards: trade three in before you take another"):
+        engine.check(s, {"t": "draw", "p": p})
+    assert snapshot(s) == before
+    g2 = hostilities(4)
+    s2 = _add_phase(g2, hand=gal[:5])
+    g2.act({"t": "trade", "p": s2.cur, "cards": gal[:3]})   # trading at the start still works
+    assert s2.hands[s2.cur] == gal[3:5]
 
 
 def _conquest_setup(arm_from=5, arm_to=1, f="francia", to="espana"):

@@ -263,7 +263,7 @@ def test_play_scripts_never_crash(files):
     (["play", "--log", "missing_dir"], 2, "No such file or directory"),
     (["play", "--board", "war"], 2, "made for war"),
     (["play", "--option", "common=x"], 2, "whole number"),
-    (["play", "--ruleset", "revancha"], 2, "not in the full engine, which plays teg, war, risk"),
+    (["play", "--ruleset", "teg2"], 2, "not in the full engine, which plays teg, war, risk, revancha"),
     (["play", "--players", "Ana:red,ana:blue"], 2, "two players called 'ana'"),
     (["play", "--players", ":red,:blue"], 2, "a player without a name"),
     (["odds", "3", "2", "1"], 2, "comando odds: error: unrecognized arguments: 1"),

@@ -1,6 +1,6 @@
 """Every "unknown ruleset" message of the CLI names the valid rulesets; ruleset names are accepted
-in any case; `play --ruleset revancha` / `teg2` says where La Revancha and T.E.G. II are played
-(table sessions on the device or the simulator) instead of naming a Python module."""
+in any case; `play --ruleset teg2` says where T.E.G. II is played (table sessions on the device or
+the simulator) instead of naming a Python module; La Revancha is played by the engine (issue 10)."""
 
 import io
 import json
@@ -24,16 +24,22 @@ def err_of(capsys, argv, stdin=""):
     return rc, out.out, out.err
 
 
-@pytest.mark.parametrize("rs,title", [("revancha", "La Revancha"), ("teg2", "T.E.G. II"),
-                                      ("REVANCHA", "La Revancha")])
+@pytest.mark.parametrize("rs,title", [("teg2", "T.E.G. II"), ("TEG2", "T.E.G. II")])
 def test_play_table_session_rulesets_say_where_they_run(capsys, rs, title):
     rc, _, err = err_of(capsys, ["play", "--ruleset", rs])
     assert rc == 2
     lines = err.strip().splitlines()
     assert len(lines) == 1, err
     assert title in err and "table session" in err and "make run" in err
-    assert "teg, war, risk" in err
+    assert "teg, war, risk, revancha" in err
     assert "no module" not in err and "comando.engine" not in err
+
+
+@pytest.mark.parametrize("rs", ["revancha", "REVANCHA"])
+def test_play_revancha_is_the_full_engine(capsys, rs):
+    rc, out, err = err_of(capsys, ["play", "--ruleset", rs, "--seed", "1"], "status\nquit\n")
+    assert rc == 0, err
+    assert "round" in out or "setup" in out
 
 
 @pytest.mark.parametrize("argv", [["play", "--ruleset", "chess"],
@@ -77,5 +83,5 @@ def test_core_messages():
     assert "T.E.G. II (teg2)" in str(e.value) and "table sessions" in str(e.value)
     with pytest.raises(RulesError) as e:
         engine.get_rules("bot")
-    assert "unknown ruleset 'bot': the full engine plays teg, war, risk" in str(e.value)
+    assert "unknown ruleset 'bot': the full engine plays teg, war, risk, revancha" in str(e.value)
     assert engine.get_rules("Teg") is engine.get_rules("teg")

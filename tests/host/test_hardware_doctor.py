@@ -310,3 +310,71 @@ def test_doctor_against_the_real_firmware_in_the_simulator():
         sim.cleanup()
     assert [f.level for f in findings] == [D.OK, D.OK], text(findings)
     assert "matches this laptop" in findings[1].text
+
+
+class SyncPort:
+    """A port whose far end is the device's real link state machine (comando.sync.DeviceSync)
+    with no game, as a freshly started device: what it writes back is what the firmware would."""
+
+    def __init__(self, sync, clock):
+        self.sync, self.clock = sync, clock
+        self.written = bytearray()
+        self.out = bytearray()
+
+    def write(self, data):
+        self.written += data
+        self.sync.feed(data, self.clock.t)
+        self.out += self.sync.take()
+        return len(data)
+
+    def read(self, n=1):
+        self.sync.tick(self.clock.t)
+        self.out += self.sync.take()
+        data = bytes(self.out[:n])
+        del self.out[:n]
+        return data
+
+    def close(self):
+        pass
+
+
+def test_doctor_twice_within_a_second_never_interrupts_the_device():
+    """Issue 13: the second `comando doctor` got no hello (the first had attached), probed the
+    REPL and its Ctrl-C stopped the device. Every doctor hello is answered; no Ctrl-C is sent
+    to a device that speaks the link protocol."""
+    from comando import sync as Y
+    clock = FakeClock(0.01)
+    dev = Y.DeviceSync(Y.MemorySource(), "", fw=HOST_VERSION)
+    for _ in range(2):
+        port = SyncPort(dev, clock)
+        findings = D.check_port("/dev/ttyACM0", opener_for(port), clock, hello_timeout=0.5)
+        assert all(f.level != D.FAIL for f in findings), findings
+        assert b"\x03" not in port.written
+        assert not dev.attached    # the doctor attaches nothing
+
+
+def test_doctor_sends_no_ctrl_c_when_link_frames_come_but_no_hello():
+    clock = FakeClock()
+
+    class Beating(FakeDevice):
+        def read(self, n=1):
+            return L.encode(L.BEAT, 5)
+
+    dev = Beating("comando")
+    findings = D.check_port("/dev/ttyACM0", opener_for(dev), clock, hello_timeout=0.5)
+    assert b"\x03" not in dev.written
+    assert findings[-1].level == D.WARN and "is running" in findings[-1].text
+
+
+def test_a_port_error_mid_check_is_a_finding_not_a_pyserial_message():
+    import serial
+    clock = FakeClock()
+
+    class Gone(FakeDevice):
+        def read(self, n=1):
+            raise serial.SerialException("device reports readiness to read but returned no "
+                                         "data (device disconnected or multiple access on port?)")
+
+    findings = D.check_port("/dev/ttyACM0", opener_for(Gone("comando")), clock)
+    assert findings[-1].level == D.FAIL
+    assert "stopped answering" in findings[-1].text and "readiness" not in findings[-1].text

@@ -259,19 +259,37 @@ def test_cli_games_show_export_import(tmp_path, capsys):
     assert code == 0 and "g-abc" in out and "teg-classic" in out
     code, out, _ = _cli(["show", "g-a", "--db", db], capsys)
     assert code == 0 and "#3 attack" in out and "Ana" in out
+    from devicekit import teg_events
+    legal = teg_events()   # issue 13: import folds the log, so the round trip is a legal game
+    s = Store(db)
+    s.ensure_game("g-legal", board="teg")
+    s.add_events("g-legal", legal)
+    s.close()
     for fmt in ("text", "jsonl"):
         f = str(tmp_path / ("g." + fmt))
-        assert _cli(["export", "g-abc", "--format", fmt, "-o", f, "--db", db], capsys)[0] == 0
+        assert _cli(["export", "g-legal", "--format", fmt, "-o", f, "--db", db], capsys)[0] == 0
         db2 = str(tmp_path / ("other-%s.db" % fmt))
         code, out, _ = _cli(["import", f, "--db", db2], capsys)
-        assert code == 0 and "4 events" in out
-        assert Store(db2).events("g-abc") == GAME
+        assert code == 0 and "%d events" % len(legal) in out
+        assert Store(db2).events("g-legal") == legal
         code, out, _ = _cli(["import", f, "--db", db2], capsys)
         assert code == 0 and "already stored" in out
+        # the odd values of GAME (a note with a space, "true" as a string) still read back the
+        # same, but its log does not follow any rules: import refuses it, naming the event
+        f = str(tmp_path / ("odd." + fmt))
+        assert _cli(["export", "g-abc", "--format", fmt, "-o", f, "--db", db], capsys)[0] == 0
+        from comando_host import notation
+        with open(f, encoding="utf-8") as fh:
+            assert [r[1] for r in notation.parse(fh.read(), f)[1]] == GAME
+        code, _, err = _cli(["import", f, "--db", db2], capsys)
+        assert code == 2 and "not imported: event 1 (new)" in err
 
 
 def test_cli_user_mistakes_are_one_line(tmp_path, capsys):
     db = str(tmp_path / "c.db")
+    code, _, err = _cli(["show", "nope", "--db", db], capsys)   # issue 13: no file, none made
+    assert code == 2 and "no game database at" in err and "Traceback" not in err
+    Store(db).close()
     code, _, err = _cli(["show", "nope", "--db", db], capsys)
     assert code == 2 and "no stored game" in err and "Traceback" not in err
     bad = tmp_path / "bad.txt"
@@ -286,11 +304,13 @@ def test_cli_user_mistakes_are_one_line(tmp_path, capsys):
 
 def test_cli_import_device_journal(tmp_path, capsys):
     from comando import journal
+    from devicekit import teg_events
+    legal = teg_events()   # issue 13: import folds the log (a legal device game)
     f = tmp_path / "journal.log"
-    f.write_bytes(b"".join(journal.encode(e) for e in GAME))
+    f.write_bytes(b"".join(journal.encode(e) for e in legal))
     db = str(tmp_path / "c.db")
     code, out, _ = _cli(["import", str(f), "--as", "pico1", "--db", db], capsys)
-    assert code == 0 and Store(db).events("pico1") == GAME
+    assert code == 0 and Store(db).events("pico1") == legal
 
 
 def test_mirror_renders_public_lines(store):
@@ -548,10 +568,11 @@ def test_connect_loop_url_says_no_device_answered(tmp_path, capsys):
     assert not s.device_answered
     assert any("no device answered" in e for e in s.view.errors)
     t.close()
-    _, out, err = _cli(["connect", "loop://", "--seconds", "1.5", "--db", str(tmp_path / "c.db")],
-                       capsys)
+    code, out, err = _cli(["connect", "loop://", "--seconds", "1.5", "--db",
+                           str(tmp_path / "c.db")], capsys)
     text = out + err
     assert "link up" not in text and "no device answered" in text
+    assert code == 1   # issue 13: nothing was mirrored, so a failure
 
 
 def test_connect_to_a_silent_port_says_no_device_answered(tmp_path, capsys):
@@ -562,9 +583,10 @@ def test_connect_to_a_silent_port_says_no_device_answered(tmp_path, capsys):
     tty.setraw(master)
     tty.setraw(slave)
     try:
-        _, out, err = _cli(["connect", os.ttyname(slave), "--seconds", "1", "--db",
-                            str(tmp_path / "c.db")], capsys)
+        code, out, err = _cli(["connect", os.ttyname(slave), "--seconds", "1", "--db",
+                               str(tmp_path / "c.db")], capsys)
         assert "link up" not in out and "no device answered on /dev/" in err
+        assert code == 1   # issue 13: no device answered, a non-zero exit
     finally:
         os.close(master)
         os.close(slave)

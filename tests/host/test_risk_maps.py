@@ -291,8 +291,9 @@ def test_a_region_bonus_that_is_not_a_number(tmp_path):
     def bad(d):
         d["continents"][1]["bonus"] = "two"
     errs = check_board(_broken(tmp_path, bad))
-    assert any("continents[1]" in e and 'bonus must be a non-negative integer, got "two"' in e
-               for e in errs), errs
+    # one line: the file, the region entry, the problem and the bad value
+    assert any(e.startswith(tmp_path.as_posix()) and "continents[1] 'gran_canaria'" in e
+               and "bonus must be" in e and '"two"' in e for e in errs), errs
 
 
 # -- the printable sheets: schematic geometry for the live map's renderer ------------------------
@@ -320,3 +321,35 @@ def test_layouts_place_every_territory_on_an_a3_sheet(bid):
     lay = geometry.read_layout(path, b)
     svg = svgmap.render(lay, title=str(b.name))
     assert svg.count('class="country"') == b.n
+
+
+@pytest.mark.parametrize("bid", list(MAPS))
+def test_a_printable_a3_sheet_per_map(bid, tmp_path, capsys):
+    """"A printable sheet per map (SVG, A3)": `comando boards svg ID --paper a3` draws every
+    territory from the board's layout on a sheet sized to A3 (420 x 297 mm, proportions kept)."""
+    import re
+    from comando_host.cli import main
+    out = tmp_path / (bid + ".svg")
+    assert main(["boards", "svg", bid, "--paper", "a3", "--out", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    m = re.search(r'<svg [^>]*width="([0-9.]+)mm" height="([0-9.]+)mm"', text)
+    assert m, text[:200]
+    w, h = float(m.group(1)), float(m.group(2))
+    assert w <= 420 and h <= 297 and (w >= 419 or h >= 296.9)
+    assert text.count('class="country"') == load_board(bid).n
+    assert "no layout" not in capsys.readouterr().err  # drawn from the shipped layout
+
+
+def test_packed_headers_carry_the_seat_caps_and_the_map_list(tmp_path):
+    """What the device reads to pick a map (rulesets/risk/maps.py): each packed board's first
+    line holds its size and seat cap; World's also the twelve ids."""
+    from comando import board_pack, board_packer
+    for bid in MAPS:
+        (tmp_path / (bid + board_pack.EXT)).write_bytes(board_packer.pack(load_board(bid)))
+    for bid, (terr, regions, cap) in MAPS.items():
+        h = board_pack.header(bid, str(tmp_path))
+        assert (h["id"], h["n"], h["k"], h["seats"]) == (bid, terr, regions, cap)
+    assert board_pack.header("risk", str(tmp_path))["maps"] == list(MAPS)
+    assert board_pack.header("nowhere", str(tmp_path)) is None
+    # the packed board still loads whole
+    assert board_pack.load_packed("risk_canaries", str(tmp_path)).n == 14

@@ -55,6 +55,10 @@ def missing() -> str | None:
     for path in (picoimage.FIRMWARE, picoimage.BOOTROM):
         if not os.path.exists(path):
             return "%s is missing (../shared/pico beside the clone)" % path
+    import hashlib
+    with open(picoimage.BOOTROM, "rb") as f:
+        if hashlib.sha256(f.read()).hexdigest() != picoimage.BOOTROM_SHA256:
+            return "%s is not the RP2040 B1 boot ROM (SHA256 differs)" % picoimage.BOOTROM
     return None
 
 

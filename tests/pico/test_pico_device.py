@@ -90,13 +90,43 @@ def run_golden_case(pico, case, tmp_path):
 
 # -- the short selection (make test) ------------------------------------------------------------
 
-def test_boots_to_the_new_game_screen_with_the_stock_main(pico, tmp_path):
-    rig = pico()
+def test_the_release_uf2_boots_to_the_new_game_screen(pico, bundle, tmp_path):
+    # `make uf2`: MicroPython + the app's littlefs in one UF2; a Pico takes it on a blank chip
+    uf2 = picoimage.uf2(picoimage.flash(picoimage.bundle_files(bundle)))
+    rig = pico(flash=picoimage.from_uf2(uf2))
     t = rig.boot()
     assert 0 < t < 5000
     assert rig.usb_at is not None  # enumerated as a USB CDC device
     assert_glass(rig, "new-game", tmp_path)  # what the simulator shows on a fresh device
     no_traceback(rig)
+
+
+PROBE = b"""
+import machine, time
+from device import pins
+i2c = machine.I2C(pins.I2C_ID, sda=machine.Pin(pins.I2C_SDA), scl=machine.Pin(pins.I2C_SCL), freq=pins.I2C_FREQ)
+print("~SCAN", i2c.scan())
+buf = bytearray(1025)
+buf[0] = 0x40
+t = time.ticks_us()
+i2c.writeto(0x3C, buf)
+print("~KIB_US", time.ticks_diff(time.ticks_us(), t))
+print("~END")
+"""
+
+
+def test_the_oled_answers_the_bus_scan_and_a_frame_takes_wire_time(pico):
+    # machine.I2C.scan() bit-bangs GP4/GP5: the model decodes the lines and ACKs 0x3C only
+    rig = pico(main=PROBE)
+    for _ in range(40):
+        if b"~END" in rig.serial_output():
+            break
+        rig.wait(250)
+    out = rig.serial_output().decode()
+    assert "~SCAN [60]" in out, rig.log()
+    us = int(out.split("~KIB_US ")[1].split()[0])
+    # 1026 bytes x 9 clocks at the ~376 kHz that "400 kHz" gives on the RP2040's I2C block
+    assert 22000 < us < 28000
 
 
 def test_golden_frames_of_a_la_revancha_crisis_match_the_simulator(pico, tmp_path):

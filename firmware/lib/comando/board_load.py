@@ -207,6 +207,10 @@ class _Patched:
 # Sections of a board file in the order the streaming loader wants them (later sections use
 # earlier ones). A file in this order is validated while it is read, one entry at a time, so
 # the whole parsed JSON never sits in the heap; any other order is parsed whole, then validated.
+# A continent's bonus armies: the rulebooks give at most 7 (Asia); a bound keeps a typo (or 10**9)
+# from reaching the reinforcement counts, the device's screens and its heap.
+MAX_BONUS = 99
+
 ORDER = ("schema", "id", "name", "rulesets", "complete", "counts", "card_symbols",
          "continents", "countries", "borders", "options", "tables", "objectives",
          "common_objective")
@@ -371,8 +375,9 @@ class _Loader:
                         % (json.dumps(short), SHORT_MAX))
                 short = "?"
             bonus = cont.get("bonus", 0)
-            if not _is_int(bonus) or bonus < 0:
-                err.add(entry, "bonus must be a non-negative integer, got %s" % json.dumps(bonus))
+            if not _is_int(bonus) or bonus < 0 or bonus > MAX_BONUS:
+                err.add(entry, "bonus must be an integer from 0 to %d, got %s"
+                        % (MAX_BONUS, json.dumps(bonus)))
                 bonus = 0
             declared = cont.get("countries")
             if declared is not None and (not _is_int(declared) or declared < 0):

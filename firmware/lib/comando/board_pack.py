@@ -57,6 +57,21 @@ def load_packed(board_id, directory=None):
     return None
 
 
+def header(board_id, directory=None):
+    """The header of ``ID.pkb`` as a dict (id, name, rulesets, n, k, bonus, and seats/maps when
+    the board has them), reading only its first line; None when there is no packed board."""
+    for d in ((directory,) if directory else _candidates()):
+        try:
+            f = open(d.rstrip("/") + "/" + board_id + EXT, "rb")
+        except OSError:
+            continue
+        with f:
+            line = f.readline().decode()
+        if line.startswith(MAGIC + " "):
+            return json.loads(line[len(MAGIC) + 1:])
+    return None
+
+
 def unpack(data):
     """A PackedBoard from .pkb bytes; ValueError when they are not one."""
     end = data.find(b"\n")

@@ -20,6 +20,11 @@ def pack(board):
         raise ValueError("a packed board holds at most 255 countries")
     head = {"id": board.id, "name": str(board.name), "rulesets": list(board.rulesets),
             "n": n, "k": k, "bonus": [board.continent_bonus(c) for c in range(k)]}
+    t = board.tables if isinstance(board.tables, dict) else {}
+    if isinstance(t.get("seats"), dict):  # Risk's seat caps and map list (rulesets/risk/maps.py)
+        head["seats"] = t["seats"].get("max")
+    if isinstance(t.get("maps"), list):
+        head["maps"] = t["maps"]
     out = bytearray((MAGIC + " " + json.dumps(head) + "\n").encode())
     out.extend(bytes(board.continent_of(i) for i in range(n)))
     out.extend(bytes(1 if board.island(i) else 0 for i in range(n)))

@@ -43,6 +43,20 @@ RULES = {
 
 for _id in RULES:  # each entry's "name": the registry's full name (comando.rulesets.TITLES)
     RULES[_id]["name"] = TITLES[_id]
+
+# Rules as data: COUNTS[a - 1][d - 1][j] = how many of the 6 ** (a + d) equally likely throws of
+# a attack dice against d defence dice make the defender lose j of the min(a, d) compared pairs
+# (the attacker loses the others; ties to the defender). tests/core/test_odds.py recomputes every
+# entry by enumerating the throws.
+COUNTS = (
+    ((21, 15), (161, 55), (1071, 225), (6797, 979)),
+    ((91, 125), (581, 420, 295), (4816, 1981, 979), (33719, 9394, 3543)),
+    ((441, 855), (2275, 2611, 2890), (17871, 12348, 10017, 6420),
+     (152355, 65535, 41531, 20515)),
+    ((2275, 5501), (9765, 15470, 21421), (67171, 68873, 73599, 70293),
+     (579733, 381672, 317436, 254040, 146735)),
+)
+
 RULESETS = ("teg", "revancha", "war", "risk")  # the rulesets of the registry with dice combat
 MIN_ATTACK = 2  # every ruleset: a country with one army cannot attack (its occupation army)
 
@@ -69,11 +83,18 @@ def check_stop(att, stop):
     if isinstance(stop, bool) or not isinstance(stop, int):
         raise RulesError("the stop must be a whole number of armies, not %r" % (stop,))
     if stop < 1:
-        raise RulesError("the attacker stops at 1 army at the lowest: the stop is between 1 and "
-                         "%d armies, not %d" % (att - 1, stop))
+        raise RulesError("the attacker stops at 1 army at the lowest: %s, not %d"
+                         % (_stops(att), stop))
     if stop >= att:
-        raise RulesError("the attacker stops at %d armies but only has %d: the stop is between 1 "
-                         "and %d armies" % (stop, att, att - 1))
+        raise RulesError("the attacker stops at %d armies but only has %d: %s"
+                         % (stop, att, _stops(att)))
+
+
+def _stops(att):
+    """The stops an attack from ``att`` armies may take, in words."""
+    if att <= 2:  # 2 armies: one attacks, one stays; the attack can only stop at 1
+        return "with %d armies the only stop is 1 army" % att
+    return "the stop is between 1 and %d armies" % (att - 1)
 
 
 def check_battle(ruleset, att, dfn, snow=False, tailwind=False):

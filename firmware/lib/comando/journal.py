@@ -115,7 +115,7 @@ def decode(line):
         raise JournalError("journal: CRC mismatch")
     try:
         ev = json.loads(body)
-    except ValueError:
+    except (ValueError, RuntimeError):  # RuntimeError: nested too deep (RecursionError)
         raise JournalError("journal: line is not JSON")
     if not isinstance(ev, dict):
         raise JournalError("journal: line is not an event object")

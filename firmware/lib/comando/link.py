@@ -36,10 +36,12 @@ SNAPSHOT = "S"   # seq: the last event folded in; {"game", "state"}
 COMMAND = "C"    # host->device: seq = command id; {"a": action}
 ERROR = "X"      # seq: command id (or 0); {"m": message, ...}
 BEAT = "B"       # heartbeat; seq: last event seq held by the sender
+RESTORE = "P"    # host->device: seq = the event's seq; payload: the event as the laptop stored it
+                 # (sent after a hello that says the device's journal was damaged)
 
-TYPES = "HEARSCXB"
+TYPES = "HEARSCXBP"
 NAMES = {HELLO: "hello", EVENT: "event", ACK: "ack", RESEND: "resend", SNAPSHOT: "snapshot",
-         COMMAND: "command", ERROR: "error", BEAT: "heartbeat"}
+         COMMAND: "command", ERROR: "error", BEAT: "heartbeat", RESTORE: "restore"}
 
 MAX_SEQ = 0x7FFFFFFF
 _HEX = b"0123456789abcdef"

@@ -106,6 +106,9 @@ class DeviceSync(_Peer):
         self.results = []       # recent (cid, ftype, seq, payload) answers, newest last
         self.pending_cids = []
         self.snapshots_sent = 0
+        self.damage = None      # the journal's repair report (device.journal), told in hellos
+        self.restores = []      # events the laptop sent back after a damage, for the app
+        self.host_held = 0      # what the laptop said it holds in its last hello
 
     # -- the app side ----------------------------------------------------------------------
 
@@ -173,11 +176,18 @@ class DeviceSync(_Peer):
 
     def _hello(self):
         self.hello_at = self.now
-        self._send(L.HELLO, self.source.last(), {"v": PROTOCOL, "game": self.game,
-                                                 "board": self.board, "fw": self.fw,
-                                                 "first": self.source.first()})
+        p = {"v": PROTOCOL, "game": self.game, "board": self.board, "fw": self.fw,
+             "first": self.source.first()}
+        if self.damage:
+            p["damaged"] = self.damage
+        self._send(L.HELLO, self.source.last(), p)
 
     def _frame(self, ftype, seq, p):
+        if ftype == L.HELLO and p.get("doctor"):
+            # `comando doctor` asks who is there: always answered, never attached (a second
+            # doctor within a second must get its answer too, or it would probe the REPL)
+            self._hello()
+            return
         if ftype == L.HELLO:
             if p.get("game") == self.game and p.get("v") == PROTOCOL:
                 if not self.game and not self.attached:
@@ -188,7 +198,8 @@ class DeviceSync(_Peer):
                 self.acked = seq if seq <= last else last
                 self.sent = self.acked
                 self.progress_at = self.now
-                if seq > last:
+                self.host_held = seq
+                if seq > last and not self.damage:
                     self._send(L.ERROR, 0, {"m": "host holds %d events, device only %d"
                                             % (seq, last), "diverged": True})
             else:
@@ -211,6 +222,15 @@ class DeviceSync(_Peer):
                 self.progress_at = self.now
         if ftype == L.COMMAND and self.attached:
             self._command(seq, p)
+        elif ftype == L.RESTORE and self.damage and seq > self.source.last():
+            self.restores.append(p)
+
+    def take_restores(self):
+        """The events the laptop sent back (after a damaged journal), for the app to check,
+        journal and apply in order."""
+        out = self.restores
+        self.restores = []
+        return out
 
     def _acked(self, seq):
         last = self.source.last()
@@ -300,7 +320,8 @@ class HostSync(_Peer):
     After storing, call ``stored(seq)``: only then is the device told (acked).
     """
 
-    def __init__(self, held_for, now=0.0, max_len=1 << 20, host="comando-host", cid_base=None):
+    def __init__(self, held_for, now=0.0, max_len=1 << 20, host="comando-host", cid_base=None,
+                 events_for=None):
         _Peer.__init__(self, now, max_len)
         self.held_for = held_for
         self.host = host
@@ -323,6 +344,10 @@ class HostSync(_Peer):
         self.diverged = 0
         self.acks_sent = 0
         self.echoes = 0          # hellos from a host (our own, on a loopback): not a device
+        # events_for(game, after) -> the stored events after seq ``after``: sent back to a
+        # device whose journal was damaged (its hello says "damaged")
+        self.events_for = events_for
+        self.restoring = 0       # sending events back up to here: the device's lag is expected
 
     def hello(self):
         """Say hello (on opening the port): the device answers with its own."""
@@ -380,7 +405,9 @@ class HostSync(_Peer):
                 self._drain()
         elif ftype == L.BEAT:
             self.device_last = seq
-            if seq < self.held:
+            if seq < self.held and seq < self.restoring:
+                pass  # the device is taking back what it lost
+            elif seq < self.held:
                 self._diverge("device holds %d events, host %d" % (seq, self.held))
             self._need_resend()
         elif ftype == L.ACK:
@@ -438,13 +465,31 @@ class HostSync(_Peer):
         self.device = p
         self.device_last = seq
         self.deliveries.append(("hello", p, seq))
-        if seq < self.held:
+        damaged = p.get("damaged")
+        if isinstance(damaged, dict):
+            # its journal was cut back to a valid prefix: what it kept, where the rest is
+            after = damaged.get("after") or [0, 0]
+            self.deliveries.append(("error", {"m": (
+                "the device's journal was damaged after event %s: it kept events 1-%s and set "
+                "the damaged file aside as %s (%s intact lines after the break); this laptop "
+                "holds events 1-%d of %s" % (damaged.get("kept"), damaged.get("kept"),
+                                             damaged.get("backup"), after[0], self.held,
+                                             game))}))
+        if seq < self.held and isinstance(damaged, dict) and self.events_for is not None:
+            self.restoring = self.held
+        elif seq < self.held:
             self._diverge("device holds %d events of %s, host %d" % (seq, game, self.held))
         self._set_up(True)
         self.hello_at = self.now
         # the device streams from what is durable here; events queued but not yet stored will
         # come again and be dropped as duplicates
         self._send(L.HELLO, self.held, {"v": PROTOCOL, "game": game, "host": self.host})
+        events_for = self.events_for
+        if self.restoring > seq and events_for is not None:
+            # the device lost events the laptop holds: send them back, in order
+            for ev in events_for(game, seq):
+                if ev.get("seq", 0) <= self.restoring:
+                    self._send(L.RESTORE, ev["seq"], ev)
         for cid in self.commands:
             self.commands[cid][1] = self.now
             self._send(L.COMMAND, cid, self.commands[cid][0])

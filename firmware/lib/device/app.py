@@ -19,6 +19,7 @@ import gc
 from comando import session as S
 from comando.errors import ComandoError, IllegalMove
 from device import buttons as B
+from device.hal import BACK, OK
 from device.journal import Journal, StorageFull
 
 try:
@@ -135,6 +136,7 @@ class App:
         self.events_made = 0
         self.in_press = False
         self.after_press = None  # what press() runs once the screen's handler has returned
+        self.shown = 0  # frames the display task has shown
 
     # -- game ------------------------------------------------------------------------------------
     def boot(self):
@@ -366,8 +368,14 @@ class App:
                 self.dirty = False
                 self.draw()
                 self.oled.show()
+                self.shown += 1
                 gc.collect()
                 hal.frame_done()
+            elif self.stack and self.top().work():
+                # background work in slices (the odds of a big attack): the input task runs
+                # between them, and the display is not "settled" until the result is shown
+                await _sleep_ms(0)
+                continue
             else:
                 hal.settled()
             await _sleep_ms(0 if hal.poll_ms == 0 else 20)
@@ -403,13 +411,18 @@ class App:
         self.failed = None
         tasks = [asyncio.create_task(self._guard(self.input_task())),
                  asyncio.create_task(self._guard(self.display_task()))]
-        link = self.start_link()
-        if link is not None:
-            tasks.append(asyncio.create_task(self._guard(link.run())))
+        linked = False
         while self.hal.alive() and self.failed is None:
+            if not linked and self.shown:
+                # the link's modules load once the first picture is on the glass: power-on to
+                # the first screen is what the table waits for (the host's bytes wait in USB)
+                linked = True
+                link = self.start_link()
+                if link is not None:
+                    tasks.append(asyncio.create_task(self._guard(link.run())))
             if self.after_press is not None:  # (a press handled outside the input task)
                 self.run_after_press()
-            await _sleep_ms(50 if self.hal.poll_ms else 0)
+            await _sleep_ms(50 if self.hal.poll_ms and linked else 0)
         if self.failed is not None:
             for t in tasks:
                 t.cancel()
@@ -431,8 +444,11 @@ class App:
 
 def _boot_mode(a):
     # (a function of its own: a local name in main() would keep device.selftest alive)
+    mask = a.hal.buttons.read()
+    if mask != 1 << BACK and mask != (1 << BACK | 1 << OK):
+        return None  # no boot hold: the self-test module is not even loaded (power-on time)
     from device.selftest import boot_mode
-    return boot_mode(a)
+    return boot_mode(a, mask=mask)
 
 
 def main(hal=None, **options):

@@ -6,6 +6,9 @@
   Before writing it checks the free space; if the filesystem is full it raises ``StorageFull``
   and writes nothing, so everything already journaled stays intact. If a write fails half-way,
   the journal freezes (no line is ever appended after a torn one) and the next boot repairs it.
+- Whole lines after a bad one (a CRC mismatch mid-file, an event the rules refuse) are never
+  deleted: the damaged file is kept as ``<name>.bad<N>``, the valid prefix becomes the journal,
+  and ``damage`` (told to the laptop in the link's hello) says from where the laptop must resync.
 - ``compact()``: write the valid prefix to ``<name>.new``, then rename it over the journal
   (littlefs renames atomically, so a power cut leaves the old or the new file, never a mix).
 - ``archive()``: a new game moves the old journal aside (``<name>.old``).
@@ -54,6 +57,7 @@ class Journal:
         self.last_seq = 0
         self.problem = None
         self.frozen = None
+        self.damage = None  # set when whole lines were cut off (see _repair)
 
     def restore(self, each):
         """Fold every valid event through ``each``; returns the count. Repairs a bad tail."""
@@ -74,20 +78,20 @@ class Journal:
         self.last_seq = last[0]
         if problem:
             self.problem = problem
-            try:
-                self.compact()
-            except OSError:
-                self.frozen = "Storage full: journal could not be repaired"
+            self._repair()
         return count
 
     def stop_at(self, count, size, seq, why):
         """The fold rejected an event: keep only what came before it (a consistent prefix)."""
         self.count, self.size, self.last_seq = count, size, seq
         self.problem = why
-        try:
-            self.compact()
-        except OSError:
-            self.frozen = "Storage full: journal could not be repaired"
+        self._repair()
+
+    def _repair(self):
+        """Cut the journal back to its valid prefix; whole lines after the break are kept aside
+        (device.journal_repair, imported only when a journal needs it)."""
+        from device import journal_repair
+        journal_repair.repair(self)
 
     def append(self, event):
         if self.frozen:
@@ -112,9 +116,12 @@ class Journal:
 
     def compact(self):
         """Rewrite the valid prefix into a new file and rename it over the journal."""
+        self._copy_prefix(self.path)
+
+    def _copy_prefix(self, source):
         tmp = self.path + ".new"
         left = self.size
-        with self.hal.open(self.path, "rb") as src:
+        with self.hal.open(source, "rb") as src:
             with self.hal.open(tmp, "wb") as dst:
                 while left > 0:
                     chunk = src.read(512 if left > 512 else left)

@@ -180,6 +180,7 @@ class LinkEndpoint:
         if not board and app is not None:
             board = getattr(getattr(app, "board", None), "id", "") or ""
         self.sync = sync.DeviceSync(self.source, self.game, board, fw, now=self.now())
+        self.sync.damage = getattr(journal, "damage", None)
 
     # -- the game id -----------------------------------------------------------------------
 
@@ -271,6 +272,10 @@ class LinkEndpoint:
                 self.sync.command_failed(cid, str(exc))
             else:
                 self.sync.command_done(cid, ev["seq"])
+        restores = self.sync.take_restores()
+        if restores:  # the laptop gives back what a damaged journal lost
+            from device import journal_repair
+            journal_repair.restore(self, restores)
         self.source.release()
         if self.sync.attached != self._was_up:  # the Sync screen shows it
             self._was_up = self.sync.attached

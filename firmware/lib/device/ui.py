@@ -143,9 +143,10 @@ def wrap(text, chars=16):
 
 
 def paragraph(fb, text, y, rows, chars=16):
+    """Words over ``rows`` lines of ``chars`` (past 16, at the tight 7-pixel pitch)."""
     lines = wrap(text, chars)
     for i, ln in enumerate(lines[:rows]):
-        fb.text(ln, 0, y + i * 9, 1)
+        tight(fb, ln, 0, y + i * 9)
     return len(lines)
 
 

@@ -8,5 +8,7 @@ def add_db(p):
                    "per-user data directory)" % ENV)
 
 
-def open_store(args) -> Store:
-    return Store(args.db)
+def open_store(args, create: bool = False) -> Store:
+    """The game database of ``--db`` (or the default). Commands that only read it pass
+    ``create=False``: a mistyped path is refused, never made into a new empty database."""
+    return Store(args.db, create=create)

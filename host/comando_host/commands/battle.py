@@ -23,6 +23,23 @@ from comando.rulesets.teg2.battle import combat
 from comando.rulesets.teg2.command import K_AIR, K_SU, clock_kind
 
 
+# No region holds more (the odds and roll commands use the same bound, _battle_args.MAX_ARMIES).
+MAX_FORCES = 1000
+
+
+def forces(text: str) -> int:
+    """A count of armies or aircraft: a whole number, at most MAX_FORCES (negatives are left to
+    the core, which names the side)."""
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value > MAX_FORCES:
+        raise argparse.ArgumentTypeError(f"{value} is more than a region can hold "
+                                         f"(at most {MAX_FORCES})")
+    return value
+
+
 def register(subparsers) -> None:
     p = subparsers.add_parser(
         "battle",
@@ -37,9 +54,9 @@ def register(subparsers) -> None:
     p.add_argument("--def", dest="dfn", required=True, metavar="CMD",
                    help="the defender's command, e.g. 1/2/2")
     for side, who in (("att", "attacker"), ("def", "defender")):
-        p.add_argument(f"--{side}-armies", type=int, metavar="N",
+        p.add_argument(f"--{side}-armies", type=forces, metavar="N",
                        help=f"armies (or ships) of the {who} in the region (needed with '+')")
-        p.add_argument(f"--{side}-aircraft", type=int, metavar="N",
+        p.add_argument(f"--{side}-aircraft", type=forces, metavar="N",
                        help=f"aircraft of the {who} in the region (needed with a bare 'A')")
         p.add_argument(f"--{side}-su", action="store_true",
                        help=f"the {who} has its Special Unit in the region (it must be played)")

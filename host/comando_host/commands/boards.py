@@ -4,7 +4,7 @@
     comando boards show ID|FILE [--json] [--option OPT]...
     comando boards check FILE... [--option OPT]...     exit 1 and every problem when invalid
     comando boards new [--out FILE] [--countries N] [--continents K] [--from ID|FILE]
-    comando boards svg ID|FILE [--out FILE] [--layout FILE]   a printable map of the board
+    comando boards svg ID|FILE [--out FILE] [--layout FILE] [--paper a3|a4]   a printable map
     comando boards layout ID|FILE [--out FILE] [--seed N]    a layout computed from the graph
 
 The loader and validator are the shared core's (comando.board): what `check` accepts is what the
@@ -76,6 +76,8 @@ def register(subparsers) -> None:
     svg.add_argument("--layout", metavar="FILE", help="the layout file (default: "
                      "layout/ID.json beside the board)")
     svg.add_argument("--out", "-o", help="file to write (default: standard output)")
+    svg.add_argument("--paper", choices=sorted(PAPER), help="size the sheet for printing on this "
+                     "paper (mm, the map's proportions kept, turned to fit)")
     svg.set_defaults(func=cmd_svg)
 
     lay = sub.add_parser("layout", help="write a layout computed from the board's graph (a "
@@ -106,8 +108,16 @@ def _source(args, text: str) -> str:
     if os.path.exists(text) or text.endswith(".json") or os.sep in text:
         if not os.path.exists(text):
             raise UsageError(f"no such board file: {text}")
-        return text
+        return _as_file(text)
     return core.board_path(text, _dir(args))
+
+
+def _as_file(path: str) -> str:
+    """An existing file as a path the core reads as a file whatever its name ends in (the core
+    takes a bare word without ``/`` or ``.json`` for a shipped board's id)."""
+    if os.path.isfile(path) and os.sep not in path and "/" not in path:
+        return os.path.join(os.curdir, path)
+    return path
 
 
 # --- list ---------------------------------------------------------------------------------
@@ -219,18 +229,19 @@ def cmd_show(args) -> int:
 def cmd_check(args) -> int:
     bad = 0
     for path in args.files:
-        errors = core.check_board(path)
+        src = _as_file(path)
+        errors = core.check_board(src, label=path)
         for opt in args.option:
             if not errors:
-                errors = core.check_board(path, options=(opt,))
+                errors = core.check_board(src, options=(opt,), label=path)
         if errors:
             bad += 1
             print(f"{path}: {len(errors)} problem{'s' if len(errors) != 1 else ''}")
             for e in errors:
                 print("  " + e)
             continue
-        b = core.load_board(path)
-        lpath = geometry.layout_path_for(path)
+        b = core.load_board(src, label=path)
+        lpath = geometry.layout_path_for(src)
         if os.path.exists(lpath):
             lerrs = _layout_errors(lpath, b)
             if lerrs:
@@ -277,6 +288,20 @@ def cmd_layout(args) -> int:
 
 # --- svg ----------------------------------------------------------------------------------
 
+PAPER = {"a3": (420, 297), "a4": (297, 210)}  # mm, landscape
+
+
+def on_paper(text: str, w: int, h: int, paper: str) -> str:
+    """The SVG with its width and height in millimetres: the largest size of the map's
+    proportions that fits the paper, landscape or portrait as the map is (the viewBox stays)."""
+    pw, ph = PAPER[paper]
+    if h > w:
+        pw, ph = ph, pw
+    k = min(pw / w, ph / h)
+    old = f'width="{w}" height="{h}"'
+    return text.replace(old, f'width="{w * k:.1f}mm" height="{h * k:.1f}mm"', 1)
+
+
 def cmd_svg(args) -> int:
     from comando_host import svgmap
     path = _source(args, args.board)
@@ -292,6 +317,8 @@ def cmd_svg(args) -> int:
               file=sys.stderr)
         lay = geometry.Layout(b, geometry.auto_layout(b))
     text = svgmap.render(lay, title=str(b.name)) + "\n"
+    if args.paper:
+        text = on_paper(text, lay.width, lay.height, args.paper)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:
             f.write(text)

@@ -36,7 +36,7 @@ def run(args):
         actions.append(ev)
     end = None if args.seconds is None else time.monotonic() + args.seconds
     transport = open_transport(args.port)       # the first open: a bad port is a usage error
-    store = open_store(args)
+    store = open_store(args, create=True)
     try:
         while True:
             session = HostSession(transport, store)
@@ -51,12 +51,13 @@ def run(args):
 
             rc = Mirror(session, port=transport.name).run(left, stop=send_actions)
             session.close()          # what was received is committed (and acked) before leaving
-            if not session.device_answered and not session.echo_warned:
+            silent = not session.device_answered
+            if silent and not session.echo_warned:
                 print("comando connect: no device answered on %s" % transport.name,
                       file=sys.stderr)
             transport.close()
             if not transport.broken:
-                return rc
+                return 1 if silent else rc   # nothing was mirrored: a failure for scripts
             print("comando connect: waiting for the device to come back (Ctrl-C to stop)",
                   file=sys.stderr)
             transport = None

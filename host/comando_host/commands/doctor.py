@@ -168,10 +168,12 @@ def host_hello():
     return L.encode(L.HELLO, 0, {"v": L.PROTOCOL, "game": "", "doctor": 1})
 
 
-def probe_hello(port, timeout=2.5, clock=time.monotonic):
+def probe_hello(port, timeout=2.5, clock=time.monotonic, seen=None):
     """The device's hello payload (dict, with "v" and "fw") or None when no hello came.
 
-    The device also says hello on its own every second while no host is attached."""
+    The device also says hello on its own every second while no host is attached. ``seen``
+    (a list) gets the type of every link frame that came, whatever it was: any frame means the
+    Comando firmware runs, and then nothing may interrupt it."""
     port.write(host_hello())
     decoder = L.Decoder()
     found = []
@@ -180,6 +182,8 @@ def probe_hello(port, timeout=2.5, clock=time.monotonic):
         chunk = port.read(256)
         if chunk:
             for ftype, seq, payload in decoder.feed(chunk):
+                if seen is not None and not (isinstance(payload, dict) and payload.get("doctor")):
+                    seen.append(ftype)
                 # a MicroPython REPL echoes what it is sent: our own hello is not an answer
                 if ftype == L.HELLO and not (isinstance(payload, dict) and payload.get("doctor")):
                     payload = dict(payload)
@@ -287,52 +291,80 @@ def check_port(path, opener=default_opener, clock=time.monotonic, hello_timeout=
     except PortProblem as p:
         return [p.finding]
     try:
-        findings = [Finding(OK, "%s opens." % path)]
-        hello = probe_hello(port, hello_timeout, clock)
-        if hello is not None:
-            return findings + compare_versions(hello)
-        repl = probe_repl(port, repl_timeout, clock)
-        if repl is None:
-            findings.append(Finding(
-                FAIL, "%s opened but nothing answered: neither the Comando firmware nor "
-                      "MicroPython." % path,
-                "Press the Pico's reset (or unplug it and plug it in again) and rerun. If it "
-                "stays silent, reinstall MicroPython: hold BOOTSEL while plugging in, copy the "
-                "UF2 onto the RPI-RP2 drive (hardware/README.md), then 'make deploy'."))
-            return findings
-        mpy = "MicroPython %s" % repl["micropython"]
-        if repl["machine"]:
-            mpy += " on %s" % repl["machine"]
-        device = None
-        release = repl.get("version") or mpycompat.parse_sys_version(repl["micropython"])
-        if release is not None:
-            device = mpycompat.Device(release, repl.get("mpy", -1), repl["machine"])
-            findings.append(mpy_finding(device))
-        if repl["comando"] is None:
-            findings.append(Finding(
-                FAIL, "The Pico runs %s, but the Comando firmware is not installed." % mpy,
-                "Run 'make deploy' with the Pico plugged in (it copies the firmware with "
-                "mpremote), then unplug it and plug it in again."))
-            return findings
-        what = "The Comando firmware %s is on the Pico (%s) but it is not running" % (
-            repl["comando"], mpy)
-        if repl["error"]:
-            what += "; it stopped with: %s" % repl["error"]
-        advice = mpycompat.advice_for_error(repl["error"], device)
-        findings.append(Finding(FAIL, what + ".", advice or
-                                "If you held BACK while plugging it in (update mode), that is "
-                                "expected: run 'make deploy', or unplug and plug in to play. "
-                                "Otherwise run 'make deploy' again, then unplug the Pico and "
-                                "plug it in. If the error stays, report it with this output."))
-        if repl["comando"] != HOST_VERSION:
-            findings.append(Finding(WARN, "Its version %s differs from this laptop's %s." % (
-                repl["comando"], HOST_VERSION)))
-        return findings
+        return _talk(path, port, clock, hello_timeout, repl_timeout)
+    except Exception as exc:  # pyserial's own words (SerialException...) are not for players
+        return [Finding(OK, "%s opens." % path), Finding(
+            FAIL, "%s stopped answering during the check (%s)." % (path, _port_trouble(exc)),
+            "Close any other program using the device (Thonny, a serial monitor, mpremote, "
+            "'comando run' or 'connect'), check the cable, then rerun 'comando doctor'.")]
     finally:
         try:
             port.close()
         except Exception:
             pass
+
+
+def _port_trouble(exc) -> str:
+    low = str(exc).lower()
+    if "disconnected" in low or "multiple access" in low or "readiness" in low:
+        return "it went away, or another program reads the same port"
+    if "timeout" in low:
+        return "a write timed out"
+    return "the port reported an error"
+
+
+def _talk(path, port, clock, hello_timeout, repl_timeout):
+    findings = [Finding(OK, "%s opens." % path)]
+    seen = []
+    hello = probe_hello(port, hello_timeout, clock, seen)
+    if hello is not None:
+        return findings + compare_versions(hello)
+    if seen:
+        # the Comando firmware runs (link frames came) but sent no hello in time: never
+        # interrupt it (a Ctrl-C would stop a game)
+        findings.append(Finding(
+            WARN, "The Comando firmware is running on %s but did not answer the hello in "
+                  "time (it may be linked to another laptop program)." % path,
+            "Close 'comando run' / 'comando connect' if one is running, then rerun "
+            "'comando doctor' (or give it --timeout 5)."))
+        return findings
+    repl = probe_repl(port, repl_timeout, clock)
+    if repl is None:
+        findings.append(Finding(
+            FAIL, "%s opened but nothing answered: neither the Comando firmware nor "
+                  "MicroPython." % path,
+            "Press the Pico's reset (or unplug it and plug it in again) and rerun. If it "
+            "stays silent, reinstall MicroPython: hold BOOTSEL while plugging in, copy the "
+            "UF2 onto the RPI-RP2 drive (hardware/README.md), then 'make deploy'."))
+        return findings
+    mpy = "MicroPython %s" % repl["micropython"]
+    if repl["machine"]:
+        mpy += " on %s" % repl["machine"]
+    device = None
+    release = repl.get("version") or mpycompat.parse_sys_version(repl["micropython"])
+    if release is not None:
+        device = mpycompat.Device(release, repl.get("mpy", -1), repl["machine"])
+        findings.append(mpy_finding(device))
+    if repl["comando"] is None:
+        findings.append(Finding(
+            FAIL, "The Pico runs %s, but the Comando firmware is not installed." % mpy,
+            "Run 'make deploy' with the Pico plugged in (it copies the firmware with "
+            "mpremote), then unplug it and plug it in again."))
+        return findings
+    what = "The Comando firmware %s is on the Pico (%s) but it is not running" % (
+        repl["comando"], mpy)
+    if repl["error"]:
+        what += "; it stopped with: %s" % repl["error"]
+    advice = mpycompat.advice_for_error(repl["error"], device)
+    findings.append(Finding(FAIL, what + ".", advice or
+                            "If you held BACK while plugging it in (update mode), that is "
+                            "expected: run 'make deploy', or unplug and plug in to play. "
+                            "Otherwise run 'make deploy' again, then unplug the Pico and "
+                            "plug it in. If the error stays, report it with this output."))
+    if repl["comando"] != HOST_VERSION:
+        findings.append(Finding(WARN, "Its version %s differs from this laptop's %s." % (
+            repl["comando"], HOST_VERSION)))
+    return findings
 
 
 def diagnose(port=None, ports=None, opener=default_opener, clock=time.monotonic,

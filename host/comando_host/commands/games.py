@@ -1,5 +1,6 @@
 """comando games: the games stored on this laptop (newest first), one aligned line each."""
 
+import os
 import time
 
 from comando_host.commands._common import add_db, open_store
@@ -48,6 +49,10 @@ def table(head, body):
 
 
 def run(args):
+    from comando_host.store import default_path
+    if not args.db and not os.path.exists(default_path()):
+        print("no games stored yet (%s)" % default_path())
+        return 0
     store = open_store(args)
     body = rows(store)
     if not body:

@@ -60,16 +60,36 @@ HELP_RISK = """Risk (risk-online-12-maps.txt):
   dip truce PLAYER [TEXT] | dip carve PLAYER TEXT | dip note TEXT | dip break ID [TEXT]
                               (the player on turn writes; 'dip as PLAYER truce ...' for another)"""
 
+HELP_REVANCHA = """La Revancha (teg-la-revancha.txt):
+  status                      also the round's situation card, missiles, continent cards, blockades
+  arm K COUNTRY               K missiles (6 armies each) from the armies you place
+  arm K COUNTRY replace       K missiles replacing 6 armies each on the map (one army stays)
+  missile FROM TO             detonate a missile of FROM at TO (up to 3 borders: 3, 2, 1 armies)
+  regroup FROM TO N [missiles M]  move N armies (0 with missiles) and M missiles
+  trade C1 [C2 [C3]]          an exchange: country cards and/or continent cards (by continent
+                              name): 6, 10, 15, 20 ... armies; one exchange per round
+  bonus COUNTRY               +3 armies on a country whose card you hold
+  cards [PLAYER]              country cards (symbols) and continent cards held / used
+  blockades                   the blockaded countries (no new armies there)
+  situation                   the round's situation card
+  pact PLAYER border MINE THEIRS  countries up to 3 borders apart (missiles); also:
+  pact PLAYER continent NAME | pact PLAYER borders CONT1 CONT2 | pact PLAYER world |
+  pact PLAYER zone COUNTRY    (an international zone: from the third exchange on)
+  forget HARMED FORGETTER ID keep|end   the zone's penalty: a random card of FORGETTER back to
+                              the deck (none held: its next card is lost); HARMED keeps or ends it"""
+
 COMMANDS = ("status", "map", "countries", "neighbours", "cards", "objective", "claim", "place", "trade", "attack", "move",
             "regroup", "draw", "bonus", "end", "pact", "unpact", "pacts", "bot", "undo", "save",
-            "help", "quit", "walk", "dip")
+            "help", "quit", "walk", "dip", "arm", "missile", "blockades", "situation", "forget")
+REVANCHA_ONLY = ("arm", "missile", "blockades", "situation", "forget")
+MISSILE_WORDS = ("missiles", "missile", "m")
 WILD_WORDS = ("wild", "wildcard", "wildcards", "joker", "comodin", "coringa", "*")
 DEF_WORDS = ("def", "defend", "defence", "defense", "dn")
 DIP_KINDS = ("truce", "carve", "break", "note")
 
 
 def help_text(rules_id):
-    extra = {"war": HELP_WAR, "risk": HELP_RISK}.get(rules_id)
+    extra = {"war": HELP_WAR, "risk": HELP_RISK, "revancha": HELP_REVANCHA}.get(rules_id)
     return HELP + ("\n\n" + extra if extra else "")
 
 
@@ -86,8 +106,14 @@ def register(subparsers):
     p.add_argument("--seed", type=int, default=None, help="seeded dice: a reproducible game")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="ruleset option, e.g. deftrade=1 (defensive trade-in), pacts=0")
-    p.add_argument("--log", default=None, help="write the game log (JSONL) here as it is played")
+    p.add_argument("--log", default=None, help="also write the game log (JSONL) here as it is "
+                   "played (the game is recorded in the store either way: comando games)")
     p.add_argument("--resume", default=None, help="continue the game of this log (appends to it)")
+    p.add_argument("--drop-torn", action="store_true", help="with --resume: a torn last line "
+                   "(the write cut short) is set aside as LOG.torn and the game goes on from "
+                   "the valid lines before it (asked at a terminal)")
+    p.add_argument("--db", metavar="PATH", help="the game database the game is recorded in "
+                   "(default: $COMANDO_DB, else the per-user data directory)")
     p.add_argument("--strict", action="store_true", help="stop with exit 2 at the first illegal command")
     p.set_defaults(func=run)
 
@@ -115,6 +141,10 @@ def parse_players(text, rules, board=None):
             name, colour = item, cols[i % len(cols)]
         if not name.strip():
             raise UsageError(f"--players: a player without a name in {text!r} (NAME:COLOUR,...)")
+        from comando_host.textsafe import has_controls, printable
+        if has_controls(item):
+            raise UsageError(f"--players: {printable(item.strip())!r} holds control characters "
+                             "(a name is plain text)")
         if any(n.lower() == name.strip().lower() for n, _ in out):
             raise UsageError(f"--players: two players called {name.strip()!r} (the REPL names "
                              "players by name)")
@@ -165,22 +195,43 @@ def unknown(board, what, text):
     return BoardError(f"{board.id}: no {what} called '{text}'{hint}")
 
 
+def make_bot(rules, rng):
+    """The ruleset's own bot when it has one (La Revancha), else the engine's."""
+    if rules.id == "revancha":
+        from comando.rulesets.revancha.bot import RevanchaBot
+        return RevanchaBot(rng)
+    return Bot(rng)
+
+
 def is_int(word):
     return word.lstrip("-").isdigit()
 
 
 class Session:
-    def __init__(self, game, out=None, log_path=None):
+    def __init__(self, game, out=None, log_path=None, store=None, game_id=None):
         self.game = game
         self.out = out
         self.log_path = log_path
         self.written = 0
         self.board = game.board
+        self.store = store          # every event is recorded here as it happens
+        self.game_id = game_id
+        self.stored = store.last_seq(game_id) if store is not None else 0
         if log_path:
             self.flush(truncate=True)
+        self.record()
+
+    # -- the store: the game lives there (a log file is an export)
+    def record(self):
+        if self.store is None:
+            return
+        new = [ev for ev in self.game.log if ev["seq"] > self.stored]   # (undo is an event too)
+        if new:
+            self.stored = self.store.add_events(self.game_id, new)
 
     # -- log
     def flush(self, truncate=False):
+        self.record()
         if not self.log_path:
             return
         mode = "w" if truncate else "a"
@@ -309,6 +360,22 @@ class Session:
             self.say(engine_text.status(self.game.state))
         return ev
 
+    def draw_before_end(self, p):
+        """A turn with a conquest ends with its card: `end` without `draw` takes it first (T.E.G.
+        rules, REQUESTING A COUNTRY CARD: the card is the reward of the conquest), instead of
+        forfeiting it. When it cannot be taken (five cards held), `end` says so and ends."""
+        s = self.game.state
+        if s.phase not in ("attack", "regroup", "card") or s.drew \
+                or s.rules.card_right(s, p) is not None:
+            return
+        try:
+            engine.check(s, {"t": "draw", "p": p})
+        except IllegalMove as exc:
+            self.say(f"(no card this turn: {exc})")
+            return
+        self.say("you conquered this turn: your card first")
+        self.act({"t": "draw", "p": p})
+
     # the commands' other names
     ALIASES = {"?": "help", "diplomacy": "dip", "neighbors": "neighbours"}
 
@@ -324,6 +391,9 @@ class Session:
         cmd = self.ALIASES.get(cmd, cmd)
         if cmd in ("quit", "exit", "q"):
             return False
+        s = self.game.state
+        if cmd in REVANCHA_ONLY and s.rules.id != "revancha":
+            raise UsageError(f"{cmd}: La Revancha only (--ruleset revancha), not {s.rules.name}")
         fn = getattr(self, "do_" + cmd, None) if cmd.isidentifier() else None
         if fn is None:
             near = difflib.get_close_matches(cmd, COMMANDS, n=2, cutoff=0.6)
@@ -407,11 +477,53 @@ class Session:
         self.act({"t": "move", "p": p, "n": self.number(rest[0], "move")})
 
     def do_regroup(self, rest):
+        s = self.game.state
         p = self.game.state.cur
+        m = 0
+        low = [w.lower() for w in rest]
+        if len(rest) >= 2 and low[-2] in MISSILE_WORDS and s.rules.id == "revancha":
+            m = self.number(rest[-1], "missiles")
+            rest = rest[:-2]
         if len(rest) < 3:
-            raise UsageError("regroup FROM TO N")
+            raise UsageError("regroup FROM TO N" + (" [missiles M]" if s.rules.id == "revancha" else ""))
         f, to = self.countries(rest[:-1], 2)
-        self.act({"t": "regroup", "p": p, "f": f, "to": to, "n": self.number(rest[-1], "regroup")})
+        a = {"t": "regroup", "p": p, "f": f, "to": to, "n": self.number(rest[-1], "regroup")}
+        if m:
+            a["m"] = m
+        self.act(a)
+
+    def do_arm(self, rest):
+        p = self.game.state.cur
+        if len(rest) < 2:
+            raise UsageError("arm K COUNTRY [replace]")
+        k = self.number(rest[0], "missiles")
+        words = rest[1:]
+        how = "r"
+        if words and words[-1].lower() in ("replace", "map", "replacing"):
+            how = "m"
+            words = words[:-1]
+        self.act({"t": "arm", "p": p, "c": self.countries(words, 1)[0], "k": k, "src": how})
+
+    def do_missile(self, rest):
+        p = self.game.state.cur
+        f, to = self.countries(rest, 2)
+        self.act({"t": "missile", "p": p, "f": f, "to": to})
+
+    def do_blockades(self, rest):
+        s = self.game.state
+        self.say(engine_text.blockades_text(s))
+
+    def do_forget(self, rest):
+        if len(rest) != 4 or rest[3].lower() not in ("keep", "end"):
+            raise UsageError("forget HARMED FORGETTER ID keep|end (see 'pacts' for the zone's number)")
+        self.act({"t": "forget", "p": self.player(rest[0]), "q": self.player(rest[1]),
+                  "id": self.number(rest[2].lstrip("#"), "zone pact id"),
+                  "keep": 1 if rest[3].lower() == "keep" else 0})
+
+    def do_situation(self, rest):
+        s = self.game.state
+        lines = engine_text.revancha_lines(s)
+        self.say(lines[0] if lines else "no situation card yet (setup)")
 
     def do_draw(self, rest):
         p = self.game.state.cur
@@ -423,9 +535,11 @@ class Session:
 
     def do_end(self, rest):
         p = self.game.state.cur
+        self.draw_before_end(p)
         self.act({"t": "end", "p": p})
 
     def do_pact(self, rest):
+        s = self.game.state
         p = self.game.state.cur
         if len(rest) < 2:
             raise UsageError("pact PLAYER world | border MINE THEIRS | zone COUNTRY")
@@ -433,6 +547,11 @@ class Session:
         kind = rest[1].lower()
         if kind == "world":
             self.act({"t": "pact", "p": p, "q": q, "k": "w"})
+        elif kind == "continent" and s.rules.id == "revancha":
+            self.act({"t": "pact", "p": p, "q": q, "k": "k", "a": self.continent(" ".join(rest[2:]))})
+        elif kind == "borders" and s.rules.id == "revancha":
+            a, b = self.continents(rest[2:])
+            self.act({"t": "pact", "p": p, "q": q, "k": "b", "a": a, "b": b})
         elif kind == "border":
             a, b = self.countries(rest[2:], 2)
             self.act({"t": "pact", "p": p, "q": q, "k": "c", "a": a, "b": b})
@@ -458,7 +577,7 @@ class Session:
             raise UsageError(f"bot [TURNS]: at least 1 turn, not {turns}")
         if self.game.state.phase == "over":
             raise UsageError("the game is over: nothing left for the bot to play")
-        bot = Bot(self.game.rng)
+        bot = make_bot(self.game.state.rules, self.game.rng)
         for _ in range(turns):
             if self.game.state.phase == "over":
                 break
@@ -473,9 +592,63 @@ class Session:
         self.say(f"saved {len(self.game.log)} events to {rest[0]}")
 
     # -- ruleset inputs
+    def continent(self, text):
+        try:
+            return self.board.find_continent(text)
+        except BoardError:
+            names = ", ".join(self.board.continent_name(k) for k in range(self.board.continents))
+            raise UsageError(f"no continent called {text!r} (continents: {names})")
+
+    def continents(self, words):
+        """Two continent names (names may have spaces)."""
+        for i in range(1, len(words)):
+            try:
+                return self.board.find_continent(" ".join(words[:i])), \
+                    self.board.find_continent(" ".join(words[i:]))
+            except BoardError:
+                continue
+        raise UsageError("pact PLAYER borders CONTINENT1 CONTINENT2 (e.g. asia africa)")
+
+    def revancha_trade(self, rest):
+        """An exchange: country cards and continent cards, by name, in any order."""
+        s = self.game.state
+        p = s.cur
+        if not rest:
+            opts = s.rules.exchange_options(s, p)
+            hint = self.hand_hint()
+            if opts:
+                cs, ks = opts[0]
+                words = [self.board.cid(c) for c in cs] + [self.board.continent_id(k) for k in ks]
+                raise UsageError(f"trade CARDS ({hint}; an exchange: trade {' '.join(words)})")
+            raise UsageError(f"trade CARDS ({hint}; no exchange among them)")
+        cards, conts = [], []
+        words = list(rest)
+        while words:
+            for i in range(len(words), 0, -1):
+                text = " ".join(words[:i])
+                try:
+                    cards.append(self.country(text))
+                    break
+                except BoardError:
+                    pass
+                try:
+                    conts.append(self.board.find_continent(text))
+                    break
+                except BoardError:
+                    pass
+            else:
+                raise unknown(self.board, "card or continent", " ".join(words))
+            words = words[i:]
+        a = {"t": "trade", "p": p, "cards": cards}
+        if conts:
+            a["cc"] = conts
+        self.act(a)
+
     def trade(self, rest):
         s = self.game.state
         p = s.cur
+        if s.rules.id == "revancha":
+            return self.revancha_trade(rest)
         if not rest:
             hint = self.hand_hint()
             h = s.hands[p]
@@ -599,7 +772,8 @@ def completer_for(session):
     import readline
 
     rid = session.game.state.rules.id
-    cmds = [c for c in COMMANDS if rid == "risk" or c not in ("walk", "dip")]
+    cmds = [c for c in COMMANDS if (rid == "risk" or c not in ("walk", "dip"))
+            and (rid == "revancha" or c not in REVANCHA_ONLY)]
     b = session.board
     ids = [b.cid(i) for i in range(b.n)]
 
@@ -620,7 +794,11 @@ def completer_for(session):
         if cmd == "attack" and rid == "risk":
             return ids + ["def"]
         if cmd in ("pact",):
-            return names + ["world", "border", "zone"] + ids
+            extra = ["continent", "borders"] + [b.continent_id(k) for k in range(b.continents)] \
+                if rid == "revancha" else []
+            return names + ["world", "border", "zone"] + extra + ids
+        if cmd == "trade" and rid == "revancha":
+            return [b.cid(c) for c in s.hands[s.cur]] + [b.continent_id(k) for k in range(b.continents)]
         return ids + names
 
     def complete(text, state):
@@ -669,10 +847,61 @@ def risk_table_board(board, players):
     return other
 
 
+def _torn_tail(path):
+    """(valid_bytes, torn_bytes) when the log's last line is cut short (no newline, not an
+    event: the write was interrupted), else None."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if not data or data.endswith(b"\n"):
+        return None
+    cut = data.rfind(b"\n") + 1
+    try:
+        elog.loads(data[cut:].decode("utf-8"))
+        return None          # a whole event that only lacks its newline
+    except (ValueError, UnicodeError):
+        return data[:cut], data[cut:]
+
+
+def _resume_torn(path, allow, interactive):
+    """Offer to go on from the valid lines of a log whose last line is torn; the torn bytes are
+    kept in PATH.torn, never deleted."""
+    torn = _torn_tail(path)
+    if torn is None:
+        return
+    good, tail = torn
+    lines = good.count(b"\n")
+    what = (f"{path}: the last line is torn ({len(tail)} bytes after line {lines}, no newline: "
+            "its write never finished)")
+    if not allow:
+        if not interactive:
+            raise UsageError(f"{what}; to continue from the {lines} valid lines, add --drop-torn")
+        answer = input(f"{what}.\nContinue from the {lines} valid lines (the torn bytes are "
+                       f"kept in {path}.torn)? [y/N] ")
+        if answer.strip().lower() not in ("y", "yes"):
+            raise UsageError(f"{what}; not resumed")
+    with open(path + ".torn", "ab") as f:
+        f.write(tail)
+    with open(path, "wb") as f:
+        f.write(good)
+    print(f"{path}: the torn last line ({len(tail)} bytes) was set aside in {path}.torn; "
+          f"going on from line {lines}")
+
+
+def _new_game_id():
+    import os
+    import time
+    return "play-%s-%s" % (time.strftime("%Y%m%d-%H%M%S"), os.urandom(2).hex())
+
+
 def run(args) -> int:
+    from comando_host.store import Store
     rules = engine.get_rules(args.ruleset)
     rng = SeededDice(args.seed) if args.seed is not None else system_dice()
+    interactive = sys.stdin.isatty()
     if args.resume:
+        import os
+        if os.path.isfile(args.resume):
+            _resume_torn(args.resume, args.drop_torn, interactive)
         _, err = replay(args.resume)  # the whole log is legal, or the line that is not
         if err:
             raise UsageError(err)
@@ -691,10 +920,14 @@ def run(args) -> int:
             board = risk_table_board(board, len(players))
         game = engine.new_game(board, rules.id, players, parse_options(args.option), rng=rng)
         log_path = args.log
-    session = Session(game, log_path=log_path)
+    store = Store(args.db)      # the game is recorded as it is played (comando games lists it)
+    gid = store.find_log(game.log) if args.resume else None
+    if gid is None:
+        gid = _new_game_id()
+        store.ensure_game(gid, board=game.board.id, ruleset=rules.id, origin="play")
+    session = Session(game, log_path=log_path, store=store, game_id=gid)
     if args.resume and log_path == args.resume:
         session.written = len(game.log)
-    interactive = sys.stdin.isatty()
     if interactive:
         try:
             completer_for(session)
@@ -702,6 +935,20 @@ def run(args) -> int:
             pass
         print(f"{rules.name} on the board {game.board.name} ({game.board.id}). Type help for the commands.")
     print(engine_text.status(game.state))
+    try:
+        rc = _loop(session, args, interactive)
+    except KeyboardInterrupt:
+        print()
+        rc = 130
+    session.record()
+    print(f"game {gid}: {len(game.log)} events recorded (comando show {gid}; "
+          f"comando play --resume needs a log: comando export {gid} --format jsonl -o FILE)"
+          if not log_path else f"game {gid} recorded; log: {log_path} ({len(game.log)} events)")
+    store.close()
+    return rc
+
+
+def _loop(session, args, interactive) -> int:
     while True:
         try:
             line = input(session.prompt()) if interactive else sys.stdin.readline()
@@ -725,6 +972,4 @@ def run(args) -> int:
             print(f"{kind}: {exc}")
             if args.strict:
                 return 2
-    if log_path:
-        print(f"log: {log_path} ({len(game.log)} events)")
     return 0

@@ -61,7 +61,7 @@ def _session_replay(events, name):
 
 def _stored_events(args):
     from comando_host.store import Store
-    store = Store(args.db)
+    store = Store(args.db, create=False)
     gid = store.find_game(args.file)   # ValueError (one line, exit 2) when unknown
     records = store.records(gid)
     if any(r[0] == "snapshot" for r in records):

@@ -51,6 +51,12 @@ except ImportError:  # pragma: no cover
     pass
 
 
+def _write_view(path, fit):
+    with open(path + ".tmp", "w") as f:
+        f.write("%s\n%s\n" % (fit.view, fit.hint))
+    os.replace(path + ".tmp", path)
+
+
 def find_pico():
     """The serial port of an attached Raspberry Pi Pico (USB VID 0x2E8A), or None."""
     try:
@@ -69,13 +75,16 @@ def register(subparsers):
     p.add_argument("--demo", action="store_true", help="run the scripted demo (as with no terminal)")
     p.add_argument("--out", default=None, help="where the demo saves its frames (default out/demo)")
     p.add_argument("--dir", default=None, help="the simulated device's storage directory")
-    p.add_argument("--view", choices=("half", "braille"), default="half",
-                   help="terminal picture: half blocks (130 columns) or braille (66 columns)")
+    p.add_argument("--view", choices=("half", "braille"), default=None,
+                   help="terminal picture: half blocks (130 columns) or braille (66 columns); "
+                        "default: what fits this terminal with the mirror beside or below")
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
     from comando_host.simulator import ROOT
+    from comando_host.store import Store
+    Store().close()  # the game database must be usable before the device starts (else one line)
     interactive = sys.stdin.isatty() and sys.stdout.isatty() and not args.demo
     if not interactive:
         return demo(args.out or os.path.join(ROOT, "out", "demo"), args.dir)
@@ -127,15 +136,33 @@ def use_pico(port: str) -> int:
 
 
 def interactive_sim(args) -> int:
+    import signal
     from comando_host.simulator import ROOT, Simulator
+    from comando_host.termfit import layout, terminal_size
     root = args.dir or os.path.join(ROOT, "build", "sim-device")
-    from comando_host.mirror_hook import live_page, store_path
-    live_page(store_path("sim-host.db"))
+    from comando_host.mirror_hook import live_page
+    from comando_host.store import default_path
+    live_page(default_path())
     print("comando run: no Pico attached: the simulated device runs here "
           "(w/s up/down, enter ok, b back, r roll, capitals for a long press, p png, q quit)")
-    time.sleep(1.5)  # time to read both lines before the device picture takes the terminal
+    time.sleep(0.8)
+    fit = layout(*terminal_size(), want=args.view)
+    viewfile = os.path.join(os.path.abspath(root), "term.view")
     sim = Simulator(root=root, term="/dev/tty", serial=True,
-                    extra_env={"COMANDO_SIM_VIEW": args.view})
+                    extra_env={"COMANDO_SIM_VIEW": fit.view, "COMANDO_SIM_HINT": fit.hint,
+                               "COMANDO_SIM_VIEWFILE": viewfile})
+    sim.layout = fit
+    _write_view(viewfile, fit)
+
+    def resized(signum, frame):
+        # follow the terminal: a new view for the device (it redraws), a new mirror region
+        sim.layout = layout(*terminal_size(), want=args.view)
+        _write_view(viewfile, sim.layout)
+        relayout = getattr(sim, "relayout", None)
+        if relayout is not None:
+            relayout(sim.layout)
+
+    old = signal.signal(signal.SIGWINCH, resized)
     sim.start()
     for hook in DEVICE_HOOKS:
         hook(sim.port, sim)
@@ -144,6 +171,7 @@ def interactive_sim(args) -> int:
     except KeyboardInterrupt:
         rc = 0
     finally:
+        signal.signal(signal.SIGWINCH, old)
         sim.stop()
     if rc:
         print(sim.log(), file=sys.stderr)

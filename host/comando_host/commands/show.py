@@ -6,7 +6,8 @@ from comando_host.commands._common import add_db, open_store
 def register(sub):
     p = sub.add_parser("show", help="show a stored game (id or unique prefix)")
     p.add_argument("game")
-    p.add_argument("--tail", type=int, default=0, help="only the last N events")
+    p.add_argument("--tail", type=tail_count, default=0, metavar="N",
+                   help="only the last N events")
     p.add_argument("--raw", action="store_true", help="the events' fields as stored, not the "
                    "table record's words (objectives and secrets are left out either way)")
     p.add_argument("--replay", action="store_true", help="also replay the events through the "
@@ -14,6 +15,18 @@ def register(sub):
                    "event checked, then applied")
     add_db(p)
     p.set_defaults(func=run)
+
+
+def tail_count(text: str) -> int:
+    """--tail N: a count of events, 1 or more."""
+    import argparse
+    try:
+        n = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"a count of events, 1 or more, not {n}")
+    return n
 
 
 def run(args):

@@ -22,6 +22,12 @@ def run(args):
     from comando_host.simulator import ROOT, Simulator
     if args.script and not os.path.exists(args.script):
         raise UsageError("no such script file: %s" % args.script)
+    if args.script:
+        from comando_host.simulator import script_problem
+        with open(args.script, encoding="utf-8") as f:
+            problem = script_problem(f.read().splitlines())
+        if problem:
+            raise UsageError("%s:%s" % (args.script, problem))
     root = args.dir or os.path.join(ROOT, "build", "sim-device")
     sim = Simulator(root=root, script=args.script, seed=args.seed, serial=True).start()
     print(sim.port, flush=True)
@@ -37,4 +43,5 @@ def run(args):
         rc = sim.stop()
     if rc not in (0, None, -15) and not sim.running():
         print(sim.log()[-2000:], file=sys.stderr)
+        return 1
     return 0

@@ -16,7 +16,8 @@ from comando.rulesets import ENGINE, IDS, NAMES
 _RULES = {}
 # The rulesets with a full engine (the registry's ENGINE), for messages and help: module
 # comando.rulesets.<id>.engine defining RULES. The others the device plays as table sessions
-# (comando.session: no map tracked), not the engine.
+# (comando.session: no map tracked), not the engine (La Revancha is both: the
+# device's table session, and the laptop's full engine).
 RULESETS = ENGINE
 TABLE_RULESETS = tuple((rid, NAMES[rid]) for rid in IDS if rid not in ENGINE)
 
@@ -25,13 +26,12 @@ def unknown_ruleset(ruleset):
     """The RulesError for a ruleset the engine does not play: what it plays, and where La Revancha
     and T.E.G. II are played."""
     name = ruleset.lower() if isinstance(ruleset, str) else ""
-    where = ("La Revancha (revancha) and T.E.G. II (teg2) run as table sessions on the device or "
-             "the simulator (make run)")
+    where = "T.E.G. II (teg2) runs as a table session on the device or the simulator (make run)"
     for rid, title in TABLE_RULESETS:
         if name == rid:
-            return RulesError("%s (%s) is not in the full engine, which plays %s: La Revancha and "
-                              "T.E.G. II run as table sessions on the device or the simulator "
-                              "(make run)" % (title, rid, ", ".join(RULESETS)))
+            return RulesError("%s (%s) is not in the full engine, which plays %s: T.E.G. II runs "
+                              "as table sessions on the device or the simulator (make run)"
+                              % (title, rid, ", ".join(RULESETS)))
     return RulesError("unknown ruleset %r: the full engine plays %s; %s"
                       % (ruleset, ", ".join(RULESETS), where))
 

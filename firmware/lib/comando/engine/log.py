@@ -27,6 +27,8 @@ def loads(line):
     """The event of one log line; ValueError saying what the line is instead."""
     try:
         ev = json.loads(line)
+    except RuntimeError:  # nested too deep for the parser (RecursionError on CPython)
+        raise ValueError("not a JSON event (nested too deeply): %s" % line[:60])
     except ValueError as exc:
         raise ValueError("not a JSON event (%s): %s" % (exc, line[:60]))
     if not isinstance(ev, dict) or "t" not in ev:
@@ -37,7 +39,7 @@ def loads(line):
 def _is_header(line, keys):
     try:
         obj = json.loads(line)
-    except ValueError:
+    except (ValueError, RuntimeError):
         return False
     if not isinstance(obj, dict) or "t" in obj:
         return False

@@ -209,6 +209,10 @@ class Rules:
                         return True
         return False
 
+    def hand_full(self, state, p):
+        """True when ``p`` may not take a card before trading (a sixth card is never held)."""
+        return len(state.hands[p]) >= self.max_hand
+
     def must_trade(self, state, p):
         """True when the player may not go on without trading (a sixth card is coming)."""
         h = state.hands[p]
@@ -371,7 +375,10 @@ class Rules:
         if state.phase == "add":
             state.reserve += v
         else:
+            # the defensive trade-in: "after attacking and before requesting a card" - the
+            # turn is at its card stage now, its armies neither attack nor regroup
             state.armies[state.last] += v
+            state.phase = "card"
 
     # ------------------------------------------------------------------ attack
     def check_attack(self, state, a):
@@ -523,7 +530,7 @@ class Rules:
         why = self.card_right(state, p)
         if why:
             raise IllegalMove(why + self.cite("requesting a country card"))
-        if len(state.hands[p]) >= self.max_hand:
+        if self.hand_full(state, p):
             raise IllegalMove("You hold %d cards: trade three in before you take another%s"
                               % (len(state.hands[p]), self.cite("trade-in before a sixth card")))
         if not state.deck and not state.discard:
@@ -590,6 +597,9 @@ class Rules:
         c = e["c"]
         state.bonused[c] = 1
         state.armies[c] += 2
+        # "added at the end of that turn, in the stage of requesting a card": the turn is at its
+        # card stage, the two armies neither attack nor regroup
+        state.phase = "card"
 
     # ------------------------------------------------------------------ end of turn
     def check_end(self, state, a):

@@ -4,11 +4,15 @@ PHASES = ("claim", "place", "add", "attack", "regroup", "card", "over")
 
 
 def _copy(v):
-    """A field's value, its lists (one level of nested lists) and dicts copied."""
+    """A field's value, its lists (one level of nested lists) and dicts copied; a dict's values are
+    copied the same way (a ruleset's ``x`` holds per-country lists, e.g. La Revancha's missiles)."""
     if isinstance(v, list):
         return [list(e) if isinstance(e, list) else e for e in v]
     if isinstance(v, dict):
-        return dict(v)
+        d = {}
+        for k in v:
+            d[k] = _copy(v[k])
+        return d
     return v
 
 

@@ -44,12 +44,16 @@ class PicoHal(Hal):
             os.mkdir(self.root)
         except OSError:
             pass
-        self.serial = None
-        if serial:
+        self._serial = serial  # True: made on first use (the link starts after the first screen)
+
+    @property
+    def serial(self):
+        if self._serial is True:
             # Ctrl-C stays an interrupt: the link escapes every control byte (comando.link), and
             # mpremote needs it to stop the app for `make deploy`.
             from device.stdio_serial import StdioSerial
-            self.serial = StdioSerial(sys.stdin.buffer, sys.stdout.buffer)
+            self._serial = StdioSerial(sys.stdin.buffer, sys.stdout.buffer)
+        return self._serial or None
 
     def open(self, path, mode="rb"):
         return open(path, mode)

@@ -181,7 +181,8 @@ class SimHal(Hal):
             self.term = None
         else:
             from device.hal.simterm import Term
-            self.term = Term(term, _opt(kw, "view", "half"))
+            self.term = Term(term, _opt(kw, "view", "half"), _opt(kw, "hint", ""),
+                             _opt(kw, "viewfile"))
         keys = _opt(kw, "keys")
         self.keys = open(keys, "rb") if keys else None
         if self.keys:
@@ -238,6 +239,7 @@ class SimHal(Hal):
         """Called when no press is in progress: take the next key or script line."""
         data = b""
         if self.term:
+            self.term.follow()
             data += self.term.read()
         if self.keys:
             while self.kpoll.poll(0):
@@ -334,9 +336,7 @@ class SimHal(Hal):
         if self.png_every:
             self.save_png("frame-%04d" % len(self.frame_bytes))
         if self.term:
-            self.term.draw(self.panel, "keys: w/s up/down  enter ok  b back  r roll  "
-                           "(W/S/O/B/R long)  p png  q quit   I2C %dB" % self.oled.last_bytes
-                           + ("  " + self.status if self.status else ""))
+            self.term.draw(self.panel, self.oled.last_bytes, self.status)
 
     def settled(self):
         """After the app drew everything pending: honour PNG requests."""

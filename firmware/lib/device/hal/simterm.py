@@ -3,11 +3,23 @@
 import sys
 
 
-class Term:
-    """A raw-mode terminal: keys in, half-block picture out."""
+# The key line under the picture, in the width each view has.
+KEYS = {"half": "keys: w/s up/down  enter ok  b back  r roll  (W/S/O/B/R long)  p png  q quit",
+        "braille": "w/s enter b r (caps: long) p png q quit"}
 
-    def __init__(self, spec, view="half"):
+
+class Term:
+    """A raw-mode terminal: keys in, the panel drawn in half blocks (130 columns) or braille (66),
+    every line within the picture's width so nothing wraps. ``viewfile``: the host writes the view
+    and hint there when the terminal is resized (comando_host.termfit); ``follow`` picks it up."""
+
+    def __init__(self, spec, view="half", hint="", viewfile=None):
         self.view = view
+        self.hint = hint
+        self.viewfile = viewfile
+        self.seen = None
+        self.polls = 0
+        self.last = None
         self.saved = None
         if spec == "stdio":
             self.rfd, self.wfd = 0, 1
@@ -39,9 +51,34 @@ class Term:
                 return s
             s += b
 
-    def draw(self, panel, status):
+    def follow(self):
+        """Every 20th input poll: a new view from the host (the terminal was resized)."""
+        self.polls += 1
+        if not self.viewfile or self.polls % 20:
+            return
+        try:
+            with open(self.viewfile) as f:
+                text = f.read()
+        except OSError:
+            return
+        if text == self.seen:
+            return
+        self.seen = text
+        parts = text.split("\n", 1)
+        if parts[0] in ("half", "braille"):
+            self.view = parts[0]
+            self.hint = parts[1].strip() if len(parts) > 1 else ""
+            self.out.write("\x1b[2J")
+            if self.last is not None:
+                self.draw(*self.last)
+
+    def draw(self, panel, i2c=0, status=""):
+        self.last = (panel, i2c, status)
         w, h = panel.width, panel.height
-        lines = ["\x1b[H+" + "-" * (w if self.view == "half" else w // 2) + "+"]
+        width = (w if self.view == "half" else w // 2) + 2
+        tail = "  I2C %dB" % i2c + ("  " + status if status else "")
+        keys = KEYS[self.view][:width - len(tail)] + tail
+        lines = ["\x1b[H+" + "-" * (width - 2) + "+"]
         if self.view == "half":
             for y in range(0, h, 2):
                 row = []
@@ -62,8 +99,9 @@ class Term:
                             v |= bit
                     row.append(chr(0x2800 + v))
                 lines.append("|" + "".join(row) + "|")
-        lines.append("+" + "-" * (w if self.view == "half" else w // 2) + "+")
-        lines.append(status + "\x1b[K")
+        lines.append("+" + "-" * (width - 2) + "+")
+        lines.append(keys[:width] + "\x1b[K")
+        lines.append(self.hint[:width] + "\x1b[K")
         self.out.write("\r\n".join(lines))
         try:
             self.out.flush()

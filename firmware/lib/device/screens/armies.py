@@ -33,12 +33,13 @@ class Armies(Screen):
         p = st.cur
         k = held_counts(app)[p]
         k = k if k >= 0 else (b.n // st.n)
-        ui.header(fb, "Place %d" % reinforce(app, p, k), "%d ctry" % k)
+        ui.header(fb, "Place %d armies" % reinforce(app, p, k))
         mask = held_continents(app)[p]
         items = ["%s %s +%d" % ("x" if mask >> c & 1 else "-", continent_label(b, c),
                                 b.continent_bonus(c)) for c in range(b.continents)]
-        ui.menu(fb, items, self.sel, rows=4)
-        ui.footer(fb, "OK:held BACK:done")
+        ui.menu(fb, items, self.sel, rows=3)
+        ui.tight(fb, "%d countries held" % k, 0, 44)
+        ui.footer(fb, "OK held BACK done")
 
     def button(self, b, kind):
         app = self.app

@@ -48,6 +48,11 @@ class Screen:
     def event(self, ev):
         pass
 
+    def work(self) -> bool:
+        """One slice of background work (the display task calls it when nothing needs drawing);
+        True while more remains. A screen sets ``app.dirty`` when a result should be shown."""
+        return False
+
 def home_screen(app):
     if app.state.stage is None:
         return screen(app, "NewGame")
@@ -70,7 +75,8 @@ class Menu(Screen):
 
     def draw(self, fb):
         ui.header(fb, self.title)
-        ui.menu(fb, [it[0] for it in self.items], self.sel)
+        ui.menu(fb, [it[0] for it in self.items], self.sel, rows=4)
+        ui.footer(fb, "^v pick  OK choose")
 
     def button(self, b, kind):
         if b == UP and is_step(kind):

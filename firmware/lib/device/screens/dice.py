@@ -6,6 +6,11 @@ from device.buttons import PRESS, LONG
 from device.hal import UP, DOWN, OK, BACK, ROLL
 from device.screens.base import Screen, cap, is_step
 
+# States of the odds DP per slice of the display task: about 10 ms on the emulated RP2040 (viper
+# kernel), and every attack up to 50 against 50 fits one slice, so its percent is in the first
+# frame.
+ODDS_SLICE = 2600
+
 
 class Dice(Screen):
     """Attacker and defender armies, the dice as faces, losses, the new counts and the odds of
@@ -26,6 +31,7 @@ class Dice(Screen):
         self.limits = None  # after a conquest: (min, max) move-in of the ruleset
         self.came = None  # the next attack: "conquered" or "same" country (said once)
         self.series = None  # (rolls, att lost, def lost) of a long attack
+        self.halted = None  # where a long attack stopped without a conquest
         self.stop = app.settings.stop
         self.internal = 0
         self.src = None  # attacking and attacked countries (when a board is loaded)
@@ -54,18 +60,41 @@ class Dice(Screen):
         return st.rules.dice_flags(st)
 
     def odds(self):
-        key = (self.att, self.dfn, self.stop)
+        """P(conquest) in whole percent, or None while it is being computed (or not computable).
+        The fixed-point DP (comando.odds_fixed) runs in slices of ODDS_SLICE states: one here,
+        the rest from work() between the input task's polls, so a big attack never stalls the
+        buttons; the percent appears once the last slice is done."""
+        key = (self.att, self.dfn, self.stop, self.flags())
         if self._odds is None or self._odds[0] != key:
-            p = None
+            job = None
             if self.dfn >= 1 and self.att > self.stop:
                 try:
-                    from comando import odds
-                    snow, tw = self.flags()
-                    p = odds.p_conquer(self.app.state.rs, self.att, self.dfn, snow, tw, self.stop)
+                    from comando.odds_fixed import Conquest
+                    snow, tw = key[3]
+                    job = Conquest(self.app.state.rs, self.att, self.dfn, snow, tw, self.stop)
                 except (ImportError, ValueError, MemoryError):
-                    p = None
-            self._odds = (key, p)
-        return self._odds[1]
+                    job = None
+            self._odds = (key, job)
+            if job is not None:
+                self._slice(job)
+        job = self._odds[1]
+        return job.percent() if job is not None and job.done else None
+
+    def _slice(self, job):
+        try:
+            job.step(ODDS_SLICE)
+        except MemoryError:
+            self._odds = (self._odds[0] if self._odds else None, None)
+
+    def work(self):
+        odds = self._odds
+        job = odds[1] if odds is not None else None
+        if job is None or job.done:
+            return False
+        self._slice(job)
+        if job.done or self._odds is not odds:
+            self.app.dirty = True  # the percent is ready (or will not come): show it
+        return True
 
     def draw(self, fb):
         st = self.app.state
@@ -73,7 +102,7 @@ class Dice(Screen):
         fld = fields[self.field % len(fields)]
         who = cap(st.colours[st.cur])[:6] + ">" + cap(st.colours[self.defender])[:6]
         p = self.odds()
-        ui.header(fb, who, ("%d%%" % int(p * 100 + 0.5)) if p is not None else "")
+        ui.header(fb, who, ("%d%%" % p) if p is not None else "")
         # Laid out on the controller's 8-pixel pages, so a roll rewrites as few pages as it can:
         # page 0 header, 1-2 the armies (big), 3 the losses and the field mark, 4-5 the dice,
         # 6 one line of news, 7 the hint.
@@ -81,11 +110,11 @@ class Dice(Screen):
         won = lim is not None
         # after a conquest: what stays behind -> what moves in (UP/DOWN), not the roll's counts
         ui.big(fb, str(self.att - self.move if won else self.att), 2, 8, 2)
-        ui.center(fb, "move" if won else "vs", 8, 1, 40, 88)
+        ui.center(fb, "stay" if won else "vs", 8, 1, 40, 88)
         ds = str(self.move if won else self.dfn)
         ui.big(fb, ds, 126 - ui.width(ds, 2), 8, 2)
         if won:
-            pass  # UP/DOWN set the move-in, whatever the field
+            ui.center(fb, "move", 16, 1, 40, 88)  # the left count stays, the right one moves in
         elif fld == "att":
             fb.hline(0, 25, 40, 1)
         elif fld == "def":
@@ -103,13 +132,14 @@ class Dice(Screen):
             al, dl = rec["al"], rec["dl"]
             if self.series:
                 al, dl = self.series[1], self.series[2]
-            # the losses of each side, between the two counts
-            fb.text("-%d" % al if al else " 0", 42, 16, 1)
-            fb.text("-%d" % dl if dl else " 0", 70, 16, 1)
-        if self.msg:  # below the counts; over them when it needs more than four lines
-            y = 28 if len(ui.wrap(self.msg, 16)) <= 4 else 10
+            if not won:  # the losses of each side, between the two counts
+                fb.text("-%d" % al if al else " 0", 42, 16, 1)
+                fb.text("-%d" % dl if dl else " 0", 70, 16, 1)
+        if self.msg:  # below the counts; over them when it needs more than three lines
+            y = 28 if len(ui.wrap(self.msg, 16)) <= 3 else 10
             fb.fill_rect(0, y - 2, 128, 66 - y, 0)
-            ui.paragraph(fb, self.msg, y, 4 if y == 28 else 6)
+            ui.paragraph(fb, self.msg, y, 3 if y == 28 else 5)
+            ui.footer(fb, "^v armies  BACK turn" if self.att < 2 else "OK/ROLL: go on")
             return
         elif lim is not None:  # the move-in is the question now, whatever the field
             lo, hi = lim
@@ -126,6 +156,8 @@ class Dice(Screen):
             line = "to " + self.country(self.dst)
         elif self.came and self.fresh:
             line = "from " + self.came
+        elif self.halted:
+            line = self.halted
         elif self.series:
             line = "%d rolls" % self.series[0]
         else:
@@ -150,7 +182,7 @@ class Dice(Screen):
 
     def roll_once(self):
         if self.att < 2:
-            self.msg = "needs 2+ armies"
+            self.msg = "An attack needs 2 armies or more: one stays home."
             return False
         ev = self.app.act(self.action(), self.inline)
         if ev is None:
@@ -200,6 +232,7 @@ class Dice(Screen):
         fld = fields[self.field % len(fields)]
         if kind == PRESS:
             self.msg = None
+            self.halted = None
         if b == ROLL and kind == PRESS:
             self.series = None
             if self.limits is not None:  # a conquest: the move-in is confirmed, next attack
@@ -217,6 +250,9 @@ class Dice(Screen):
                 al += rec["al"]
                 dl += rec["dl"]
             self.series = (n, al, dl) if n > 1 else None
+            if self.dfn > 0 and self.limits is None and n:
+                # the attack stopped short of a conquest: say where (1 against 1 cannot go on)
+                self.halted = "stopped: %d vs %d" % (self.att, self.dfn)
         elif b == OK and kind == PRESS:
             self.field = (self.field + 1) % len(fields)
         elif b == OK and kind == LONG:

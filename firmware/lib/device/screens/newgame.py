@@ -28,13 +28,40 @@ class NewGame(Screen):
         self.field = 0
         self.seat = 0
         self.use_board = 1  # the ruleset's shipped board; 0: no map, the table plays by counts
+        self.map = -1       # Risk: which of the twelve maps (rulesets/risk/maps.py); -1: World
+        self.maps = None
         self.cols = list(self.palette()[:self.n])
+
+    def risk_maps(self):
+        if self.maps is None:
+            from comando.rulesets.risk.maps import ids
+            try:
+                self.maps = ids()
+            except (OSError, ValueError):  # no World board on the device: World alone
+                self.maps = ["risk"]
+            if self.map < 0:
+                self.map = self.maps.index("risk") if "risk" in self.maps else 0
+        return self.maps
 
     def board_id(self):
         if not self.use_board:
             return None
+        if self.ruleset() == "risk":
+            maps = self.risk_maps()
+            return maps[self.map]
         from comando.rulesets import BOARDS
         return BOARDS.get(self.ruleset())
+
+    def step_board(self, step):
+        """UP/DOWN on the board field: the map or no map (Risk: each of its twelve maps in the
+        rulebook's order, then no map)."""
+        if self.ruleset() != "risk":
+            self.use_board ^= 1
+            return
+        k = len(self.risk_maps()) + 1  # (sets self.map first)
+        pos = ((self.map if self.use_board else k - 1) + step) % k
+        self.use_board = 1 if pos < k - 1 else 0
+        self.map = pos if self.use_board else 0
 
     def ruleset(self):
         return RULESETS[self.rs]
@@ -53,10 +80,10 @@ class NewGame(Screen):
         self.seat = 0
 
     def draw(self, fb):
-        ui.header(fb, "New game", "%d/5" % (self.field + 1))
+        ui.header(fb, "New game", "%d of 5" % (self.field + 1))
         rs = self.ruleset()
         rows = (("Game", RULESET_NAMES[rs]), ("Players", str(self.n)),
-                ("Board", self.board_id() or "no map"))
+                ("Board", _short_id(self.board_id()) or "no map"))
         for i, (k, v) in enumerate(rows):
             y = 11 + i * 9
             sel = self.field == i
@@ -83,10 +110,8 @@ class NewGame(Screen):
             ui.footer(fb, "ROLL/OK: start")
         elif self.field == self.SEATS and not self.powers():
             ui.footer(fb, "^v colour OK next")
-        elif self.field == 0 and self.app.state.stage is None:
-            ui.footer(fb, "OK next BACK menu")  # ROLL starts too: the next fields say so
         else:
-            ui.footer(fb, "OK next ROLL go")
+            ui.footer(fb, "OK next ROLL start")
 
     def button(self, b, kind):
         if b == ROLL and kind == PRESS:
@@ -125,7 +150,7 @@ class NewGame(Screen):
             self.n = 2 + (self.n - 2 + step) % 5
             self.reset_colours()
         elif self.field == 2:
-            self.use_board ^= 1
+            self.step_board(step)
         elif self.field == self.SEATS and not self.powers():
             # the seat's colour cycles through the colours nobody else has taken
             pal = self.palette()
@@ -145,6 +170,24 @@ class NewGame(Screen):
         else:
             cols = list(self.cols)
         bid = self.board_id()
+        if bid and rs == "risk":
+            # "If the room fills past that cap, the game opens on the smallest map the whole
+            # table fits on": the table session gets that map, its size and its seat cap
+            from comando.rulesets.risk.maps import table_map
+            from comando.errors import RulesError
+            try:
+                h = table_map(len(cols), bid)
+            except (RulesError, OSError, ValueError) as exc:
+                self.app.show_toast(str(exc), 3500)
+                return
+            opts["territories"] = h.n
+            opts["seats"] = h.seats
+            bid = h.id
         if bid:
             opts["board"] = bid
         self.app.new_game(S.new_session(rs, cols, opts or None))
+
+
+def _short_id(bid):
+    """A board id as the 8-character field shows it: Risk's maps without their prefix."""
+    return bid[5:] if bid and bid.startswith("risk_") else bid

@@ -66,13 +66,16 @@ class Situation(Screen):
 
     def draw(self, fb):
         st = self.app.state
-        ui.header(fb, "Situation", "R%d" % st.rnd)
+        ui.header(fb, "Situation card")
         if st.sit < 0:
             ui.center(fb, "none", 24)
+            ui.footer(fb, "OK: back")
             return
         label = SIT.label(st.sit)
         ui.center(fb, ui.fit(label, 16), 13, 2 if len(label) <= 8 else 1)
-        ui.paragraph(fb, SIT.describe(st.sit), 29, 4)
+        # 18 characters a line (ui.tight): the whole description in three lines
+        ui.paragraph(fb, SIT.describe(st.sit), 29 if len(label) <= 8 else 23, 3, 18)
+        ui.footer(fb, "OK: play the round")
 
     def button(self, b, kind):
         if kind == PRESS and b in (OK, BACK, ROLL):
@@ -82,7 +85,7 @@ class Situation(Screen):
 class CrisisResult(Screen):
     def draw(self, fb):
         st = self.app.state
-        ui.header(fb, "Crisis roll", "R%d" % st.rnd)
+        ui.header(fb, "Crisis roll")
         x = 0
         y = 12
         for s in range(st.n):

@@ -76,7 +76,7 @@ class Turn(turn.Turn):
         cur = st.cur
         n = len(st.order)
         name = power_name
-        ui.header(fb, "Round %d" % st.rnd, "%d/%d" % (st.ti + 1, n))
+        ui.header(fb, "Round %d" % st.rnd, turn.turn_of(st.rnd, st.ti + 1, n))
         ui.center(fb, name(st.colours[cur]), 12, 2)
         nxt = st.order[st.ti + 1] if st.ti + 1 < n else None
         fb.text("next:", 0, 31, 1)
@@ -263,10 +263,9 @@ class Battle(Screen):
         ui.header(fb, ui.fit(a, 7) + ">" + ui.fit(d, 7))
         side = self.next_side()
         if side == 0 and not self.asked:
-            ui.center(fb, d, 13, 1)
-            ui.center(fb, "fight or retreat", 24)
-            fb.text("OK: fight", 0, 36, 1)
-            fb.text("BACK: retreat", 0, 46, 1)
+            ui.center(fb, ui.fit(d, 8), 12, 2 if len(d) <= 8 else 1)
+            ui.center(fb, "fight or retreat", 32)
+            ui.footer(fb, "OK fight BACK flee")
             return
         locked = [x is not None for x in b["h"]]
         fb.text("%s %s" % (ui.fit(a, 8), "locked" if locked[0] else "..."), 0, 13, 1)

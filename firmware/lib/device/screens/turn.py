@@ -11,6 +11,12 @@ from device.screens.base import (Screen, Menu, Confirm, RULESET_NAMES, cap, is_s
 from device.screens.base import main_items, main_menu
 
 
+def turn_of(rnd, k, n):
+    """The header's right side: "turn 2/4" when the round number leaves room for it."""
+    text = "turn %d/%d" % (k, n)
+    return text if len("Round %d" % rnd) + len(text) <= 15 else "%d/%d" % (k, n)
+
+
 class Turn(Screen):
     """Whose turn and what the table does next, by the session's stage: a ``draw_<stage>`` and a
     ``press_<stage>`` method each. OK does the obvious next step (start the round, end a
@@ -68,14 +74,14 @@ class Turn(Screen):
         cur = st.cur
         n = len(st.order)
         name = self.name
-        ui.header(fb, "Round %d" % st.rnd, "%d/%d" % (st.ti + 1, n))
+        ui.header(fb, "Round %d" % st.rnd, turn_of(st.rnd, st.ti + 1, n))
         ui.center(fb, name(st.colours[cur]), 10, 2)
         nxt = st.order[st.ti + 1] if st.ti + 1 < n else None
         fb.text("next:", 0, 27, 1)
         fb.text(ui.fit(name(st.colours[nxt]), 10) if nxt is not None else "new round", 44, 27, 1)
         ui.tight(fb, self.phase_line(st, cur), 0, 36)
         k = self.held(cur)
-        ui.tight(fb, "%d ctry: place %d" % (k, reinforce(self.app, cur, k)), 0, 45)
+        ui.tight(fb, "%d countries: +%d" % (k, reinforce(self.app, cur, k)), 0, 45)
         ui.footer(fb, "^v ROLL atk OK end")
 
     def phase_line(self, st, cur) -> str:

@@ -23,7 +23,6 @@ an object with ``randbelow(k)``/``below(k)``/``randrange(k)`` (random.Random), o
 such as ``os.urandom``. The shuffled order is stored in an event, so a replay never reshuffles.
 """
 
-from comando.dice import below
 from comando.errors import IllegalMove, RulesError
 from comando.rulesets import COLOURS as _REGISTRY
 
@@ -117,6 +116,7 @@ def randbelow(source, k):
         if f is not None:
             return f(k)
     if getattr(source, "d6", None) is not None:
+        from comando.dice import below  # (here: the device boots without loading comando.dice)
         return below(source, k)
     if callable(source):  # os.urandom-like: bytes -> int, rejection for uniformity
         limit = 65536 - 65536 % k

@@ -478,24 +478,13 @@ RULES = RiskRules()
 def choose_board(players, board_ids=None, load=None):
     """The board a Risk table of ``players`` opens on: the first of ``board_ids`` if it seats them,
     else the smallest map (fewest territories; a tie goes to the earlier id) that does. ``load``
-    loads a board by id. RulesError when no map seats them."""
+    loads a board by id. RulesError when no map seats them (rulesets/risk/maps.py's rule)."""
     if load is None:
         from comando.board import load_board as load
     if not board_ids:
         raise RulesError("choose_board: no board ids given")
-    boards = [load(b) for b in board_ids]
-    first = boards[0]
-    if RULES.seat_cap(first) >= players:
-        return first
-    fits = [b for b in boards if RULES.seat_cap(b) >= players]
-    if not fits:
-        raise RulesError("no map seats %d players (the largest Risk tables seat %d)"
-                         % (players, max(RULES.seat_cap(b) for b in boards)))
-    best = fits[0]
-    for b in fits:
-        if b.n < best.n:
-            best = b
-    return best
+    from comando.rulesets.risk.maps import smallest_fit
+    return smallest_fit(players, [load(b) for b in board_ids], RULES.seat_cap)
 
 
 def maps(load=None):

@@ -118,6 +118,12 @@ class TegRules(Rules):
     # objective's country count.
     defaults = {"deftrade": 0, "pacts": 1, "common": COMMON}
 
+    def must_trade(self, state, p) -> bool:
+        """Never before the card: "While he holds 5 or fewer cards there is no obligation to
+        carry out a trade-in; but it is obligatory to do so before receiving the 6th card"
+        (teg-classic.txt, Adding armies by trade-in): check_draw refuses a sixth card instead."""
+        return False
+
     def small(self, state):
         """2-3 players: countries claimed one at a time, conquest of the whole map to win."""
         return state.np <= 3

@@ -211,6 +211,12 @@ class WarRules(Rules):
         self.check_victory(state, e["p"])
 
     # ------------------------------------------------------------------ cards drawn
+    def hand_full(self, state, p):
+        # "A player who conquers one or more territories during their turn is entitled to one
+        # territory card at the end of the turn" (war.txt, Card Conquest): no cap at five here;
+        # five or more cards oblige a trade at the start of the next turn (Card Trading).
+        return False
+
     def check_draw(self, state, a):
         self.first_round(state, "card")
         Rules.check_draw(self, state, a)

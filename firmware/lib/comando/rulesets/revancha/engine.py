@@ -1,0 +1,1085 @@
+"""T.E.G. La Revancha (rules/teg-la-revancha.txt) as an engine ruleset plug-in: ``RULES``.
+
+Built on the T.E.G. classic plug-in where the books agree (the deal's die rolls, attacks, the
+move-in, regrouping, a card after a conquest and two after the third exchange, pacts as a public
+ledger). What La Revancha adds lives in small modules of this package: ``objectives`` (the
+board's 19 cards, 45 countries, 2- and 3-player variants), ``cards`` (symbols, super and continent
+cards, 6/10/15/20 exchanges), ``missiles``, ``blockades``; the situation deck is
+``comando.situations`` (the device's table session uses the same code).
+
+Events beyond the base ones: ``arm`` (missiles placed from the new forces or replacing armies),
+``missile`` (a detonation), ``trade`` with continent cards (``cc``), ``regroup`` with missiles
+(``m``). The round's situation card is turned by the event that opens the round (the last setup
+placement, or the ``end`` that wraps the round): it carries the crisis dice (``cr``) and a
+reshuffled situation deck (``ssh``) when the deck ran out. Decisions where the rulebook is silent
+are in docs/architecture.md ("La Revancha").
+"""
+
+from comando.errors import IllegalMove, RulesError
+from comando.engine import rand
+from comando.engine.rules import Rules
+from comando.rulesets.teg.engine import TegRules, pick_top, resolve_rolls, _perm
+from comando import combat, turns, rulebook
+from comando.rulesets.revancha import situations as sit
+from comando.rulesets.revancha import blockades, missiles, objectives
+from comando.rulesets.revancha import cards as exchanges
+
+BOOK = "teg-la-revancha.txt"
+COLOURS = ("white", "black", "red", "blue", "yellow", "green")
+CARD_BONUS = 3
+
+# The rulebook's words quoted in refusals: key -> (section, text).
+QUOTES = {
+    "range": ("Attacks with Missiles",
+              "Missiles have a range of up to three borders in relation to the country in which "
+              "they are located"),
+    "fewer": ("Attacks with Missiles",
+              "If a country has fewer armies than the missile can destroy, it may not be attacked "
+              "by a missile. For example, ... Tasmania has only three armies. The missile may not "
+              "be detonated."),
+    "shield": ("Attacks with Missiles",
+               "Missiles serve to prevent missile attacks. ... Australia has another missile among "
+               "its forces. The attack cannot be carried out."),
+    "occupation": ("Attacks with Missiles",
+                   "In all cases, at least one occupation army must always remain in the "
+                   "corresponding country."),
+    "place_missile": ("Attack Conditions",
+                      "They are placed at the same time as the armies, respecting the maximum "
+                      "number of forces each player must place."),
+    "no_missile": ("Attacks with Missiles", "Each missile may be detonated only once"),
+    "blockade": ("Blockades",
+                 "When a country is blockaded, it may not receive new armies, not even those "
+                 "which might correspond to it for holding its country card."),
+    "blockade_attack": ("Blockades",
+                        "It may, however, attack any of the blockading countries with the tokens "
+                        "it has available."),
+    "one_exchange": ("Equivalence of COUNTRY and CONTINENT CARDS",
+                     "No player may make more than one exchange per round"),
+    "exchange": ("3) By exchange",
+                 "If the player holds three with the same symbol ... or three with different "
+                 "symbols ..., it is entitled to exchange these three cards"),
+    "crisis": ("Hostilities - Situation Cards",
+               "CRISIS: ... The player who rolls the lowest number may not draw a country card "
+               "during that round"),
+    "rest": ("Hostilities - Situation Cards",
+             "REST: the color mentioned on the rest card may only place armies during its turn, "
+             "but may not attack or regroup."),
+    "pact_range": ("1. Pacts",
+                   "two non-neighboring countries may sign a pact, provided there are no more "
+                   "than three borders between the two"),
+    "airspace": ("1. Pacts", "they may not fly missiles over the borders of the pact"),
+    "zone_bonus": ("2. Special Pacts",
+                   "When a player who has an International Zone receives the country card "
+                   "corresponding to the country where the zone operates, it may not place the "
+                   "three armies while this zone remains in force."),
+    "zone_one": ("2. Special Pacts",
+                 "may not have two or more International Zones at the same time"),
+    "zone_third": ("2. Special Pacts", "From the third exchange on, each player has the right to "
+                   "have one International Zone in the world"),
+    "forget": ("2. Special Pacts", "One country card is taken from it at random, which returns to "
+               "the deck. And if the player has no cards, it may not pick up a new one when it "
+               "again conquers the two necessary countries."),
+}
+
+
+class RevanchaRules(TegRules):
+    id = "revancha"
+    name = "T.E.G. La Revancha"
+    book = BOOK
+    combat = "revancha"
+    colours = COLOURS
+    min_players = 2
+    max_players = 6
+    max_hand = 5
+    first_round_reinforces = False
+    # pacts: enforce the pact ledger; common: the common objective's countries; right: which seat
+    # "the player on the right" is (-1 previous, 1 next); situations: 0 plays without the deck
+    # (every round classic combat); zones: 1 requires the third exchange for an international zone.
+    defaults = {"pacts": 1, "common": 45, "right": -1, "situations": 1, "zones": 1}
+    set_word = "exchange"
+    set_rule = "these cards are neither three equal symbols nor three different ones"
+
+    # ------------------------------------------------------------------ helpers
+    # The base rules' section names -> this rulebook's section and its words (refusals quote them).
+    SECTIONS = {
+        "attacking": 'A) Attacking Enemy Countries: "the attacked country is a neighbor of the '
+                     'attacking country"',
+        "attacking armies": 'Attack Conditions: "If a country has only one army, that country may '
+                            'not attack another (that army is considered an occupation army)."',
+        "regrouping": 'B) Regrouping Forces: "Any number of armies may be moved, on the condition '
+                      'that at least one army is left in the country from which they are '
+                      'withdrawn."',
+        "B) Regrouping Forces": 'B) Regrouping Forces: "Armies may not be moved from one country '
+                                'to a country that is not a neighbor, even if the move is carried '
+                                'out in several steps."',
+        "adding armies": 'B) Placing Armies on the Map: "These armies are distributed freely '
+                         'across the whole map, always in its own countries"',
+        "continent armies go to that continent": 'B) Placing Armies on the Map: "These armies must '
+                                                 'go to the player\'s own countries of the same '
+                                                 'continent"',
+        "trade-in": "3) By exchange",
+        "trade-in before a sixth card": '3) By exchange: "it is obligatory to do so before '
+                                        'receiving the sixth country card"',
+        "requesting a country card": 'Requesting a COUNTRY CARD: "the player must have conquered in '
+                                     'its turn: 1. At least 1 country, while it has made fewer '
+                                     'than 3 exchanges. 2. At least 2 countries, if it has '
+                                     'already made 3 or more exchanges."',
+        "conquest": 'Development of the Attack: "which must move one army ... If it wishes, it may '
+                    'move one or two more armies to Tasmania, at most."',
+        "pacts": '1. Pacts: "a non-aggression pact between one of its countries and a neighboring '
+                 'or non-neighboring country that could be bombarded with a missile"',
+        "international zone pact": '2. Special Pacts: "an international zone pact over an '
+                                   'undefended country that borders both participants"',
+        "Uses and Benefits of COUNTRY CARDS": 'Uses and Benefits of COUNTRY CARDS: "it has the '
+                                              'right to place, only once, three additional '
+                                              'armies as a bonus on that country"',
+    }
+
+    def cite(self, section):
+        return " (%s, %s)" % (BOOK, self.SECTIONS.get(section, section))
+
+    def quote(self, key):
+        sec, text = QUOTES[key]
+        return ' (%s, %s: "%s")' % (BOOK, sec, text)
+
+    def small(self, state):
+        return False  # La Revancha deals every country at any table size (no claim phase)
+
+    def card_bonus(self, state):
+        t = state.board.tables if isinstance(state.board.tables, dict) else {}
+        return t.get("card_country_bonus", CARD_BONUS)
+
+    def situation(self, state):
+        c = state.x.get("sit", -1)
+        return c if c is not None and c >= 0 else None
+
+    def objs_of(self, state, p):
+        o2 = state.x.get("o2")
+        if o2:
+            return [state.obj[p], o2[p]]
+        return [state.obj[p]]
+
+    def resting(self, state, p):
+        return sit.regroup_error(self.situation(state), state.colours[p]) is not None
+
+    def rest_check(self, state, p, what):
+        if self.resting(state, p):
+            raise IllegalMove("%s rests this round: no %s%s" % (state.who(p), what, self.quote("rest")))
+
+    def placeable(self, state, c, p):
+        """``p`` may put new armies on ``c`` now (its own, not blockaded, not an international zone)."""
+        return state.owner[c] == p and not blockades.blockaded(state, c) \
+            and self.zone_pact(state, c, p) is None
+
+    # ------------------------------------------------------------------ setup
+    def check_new(self, board, players, options):
+        TegRules.check_new(self, board, players, options)
+        o = options or {}
+        if o.get("right", -1) not in (-1, 1):
+            raise RulesError("option right is -1 (the player on the right is the previous seat) or 1 "
+                             "(the next seat), not %r" % (o.get("right"),))
+        for k in ("situations", "zones", "pacts"):
+            if o.get(k, 1) not in (0, 1):
+                raise RulesError("option %s is 0 or 1, not %r" % (k, o.get(k)))
+        if not isinstance(o.get("common", 45), int) or not 1 <= o.get("common", 45) <= board.n:
+            raise RulesError("option common is a number of countries (1 to %d), not %r"
+                             % (board.n, o.get("common")))
+
+    def setup(self, state, src):
+        n = state.n
+        np_ = state.np
+        e: dict = {"t": "deal"}
+        e["order"] = rand.shuffled(src, range(n))
+        left = n % np_
+        if left:
+            # "If 5 people play, 2 cards will be left over; ... each player rolls a die, and the two
+            # remaining cards are given to the players who obtained the highest numbers."
+            e["xr"], _ = pick_top(src, range(np_), left)
+        e["fr"], _ = pick_top(src, range(np_), 1)
+        e["deck"] = rand.shuffled(src, range(n))
+        pool = objectives.pool(state.board, np_)
+        k = 2 if np_ == 2 else 1
+        picked = rand.shuffled(src, range(len(pool)))[:np_ * k]
+        e["obj"] = [pool[i] for i in picked]
+        if self.opt(state, "situations"):
+            e["sd"] = sit.shuffle(src)
+        return [e]
+
+    def check_deal(self, state, a):
+        if state.round != 0 or state.deck or state.owner.count(-1) != state.n:
+            raise IllegalMove("The countries were already dealt")
+        n = state.n
+        np_ = state.np
+        if not _perm(a.get("order"), n):
+            raise IllegalMove("deal: order must list every country once")
+        if n % np_:
+            resolve_rolls(a.get("xr") or [], range(np_), n % np_)
+        resolve_rolls(a.get("fr") or [], range(np_), 1)
+        if not _perm(a.get("deck"), n):
+            raise IllegalMove("deal: the deck must hold every country card once")
+        pool = objectives.pool(state.board, np_)
+        k = 2 if np_ == 2 else 1
+        objs = a.get("obj")
+        if not isinstance(objs, list) or len(objs) != np_ * k or len(set(objs)) != np_ * k \
+                or any(o not in pool for o in objs):
+            raise IllegalMove("deal: %d different secret objective%s per player from the %d in the "
+                              "draw for %d players" % (k, "s" if k > 1 else "", len(pool), np_))
+        if self.opt(state, "situations"):
+            sd = a.get("sd")
+            if not isinstance(sd, list):
+                raise IllegalMove("deal: the situation deck (sd) is missing")
+            try:
+                sit.check_order(sd)
+            except RulesError as exc:
+                raise IllegalMove("deal: %s" % exc)
+
+    def apply_deal(self, state, e):
+        n = state.n
+        np_ = state.np
+        b = state.board
+        state.first = resolve_rolls(e["fr"], range(np_), 1)[0]
+        state.cur = state.first
+        state.deck = list(e["deck"])
+        order = e["order"]
+        per = n // np_
+        for j in range(per * np_):
+            state.owner[order[j]] = j % np_
+            state.armies[order[j]] = 1
+        if n % np_:
+            extra = resolve_rolls(e["xr"], range(np_), n % np_)
+            for i in range(len(extra)):
+                c = order[per * np_ + i]
+                state.owner[c] = extra[i]
+                state.armies[c] = 1
+        objs = e["obj"]
+        right = self.opt(state, "right")
+        for p in range(np_):
+            state.obj[p] = objs[p]
+            o = objectives.by_id(b, objs[p])
+            if o is not None and o.get("type") == "destroy":
+                state.target[p] = objectives.target(state, p, o, right)
+        x = state.x
+        if len(objs) == 2 * np_:
+            x["o2"] = objs[np_:]
+        x["mis"] = [0] * n          # missiles per country
+        x["mm"] = [0] * n           # missiles regrouped into a country this turn (they stay)
+        x["cch"] = [-1] * b.continents  # continent card holder per continent
+        x["ccu"] = [0] * np_        # continent cards each seat has used (bit per continent)
+        x["xr"] = [0] * np_         # the round of each seat's last exchange
+        x["sd"] = list(e.get("sd") or [])
+        x["sit"] = -1
+        x["bar"] = []               # seats a crisis bars from drawing a card this round
+        x["cq"] = 0                 # continents where the player on turn conquered (bits)
+        x["ext"] = 0                # 1 while the extra reinforcements are placed
+        x["nocard"] = [0] * np_     # 1: the next card earned is lost (a forgotten zone, no cards)
+        state.phase = "place"
+        state.sround = 0
+        state.reserve = self.setup_amount(state, state.cur, 0)
+
+    def setup_amount(self, state, p, sround):
+        # "First Round": 8 then 4; "5. Playing with 2 or 3 People": 18 in one round for two
+        # (the board's tables.starting_reserves, else comando.rulebook.REVANCHA_PLACEMENT).
+        rounds = rulebook.placement("revancha", state.np, state.board.tables)
+        return rounds[sround] if sround < len(rounds) else None
+
+    # ------------------------------------------------------------------ rounds
+    def setup_ends(self, state, amount):
+        """True when placing ``amount`` now finishes the setup (the next event opens round 1)."""
+        if state.phase != "place" or state.x.get("ext") or state.round != 0:
+            return False
+        if state.to_place() - amount != 0:
+            return False
+        s = (state.cur + 1) % state.np
+        sr = state.sround + 1 if s == state.first else state.sround
+        return self.setup_amount(state, s, sr) is None
+
+    def round_fields(self, state, e, src):
+        """Adds to event ``e`` the randomness the round it opens needs: a reshuffled situation
+        deck when the deck runs out (``ssh``), the crisis dice (``cr``)."""
+        if not self.opt(state, "situations"):
+            return e
+        deck = list(state.x.get("sd") or [])
+        live = self.live_colours(state)
+        while True:
+            if not deck:
+                if not isinstance(e.get("ssh"), list):
+                    e["ssh"] = sit.shuffle(src)
+                deck = list(e["ssh"])
+            c = deck.pop(0)
+            if sit.playable(c, live):
+                break
+        if sit.needs_crisis_roll(c) and not isinstance(e.get("cr"), list):
+            e["cr"] = [src.d6() if state.alive[s] else 0 for s in range(state.np)]
+        return e
+
+    def live_colours(self, state):
+        return [state.colours[s] for s in range(state.np) if state.alive[s]]
+
+    def check_round_fields(self, state, a):
+        """What an event opening a round carries (a reshuffle, crisis dice) must be well formed;
+        an action without them gets them drawn by ``make``."""
+        sh = a.get("ssh")
+        if sh is not None:
+            if not isinstance(sh, list):
+                raise IllegalMove("ssh: the reshuffled situation deck is a list of the 50 cards")
+            try:
+                sit.check_order(sh)
+            except RulesError as exc:
+                raise IllegalMove(str(exc))
+        cr = a.get("cr")
+        if cr is not None:
+            if not isinstance(cr, list) or len(cr) != state.np:
+                raise IllegalMove("a crisis card: one die per player (cr)")
+            for s in range(state.np):
+                d = cr[s]
+                if state.alive[s] and (not isinstance(d, int) or isinstance(d, bool) or d < 1 or d > 6):
+                    raise IllegalMove("crisis: %r is not a die" % (d,))
+
+    def turn_over(self, state, e):
+        """"A) Turn Over a Situation Card": cards naming an absent colour are put aside."""
+        x = state.x
+        x["bar"] = []
+        if not self.opt(state, "situations"):
+            x["sit"] = -1
+            return
+        deck = x["sd"]
+        live = self.live_colours(state)
+        while True:
+            if not deck:
+                deck = list(e["ssh"])
+            c = deck.pop(0)
+            if sit.playable(c, live):
+                break
+        x["sd"] = deck
+        x["sit"] = c
+        if sit.needs_crisis_roll(c):
+            x["bar"] = list(sit.crisis_barred(e["cr"]))
+
+    def start_hostilities(self, state, e=None):
+        state.round = 1
+        state.cur = state.first
+        # A victory may be complete from the deal (the 2- and 3-player variants exist for that)
+        s = state.first
+        for _ in range(state.np):
+            if state.alive[s] and self.victory(state, s):
+                self.win(state, s)
+                return
+            s = (s + 1) % state.np
+        self.open_round(state, e or {})
+
+    def open_round(self, state, e):
+        self.turn_over(state, e)
+        card = self.situation(state)
+        if sit.needs_extra(card):
+            # "Extra reinforcements are placed one player at a time, following the round of the
+            # game and before attacks begin."
+            state.x["ext"] = 1
+            state.cur = state.first
+            amt = self.extra_for(state, state.first)
+            if amt:
+                state.phase = "place"
+                state.reserve = amt
+                state.cres = [0] * len(state.cres)
+                return
+            self.next_extra(state)
+            return
+        self.begin_turn(state)
+
+    def extra_for(self, state, s):
+        mine = state.countries_of(s)
+        k = len(mine)
+        for c in mine:
+            if not blockades.blockaded(state, c, k) and self.zone_pact(state, c, s) is None:
+                return sit.extra_armies(k)
+        return 0
+
+    def next_extra(self, state):
+        s = state.cur
+        for _ in range(state.np):
+            s = (s + 1) % state.np
+            if s == state.first:
+                break
+            if state.alive[s]:
+                amt = self.extra_for(state, s)
+                if amt:
+                    state.cur = s
+                    state.phase = "place"
+                    state.reserve = amt
+                    return
+        state.x["ext"] = 0
+        state.cur = state.first
+        self.begin_turn(state)
+
+    def begin_turn(self, state):
+        state.x["cq"] = 0
+        state.x["mm"] = [0] * state.n
+        Rules.begin_turn(self, state)
+
+    def next_turn(self, state, e=None):
+        s, wrapped = self.next_seat(state)
+        if not wrapped:
+            state.cur = s
+            self.begin_turn(state)
+            return
+        # "Second Round and Following": "the player who started the hostilities will now be the
+        # last to play, and the one who was second to play ... will now be the first."
+        state.round += 1
+        f = state.first
+        for _ in range(state.np):
+            f = (f + 1) % state.np
+            if state.alive[f]:
+                break
+        state.first = f
+        state.cur = f
+        self.open_round(state, e or {})
+
+    def win(self, state, p):
+        state.winner = p
+        state.phase = "over"
+        state.pending = None
+
+    # ------------------------------------------------------------------ reinforcements
+    def reinforcements(self, state, p):
+        """"B) Placing Armies on the Map": half the countries (at least 4) and the continents'
+        armies, none of them on a blockaded country; a player with nowhere to place gets none."""
+        b = state.board
+        mine = state.countries_of(p)
+        k = len(mine)
+        free = [c for c in mine if not blockades.blockaded(state, c, k)]
+        cres = [0] * b.continents
+        if not free:
+            return 0, cres
+        n = turns.reinforcements("revancha", k)
+        for c in range(b.continents):
+            if b.owns_continent(state.owner, p, c):
+                for m in free:
+                    if b.continent_of(m) == c:
+                        cres[c] = b.continent_bonus(c)
+                        break
+        return n, cres
+
+    # ------------------------------------------------------------------ place
+    def check_place(self, state, a):
+        Rules.check_place(self, state, a)
+        c = a["c"]
+        if blockades.blockaded(state, c):
+            raise IllegalMove("%s is blockaded by %s: it receives no armies%s"
+                              % (self.cname(state, c), state.who(blockades.blockader(state, c)),
+                                 self.quote("blockade")))
+        if self.setup_ends(state, a["n"]):
+            self.check_round_fields(state, a)
+
+    def make_place(self, state, a, src):
+        e = dict(a)
+        if self.setup_ends(state, a["n"]):
+            self.round_fields(state, e, src)
+        return e
+
+    def take_reserve(self, state, c, n):
+        """``n`` of the armies to place leave the reserve for country ``c`` (its continent's
+        armies first)."""
+        cont = state.board.continent_of(c)
+        k = state.cres[cont]
+        if k:
+            k = n if n < k else k
+            state.cres[cont] -= k
+        state.reserve -= n - k
+
+    def apply_place(self, state, e):
+        c = e["c"]
+        n = e["n"]
+        self.take_reserve(state, c, n)
+        state.armies[c] += n
+        self.after_placing(state, e)
+
+    def after_placing(self, state, e):
+        if state.phase == "place" and state.to_place() == 0:
+            if state.x.get("ext"):
+                self.next_extra(state)
+            else:
+                s = (state.cur + 1) % state.np
+                if s == state.first:
+                    state.sround += 1
+                state.cur = s
+                amount = self.setup_amount(state, s, state.sround)
+                if amount is None:
+                    self.start_hostilities(state, e)
+                else:
+                    state.reserve = amount
+
+    # ------------------------------------------------------------------ missiles: placing
+    def check_arm(self, state, a):
+        p = self.turn(state, a, ("place", "add"))
+        c = self.country(state, a)
+        k = a.get("k")
+        if not isinstance(k, int) or isinstance(k, bool) or k < 1:
+            raise IllegalMove("arm: give the number of missiles (k), at least 1")
+        how = a.get("src")
+        per = missiles.table(state.board)[0]
+        if state.owner[c] != p:
+            raise IllegalMove("%s is not yours: missiles go on your own countries" % self.cname(state, c))
+        if how == "r":
+            cont = state.board.continent_of(c)
+            avail = state.reserve + state.cres[cont]
+            if per * k > avail:
+                raise IllegalMove("%d missile%s cost %d of your new armies; you have %d to place on %s%s"
+                                  % (k, "s" if k > 1 else "", per * k, avail, self.cname(state, c),
+                                     self.quote("place_missile")))
+            if blockades.blockaded(state, c):
+                raise IllegalMove("%s is blockaded: no new forces may go there%s"
+                                  % (self.cname(state, c), self.quote("blockade")))
+            if self.zone_pact(state, c, p) is not None:
+                raise IllegalMove("%s is an international zone: leave a single army there" % self.cname(state, c))
+            if self.setup_ends(state, per * k):
+                self.check_round_fields(state, a)
+        elif how == "m":
+            if state.armies[c] < per * k + 1:
+                raise IllegalMove("%s has %d armies: %d missile%s replace %d and one must stay%s"
+                                  % (self.cname(state, c), state.armies[c], k, "s" if k > 1 else "",
+                                     per * k, self.quote("occupation")))
+        else:
+            raise IllegalMove("arm: src is r (from the armies to place) or m (replacing armies on the map)")
+
+    def make_arm(self, state, a, src):
+        e = dict(a)
+        if a.get("src") == "r" and self.setup_ends(state, missiles.table(state.board)[0] * a["k"]):
+            self.round_fields(state, e, src)
+        return e
+
+    def apply_arm(self, state, e):
+        c = e["c"]
+        k = e["k"]
+        per = missiles.table(state.board)[0]
+        mis = state.x["mis"]
+        mis[c] += k
+        if e["src"] == "m":
+            state.armies[c] -= per * k
+            return
+        self.take_reserve(state, c, per * k)
+        self.after_placing(state, e)
+
+    # ------------------------------------------------------------------ missiles: firing
+    def airspace(self, state, p):
+        """Borders closed to ``p``'s missiles: its pacts between two neighbouring countries."""
+        out = []
+        if not state.pacts or not self.enforce_pacts(state):
+            return out
+        b = state.board
+        for pact in state.pacts:
+            if pact[1] == "c" and (pact[2] == p or pact[3] == p) and b.is_border(pact[4], pact[5]):
+                out.append((pact[4], pact[5]))
+        return out
+
+    def missile_range(self, state, p, f, to):
+        """(distance, destroyed armies) for a missile from ``f`` at ``to``; distance None when out
+        of range (the pacts' airspace avoided)."""
+        b = state.board
+        rng = missiles.table(b)[1]
+        d = missiles.distance(b, f, to, self.airspace(state, p), rng)
+        return d, missiles.damage(b, d)
+
+    def check_missile(self, state, a):
+        p = self.turn(state, a, ("add", "attack"))
+        self.leave_add(state, p, "fire a missile")
+        f = self.country(state, a, "f")
+        to = self.country(state, a, "to")
+        mis = state.x["mis"]
+        if state.owner[f] != p:
+            raise IllegalMove("%s is not yours: fire from one of your countries" % self.cname(state, f))
+        if state.owner[to] == p:
+            raise IllegalMove("%s is yours: a missile destroys enemy armies" % self.cname(state, to))
+        self.rest_check(state, p, "attack")
+        if mis[f] < 1:
+            raise IllegalMove("%s has no missile%s" % (self.cname(state, f), self.quote("no_missile")))
+        pact = self.blocking_pact(state, f, to)
+        if pact is not None:
+            raise IllegalMove("%s may not fire at %s: %s" % (self.cname(state, f), self.cname(state, to),
+                                                             self.describe_pact(state, pact)))
+        d, dmg = self.missile_range(state, p, f, to)
+        if d is None:
+            plain = state.board.distance(f, to, 3)
+            if plain is not None and self.airspace(state, p):
+                raise IllegalMove("%s can reach %s only over a pact's border%s"
+                                  % (self.cname(state, f), self.cname(state, to), self.quote("airspace")))
+            raise IllegalMove("%s is out of range from %s%s"
+                              % (self.cname(state, to), self.cname(state, f), self.quote("range")))
+        card = self.situation(state)
+        err = sit.attack_error(card, state.colours[p], state.colours[state.owner[to]],
+                               state.board.continent_of(f) == state.board.continent_of(to))
+        if err:
+            raise IllegalMove(err + " (%s, Hostilities - Situation Cards)" % BOOK)
+        if blockades.blockaded(state, f) and not state.board.is_border(f, to):
+            raise IllegalMove("%s is blockaded: it may attack only the countries blockading it%s"
+                              % (self.cname(state, f), self.quote("blockade_attack")))
+        if state.armies[to] <= dmg:
+            raise IllegalMove("%s has %d armies and a missile from %s destroys %d: it may not be "
+                              "fired%s" % (self.cname(state, to), state.armies[to], self.cname(state, f),
+                                           dmg, self.quote("fewer")))
+        if mis[to] >= mis[f]:
+            raise IllegalMove("%s holds %d missile%s and %s %d: the missile is stopped%s"
+                              % (self.cname(state, to), mis[to], "s" if mis[to] > 1 else "",
+                                 self.cname(state, f), mis[f], self.quote("shield")))
+
+    def make_missile(self, state, a, src):
+        e = dict(a)
+        e["d"], _ = self.missile_range(state, a["p"], a["f"], a["to"])
+        return e
+
+    def apply_missile(self, state, e):
+        self.close_pending(state)
+        state.phase = "attack"
+        d = e.get("d")
+        if d is None:
+            d, _ = self.missile_range(state, e["p"], e["f"], e["to"])
+        state.x["mis"][e["f"]] -= 1
+        state.armies[e["to"]] -= missiles.damage(state.board, d)
+
+    # ------------------------------------------------------------------ attack
+    def attack_dice(self, state, f, to, a):
+        snow, tw = sit.dice_flags(self.situation(state))
+        if state.armies[f] >= 2 and state.armies[to] >= 1:
+            return combat.max_dice(self.combat, state.armies[f], state.armies[to], snow, tw)
+        try:
+            return combat.dice_counts(self.combat, state.armies[f], state.armies[to], snow, tw)
+        except RulesError as exc:
+            raise IllegalMove(str(exc))
+
+    def check_attack(self, state, a):
+        card = self.situation(state)
+        if card is not None and sit.kind(card) == sit.REST:
+            p = self.player(state, a)
+            if p == state.cur and state.phase in ("add", "attack"):
+                self.rest_check(state, p, "attack")
+        Rules.check_attack(self, state, a)
+        if card is not None:
+            p = a["p"]
+            f = a["f"]
+            to = a["to"]
+            err = sit.attack_error(card, state.colours[p], state.colours[state.owner[to]],
+                                   state.board.is_internal(f, to))
+            if err:
+                raise IllegalMove(err + " (%s, Hostilities - Situation Cards)" % BOOK)
+
+    def conquer(self, state, p, f, to, e):
+        b = state.board
+        k = b.continent_of(to)
+        state.x["cq"] |= 1 << k
+        cch = state.x["cch"]
+        victim = state.owner[to]
+        if cch[k] >= 0 and cch[k] == victim:
+            # "If the player loses absolute control of the continent and has not yet used the
+            # corresponding card, its continent card returns to the deck."
+            cch[k] = -1
+        Rules.conquer(self, state, p, f, to, e)
+
+    # ------------------------------------------------------------------ regroup (missiles too)
+    def check_regroup(self, state, a):
+        p = self.turn(state, a, ("add", "attack", "regroup"))
+        self.rest_check(state, p, "regroup")
+        m = a.get("m", 0)
+        if not m:
+            Rules.check_regroup(self, state, a)
+            return
+        if not isinstance(m, int) or isinstance(m, bool) or m < 0:
+            raise IllegalMove("regroup: m is the number of missiles to move")
+        self.leave_add(state, p, "regroup")
+        f = self.country(state, a, "f")
+        to = self.country(state, a, "to")
+        n = a.get("n", 0)
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise IllegalMove("regroup: give the number of armies (0 or more with missiles)")
+        if state.owner[f] != p or state.owner[to] != p:
+            raise IllegalMove("Regroup only between your own countries%s" % self.cite("B) Regrouping Forces"))
+        if f == to or not state.board.is_border(f, to):
+            raise IllegalMove("%s does not border %s: forces move only to a neighbour%s"
+                              % (self.cname(state, f), self.cname(state, to), self.cite("B) Regrouping Forces")))
+        if n:
+            k = self.regroup_movable(state, f)
+            if n > k:
+                raise IllegalMove("%s may move %d armies, not %d (one stays; armies moved in this "
+                                  "turn stay)%s" % (self.cname(state, f), max(k, 0), n,
+                                                     self.cite("B) Regrouping Forces")))
+        mis = state.x["mis"]
+        free = mis[f] - state.x["mm"][f]
+        if m > free:
+            raise IllegalMove("%s has %d missile%s that may move (missiles moved in this turn stay)%s"
+                              % (self.cname(state, f), max(free, 0), "" if free == 1 else "s",
+                                 self.cite("B) Regrouping Forces")))
+        if self.zone_pact(state, to, p) is not None:
+            raise IllegalMove("%s is an international zone: you may not regroup onto it" % self.cname(state, to))
+
+    def apply_regroup(self, state, e):
+        Rules.apply_regroup(self, state, e) if e.get("n") else self._regroup_phase(state)
+        m = e.get("m", 0)
+        if m:
+            mis = state.x["mis"]
+            mis[e["f"]] -= m
+            mis[e["to"]] += m
+            state.x["mm"][e["to"]] += m
+
+    def _regroup_phase(self, state):
+        self.close_pending(state)
+        state.phase = "regroup"
+
+    # ------------------------------------------------------------------ exchanges
+    def held_continents(self, state, p):
+        cch = state.x.get("cch") or ()
+        return [k for k in range(len(cch)) if cch[k] == p]
+
+    def exchange_options(self, state, p):
+        return exchanges.options(state.board, state.hands[p], self.held_continents(state, p))
+
+    def trade_value(self, state, p):
+        return exchanges.value(state.board, state.trades[p])
+
+    def is_set(self, state, cards):
+        return exchanges.is_exchange(state.board, list(cards), [])
+
+    def must_trade(self, state, p):
+        # "it is obligatory to do so before receiving the sixth country card"
+        return len(state.hands[p]) >= self.max_hand and state.x["xr"][p] != state.round \
+            and bool(self.exchange_options(state, p))
+
+    def check_trade(self, state, a):
+        p = self.turn(state, a, ("add",))
+        cs = a.get("cards")
+        ks = a.get("cc", [])
+        if cs is None:
+            cs = []
+        if not isinstance(cs, list) or not isinstance(ks, list) or not (cs or ks):
+            raise IllegalMove("An exchange names country cards (cards) and/or continent cards (cc)")
+        for c in cs:
+            if not self.is_card(state, c):
+                raise IllegalMove("trade: unknown card %r" % (c,))
+            if c not in state.hands[p]:
+                raise IllegalMove("You do not hold the %s card" % self.cname(state, c))
+        if len(set(cs)) != len(cs) or len(set(ks)) != len(ks):
+            raise IllegalMove("An exchange names each card once")
+        cch = state.x["cch"]
+        for k in ks:
+            if not isinstance(k, int) or isinstance(k, bool) or k < 0 or k >= len(cch):
+                raise IllegalMove("trade: unknown continent card %r" % (k,))
+            if cch[k] != p:
+                raise IllegalMove("You do not hold the %s continent card" % state.board.continent_name(k))
+        if state.x["xr"][p] == state.round:
+            raise IllegalMove("You already made an exchange this round%s" % self.quote("one_exchange"))
+        if not exchanges.is_exchange(state.board, cs, ks):
+            names = [self.cname(state, c) for c in cs] + [state.board.continent_name(k) for k in ks]
+            raise IllegalMove("%s: not one exchange%s" % (", ".join(names), self.quote("exchange")))
+
+    def apply_trade(self, state, e):
+        p = e["p"]
+        v = self.trade_value(state, p)
+        self.close_pending(state)
+        cs = e.get("cards") or []
+        for c in cs:
+            state.bonused[c] = 0
+        self.hand_in(state, p, cs)
+        x = state.x
+        for k in e.get("cc") or ():
+            x["cch"][k] = -1
+            x["ccu"][p] |= 1 << k
+        x["xr"][p] = state.round
+        state.reserve += v
+
+    # ------------------------------------------------------------------ country cards
+    def check_draw(self, state, a):
+        p = self.player(state, a)
+        if p == state.cur and p in (state.x.get("bar") or ()) and state.phase != "over":
+            raise IllegalMove("%s rolled the lowest die of the crisis: no country card this round%s"
+                              % (state.who(p), self.quote("crisis")))
+        Rules.check_draw(self, state, a)
+        if (state.x.get("nocard") or [0] * state.np)[p]:
+            raise IllegalMove("%s forgot an international zone holding no card: this card is lost%s"
+                              % (state.who(p), self.quote("forget")))
+
+    # ------------------------------------------------------------------ the zone's "forgetting"
+    def zone_of(self, state, i):
+        for pact in state.pacts:
+            if pact[0] == i and pact[1] == "z":
+                return pact
+        return None
+
+    def check_forget(self, state, a):
+        """"If a player 'forgets' ... to attack an International Zone or to leave the corresponding
+        country with a token, it will be penalized": told by the harmed player ``p`` against
+        ``q``, for zone pact ``id``; ``keep`` 1/0: the harmed player's choice to keep the zone."""
+        self.over(state)
+        p = self.player(state, a)
+        q = a.get("q")
+        z = self.zone_of(state, a.get("id"))
+        if z is None:
+            raise IllegalMove("There is no international zone #%r (see the pacts)" % (a.get("id"),))
+        if not isinstance(q, int) or q == p or {p, q} != {z[2], z[3]}:
+            raise IllegalMove("The penalty is claimed by one party of zone #%d against the other" % z[0])
+        if a.get("keep") not in (0, 1):
+            raise IllegalMove("forget: keep is 1 (the zone stays) or 0 (it ends), the harmed player decides")
+        card = a.get("card")
+        if card is not None and card not in state.hands[q]:
+            raise IllegalMove("forget: %s does not hold that card" % state.who(q))
+
+    def make_forget(self, state, a, src):
+        e = dict(a)
+        h = state.hands[a["q"]]
+        if h and "card" not in e:
+            e["card"] = h[rand.below(src, len(h))]  # "One country card is taken from it at random"
+        return e
+
+    def apply_forget(self, state, e):
+        q = e["q"]
+        card = e.get("card")
+        if card is not None and card in state.hands[q]:
+            state.hands[q].remove(card)
+            state.deck.insert(0, card)  # "which returns to the deck" (at the bottom)
+            state.bonused[card] = 0
+        elif not state.hands[q]:
+            state.x["nocard"][q] = 1
+        if not e["keep"]:
+            state.pacts = [x for x in state.pacts if x[0] != e["id"]]
+
+    def can_bonus(self, state, c, p):
+        return state.owner[c] == p and not state.bonused[c] and not blockades.blockaded(state, c) \
+            and self.zone_pact(state, c, p) is None
+
+    def apply_draw(self, state, e):
+        p = e["p"]
+        card = self.take_card(state, e)
+        # "2. If, on receiving the card, the player already occupies that country, it adds the
+        # three armies at that moment."
+        if self.can_bonus(state, card, p):
+            state.bonused[card] = 1
+            state.armies[card] += self.card_bonus(state)
+
+    def bonus_cards(self, state, p):
+        return [c for c in state.hands[p] if self.can_bonus(state, c, p)]
+
+    def check_bonus(self, state, a):
+        p = self.turn(state, a, ("attack", "regroup", "card"))
+        c = self.country(state, a)
+        if c not in state.hands[p]:
+            raise IllegalMove("You do not hold the %s card" % self.cname(state, c))
+        if state.owner[c] != p:
+            raise IllegalMove("You do not occupy %s: the +3 needs the country and its card%s"
+                              % (self.cname(state, c), self.cite("Uses and Benefits of COUNTRY CARDS")))
+        if state.bonused[c]:
+            raise IllegalMove("You already placed the 3 armies for the %s card (only once)%s"
+                              % (self.cname(state, c), self.cite("Uses and Benefits of COUNTRY CARDS")))
+        if blockades.blockaded(state, c):
+            raise IllegalMove("%s is blockaded%s" % (self.cname(state, c), self.quote("blockade")))
+        if self.zone_pact(state, c, p) is not None:
+            raise IllegalMove("%s is an international zone%s" % (self.cname(state, c), self.quote("zone_bonus")))
+
+    def apply_bonus(self, state, e):
+        self.close_pending(state)
+        c = e["c"]
+        state.bonused[c] = 1
+        state.armies[c] += self.card_bonus(state)
+        # "added at the end of its turn, in the request-card stage": no attack or regroup after
+        state.phase = "card"
+
+    # ------------------------------------------------------------------ end of turn
+    def check_end(self, state, a):
+        Rules.check_end(self, state, a)
+        if self.next_seat(state)[1]:
+            self.check_round_fields(state, a)
+
+    def make_end(self, state, a, src):
+        e = dict(a)
+        if self.next_seat(state)[1]:
+            self.round_fields(state, e, src)
+        return e
+
+    def apply_end(self, state, e):
+        self.close_pending(state)
+        p = state.cur
+        nocard = state.x.get("nocard")
+        if nocard and nocard[p] and not state.drew and self.card_right(state, p) is None:
+            nocard[p] = 0  # the card these conquests earned is the one lost
+        bonus = self.card_bonus(state)
+        # "3. If the country is conquered in a later turn, and the card is still kept, the three
+        # armies are added at the end of its turn, in the request-card stage."
+        for c in self.bonus_cards(state, p):
+            state.bonused[c] = 1
+            state.armies[c] += bonus
+        self.continent_cards(state, p)
+        keep = []
+        for pact in state.pacts:
+            if not (pact[6] == p and pact[7]):
+                keep.append(pact)
+        state.pacts = keep
+        self.next_turn(state, e)
+
+    def continent_cards(self, state, p):
+        """"D) Requesting a CONTINENT CARD": a continent conquered with this turn's attacks gives
+        its card, unless this player already used it ("it may not use it again")."""
+        b = state.board
+        x = state.x
+        cq = x["cq"]
+        cch = x["cch"]
+        for k in range(b.continents):
+            if (cq >> k) & 1 and cch[k] < 0 and not (x["ccu"][p] >> k) & 1 \
+                    and b.owns_continent(state.owner, p, k):
+                cch[k] = p
+
+    # ------------------------------------------------------------------ victory
+    def victory(self, state, p):
+        n = state.count(p)
+        if n >= objectives.common_total(state.board, self.opt(state, "common")):
+            return True
+        objs = self.objs_of(state, p)
+        for o in objs:
+            if not objectives.met(state, p, o, n):
+                return False
+        if state.np == 3:
+            # "the winner will be the one who has completed its objective plus a minimum of 10
+            # extra countries"
+            o = objectives.by_id(state.board, objs[0])
+            return n >= objectives.size(state.board, o) + objectives.EXTRA_3P
+        return True
+
+    def win_reason(self, state, p):
+        """Why seat ``p`` won, in words (replay)."""
+        n = state.count(p)
+        total = objectives.common_total(state.board, self.opt(state, "common"))
+        objs = self.objs_of(state, p)
+        if all(objectives.met(state, p, o) for o in objs) and (
+                state.np != 3 or n >= objectives.size(state.board, objectives.by_id(state.board, objs[0])) + 10):
+            what = " and ".join(self.objective_line(state, p, o) for o in objs)
+            if state.np == 3:
+                what += " plus 10 extra countries (%d held)" % n
+            return "secret objective: " + what
+        if n >= total:
+            return "common objective: %d countries (of %d needed)" % (n, total)
+        return "?"
+
+    def on_eliminate(self, state, victim, by):
+        # "3. Accidental Destruction of a Color": who had to destroy that colour "must
+        # automatically ... switch to the COMMON OBJECTIVE".
+        for r in range(state.np):
+            if state.target[r] == victim and r != by:
+                state.void[r] = 1
+
+    def objective_line(self, state, p, oid):
+        o = objectives.by_id(state.board, oid)
+        if o is None:
+            return "?"
+        s = o.get("text") or str(oid)
+        if o.get("type") == "destroy":
+            t = state.target[p]
+            if t >= 0:
+                s += " [target: %s]" % state.who(t)
+            if state.void[p]:
+                s += " - destroyed by another hand: occupy %d countries" % objectives.common_total(
+                    state.board, self.opt(state, "common"))
+        return s
+
+    def objective_text(self, state, p):
+        s = "; and ".join(self.objective_line(state, p, o) for o in self.objs_of(state, p))
+        if state.np == 3:
+            s += " Plus 10 extra countries."
+        return s + " (Or occupy %d countries.)" % objectives.common_total(state.board, self.opt(state, "common"))
+
+    # ------------------------------------------------------------------ pacts
+    def check_pact(self, state, a):
+        k = a.get("k")
+        if k not in ("c", "k", "b", "w", "z"):
+            raise IllegalMove("Unknown pact kind %r: c (between countries), k (a continent), b (the "
+                              "borders of two continents), w (world-wide), z (international zone)%s"
+                              % (k, self.cite("pacts")))
+        if k == "c":
+            # "a non-aggression pact between one of its countries and a neighboring or
+            # non-neighboring country that could be bombarded with a missile"
+            self.over(state)
+            p = self.player(state, a)
+            x = self.country(state, a, "a")
+            y = self.country(state, a, "b")
+            d = state.board.distance(x, y, missiles.table(state.board)[1])
+            if d is None:
+                raise IllegalMove("%s and %s are more than three borders apart%s"
+                                  % (self.cname(state, x), self.cname(state, y), self.quote("pact_range")))
+            if d > 1:
+                q = a.get("q")
+                if not isinstance(q, int) or q < 0 or q >= state.np or q == p:
+                    raise IllegalMove("A pact is between two different players")
+                if state.owner[x] != p or state.owner[y] != q:
+                    raise IllegalMove("A pact between countries joins a country of %s and one of %s"
+                                      % (state.who(p), state.who(q)))
+                for pact in state.pacts:
+                    if pact[1] == "c" and {pact[4], pact[5]} == {x, y}:
+                        raise IllegalMove("That pact already exists (pact #%d)" % pact[0])
+                return
+            Rules.check_pact(self, state, a)
+            return
+        if k in ("k", "b"):
+            self.over(state)
+            p = self.player(state, a)
+            q = a.get("q")
+            if not isinstance(q, int) or q < 0 or q >= state.np or q == p:
+                raise IllegalMove("A pact is between two different players")
+            if not state.alive[p] or not state.alive[q]:
+                raise IllegalMove("A pact needs two players still in the game")
+            nc = state.board.continents
+            for key in (("a",) if k == "k" else ("a", "b")):
+                v = a.get(key)
+                if not isinstance(v, int) or isinstance(v, bool) or v < 0 or v >= nc:
+                    raise IllegalMove("pact: unknown continent %r" % (v,))
+            if k == "b" and a["a"] == a["b"]:
+                raise IllegalMove("A pact between borders joins two different continents")
+            for pact in state.pacts:
+                if pact[1] == k and {pact[2], pact[3]} == {p, q} and \
+                        {pact[4], pact[5]} == {a.get("a"), a.get("b", -1)}:
+                    raise IllegalMove("That pact already exists (pact #%d)" % pact[0])
+            return
+        if k == "z":
+            p = self.player(state, a)
+            q = a.get("q")
+            if self.opt(state, "zones") and isinstance(q, int) and 0 <= q < state.np:
+                for s in (p, q):
+                    if state.trades[s] < 3:
+                        raise IllegalMove("%s has made %d exchanges%s"
+                                          % (state.who(s), state.trades[s], self.quote("zone_third")))
+                for pact in state.pacts:
+                    if pact[1] == "z" and (pact[2] in (p, q) or pact[3] in (p, q)):
+                        raise IllegalMove("%s already has an international zone (pact #%d)%s"
+                                          % (state.who(pact[2] if pact[2] in (p, q) else pact[3]),
+                                             pact[0], self.quote("zone_one")))
+        Rules.check_pact(self, state, a)
+
+    def blocking_pact(self, state, f, to):
+        if not state.pacts or not self.enforce_pacts(state):
+            return None
+        p = state.owner[f]
+        q = state.owner[to]
+        b = state.board
+        for pact in state.pacts:
+            if {pact[2], pact[3]} != {p, q}:
+                continue
+            k = pact[1]
+            if k == "w":
+                return pact
+            if k == "c" and {pact[4], pact[5]} == {f, to}:
+                return pact
+            if k == "k" and b.continent_of(f) == pact[4] and b.continent_of(to) == pact[4]:
+                return pact
+            if k == "b" and {b.continent_of(f), b.continent_of(to)} == {pact[4], pact[5]}:
+                return pact
+        return None
+
+    def describe_pact(self, state, pact):
+        k = pact[1]
+        if k not in ("k", "b"):
+            return Rules.describe_pact(self, state, pact)
+        b = state.board
+        i, p, q = pact[0], pact[2], pact[3]
+        if k == "k":
+            s = "pact #%d: %s and %s do not attack each other in %s" % (
+                i, state.who(p), state.who(q), b.continent_name(pact[4]))
+        else:
+            s = "pact #%d: %s and %s do not attack each other across the %s - %s borders" % (
+                i, state.who(p), state.who(q), b.continent_name(pact[4]), b.continent_name(pact[5]))
+        if pact[6] >= 0:
+            s += "; broken, binds until %s's next turn ends" % state.who(pact[6])
+        return s
+
+
+RULES = RevanchaRules()

@@ -1,0 +1,177 @@
+"""Invariants of a La Revancha engine game, written from rules/teg-la-revancha.txt (not from the
+engine), checked after every event of seeded bot games (tests/core/test_revancha_botgames.py and
+bench/bench_revancha.py):
+
+- "At all times the 72 countries on the map must be occupied": one live owner, at least one army;
+- forces (armies + 6 per missile, "Each missile is equivalent to 6 armies") change only by
+  placing, by dice losses, by a detonation (the missile leaves with the 3/2/1 armies it destroys,
+  by distance, and the target keeps an army) and by the three armies of a held card's country;
+- dice: up to 3 (4 when the defender has at least 3 armies and the attacker at least doubles it;
+  +1 with tailwind / snow, never more than 4); missiles never count;
+- a blockaded country (at least 3 neighbours, all of one enemy colour with 2 armies or more; not
+  the owner's last country) receives no new armies after the setup rounds;
+- the rest colour neither attacks nor regroups; open / closed borders hold;
+- one exchange per player and round, worth 6, 10, 15, 20 ...; continent cards are held only by
+  the player holding the whole continent; the 72 country cards are conserved;
+- a finished game has a winner with 45 countries or its objective(s) met.
+"""
+
+from comando.rulesets.revancha import situations as sit
+from comando.rulesets.revancha import objectives
+
+MISSILE = 6
+DAMAGE = (3, 2, 1)
+CARD = 3
+VALUES = (6, 10)
+
+
+def book_value(nth):
+    return VALUES[nth] if nth < len(VALUES) else VALUES[-1] + 5 * (nth - len(VALUES) + 1)
+
+
+def forces(state):
+    return sum(state.armies) + MISSILE * sum(state.x["mis"])
+
+
+def blockaded(state, c):
+    b = state.board
+    nb = b.neighbours(c)
+    if len(nb) < 3 or state.round == 0:
+        return False
+    q = state.owner[c]
+    p = state.owner[nb[0]]
+    if p == q:
+        return False
+    for m in nb:
+        if state.owner[m] != p or state.armies[m] < 2:
+            return False
+    return state.count(q) > 1
+
+
+def dice(att, dfn, card):
+    a = min(att - 1, 3)
+    if dfn >= 3 and att >= 2 * dfn:
+        a = min(att - 1, 4)
+    d = min(dfn, 3)
+    if card is not None and sit.kind(card) == sit.TAILWIND:
+        a = min(a + 1, 4)
+    if card is not None and sit.kind(card) == sit.SNOW:
+        d = min(d + 1, 4)
+    return a, d
+
+
+class Checker:
+    def __init__(self):
+        self.exchanges = {}  # (seat, round) -> count
+
+    def step(self, prev, state, ev):
+        t = ev["t"]
+        if t in ("new", "deal"):
+            return
+        b = state.board
+        p = ev.get("p")
+        card = prev.x.get("sit")
+        card = card if card is not None and card >= 0 else None
+        delta = forces(state) - forces(prev)
+        if t == "place":
+            assert delta == ev["n"], ev
+            assert not blockaded(prev, ev["c"]), ("placed on a blockaded country", ev)
+        elif t == "arm":
+            assert delta == (MISSILE * ev["k"] if ev["src"] == "r" else 0), ev
+            if ev["src"] == "r":
+                assert not blockaded(prev, ev["c"]), ev
+            assert state.armies[ev["c"]] >= 1
+        elif t == "missile":
+            d = b.distance(ev["f"], ev["to"], 3)
+            assert d is not None and prev.x["mis"][ev["f"]] > prev.x["mis"][ev["to"]], ev
+            hit = DAMAGE[d - 1]
+            assert prev.armies[ev["to"]] > hit, ev
+            assert delta == -MISSILE - hit, (ev, delta)
+            assert card is None or sit.kind(card) != sit.REST or sit.rest_colour(card) != prev.colours[p]
+        elif t == "attack":
+            a, d = dice(prev.armies[ev["f"]], prev.armies[ev["to"]], card)
+            assert len(ev["ad"]) == a and len(ev["dd"]) == d, (ev, a, d)
+            assert delta == -(prev.armies[ev["f"]] + prev.armies[ev["to"]]
+                              - state.armies[ev["f"]] - state.armies[ev["to"]]), ev
+            assert delta < 0
+            assert b.is_border(ev["f"], ev["to"])
+            if card is not None:
+                assert sit.attack_error(card, prev.colours[p], None, b.is_internal(ev["f"], ev["to"])) is None, ev
+        elif t in ("draw", "bonus", "end"):
+            assert delta % CARD == 0 and delta >= 0, (ev, delta)
+            for c in range(state.n):
+                if state.armies[c] > prev.armies[c]:
+                    assert not blockaded(prev, c), ("card armies on a blockaded country", ev)
+                    assert c in prev.hands[prev.cur] or c == ev.get("card"), ev
+        elif t == "regroup":
+            assert delta == 0
+            assert card is None or sit.regroup_error(card, prev.colours[p]) is None
+        elif t == "trade":
+            assert delta == 0
+            key = (p, prev.round)
+            self.exchanges[key] = self.exchanges.get(key, 0) + 1
+            assert self.exchanges[key] == 1, ("two exchanges in a round", ev)
+            assert state.to_place() - prev.to_place() == book_value(prev.trades[p]), ev
+        else:
+            assert delta == 0, ev
+        self.always(state, ev)
+
+    def always(self, state, ev):
+        b = state.board
+        for c in range(state.n):
+            o = state.owner[c]
+            assert o >= 0 and state.alive[o] and state.armies[c] >= 1, (ev, c)
+            assert state.x["mis"][c] >= 0
+        for p in range(state.np):
+            assert bool(state.alive[p]) == (state.count(p) > 0)
+        cards = list(state.deck) + list(state.discard)
+        for h in state.hands:
+            cards.extend(h)
+        cards.sort()
+        assert cards == list(range(state.n)), ev
+        cch = state.x["cch"]
+        for k in range(b.continents):
+            if cch[k] >= 0:
+                assert b.owns_continent(state.owner, cch[k], k), ("continent card without the continent", ev)
+        if state.phase == "over":
+            w = state.winner
+            n = state.count(w)
+            ok = n >= 45
+            if not ok:
+                objs = state.rules.objs_of(state, w)
+                ok = all(objectives.met(state, w, o) for o in objs)
+                if state.np == 3:
+                    ok = ok and n >= objectives.size(b, objectives.by_id(b, objs[0])) + 10
+            assert ok, ("a winner without 45 countries or its objective", ev)
+        else:
+            assert state.alive[state.cur] and state.winner == -1
+
+
+def play_checked(game, bot, limit=20000):
+    """Play to a victory with ``bot`` at every seat, checking every event; returns (state, lines)."""
+    from comando import engine
+    from comando.engine import log as elog
+    src = game.rng
+    live = engine.Folder(game.board, True, False)
+    chk = Checker()
+    lines = []
+    for ev in game.log:
+        prev = live.state.copy() if live.state is not None else None
+        live.feed(ev)
+        if prev is not None:
+            chk.step(prev, live.state, ev)
+        lines.append(elog.dumps(ev))
+    seq = game.log[-1]["seq"]
+    game = None
+    made = 0
+    while live.state.phase != "over" and made < limit:
+        st = live.state
+        ev = engine.make(st, bot.action(st), src)
+        seq += 1
+        ev["seq"] = seq
+        prev = st.copy()
+        live.feed(ev)
+        chk.step(prev, live.state, ev)
+        lines.append(elog.dumps(ev))
+        made += 1
+    return live.state, lines

@@ -1,0 +1,49 @@
+"""Seeded La Revancha games played by the built-in bot (comando.rulesets.revancha.bot) from the
+deal to a victory, for 2 to 6 players, checked at every event against the rulebook's invariants
+(tests/core/revcheck.py) and replayed to the same state (rules/teg-la-revancha.txt: the winner
+completes its secret objective - both of them with two players, plus 10 countries with three - or
+occupies 45 countries)."""
+
+from comando import engine
+from comando.dice import SeededDice
+from comando.rulesets.revancha.bot import RevanchaBot
+from gamecheck import replays
+from mpytest import cpython_only
+from revcheck import play_checked
+from revfix import board, COLOURS
+
+MPY_HEAP = "3m"
+
+
+def finish(np_, seed, options=None):
+    g = engine.new_game(board(), "revancha", [("P%d" % i, COLOURS[i]) for i in range(np_)],
+                        options=options, rng=SeededDice(seed))
+    s, lines = play_checked(g, RevanchaBot(SeededDice(seed + 1000)))
+    assert s.phase == "over" and s.winner >= 0 and s.rules.victory(s, s.winner)
+    assert replays(s, lines, board())
+    return s, lines
+
+
+def test_three_players_to_victory_with_missiles_and_exchanges():
+    s, lines = finish(3, 3)
+    kinds = set()
+    for line in lines:
+        for t in ("arm", "missile", "trade"):
+            if '"t":"%s"' % t in line:
+                kinds.add(t)
+    assert kinds == {"arm", "missile", "trade"}, kinds
+    assert s.rules.win_reason(s, s.winner) != "?"
+
+
+@cpython_only  # a few thousand JSONL lines per game outgrow the MicroPython heap
+def test_every_table_size_reaches_a_victory():
+    for np_ in (2, 3, 4, 5, 6):
+        for seed in (1, 2, 5):
+            s = finish(np_, seed)[0]
+            assert sum(s.alive) >= 1
+
+
+@cpython_only
+def test_without_the_situation_deck_and_with_the_other_right_seat():
+    finish(4, 7, {"situations": 0})
+    finish(5, 8, {"right": 1})
