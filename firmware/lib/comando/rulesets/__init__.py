@@ -39,6 +39,10 @@ ROTATING = ("revancha", "teg2")
 BOARDS = {"teg": "teg", "revancha": "revancha", "war": "war", "risk": "risk",
           "teg2": "teg2_americas"}
 
+# Rulesets whose table picks one of several maps (the package's maps.py: ids(), table_map():
+# Risk's twelve, opened on the smallest that seats the table).
+MAPS = ("risk",)
+
 # Which reducers play it: the table session (comando.session, the table's turns and dice, no
 # map: the package's table.py) plays every ruleset; the map engine (comando.engine, every country
 # on the map: the package's engine.py) plays these.

@@ -9,7 +9,7 @@ from comando import turns as T
 from device import ui
 from device.buttons import PRESS, LONG
 from device.hal import UP, DOWN, OK, BACK, ROLL
-from comando.rulesets import COLOURS
+from comando.rulesets import COLOURS, MAPS
 from device.screens.base import Screen, Menu, RULESETS, RULESET_NAMES, is_step, power_name
 from device.screens.base import main_items
 
@@ -32,11 +32,14 @@ class NewGame(Screen):
         self.maps = None
         self.cols = list(self.palette()[:self.n])
 
+    def maps_of(self):
+        """The maps module of a ruleset of the registry's MAPS (comando.rulesets.<id>.maps)."""
+        return __import__("comando.rulesets.%s.maps" % self.ruleset(), None, None, ("ids",))
+
     def risk_maps(self):
         if self.maps is None:
-            from comando.rulesets.risk.maps import ids
             try:
-                self.maps = ids()
+                self.maps = self.maps_of().ids()
             except (OSError, ValueError):  # no World board on the device: World alone
                 self.maps = ["risk"]
             if self.map < 0:
@@ -46,7 +49,7 @@ class NewGame(Screen):
     def board_id(self):
         if not self.use_board:
             return None
-        if self.ruleset() == "risk":
+        if self.ruleset() in MAPS:
             maps = self.risk_maps()
             return maps[self.map]
         from comando.rulesets import BOARDS
@@ -55,7 +58,7 @@ class NewGame(Screen):
     def step_board(self, step):
         """UP/DOWN on the board field: the map or no map (Risk: each of its twelve maps in the
         rulebook's order, then no map)."""
-        if self.ruleset() != "risk":
+        if self.ruleset() not in MAPS:
             self.use_board ^= 1
             return
         k = len(self.risk_maps()) + 1  # (sets self.map first)
@@ -170,13 +173,12 @@ class NewGame(Screen):
         else:
             cols = list(self.cols)
         bid = self.board_id()
-        if bid and rs == "risk":
+        if bid and rs in MAPS:
             # "If the room fills past that cap, the game opens on the smallest map the whole
             # table fits on": the table session gets that map, its size and its seat cap
-            from comando.rulesets.risk.maps import table_map
             from comando.errors import RulesError
             try:
-                h = table_map(len(cols), bid)
+                h = self.maps_of().table_map(len(cols), bid)
             except (RulesError, OSError, ValueError) as exc:
                 self.app.show_toast(str(exc), 3500)
                 return
