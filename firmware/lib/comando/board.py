@@ -16,6 +16,28 @@ short names, aliases), one ``bytes`` of continent indices, one ``bytes`` of isla
 neighbour tuples, and the objectives/tables as the plain dicts/lists the file gives.
 
 The file format is documented in boards/README.md (schema "comando-board/1").
+
+API of a Board ``b`` (countries are ints 0..n-1, continents ints 0..k-1):
+- `b.id`, `b.name`, `b.rulesets`, `b.n`, `b.continents`, `b.complete`, `b.options`,
+  `b.edition_options`: board facts (`b.name` is a str that is also callable: `b.name(i)`)
+- `b.cid(i)`, `b.index(id)`, `b.name(i)`, `b.short(i)`, `b.aliases(i)`, `b.find(text)`: country
+  ids/names; `find` takes id, name, short name or alias, ignoring case, accents and punctuation;
+  `BoardError` names the text
+- `b.continent_of(i)`, `b.continent_id/name/short/bonus(c)`, `b.members(c)`,
+  `b.continent_index(id)`, `b.find_continent(text)`: continents
+- `b.neighbours(i)`, `b.is_border(a, b)`, `b.borders()`: the graph (bridges are borders)
+- `b.distance(a, b, limit=3)` → int or None, `b.within(a, limit=3)` → ((country, distance), ...):
+  La Revancha missiles (3/2/1 armies at 1/2/3 borders)
+- `b.is_internal(a, b)`, `b.is_external(a, b)`, `b.internal_borders(c)`, `b.external_borders(c)`:
+  closed / open borders situation cards
+- `b.owns_continent(owner_of, p, c)`, `b.continents_owned(owner_of, p)`: `owner_of` is any sequence
+  indexed by country
+- `b.chain(owner_of, p, i)`, `b.chains(owner_of, p)`, `b.connected(owner_of, p, a, b)`: connected
+  own territory (Risk regroup)
+- `b.symbol(i)` → tuple of symbol ids, `b.island(i)`, `b.islands()`: cards, islands
+- `b.objectives`, `b.common_objective`, `b.tables`, `b.occupation_met(obj, owner_of, p,
+  armies=None)`: objectives as data; occupy clauses are met by different countries
+  (boards/README.md)
 """
 
 import sys
