@@ -44,7 +44,7 @@ import sys
 
 from comando.errors import BoardError  # noqa: F401  (re-exported: comando.board.BoardError)
 # the file format's names and the shipped boards' places, re-exported: comando.board is the API
-from comando.board_files import (SCHEMA, SHORT_MAX, FONT_PX, MPY, fold,  # noqa: F401
+from comando.board_files import (SCHEMA, SHORT_MAX, FONT_PX, MPY, search_key,  # noqa: F401
                                  short_ok, set_boards_dir, boards_dir, list_boards,  # noqa: F401
                                  default_board_id, board_path)
 
@@ -176,15 +176,15 @@ class Board:
             if 0 <= text < self.n:
                 return text
             raise BoardError("%s: no country number %d (0-%d)" % (self.id, text, self.n - 1))
-        k = fold(text)
+        k = search_key(text)
         if k:
             for i in range(self.n):
-                if (fold(self._ids[i]) == k or fold(self._names[i]) == k
-                        or fold(self._shorts[i]) == k):
+                if (search_key(self._ids[i]) == k or search_key(self._names[i]) == k
+                        or search_key(self._shorts[i]) == k):
                     return i
             for i in range(self.n):
                 for a in self._alias[i]:
-                    if fold(a) == k:
+                    if search_key(a) == k:
                         return i
         raise BoardError("%s: no country called '%s'" % (self.id, text))
 
@@ -222,13 +222,13 @@ class Board:
             raise BoardError("%s: unknown continent id '%s'" % (self.id, cid))
 
     def find_continent(self, text):
-        k = fold(text)
+        k = search_key(text)
         for c in range(self.continents):
-            if k and (fold(self._cids[c]) == k or fold(self._cnames[c]) == k
-                      or fold(self._cshorts[c]) == k):
+            if k and (search_key(self._cids[c]) == k or search_key(self._cnames[c]) == k
+                      or search_key(self._cshorts[c]) == k):
                 return c
             for a in self._calias[c]:
-                if k and fold(a) == k:
+                if k and search_key(a) == k:
                     return c
         raise BoardError("%s: no continent called '%s'" % (self.id, text))
 

@@ -14,7 +14,7 @@ import shlex
 import sys
 
 from comando import engine
-from comando.board import BoardError, default_board_id, fold, load_board
+from comando.board import BoardError, default_board_id, search_key, load_board
 from comando.dice import SeededDice, system_dice
 from comando.errors import ComandoError, IllegalMove
 from comando.engine import log as elog
@@ -171,13 +171,13 @@ def close_countries(board, text, n=3):
     keys = {}
     for i in range(board.n):
         for name in (board.cid(i), board.name(i), board.short(i)) + tuple(board.aliases(i)):
-            keys.setdefault(fold(name), i)
+            keys.setdefault(search_key(name), i)
     words = text.split()
     probes = [text] + words + [" ".join(words[j:j + 2]) for j in range(len(words) - 1)
-                               if fold(words[j]) not in keys or fold(words[j + 1]) not in keys]
+                               if search_key(words[j]) not in keys or search_key(words[j + 1]) not in keys]
     hits = []
     for probe in probes:
-        k = fold(probe)
+        k = search_key(probe)
         if not k or k in keys:
             continue
         for m in difflib.get_close_matches(k, list(keys), n=n, cutoff=0.7):
