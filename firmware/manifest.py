@@ -19,6 +19,6 @@ package("device", base_path="lib", files=(
     "pins.py", "selftest.py", "stdio_serial.py", "ui.py",
     "hal/__init__.py", "hal/pico.py",
     "screens/__init__.py", "screens/base.py", "screens/turn.py", "screens/dice.py",
-    "screens/revancha.py", "screens/teg2.py", "screens/menus.py", "screens/newgame.py",
-    "screens/armies.py",
+    "screens/revancha.py", "screens/teg2.py", "screens/teg2_turn.py", "screens/objectives.py",
+    "screens/menus.py", "screens/newgame.py", "screens/armies.py",
 ))

@@ -9,6 +9,9 @@ def who(state, p):
 
 def status(state) -> str:
     """Whose turn, phase, armies to place, cards held counts (the `status` command)."""
+    if state.rules.id == "teg2":
+        from comando_host import teg2_text
+        return teg2_text.status(state)
     b = state.board
     lines = []
     if state.phase == "over":
@@ -143,6 +146,9 @@ def diplomacy(state) -> str:
 
 def countries(state, p=None) -> str:
     """The map as a table: country id, name, continent, owner (name and colour), armies."""
+    if state.rules.id == "teg2":
+        from comando_host import teg2_text
+        return teg2_text.regions(state, p)
     b = state.board
     rows = [("country", "name", "continent", "owner", "armies")]
     for c in range(state.n):
@@ -231,6 +237,9 @@ def pacts(state) -> str:
 
 def event_line(state_before, state, ev) -> str:
     """One line describing what an event did (after it was applied)."""
+    if state.rules.id == "teg2":
+        from comando_host import teg2_text
+        return teg2_text.event_line(state_before, state, ev)
     b = state.board
     t = ev["t"]
     p = ev.get("p")

@@ -91,6 +91,12 @@ def board_label(board, bid="") -> str:
     return str(bid or "")
 
 
+def _token(k):
+    """An objective token's name (rules/teg-ii.txt, Choosing Objectives)."""
+    from comando.rulesets.teg2.objectives import token_name
+    return token_name(k) if isinstance(k, int) and 0 <= k < 5 else "a token"
+
+
 def _power(p):
     try:
         from comando.rulesets.teg2.track import power_name
@@ -173,6 +179,8 @@ class Record:
                 return "%s won" % st.who(st.winner) if st.winner >= 0 else "over"
             return "%s, %s to play" % ("round %d" % st.round if st.round else "setup", st.who(st.cur))
         if st.stage == "over":
+            if st.rs == "teg2" and st.tally and st.tally["tot"]:
+                return self.count_text(st)
             return "%s won" % self.who(st.winner) if st.winner >= 0 else "over"
         if st.cur >= 0:
             return "%s, %s to play" % ("round %d" % st.rnd if st.rnd else "setup", self.who(st.cur))
@@ -253,7 +261,11 @@ class Record:
             if b.stage == "add":
                 adds = b.grants[ev["p"]] if ev["p"] < len(b.grants) else 0
                 return "%s added its %s" % (p, _n(adds, "army", "armies"))
-            return "%s placed a token (%d of %d)" % (p, b.pround + 1, S_TEG2_TOKENS())
+            where = (" in row %d of the Objectives Table" % ev["row"]) if ev.get("row") else ""
+            what = _token(ev["k"]) if isinstance(ev.get("k"), int) else "a token"
+            if ev.get("h"):
+                what = "a token face down"
+            return "%s placed %s%s (%d of %d)" % (p, what, where, b.pround + 1, S_TEG2_TOKENS())
         if b.rs == "risk":
             left = st.reserve[ev["p"]] if ev["p"] < len(st.reserve) else 0
             took = b.reserve[ev["p"]] - left if ev["p"] < len(b.reserve) else 0
@@ -376,6 +388,32 @@ class Record:
 
     def _s_launch(self, ev, b, st):
         return "%s launches its nuclear rocket at %s" % (self.who(ev.get("p")), ev.get("rg"))
+
+    def _s_score(self, ev, b, st):
+        t = st.tally
+        p, i = ev.get("p"), ev.get("i")
+        from comando.rulesets.teg2.tally import token
+        row, k, _ = token(t, p, i)
+        text = "final count: %s %s%s %s" % (
+            self.who(p), _token(k), (" (row %d)" % row) if row else "",
+            "achieved" if ev.get("ok") else "not achieved")
+        if ev.get("h") or ev.get("n"):
+            text += " (revealed, commitment verified)"
+        if st.stage == "over" and t["tot"]:
+            text += "; " + self.count_text(st)
+        return text
+
+    def count_text(self, st):
+        """The final count's totals and the winner(s), in the players' names."""
+        t = st.tally
+        if st.opts.get("players") == 2:
+            names = ["%s+%s" % (self.who(0), self.who(2)), "%s+%s" % (self.who(1), self.who(3))]
+        else:
+            names = [self.who(s) for s in range(st.n)]
+        tot = ", ".join("%s %d" % (names[s], t["tot"][s]) for s in range(len(t["tot"])))
+        win = [names[s] for s in t["win"]]
+        return "points: %s - %s %s" % (tot, "winner" if len(win) == 1 else "shared win:",
+                                       ", ".join(win))
 
     def _s_undo(self, ev, b, st):
         return "undo: back to the table as it was after #%s" % ev.get("to")

@@ -190,6 +190,8 @@ class GameView:
                     x += " (rocket)"
                 parts.append(x)
             out.append("war potential: " + ", ".join(parts))
+            if st.tally and st.tally["tot"]:
+                out.append("final count: " + rec.count_text(st))
             b = st.battle
             if b:
                 side = lambda i: "locked" if b["h"][i] is not None else "to lock"  # noqa: E731

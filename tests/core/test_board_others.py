@@ -8,7 +8,7 @@ MPY_HEAP = "320k"
 
 SHIPPED = ["revancha", "risk", "risk_africa", "risk_americas", "risk_asia", "risk_canaries", "risk_europe",
            "risk_iberia", "risk_mediterranean", "risk_north_america", "risk_oceania", "risk_spain",
-           "risk_westeros", "teg", "teg2_americas", "teg2_old_world", "war"]
+           "risk_westeros", "teg", "teg2_americas", "teg2_house", "teg2_old_world", "war"]
 
 
 def test_every_shipped_board_is_listed_and_named_after_its_file():

@@ -153,13 +153,21 @@ def test_a_card_needs_a_conquest_and_two_from_the_third_exchange():
 
 
 def test_exchange_before_a_sixth_card():
-    """"it is obligatory to do so before receiving the sixth country card\""""
+    """"While a player holds 5 or fewer country cards, there is no obligation to make an exchange,
+    but it is obligatory to do so before receiving the sixth country card"."""
     g = past_setup(4)
-    s = _add(g, 0, 0)
+    s = g.state
+    arrange(s, {}, default_owner=1)
+    arrange(s, {"argentina": 0}, {"argentina": 9})
+    _add(g, 0, 0)
     air = with_symbol(("airplane",), 5)
     hand(s, 0, air)
-    with raises(IllegalMove, "You hold 5 cards"):
-        engine.check(s, {"t": "end", "p": 0})
+    play(s, {"t": "attack", "p": 0, "f": c("argentina"), "to": c("chile"), "ad": [6, 6, 6], "dd": [1]})
+    before = snapshot(s)
+    with raises(IllegalMove, "obligatory to do so before receiving the sixth country card"):
+        engine.check(s, {"t": "draw", "p": 0})
+    assert snapshot(s) == before
+    engine.check(s, {"t": "end", "p": 0})
 
 
 def test_continent_card_after_conquering_a_continent_returned_when_lost_once_per_player():

@@ -352,7 +352,7 @@ def test_teg2_objective_rounds_rotate_and_game_length():
             t.act({"t": "place", "p": t.state.cur})
     assert firsts == [0, 1, 2, 0, 1]
     rounds = 0
-    while t.state.stage != Z.OVER:
+    while t.state.stage != Z.COUNT:
         t.act({"t": "round"})
         rounds += 1
         assert t.state.grants == [7, 7, 7]
@@ -362,8 +362,19 @@ def test_teg2_objective_rounds_rotate_and_game_length():
         assert opener == (rounds - 1) % 3
         play_round(t)
     assert rounds == 6
+    illegal(t, {"t": "round"}, "the final count asks usa")
+    count_all(t, [[1, 0, 0, 0, 0], [0, 0, 0, 0, 1], [0, 0, 0, 0, 0]])
+    assert t.state.stage == Z.OVER
     illegal(t, {"t": "round"}, "the game is over")
     same_after_fold(t)
+
+
+def count_all(t, answers):
+    """Answer the final count token by token (teg-ii.txt "End of the Game")."""
+    while t.state.stage == Z.COUNT:
+        p = t.state.cur
+        i = [j for j in range(5) if t.state.tally["ans"][p * 5 + j] < 0][0]
+        t.act({"t": "score", "p": p, "i": i, "ok": answers[p][i]})
 
 
 def lock_and_reveal(t, a_cmd, a_k, d_cmd, d_k):
@@ -472,7 +483,7 @@ def test_teg2_su_and_rocket_grants():
     illegal(t, {"t": "launch", "p": 0, "rg": "Peru"}, "it is china's turn, not usa's")
     illegal(t, {"t": "launch", "p": 2}, "missing the region")
     t.act({"t": "launch", "p": 2, "rg": "Peru"})
-    illegal(t, {"t": "launch", "p": 2, "rg": "Peru"}, "holds no rocket")
+    illegal(t, {"t": "launch", "p": 2, "rg": "Peru"}, "It must be launched in the same round")
     same_after_fold(t)
 
 

@@ -8,7 +8,7 @@ from comando_host.cli import main
 
 SHIPPED = ["revancha", "risk", "risk_africa", "risk_americas", "risk_asia", "risk_canaries", "risk_europe",
            "risk_iberia", "risk_mediterranean", "risk_north_america", "risk_oceania", "risk_spain",
-           "risk_westeros", "teg", "teg2_americas", "teg2_old_world", "war"]
+           "risk_westeros", "teg", "teg2_americas", "teg2_house", "teg2_old_world", "war"]
 
 
 def run(capsys, *argv):

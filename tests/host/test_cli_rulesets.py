@@ -1,6 +1,6 @@
 """Every "unknown ruleset" message of the CLI names the valid rulesets; ruleset names are accepted
-in any case; `play --ruleset teg2` says where T.E.G. II is played (table sessions on the device or
-the simulator) instead of naming a Python module; La Revancha is played by the engine (issue 10)."""
+in any case; every ruleset plays in the engine: La Revancha (issue 10) and T.E.G. II (issue 11)
+too, so `play --ruleset revancha|teg2` starts a game instead of naming a Python module."""
 
 import io
 import json
@@ -25,14 +25,10 @@ def err_of(capsys, argv, stdin=""):
 
 
 @pytest.mark.parametrize("rs,title", [("teg2", "T.E.G. II"), ("TEG2", "T.E.G. II")])
-def test_play_table_session_rulesets_say_where_they_run(capsys, rs, title):
-    rc, _, err = err_of(capsys, ["play", "--ruleset", rs])
-    assert rc == 2
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, err
-    assert title in err and "table session" in err and "make run" in err
-    assert "teg, war, risk, revancha" in err
-    assert "no module" not in err and "comando.engine" not in err
+def test_play_teg2_is_the_full_engine(capsys, rs, title):
+    rc, out, err = err_of(capsys, ["play", "--ruleset", rs, "--seed", "1"], "status\nquit\n")
+    assert rc == 0, err
+    assert title in out and "objectives: placement round 1 of 5" in out
 
 
 @pytest.mark.parametrize("rs", ["revancha", "REVANCHA"])
@@ -78,10 +74,9 @@ def test_play_accepts_an_upper_case_ruleset_and_logs_its_id(capsys, tmp_path):
 
 
 def test_core_messages():
-    with pytest.raises(RulesError) as e:
-        engine.get_rules("teg2")
-    assert "T.E.G. II (teg2)" in str(e.value) and "table sessions" in str(e.value)
+    assert engine.get_rules("revancha").id == "revancha"  # issue 10
+    assert engine.get_rules("teg2").id == "teg2"  # the whole T.E.G. II game (issue 11)
     with pytest.raises(RulesError) as e:
         engine.get_rules("bot")
-    assert "unknown ruleset 'bot': the full engine plays teg, war, risk, revancha" in str(e.value)
+    assert "unknown ruleset 'bot': the full engine plays teg, war, risk, revancha, teg2" in str(e.value)
     assert engine.get_rules("Teg") is engine.get_rules("teg")

@@ -14,7 +14,7 @@ from comando.errors import BoardError
 from comando_host import geometry, svgmap
 from comando_host.cli import main
 
-SHIPPED = ["revancha", "risk", "teg", "teg2_americas", "teg2_old_world", "war"]
+SHIPPED = ["revancha", "risk", "teg", "teg2_americas", "teg2_house", "teg2_old_world", "war"]
 NS = "{http://www.w3.org/2000/svg}"
 
 

@@ -144,3 +144,25 @@ def test_resume_of_a_log_with_a_torn_last_line_goes_on_from_the_valid_prefix(tmp
     assert "set aside in %s.torn" % path in out
     assert events(path) == g.log
     assert open(path + ".torn", "rb").read() == tail
+
+
+def test_resume_at_a_terminal_asks_before_dropping_a_torn_line(tmp_path, monkeypatch):
+    import builtins
+    from comando_host.cli import UsageError
+    from comando_host.commands import play
+    path = tmp_path / "g.jsonl"
+    good = b'{"seq":1,"t":"new"}\n'
+    path.write_bytes(good + b'{"seq":2,"t":"att')
+    asked = []
+    monkeypatch.setattr(builtins, "input", lambda prompt: asked.append(prompt) or "n")
+    try:
+        play._resume_torn(str(path), False, True)
+        raise AssertionError("a refusal was taken as a yes")
+    except UsageError as exc:
+        assert "not resumed" in str(exc)
+    assert "Continue from the 1 valid lines" in asked[0]
+    assert path.read_bytes() == good + b'{"seq":2,"t":"att'
+    monkeypatch.setattr(builtins, "input", lambda prompt: "y")
+    play._resume_torn(str(path), False, True)
+    assert path.read_bytes() == good
+    assert (tmp_path / "g.jsonl.torn").read_bytes() == b'{"seq":2,"t":"att'

@@ -210,11 +210,12 @@ def test_card_deck_per_map(bid):
 @pytest.mark.parametrize("bid", list(MAPS))
 def test_bot_games_to_victory_for_two_and_the_cap(bid):
     """"The winner is whoever is left as the only player holding territory on the map": the bot
-    plays every map from the deal to that victory for two players and for the map's cap, every
+    plays every map from the deal to that victory for every table size up to the map's cap, every
     event checked (tests/core/gamecheck.py) and the log folding back to the same state."""
     b = load_board(bid)
-    for n in sorted({2, MAPS[bid][2]}):
-        for opts in ({}, {"deploy": "hand", "sets": "fixed"}):
+    cap = MAPS[bid][2]
+    for n in range(2, cap + 1):  # every table size the map seats; both option sets at 2 and the cap
+        for opts in ({}, {"deploy": "hand", "sets": "fixed"})[:2 if n in (2, cap) else 1]:
             g = engine.new_game(b, "risk", players(n), opts, rng=SeededDice(n + len(opts)))
             s, lines = play_checked(g, Bot(SeededDice(1000 + n)), 8000)
             assert s.phase == "over" and sum(s.alive) == 1 and s.count(s.winner) == b.n

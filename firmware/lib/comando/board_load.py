@@ -375,9 +375,11 @@ class _Loader:
                         % (json.dumps(short), SHORT_MAX))
                 short = "?"
             bonus = cont.get("bonus", 0)
-            if not _is_int(bonus) or bonus < 0 or bonus > MAX_BONUS:
-                err.add(entry, "bonus must be an integer from 0 to %d, got %s"
-                        % (MAX_BONUS, json.dumps(bonus)))
+            if not _is_int(bonus) or bonus < 0:
+                err.add(entry, "bonus must be a non-negative integer, got %s" % json.dumps(bonus))
+                bonus = 0
+            elif bonus > MAX_BONUS:
+                err.add(entry, "bonus must be at most %d, got %d" % (MAX_BONUS, bonus))
                 bonus = 0
             declared = cont.get("countries")
             if declared is not None and (not _is_int(declared) or declared < 0):

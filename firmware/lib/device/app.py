@@ -259,7 +259,8 @@ class App:
         board loads, and the new-game screen's code is not needed again), the board loads, the
         home screen comes back."""
         self.stack = []
-        forget("device.screens.newgame", "device.screens.teg2", "device.screens.turn",
+        forget("device.screens.newgame", "device.screens.teg2", "device.screens.objectives",
+               "device.screens.turn",
                "device.screens.dice", "device.screens.revancha", "device.screens.armies",
                "device.screens.menus", "device.screens.base")
         self.load_board()

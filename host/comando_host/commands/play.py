@@ -388,10 +388,14 @@ class Session:
         if not words:
             return True
         cmd, rest = words[0].lower(), words[1:]
-        cmd = self.ALIASES.get(cmd, cmd)
         if cmd in ("quit", "exit", "q"):
             return False
         s = self.game.state
+        if s.rules.id == "teg2":  # T.E.G. II's own commands (comando_host/teg2_play.py)
+            from comando_host import teg2_play
+            if teg2_play.run(self, cmd, rest):
+                return True
+        cmd = self.ALIASES.get(cmd, cmd)
         if cmd in REVANCHA_ONLY and s.rules.id != "revancha":
             raise UsageError(f"{cmd}: La Revancha only (--ruleset revancha), not {s.rules.name}")
         fn = getattr(self, "do_" + cmd, None) if cmd.isidentifier() else None
@@ -762,6 +766,10 @@ class Session:
         s = self.game.state
         if s.phase == "over":
             return "game over> "
+        if s.rules.id == "teg2":
+            a = s.rules.actor(s)
+            left = f", {s.to_place()} to add" if s.to_place() else ""
+            return f"{s.rules.pname(s, a)} {s.phase}{left}> "
         left = f", {s.to_place()} to place" if s.to_place() else ""
         if s.x.get("must"):
             left += ", trade a set now"
@@ -910,12 +918,18 @@ def run(args) -> int:
         rules = game.state.rules
         log_path = args.log or args.resume
     else:
-        board = find_board(args.board or default_board_id(rules.id), rules.id)
+        # a ruleset may name its own engine board (T.E.G. II: the house map; the device keeps
+        # default_board_id's printed-board file)
+        board = find_board(args.board or getattr(rules, "default_board", None)
+                           or default_board_id(rules.id), rules.id)
         if rules.id not in board.rulesets:
             raise UsageError(f"board {board.id} is made for {', '.join(board.rulesets) or 'no ruleset'}, "
                              f"not {rules.name} (--ruleset {' / '.join(board.rulesets) or '?'}, or "
                              f"--board {default_board_id(rules.id)})")
         players = parse_players(args.players, rules, board)
+        seat = getattr(rules, "seat_players", None)
+        if seat is not None:  # T.E.G. II: 2 names seat the 2-player game's four powers
+            players = seat(players)
         if rules.id == "risk":
             board = risk_table_board(board, len(players))
         game = engine.new_game(board, rules.id, players, parse_options(args.option), rng=rng)

@@ -26,29 +26,18 @@ Entry points:
 from comando.errors import IllegalMove, RulesError
 from comando.engine.state import State
 from comando.engine import rand
-from comando.rulesets import ENGINE, IDS, NAMES
+from comando.rulesets import ENGINE, IDS
 
 _RULES = {}
 # The rulesets with a full engine (the registry's ENGINE), for messages and help: module
-# comando.rulesets.<id>.engine defining RULES. The others the device plays as table sessions
-# (comando.session: no map tracked), not the engine (La Revancha is both: the
-# device's table session, and the laptop's full engine).
+# comando.rulesets.<id>.engine defining RULES.
 RULESETS = ENGINE
-TABLE_RULESETS = tuple((rid, NAMES[rid]) for rid in IDS if rid not in ENGINE)
 
 
 def unknown_ruleset(ruleset):
-    """The RulesError for a ruleset the engine does not play: what it plays, and where La Revancha
-    and T.E.G. II are played."""
-    name = ruleset.lower() if isinstance(ruleset, str) else ""
-    where = "T.E.G. II (teg2) runs as a table session on the device or the simulator (make run)"
-    for rid, title in TABLE_RULESETS:
-        if name == rid:
-            return RulesError("%s (%s) is not in the full engine, which plays %s: T.E.G. II runs "
-                              "as table sessions on the device or the simulator (make run)"
-                              % (title, rid, ", ".join(RULESETS)))
-    return RulesError("unknown ruleset %r: the full engine plays %s; %s"
-                      % (ruleset, ", ".join(RULESETS), where))
+    """The RulesError for a ruleset the engine does not play, naming those it plays."""
+    return RulesError("unknown ruleset %r: the full engine plays %s"
+                      % (ruleset, ", ".join(RULESETS)))
 
 
 def get_rules(ruleset):

@@ -279,6 +279,9 @@ class Bot(_Player):
         """The next action for the player whose turn it is (None when the game is over)."""
         if state.phase == "over":
             return None
+        own = getattr(state.rules, "bot_action", None)
+        if own is not None:  # a ruleset with its own player (T.E.G. II)
+            return own(state, self.src)
         p = state.cur
         self.count_turn(state)
         if state.phase == "claim":
@@ -530,6 +533,9 @@ class RandomBot(_Player):
         """The next action for the player whose turn it is (None when the game is over)."""
         if state.phase == "over":
             return None
+        own = getattr(state.rules, "bot_action", None)
+        if own is not None:  # a ruleset with its own player (T.E.G. II)
+            return own(state, self.src)
         p = state.cur
         self.count_turn(state)
         if state.phase == "claim":

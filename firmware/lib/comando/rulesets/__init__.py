@@ -46,4 +46,4 @@ MAPS = ("risk",)
 # Which reducers play it: the table session (comando.session, the table's turns and dice, no
 # map: the package's table.py) plays every ruleset; the map engine (comando.engine, every country
 # on the map: the package's engine.py) plays these.
-ENGINE = ("teg", "war", "risk", "revancha")
+ENGINE = ("teg", "war", "risk", "revancha", "teg2")

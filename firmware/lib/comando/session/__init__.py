@@ -16,7 +16,7 @@ strings, lists); an action is the same without ``seq`` and without the random fi
 
 Event types (docs/architecture.md, "Table session (device default)"):
 new, first, place, round, crisis, extra, roll, card, end, out, win, declare, retreat, lock,
-reveal, rocket, launch, walk, undo.
+reveal, rocket, launch, score, walk, undo.
 
 The rules of each event are the ruleset's plug-in's (``comando.rulesets.<id>.table``, ``RULES``,
 on the base comando.session.rules.TableRules): this module holds the state, undo and the dispatch.
@@ -26,12 +26,15 @@ The events (fields of the action; *random fields, added by make*; meaning):
   Options: `territories` (WAR/Risk, 42), `seats` (Risk: the map's seat cap; more colours are
   refused), `board`, `deploy` `hand`/`auto` (Risk), `defdice` `auto`/`choose` (Risk), `long`
   (T.E.G. II, 4 players: 8 rounds), `players` (T.E.G. II: 2 people command 4 powers), `level`
-  (T.E.G. II `basic`/`medium`/`advanced`)
+  (T.E.G. II `basic`/`medium`/`advanced`), `rows` (T.E.G. II: 9, the Americas' Objectives Table, or
+  10, the Old World's), `secret` (T.E.G. II: 1 hidden objectives), `tie` (T.E.G. II `share`/`wp`)
 - `first`: *`r` [[die per seat], [re-roll of the tied, 0 for the others] ...]* - opening roll:
   highest opens (WAR: highest distributes; the player after the last dealt card opens)
 - `place`: `p` - the current player finished this placement turn (5/3, 8/4, 18, 12/8; WAR's first
-  round; Risk: 3 armies of the reserve, `placement_armies(state)`; T.E.G. II: one objective token,
-  or adding its armies in `add`)
+  round; Risk: 3 armies of the reserve, `placement_armies(state)`; T.E.G. II: one objective token -
+  `k` (0-4) and `row` (1.. of the table in play, cut by the players; never two of one power in a
+  row), or with `secret` `row` and `h` = `tally.commit(k, row, nonce)`; a `place` without them
+  (older logs) is the next token, row unknown - or adding its armies in `add`)
 - `round`: *`c` [cards turned], `o` [new deck order when reshuffled] (revancha)* - starts the next
   round; La Revancha turns situation cards until one is playable (a rest card of an absent colour
   is turned past); T.E.G. II: round-start grants (`state.grants`, SU, rocket offer)
@@ -48,22 +51,31 @@ The events (fields of the action; *random fields, added by make*; meaning):
   the last round)
 - `out`: `p`, `by` - `p` eliminated by the player on turn; the last one left wins
 - `walk`: `p` - Risk: a player walks out (territories stay, neutral)
-- `win`: `p` - victory claimed on one's turn (T.E.G., La Revancha, WAR); T.E.G. II: the points
-  winner after the last round
+- `win`: `p` - victory claimed on one's turn (T.E.G., La Revancha, WAR); T.E.G. II is won by its
+  final count (`score`)
+- `score`: `p`, `i` (the power's i-th token), `ok` 0/1; with `secret`: `k`, `n` (the reveal) -
+  T.E.G. II's final count (`rulesets/teg2/tally.py`): after the last round the stage is `count` and
+  the session asks each power's tokens in placement order (a token in a mushroom row is not asked:
+  it scores nothing); a reveal that does not match its commitment is refused as tampering. The last
+  answer gives `tally` `pts` (per power), `tot` (per player: the 2-player game adds USA+China and
+  USSR+Japan), `win` (ties shared, or `tie` `wp`: the higher war potential), `state.winner`, and
+  `over`
 - `declare`: `p`, `d`, `rg` (region name) - T.E.G. II: combat declared by the player on turn
 - `retreat`: `p` (the attacked) - before any command is locked: attacker +1, defender -1
 - `lock`: `p`, `h` (`teg2_commit.commit(command, nonce)`) - each side locks its secret command
 - `reveal`: `p`, `cmd`, `n` (nonce hex), `k` (own armies in the region) - verified against the
   lock; when both are revealed `teg2_battle.combat` resolves it: `state.lastbattle`, the track
   moves, SUs spent
-- `rocket` / `launch`: `p` (`rg`) - T.E.G. II: take the offered rocket while adding; launch it on
-  one's turn
+- `rocket` / `launch`: `p` (`rg`, `row`) - T.E.G. II: take the offered rocket while adding; launch
+  it on one's turn (a launch after its round quotes "It must be launched in the same round");
+  `row`: the Objectives Table row hit (the device sets it from the board's table), whose tokens
+  then score nothing
 - `undo`: `to` (seq) - back to the state after event `to` (the last 8 events; snapshots kept in the
   state)
 """
 
 from comando.errors import IllegalMove, RulesError
-from comando.session.rules import (OPEN, PLACE, ROUND, CRISIS, EXTRA, ADD, TURN, BATTLE, OVER,  # noqa: F401
+from comando.session.rules import (OPEN, PLACE, ROUND, CRISIS, EXTRA, ADD, TURN, BATTLE, COUNT, OVER,  # noqa: F401
                                    LABEL, field, waiting)
 
 UNDO_DEPTH = 8
@@ -71,7 +83,7 @@ UNDO_DEPTH = 8
 _FIELDS = ("seq", "rs", "colours", "opts", "alive", "stage", "first", "pround", "pdone", "rnd",
            "opener", "order", "ti", "reserve", "deck", "sit", "turned", "crisis", "barred",
            "extra", "rolls", "last", "carded", "track", "grants", "battle", "lastbattle",
-           "winner", "at")
+           "winner", "at", "tally")
 
 
 class Session:
@@ -106,6 +118,7 @@ class Session:
         self.battle = None       # T.E.G. II declared combat
         self.lastbattle = None   # T.E.G. II last combat record
         self.winner = -1
+        self.tally = None        # T.E.G. II objective tokens and the final count (rulesets.teg2.tally)
         self.at = 0              # seq of the last event in effect (differs from seq after undo)
         self.hist = []           # (seq, snapshot) for undo, newest last
 
@@ -119,6 +132,10 @@ class Session:
         """Seat whose turn (or placement) it is, or -1."""
         if self.stage in (TURN, BATTLE, EXTRA, ADD, PLACE) and self.ti < len(self.order):
             return self.order[self.ti]
+        if self.stage == COUNT:
+            from comando.rulesets.teg2 import tally
+            q = tally.question(self.tally)
+            return q[0] if q else -1
         return -1
 
     @property
@@ -143,7 +160,7 @@ class Session:
     def from_dict(cls, d):
         s = cls()
         for k in _FIELDS:
-            setattr(s, k, _copy(d[k]))
+            setattr(s, k, _copy(d[k]) if k in d else None)  # a snapshot from before "tally"
         return s
 
 

@@ -20,6 +20,7 @@ EXTRA = "extra"      # La Revancha extra reinforcements, one player at a time in
 ADD = "add"          # T.E.G. II: every power adds its armies in round order
 TURN = "turn"        # a player's turn
 BATTLE = "battle"    # T.E.G. II: a declared combat waiting for commands
+COUNT = "count"      # T.E.G. II: the final count, asked token by token
 OVER = "over"
 
 
@@ -72,7 +73,7 @@ LABEL = {"first": "the opening roll", "place": "ending a placement", "round": "s
          "win": "a victory", "declare": "declaring a combat", "retreat": "a retreat",
          "lock": "locking a battle command", "reveal": "revealing a battle command",
          "rocket": "taking the nuclear rocket", "launch": "launching a rocket", "undo": "undo",
-         "walk": "a walk-out"}
+         "walk": "a walk-out", "score": "the final count"}
 
 
 def waiting(state):
@@ -95,6 +96,8 @@ def waiting(state):
     if st == BATTLE:
         return "a combat between %s and %s is under way" % (
             state.colours[state.battle["a"]], state.colours[state.battle["d"]])
+    if st == COUNT:
+        return "the final count asks %s about its objectives" % state.colours[state.cur]
     if st == OVER:
         return "the game is over"
     return "no game has started"
@@ -442,3 +445,6 @@ class TableRules:
         raise IllegalMove("nuclear rockets are T.E.G. II's")
 
     check_launch = check_rocket
+
+    def check_score(self, state, a) -> None:
+        raise IllegalMove("the final count token by token is T.E.G. II's")

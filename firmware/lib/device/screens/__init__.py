@@ -23,7 +23,7 @@ WHERE = {
 
 # The turn screen of a ruleset with stages or lines of its own (a subclass of
 # device.screens.turn.Turn, named Turn); the others play device.screens.turn's.
-TURN = {"revancha": "device.screens.revancha", "teg2": "device.screens.teg2"}
+TURN = {"revancha": "device.screens.revancha", "teg2": "device.screens.teg2_turn"}
 
 
 def screen(app, name):

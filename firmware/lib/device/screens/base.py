@@ -19,6 +19,23 @@ RULESETS = IDS
 RULESET_NAMES = NAMES
 
 
+def wp(st, s):
+    """T.E.G. II: power ``s``'s war potential, SUs held, rocket offered / held (session.track)."""
+    return st.track["wp"][s]
+
+
+def su(st, s):
+    return st.track["su"][s]
+
+
+def offered(st, s):
+    return st.track["offer"][s]
+
+
+def rockets(st, s):
+    return st.track["rockets"][s]
+
+
 def is_step(kind):
     return kind == PRESS or kind == REPEAT
 

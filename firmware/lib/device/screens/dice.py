@@ -109,16 +109,23 @@ class Dice(Screen):
         lim = self.limits
         won = lim is not None
         # after a conquest: what stays behind -> what moves in (UP/DOWN), not the roll's counts
-        ui.big(fb, str(self.att - self.move if won else self.att), 2, 8, 2)
-        ui.center(fb, "stay" if won else "vs", 8, 1, 40, 88)
+        left = str(self.att - self.move if won else self.att)
+        ui.big(fb, left, 2, 8, 2)
         ds = str(self.move if won else self.dfn)
         ui.big(fb, ds, 126 - ui.width(ds, 2), 8, 2)
         if won:
-            ui.center(fb, "move", 16, 1, 40, 88)  # the left count stays, the right one moves in
-        elif fld == "att":
-            fb.hline(0, 25, 40, 1)
-        elif fld == "def":
-            fb.hline(88, 25, 40, 1)
+            # the outcome in large type between the counts (when they leave room for it); under
+            # them, which count stays and which moves in
+            x0, x1 = 4 + ui.width(left, 2), 124 - ui.width(ds, 2)
+            ui.center(fb, "WON!", 8, 2 if x1 - x0 >= 64 else 1, x0, x1)
+            fb.text("stays", 0, 24, 1)
+            ui.right(fb, "moves in", 24)
+        else:
+            ui.center(fb, "vs", 8, 1, 40, 88)
+            if fld == "att":
+                fb.hline(0, 25, 40, 1)
+            elif fld == "def":
+                fb.hline(88, 25, 40, 1)
         rec = self.last
         if rec is not None and not self.fresh:  # only this attack's last roll: never old dice
             x = 0
@@ -143,7 +150,7 @@ class Dice(Screen):
             return
         elif lim is not None:  # the move-in is the question now, whatever the field
             lo, hi = lim
-            line = ("WON! move %d-%d" % (lo, hi)) if lo < hi else ("WON! moves %d" % lo)
+            line = ("%d to %d may move" % (lo, hi)) if lo < hi else ("%d must move" % lo)
         elif fld == "who":
             line = "def: " + st.colours[self.defender]
         elif fld == "stop":

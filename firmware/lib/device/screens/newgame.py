@@ -14,6 +14,9 @@ from device.screens.base import Screen, Menu, RULESETS, RULESET_NAMES, is_step, 
 from device.screens.base import main_items
 
 
+LEVELS = ("basic", "medium", "advanced")
+
+
 class NewGame(Screen):
     """Ruleset, players and colours, seat order. OK steps through the fields; ROLL starts."""
 
@@ -28,6 +31,7 @@ class NewGame(Screen):
         self.field = 0
         self.seat = 0
         self.use_board = 1  # the ruleset's shipped board; 0: no map, the table plays by counts
+        self.level = 0  # T.E.G. II: basic, medium, advanced; +3 hidden objectives (the seats field)
         self.map = -1       # Risk: which of the twelve maps (rulesets/risk/maps.py); -1: World
         self.maps = None
         self.cols = list(self.palette()[:self.n])
@@ -94,6 +98,16 @@ class NewGame(Screen):
             if sel:
                 fb.fill_rect(62, y - 1, 66, 9, 1)
             fb.text(ui.fit(v, 8), 64, y, 0 if sel else 1)
+        if self.powers():  # the powers play in the book's order: the seats field is the level
+            sel = self.field == self.SEATS
+            fb.text("Level", 0, 38, 1)
+            if sel:
+                fb.fill_rect(62, 37, 66, 9, 1)
+            fb.text(LEVELS[self.level % 3], 64, 38, 0 if sel else 1)
+            fb.text("hidden objectives" if self.level >= 3 else
+                    ui.fit(" ".join(power_name(c)[:3] for c in self.cols), 21), 0, 47, 1)
+            self.foot(fb, rs)
+            return
         # seats in clockwise order: numbered, two to a row up to four players, else three to a
         # row (names cut to 5); the selected seat inverted when editing
         per = 2 if len(self.cols) <= 4 else 3
@@ -109,10 +123,13 @@ class NewGame(Screen):
                 fb.text(label, tx, y, 0)
             else:
                 fb.text(label, tx, y, 1)
+        self.foot(fb, rs)
+
+    def foot(self, fb, rs):
         if self.field == self.START:
             ui.footer(fb, "ROLL/OK: start")
-        elif self.field == self.SEATS and not self.powers():
-            ui.footer(fb, "^v colour OK next")
+        elif self.field == self.SEATS:
+            ui.footer(fb, "^v level OK next" if self.powers() else "^v colour OK next")
         else:
             ui.footer(fb, "OK next ROLL start")
 
@@ -154,6 +171,9 @@ class NewGame(Screen):
             self.reset_colours()
         elif self.field == 2:
             self.step_board(step)
+        elif self.field == self.SEATS and self.powers():
+            # basic, medium, advanced, then the same with hidden objectives
+            self.level = (self.level + step) % (2 * len(LEVELS))
         elif self.field == self.SEATS and not self.powers():
             # the seat's colour cycles through the colours nobody else has taken
             pal = self.palette()
@@ -170,6 +190,10 @@ class NewGame(Screen):
         if self.powers():
             cols = list(T.teg2_powers(self.n))
             opts["players"] = self.n
+            if self.level % 3:
+                opts["level"] = LEVELS[self.level % 3]
+            if self.level >= 3:
+                opts["secret"] = 1
         else:
             cols = list(self.cols)
         bid = self.board_id()

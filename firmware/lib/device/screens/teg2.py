@@ -13,94 +13,7 @@ from comando.rulesets.teg2.table import adds
 from device import ui
 from device.buttons import PRESS, LONG
 from device.hal import UP, DOWN, OK, BACK, ROLL
-from device.screens import screen
-from device.screens.base import Screen, is_step, main_menu, power_name
-from device.screens import turn
-
-
-def wp(st, s):
-    """T.E.G. II: power ``s``'s war potential, SUs held, rocket offered / held (session.track)."""
-    return st.track["wp"][s]
-
-
-def su(st, s):
-    return st.track["su"][s]
-
-
-def offered(st, s):
-    return st.track["offer"][s]
-
-
-def rockets(st, s):
-    return st.track["rockets"][s]
-
-
-class Turn(turn.Turn):
-    """The turn screen with T.E.G. II's stages: the objectives placed, ADD (every power adds its
-    armies by war potential; ROLL takes an offered rocket), turns of battles (ROLL opens a battle
-    command), and the final war potentials when the game ends on points."""
-
-    name = staticmethod(power_name)
-    attack = "BattleSetup"
-    armies = False
-
-    def place_line(self, fb, st):
-        fb.text("objective %d/5" % (st.pround + 1), 8, 33, 1)
-
-    def round_started(self):
-        self.app.push(screen(self.app, "Grants"))
-
-    def draw_add(self, fb, st, right):
-        cur = st.cur
-        ui.header(fb, "Add armies", right)
-        ui.center(fb, power_name(st.colours[cur]), 12, 2)
-        extra = []
-        if su(st, cur):
-            extra.append("SU x%d" % su(st, cur))
-        if offered(st, cur):
-            extra.append("rocket? ROLL")
-        elif rockets(st, cur):
-            extra.append("rocket!")
-        ui.center(fb, "adds %d armies" % adds(st, cur), 31)
-        if extra:
-            ui.center(fb, " ".join(extra), 42)
-        ui.footer(fb, "OK: done")
-
-    def press_add(self, b, st):
-        if b == OK:
-            self.app.act({"t": "place", "p": st.cur})
-        elif b == ROLL and offered(st, st.cur):
-            self.app.act({"t": "rocket", "p": st.cur})
-
-    def draw_turn(self, fb, st, right):
-        cur = st.cur
-        n = len(st.order)
-        name = power_name
-        ui.header(fb, "Round %d" % st.rnd, turn.turn_of(st.rnd, st.ti + 1, n))
-        ui.center(fb, name(st.colours[cur]), 12, 2)
-        nxt = st.order[st.ti + 1] if st.ti + 1 < n else None
-        fb.text("next:", 0, 31, 1)
-        fb.text(ui.fit(name(st.colours[nxt]), 10) if nxt is not None else "new round", 44, 31, 1)
-        # war potential in words when the line has room
-        extra = (["SU %d" % su(st, cur)] if su(st, cur) else []) + \
-            (["rocket"] if rockets(st, cur) else [])
-        pot = ("war potential", "potential", "WP")[min(2, len(extra))]
-        ui.tight(fb, " ".join(["%s %d" % (pot, wp(st, cur))] + extra), 0, 42)
-        ui.footer(fb, "ROLL battle OK end")
-
-    def dial(self, st, step):
-        pass  # no countries to dial: armies come from the war potential
-
-    def over_body(self, fb, st):
-        Track.draw_track(fb, st, 12)
-
-    def turn_items(self, st, p):
-        app = self.app
-        items = [("Battle", lambda: app.push(BattleSetup(app)))]
-        if rockets(st, p):
-            items.append(("Launch rocket", lambda: app.push(Launch(app))))
-        items.append(("War potential", lambda: app.push(Track(app))))
-        return items
+from device.screens.base import Screen, is_step, main_menu, power_name, offered, su, wp
 
 
 class BattleSetup(Screen):
@@ -188,7 +101,7 @@ class BattleSetup(Screen):
         ev = app.act({"t": "declare", "p": st.cur, "d": self.defender, "rg": rg})
         if ev is None:
             return
-        app.secret = {2: (self.ka, self.kd, self.air[0], self.air[1])}
+        app.secret[2] = (self.ka, self.kd, self.air[0], self.air[1])  # beside hidden tokens' secrets
         app.save_secret()
         app.pop()
         app.push(Battle(app))
@@ -217,7 +130,12 @@ class Launch(Screen):
             board = app.board
             rg = board.cid(self.setup.region) if board is not None else "r%d" % (self.setup.region + 1)
             app.pop()
-            app.act({"t": "launch", "p": app.state.cur, "rg": rg})
+            # a region of the Objectives Table gets the mushroom's row: its tokens score nothing
+            table = board.tables.get("objective_regions") if board is not None else None
+            row = table.index(rg) + 1 if table and rg in table else 0
+            t = app.state.tally
+            app.act({"t": "launch", "p": app.state.cur, "rg": rg,
+                     "row": row if t and row <= t["rows"] else 0})
         elif b == BACK and kind == PRESS:
             app.pop()
 
@@ -324,7 +242,8 @@ class Battle(Screen):
                 break
             if app.act({"t": "reveal", "p": self.side_seat(side), "cmd": cmd, "n": nonce, "k": k}) is None:
                 return
-        app.secret = {}
+        for key in (0, 1, 2):  # the combat's secrets; hidden objective tokens keep theirs
+            app.secret.pop(key, None)
         app.save_secret()
         self.result = True
 

@@ -735,11 +735,6 @@ class RevanchaRules(TegRules):
     def is_set(self, state, cards):
         return exchanges.is_exchange(state.board, list(cards), [])
 
-    def must_trade(self, state, p):
-        # "it is obligatory to do so before receiving the sixth country card"
-        return len(state.hands[p]) >= self.max_hand and state.x["xr"][p] != state.round \
-            and bool(self.exchange_options(state, p))
-
     def check_trade(self, state, a):
         p = self.turn(state, a, ("add",))
         cs = a.get("cards")

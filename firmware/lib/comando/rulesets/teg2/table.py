@@ -8,7 +8,7 @@ handlers are this module's functions.
 
 from comando import turns as T
 from comando.errors import ComandoError, IllegalMove, RulesError
-from comando.session.rules import (ADD, BATTLE, PLACE, TURN, TableRules, field as _get,
+from comando.session.rules import (ADD, BATTLE, COUNT, OVER, PLACE, TURN, TableRules, field as _get,
                                    whole as _int, live_seat as _live_seat, need_cur as _need_cur,
                                    need_stage as _need_stage, seat as _seat, to_round)
 
@@ -173,15 +173,70 @@ def check_launch(state, a):
     _need_stage(state, "launch", TURN)
     p = _need_cur(state, a)
     if not state.track["rockets"][p]:
+        if state.track["had_rocket"][p]:
+            raise IllegalMove("%s's rocket is gone: \"It must be launched in the same round in "
+                              "which it was added\" (rules/teg-ii.txt, Nuclear Rocket)"
+                              % state.colours[p])
         raise IllegalMove("%s holds no rocket to launch" % state.colours[p])
     rg = _get(a, "rg", "the region")
     if not isinstance(rg, str) or not rg:
         raise IllegalMove("name the region the rocket is launched at")
+    row = a.get("row", 0)
+    if not isinstance(row, int) or isinstance(row, bool) or not 0 <= row <= state.tally["rows"]:
+        raise IllegalMove("row: the Objectives Table row hit (1-%d), 0 when none"
+                          % state.tally["rows"])
 
 
 def apply_launch(state, e):
     from comando.rulesets.teg2 import track as teg2_track
     teg2_track.launch_rocket(state.track, state.colours[e["p"]])
+    if e.get("row") and not e.get("cl"):
+        # the atomic mushroom: "A region with the atomic mushroom gives no points to anyone"
+        from comando.rulesets.teg2 import tally
+        state.tally = tally.copy(state.tally)
+        state.tally["boom"] = state.tally["boom"] + [e["row"]]
+
+
+# --- the final count (comando.rulesets.teg2.tally): asked token by token --------------------
+
+def _sides(state):
+    """Who scores together: a seat each, or with 2 players USA+China and USSR+Japan."""
+    if state.opts.get("players") == 2:
+        return [player_of(p, 2) for p in range(state.n)], 2
+    return list(range(state.n)), state.n
+
+
+def count_done(state):
+    """After an answer (or the last round): when nothing is left to ask, the totals and the
+    winner; the game is over."""
+    from comando.rulesets.teg2 import tally
+    t = state.tally
+    if tally.question(t) is not None:
+        return
+    t = state.tally = tally.copy(t)
+    sides, k = _sides(state)
+    wps = None
+    if state.opts.get("tie", "share") == "wp":
+        wps = [0] * k
+        for p in range(state.n):
+            wps[sides[p]] += state.track["wp"][p]
+    win = tally.finish(t, sides, k, wps)
+    state.winner = sides.index(win[0])
+    state.stage = OVER
+
+
+def check_score(state, a):
+    _need_stage(state, "score", COUNT)
+    p = _seat(state, a)
+    from comando.rulesets.teg2 import tally
+    tally.check_score(state.tally, a, p)
+
+
+def apply_score(state, e):
+    from comando.rulesets.teg2 import tally
+    state.tally = tally.copy(state.tally)
+    tally.apply_score(state.tally, e, e["p"])
+    count_done(state)
 
 
 def adds(state, seat):
@@ -234,6 +289,10 @@ class Teg2Table(TableRules):
         ordered = sorted(cols, key=T.TEG2_POWERS.index)
         if ordered != cols:
             raise IllegalMove("T.E.G. II powers play in the order %s" % ", ".join(ordered))
+        if opts.get("rows", 9) not in (9, 10):
+            raise IllegalMove("the Objectives Table has 9 rows (the Americas) or 10 (the Old World)")
+        if opts.get("secret", 0) not in (0, 1) or opts.get("tie", "share") not in ("share", "wp"):
+            raise IllegalMove("options: secret 0/1 (hidden objectives), tie share/wp")
 
     def apply_new(self, state, e):
         TableRules.apply_new(self, state, e)
@@ -244,6 +303,20 @@ class Teg2Table(TableRules):
         state.pround = 0
         state.order = list(T.order_from(0, state.alive))
         state.ti = 0
+        from comando.rulesets.teg2 import tally
+        n = state.n
+        people = state.opts.get("players", n)
+        state.tally = tally.new(n, tally.rows_in_play(state.opts.get("rows", 9),
+                                                      4 if people == 2 else n),
+                                state.opts.get("secret", 0))
+
+    def check_place(self, state, a):
+        TableRules.check_place(self, state, a)
+        if state.stage == PLACE:  # an objective token: its row and kind (or its commitment)
+            secret = state.opts.get("secret", 0)
+            if secret or "row" in a or "k" in a or "h" in a:
+                from comando.rulesets.teg2 import tally
+                tally.check_token(state.tally, state.cur, a, secret)
 
     def place_label(self, state):
         return "objective %d of %d" % (state.pround + 1, OBJECTIVES)
@@ -259,6 +332,11 @@ class Teg2Table(TableRules):
                 state.ti = 0
                 state.carded = 0
             return
+        from comando.rulesets.teg2 import tally
+        t = state.tally = tally.copy(state.tally)  # replaced, not changed: snapshots share it
+        if "row" not in e:  # a placement without its row (an older log): the next token, row 0
+            e = {"row": 0, "k": tally.free_token(t, e["p"])}
+        tally.add_token(t, state.cur, e)
         state.ti += 1
         if state.ti < len(state.order):
             return
@@ -278,6 +356,14 @@ class Teg2Table(TableRules):
 
     def last_round(self, state):
         return state.rnd >= rounds_total(state)
+
+    def next_turn(self, state):
+        TableRules.next_turn(self, state)
+        if state.stage == OVER:
+            # "When the last round ends, the points of the objectives achieved by each player
+            # are counted": the table answers token by token (score events)
+            state.stage = COUNT
+            count_done(state)
 
     def claim_error(self, state):
         return "T.E.G. II is won on points after the last round (%d)" % rounds_total(state)
@@ -330,6 +416,12 @@ class Teg2Table(TableRules):
 
     def apply_launch(self, state, e):
         apply_launch(state, e)
+
+    def check_score(self, state, a):
+        check_score(state, a)
+
+    def apply_score(self, state, e):
+        apply_score(state, e)
 
 
 RULES = Teg2Table()

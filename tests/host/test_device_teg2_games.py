@@ -1,0 +1,107 @@
+"""Whole T.E.G. II games on the simulated device, by button presses only, under MicroPython: a
+4-player basic game (tests/device_scripts/teg2_game4.txt: tokens by row, a combat, four rounds)
+and a 6-player advanced game (teg2_game6.txt: the level on the new-game screen, six rounds) reach
+the final count, asked token by token, and a winner; the journal is what the session reducer
+makes, and the laptop's mirror shows the same score (rules/teg-ii.txt, "Choosing Objectives",
+"Length of a Game", advanced "Additions", "End of the Game")."""
+
+import os
+
+from comando import session as S
+from comando_host.view import GameView
+
+from test_device_sessions import remake, run
+
+
+def mirror(events):
+    v = GameView(tail=200)
+    for ev in events:
+        v.event(ev)
+    return "\n".join(v.summary() + list(v.log))
+
+
+def check_game(name, tmp_path):
+    sim = run(name, 7, tmp_path)
+    events, good, problem = sim.journal()
+    assert problem is None
+    expected, state = remake(events, 7)
+    assert events == expected
+    assert S.fold(events).to_dict() == state.to_dict()
+    assert state.stage == S.OVER and state.tally["tot"] and state.winner >= 0
+    return events, state
+
+
+def test_four_player_basic_game_to_the_final_count(tmp_path):
+    events, st = check_game("teg2_game4.txt", tmp_path)
+    types = [e["t"] for e in events]
+    assert st.rnd == 4 and types.count("round") == 4 and types.count("score") == 20
+    places = [e for e in events if e["t"] == "place" and "row" in e]
+    assert len(places) == 20
+    assert places[0]["k"] == 4 and places[0]["row"] == 3  # the USA's CONTROL 5 in row 3
+    for p in range(4):  # never two of one power's tokens in one row
+        rows = [e["row"] for e in places if e["p"] == p]
+        assert len(set(rows)) == 5
+    assert types.count("reveal") == 2  # the combat's two commands
+    # USA: CONTROL 5 + INTERVENTION 3 + NON-INTERVENTION 2; USSR: INTERVENTION 1; China:
+    # INTERVENTION 4; Japan: INTERVENTION 1 + 3 (the answers of the script)
+    assert st.tally["tot"] == [10, 1, 4, 4] and st.tally["win"] == [0] and st.winner == 0
+    shown = mirror(events)
+    assert "final count: points: USA 10, USSR 1, China 4, Japan 4 - winner USA" in shown
+    assert "final count: USA CONTROL 5 (row 3) achieved" in shown
+
+
+def test_six_player_advanced_game_to_the_final_count(tmp_path):
+    events, st = check_game("teg2_game6.txt", tmp_path)
+    assert events[0]["o"]["level"] == "advanced" and st.rnd == 6
+    rounds = [e for e in events if e["t"] == "round"]
+    assert len(rounds) == 6
+    assert [e["t"] for e in events].count("score") == 30
+    assert st.tally["tot"] == [1, 1, 1, 1, 6, 1] and st.winner == 4
+    assert "winner Western Europe" in mirror(events)
+
+
+def test_advanced_additions_are_level_plus_three(tmp_path):
+    """Advanced Level Rules, Additions: "each player always adds 3 units more than their WAR
+    POTENTIAL LEVEL indicates"."""
+    sim = run("teg2_game6.txt", 7, tmp_path)
+    events, _, _ = sim.journal()
+    state = S.Session()
+    for ev in events:
+        S.apply(state, ev)
+        if ev["t"] == "round" and state.rnd == 1:
+            assert state.grants == [10] * 6
+            break
+    assert os.path.exists(os.path.join(str(tmp_path / "png"), "over.png"))
+
+
+def test_hidden_objectives_by_buttons(tmp_path):
+    """Playing with Secret Objectives: "simply leave face down the objective tokens ... They are
+    turned over only when the game has ended": the journal holds only each token's commitment
+    until the count reveals it (checked against the commitment); the device's secrets are gone
+    once the count is over; the same reveal with another token is refused as tampering."""
+    from comando.errors import IllegalMove
+    from comando.rulesets.teg2 import tally
+    events, st = check_game("teg2_hidden.txt", tmp_path)
+    assert events[0]["o"]["secret"] == 1
+    places = [e for e in events if e["t"] == "place" and "row" in e]
+    assert len(places) == 15 and all("k" not in e and len(e["h"]) == 64 for e in places)
+    scores = [e for e in events if e["t"] == "score"]
+    for e in scores:  # every reveal matches what was placed face down
+        place = [x for x in places if x["p"] == e["p"]][e["i"]]
+        assert tally.commit(e["k"], place["row"], e["n"]) == place["h"]
+    assert sorted(e["k"] for e in scores if e["p"] == 0) == [0, 1, 2, 3, 4]
+    assert st.tally["tot"] == [5, 9, 5] and st.winner == 1
+    with open(os.path.join(str(tmp_path / "dev"), "secret.json")) as f:
+        assert f.read().strip() in ("{}", "")
+    # a forged reveal: the first score event with another token kind
+    first = scores[0]
+    i = events.index(first)
+    state = S.fold(events[:i])
+    forged = dict(first)
+    forged["k"] = (first["k"] + 1) % 5
+    try:
+        S.check(state, forged)
+    except IllegalMove as exc:
+        assert "tampering" in str(exc)
+    else:
+        raise AssertionError("a forged reveal was accepted")
