@@ -94,6 +94,17 @@ def test_teg_five_cards_do_not_stop_attacks_regroups_or_the_end():
     assert s.cur != 0
 
 
+def test_teg_a_hand_over_five_must_trade_before_the_turn_goes_on():
+    """Decision (docs/architecture.md): the obligation "before receiving the 6th card" also
+    binds a hand already over five (an eliminated player's cards came with the conquest)."""
+    g, s = _turn()
+    gal = [k for k in range(50) if board().symbol(k) == ("galeon",)][:6]
+    s.hands[0] = list(gal)
+    s.phase, s.reserve, s.cres = "add", 0, [0] * len(s.cres)
+    with raises(IllegalMove, "You hold 6 cards: trade three in before you end your turn"):
+        engine.check(s, {"t": "end", "p": 0})
+
+
 def test_teg_defensive_trade_in_comes_after_the_attacks_and_regroups():
     """teg-classic.txt, DEFENSIVE TRADE-IN: "begins his attacks, regroups if he wishes, and now,
     if he conquered any country, carries out the trade-in" - "after attacking and before

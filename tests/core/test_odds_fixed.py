@@ -78,3 +78,6 @@ def test_fixed_point_bad_input():
         odds_fixed.Conquest("risk", 5, 5, snow=True)
     with raises(RulesError, "whole number"):
         odds_fixed.Conquest("teg", 5.0, 5)
+    # the programs are 16-bit words: the device's odds stop at MAX_DEF defending armies
+    with raises(RulesError, "up to 16000 defending armies"):
+        odds_fixed.Conquest("teg", 5, odds_fixed.MAX_DEF + 1)

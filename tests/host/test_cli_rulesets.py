@@ -28,7 +28,7 @@ def err_of(capsys, argv, stdin=""):
 def test_play_teg2_is_the_full_engine(capsys, rs, title):
     rc, out, err = err_of(capsys, ["play", "--ruleset", rs, "--seed", "1"], "status\nquit\n")
     assert rc == 0, err
-    assert title in out and "objectives: placement round 1 of 5" in out
+    assert "objectives: placement round 1 of 5" in out and "(USA)" in out, title
 
 
 @pytest.mark.parametrize("rs", ["revancha", "REVANCHA"])

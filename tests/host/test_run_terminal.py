@@ -45,11 +45,14 @@ def _tmux():
 
 
 class Pane:
+    made = 0
+
     def __init__(self, tmp_path, cols, rows):
-        self.sock = "comando-test-%d" % os.getpid()
+        Pane.made += 1   # a tmux server (socket) of its own each: the last may still be exiting
+        self.sock = "comando-test-%d-%d" % (os.getpid(), Pane.made)
         self.cols, self.rows = cols, rows
         cmd = ("cd %s && COMANDO_DB=%s %s run --sim --dir %s; sleep 60"
-               % (ROOT, tmp_path / "g.db", COMANDO, tmp_path / "dev"))
+               % (ROOT, tmp_path / "g.db", COMANDO, tmp_path / ("dev%d" % Pane.made)))
         subprocess.run(["tmux", "-L", self.sock, "new-session", "-d", "-x", str(cols), "-y",
                         str(rows), cmd], check=True)
 
@@ -75,6 +78,12 @@ class Pane:
         subprocess.run(["tmux", "-L", self.sock, "send-keys", "q"], capture_output=True)
         time.sleep(0.5)
         subprocess.run(["tmux", "-L", self.sock, "kill-server"], capture_output=True)
+        # the next pane reuses the socket's name: wait until this server is really gone (under
+        # load a new-session right after kill-server can find it still there and fail)
+        end = time.monotonic() + 10
+        while time.monotonic() < end and subprocess.run(
+                ["tmux", "-L", self.sock, "has-session"], capture_output=True).returncode == 0:
+            time.sleep(0.1)
 
     def check_fits(self, text):
         lines = text.split("\n")

@@ -23,6 +23,7 @@ The kernel is comando.odds_kernel, which ships to the Pico as source (see there)
 from array import array
 
 from comando.combat import COUNTS, RULES, check_battle, check_stop, max_dice
+from comando.errors import RulesError
 from comando.odds_kernel import row as _row
 
 ONE = 1 << 29  # probability 1 in the mass cells (Q29)
@@ -30,16 +31,12 @@ _P = 1 << 30  # probability 1 in the outcome tables (Q30)
 _RING = 5  # a roll costs the attacker at most 4 armies: rows a .. a-4 are live
 
 
-# Q30[a - 1][d - 1][j]: COUNTS as probabilities in Q30 (rounded), computed once at import (the
-# only long-integer arithmetic here: count * 2**30 needs more than 31 bits)
-Q30 = tuple(tuple(tuple((c * _P + 6 ** (a + d) // 2) // 6 ** (a + d) for c in COUNTS[a - 1][d - 1])
-                  for d in range(1, 5)) for a in range(1, 5))
-
-
 def _q30(ad, dd, acap, dcap):
     """[(al, dl, p_hi, p_lo)] of ad vs dd dice with losses capped, p in Q30: the same outcomes,
-    in the same order, as comando.odds._outcomes."""
-    ps = Q30[ad - 1][dd - 1]
+    in the same order, as comando.odds._outcomes. (count * 2**30 is a long integer on the
+    Pico: this runs only while a ruleset's programs are built.)"""
+    total = 6 ** (ad + dd)
+    ps = [(c * _P + total // 2) // total for c in COUNTS[ad - 1][dd - 1]]
     k = len(ps) - 1
     merged = {}
     order = []
@@ -57,7 +54,11 @@ def _q30(ad, dd, acap, dcap):
     return [(key >> 3, key & 7, merged[key] >> 15, merged[key] & 32767) for key in order]
 
 
-_BIG = 1 << 24  # "every d": a segment's hi is capped at the defender's armies by the kernel
+_BIG = 65535  # "every d": a segment's hi is capped at the defender's armies by the kernel
+# Programs are 16-bit words (half the heap of 32-bit ones): a target offset (at most 4 * (dfn + 1)
+# + 4) must fit, so the device's odds stop at this many defending armies (the screen then shows
+# no percent; comando.odds has no such bound).
+MAX_DEF = 16000
 _LAST = {}  # the last (ruleset, snow, tailwind) -> its programs {row a: program}
 
 
@@ -87,7 +88,7 @@ def _programs(rs, snow, tw):
         size = 1
         for hi, lo, t in segs:
             size += 3 + 5 * len(t)
-        prog = array("i", bytes(4 * size))
+        prog = array("H", bytes(2 * size))
         prog[0] = len(segs)
         k = 1
         for hi, lo, t in segs:
@@ -118,6 +119,9 @@ class Conquest:
     def __init__(self, ruleset, att, dfn, snow=False, tailwind=False, stop=1):
         check_battle(ruleset, att, dfn, snow, tailwind)
         check_stop(att, stop)
+        if dfn > MAX_DEF:
+            raise RulesError("the device's odds go up to %d defending armies, not %d"
+                             % (MAX_DEF, dfn))
         self.four = RULES[ruleset]["four"]
         self.progs = _programs(ruleset, bool(snow), bool(tailwind))
         self.dfn = dfn

@@ -20,19 +20,21 @@ else:  # CPython (where a package named micropython may exist, without the compi
     def ptr32(buf):
         return buf
 
+    ptr16 = ptr32
+
 
 @micropython.viper
 def row(buf, prog, r: int, w: int) -> int:
     """Push every state of one row of the DP (row a, stored at r = a % 5 in rows of w = dfn + 1
     cells), then clear the row; returns its d = 0 cell (conquest with a armies left).
 
-    ``prog``: [nseg, segment * nseg]; a segment is [hi, lo, n, (slot, al, dl, p_hi, p_lo) * n]:
+    ``prog``: unsigned 16-bit words [nseg, segment * nseg]; a segment is [hi, lo, n, (slot, al, dl, p_hi, p_lo) * n]:
     the cells d = min(hi, dfn) .. lo+1 (none when that is empty) all roll the same n outcomes
     (al, dl) with probability p = p_hi * 2 ** 15 + p_lo in Q30; ``slot`` is scratch for the
-    outcome's target offset (never negative: a 64-bit port's ptr32 reads a word unsigned). The
+    outcome's target offset (never negative: ptr16 and a 64-bit port's ptr32 read unsigned). The
     last outcome gets what the others left of the cell's mass: none is lost, none made."""
     b = ptr32(buf)
-    t = ptr32(prog)
+    t = ptr16(prog)
     src = r * w
     nseg = t[0]
     s = 1

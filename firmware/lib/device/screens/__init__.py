@@ -18,6 +18,7 @@ WHERE = {
     "BattleSetup": "device.screens.teg2", "Battle": "device.screens.teg2",
     "Launch": "device.screens.teg2",
     "hardware_menu": "device.selftest",  # Menu > Hardware: self-test, OLED controller, I2C
+    "MapTurn": "device.screens.map",
 }
 
 

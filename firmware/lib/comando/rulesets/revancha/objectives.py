@@ -20,11 +20,18 @@ COMMON = 45
 EXTRA_3P = 10
 
 
+_BY_ID = {}  # (board id, objective id) -> the board's objective
+
+
 def by_id(board, oid):
-    for o in board.objectives:
-        if o.get("id") == oid:
-            return o
-    return None
+    key = (board.id, oid)
+    o = _BY_ID.get(key)
+    if o is None:
+        for x in board.objectives:
+            if x.get("id") == oid:
+                o = x
+                _BY_ID[key] = o
+    return o
 
 
 def pool(board, np_):

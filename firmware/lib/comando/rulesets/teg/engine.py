@@ -148,10 +148,12 @@ class TegRules(Rules):
     defaults = {"deftrade": 0, "pacts": 1, "common": COMMON}
 
     def must_trade(self, state, p) -> bool:
-        """Never before the card: "While he holds 5 or fewer cards there is no obligation to
-        carry out a trade-in; but it is obligatory to do so before receiving the 6th card"
-        (teg-classic.txt, Adding armies by trade-in): check_draw refuses a sixth card instead."""
-        return False
+        """"While he holds 5 or fewer cards there is no obligation to carry out a trade-in; but
+        it is obligatory to do so before receiving the 6th card" (teg-classic.txt, Adding armies
+        by trade-in): check_draw refuses a sixth card; only a hand already over five (the cards
+        of an eliminated player) must trade before the turn goes on."""
+        h = state.hands[p]
+        return len(h) > self.max_hand and self.has_set(state, h) and not self.opt(state, "deftrade")
 
     def small(self, state):
         """2-3 players: countries claimed one at a time, conquest of the whole map to win."""
