@@ -78,3 +78,54 @@ class LinkedGame:
             self.session.transport.close()
         if self.dev:
             self.dev.close()
+
+
+class LinkedDevice:
+    """The device app itself (device/app.py with its map screen, in this process, on a HAL with
+    no hardware: tests/mapdriver.py) whose link end talks to the real HostSession over a
+    pseudo-terminal, as a Pico over USB: a map game played by presses reaches the host's store."""
+
+    def __init__(self, db):
+        import pty
+        import tty
+        self.master, self.slave = pty.openpty()
+        tty.setraw(self.master)
+        tty.setraw(self.slave)
+        self.port = os.ttyname(self.slave)
+        self.rd = os.fdopen(self.master, "rb", buffering=0)
+        self.wr = os.fdopen(os.dup(self.master), "wb", buffering=0)
+        self.store = Store(db)
+        self.session = HostSession(open_transport(self.port), self.store)
+        self.stop_flag = False
+        self.thread = threading.Thread(target=self._run, name="host-link", daemon=True)
+        self.thread.start()
+
+    def serial(self):
+        from device.stdio_serial import StdioSerial
+        return StdioSerial(self.rd, self.wr)
+
+    def _run(self):
+        while not self.stop_flag:
+            if not self.session.poll():
+                self.session.transport.wait(0.001)
+
+    def settle(self, driver, timeout=30):
+        """Pump the device's link until the host stored every event; True when it did."""
+        end = time.monotonic() + timeout
+        last = driver.app.state.seq
+        while time.monotonic() < end:
+            driver.pump(8)
+            g = self.session.sync.game
+            if g and self.store.committed_last_seq(g) >= last:
+                return True
+            time.sleep(0.002)
+        return False
+
+    def close(self):
+        self.stop_flag = True
+        self.thread.join(5)
+        self.session.close()
+        self.session.transport.close()
+        self.rd.close()
+        self.wr.close()
+        os.close(self.slave)

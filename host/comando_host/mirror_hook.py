@@ -40,7 +40,7 @@ def live_page(path, port=8765):
             srv = Background(path, port=p).start()
         except OSError:
             continue
-        print("comando run: the live map page is at %s (open it in a browser)" % srv.url,
+        print("comando run: the live map page: %s" % srv.url,   # short: an 80-column terminal
               flush=True)
         return srv
     return None

@@ -78,6 +78,12 @@ class Pane:
         subprocess.run(["tmux", "-L", self.sock, "send-keys", "q"], capture_output=True)
         time.sleep(0.5)
         subprocess.run(["tmux", "-L", self.sock, "kill-server"], capture_output=True)
+        # the next pane reuses the socket's name: wait until this server is really gone (under
+        # load a new-session right after kill-server can find it still there and fail)
+        end = time.monotonic() + 10
+        while time.monotonic() < end and subprocess.run(
+                ["tmux", "-L", self.sock, "has-session"], capture_output=True).returncode == 0:
+            time.sleep(0.1)
 
     def check_fits(self, text):
         lines = text.split("\n")

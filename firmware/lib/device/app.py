@@ -126,6 +126,7 @@ class App:
         self.settings = Settings(hal)
         self.journal = Journal(hal)
         self.state = S.Session()
+        self.map = False  # a map game: the engine's state and events (device.mapmode)
         self.link = None
         self.stack = []
         self.dirty = True
@@ -142,14 +143,21 @@ class App:
     def boot(self):
         """Restore the game from the journal (a torn tail is dropped and reported)."""
         st = [S.Session(), 0, 0]
+        fold = []   # a map game's engine fold (device.mapmode), when the journal starts one
         bad = []
 
         def each(ev):
             if bad:
                 return
             try:
-                S.check(st[0], ev, self.board)
-                S.apply(st[0], ev)
+                if st[1] == 0 and ev.get("t") == "new" and "board" in ev:
+                    from device import mapmode
+                    fold.append(mapmode.folder())
+                if fold:
+                    fold[0].feed(ev)
+                else:
+                    S.check(st[0], ev, self.board)
+                    S.apply(st[0], ev)
                 st[1] += 1
                 st[2] = ev["seq"]
             except (ComandoError, KeyError, TypeError) as exc:
@@ -159,7 +167,8 @@ class App:
         if bad:
             # Keep the consistent prefix: re-read to find its byte length.
             self._truncate_to(st[1], bad[0])
-        self.state = st[0]
+        self.map = bool(fold) and fold[0].state is not None
+        self.state = fold[0].state if self.map else st[0]
         self.load_board()
         self.load_secret()
         self.settings.apply(self.oled)
@@ -180,8 +189,12 @@ class App:
 
     def load_board(self):
         """The board the session names (``o.board``), or None: the table plays by army counts."""
+        if self.map:   # the engine loaded the whole board with the game
+            self.board = getattr(self.state, "board")
+            return self.board
         self.board = None
-        bid = self.state.opts.get("board") if self.state.opts else None
+        opts = getattr(self.state, "opts", None)   # the table session's options
+        bid = opts.get("board") if opts else None
         if not bid:
             return None
         gc.collect()
@@ -205,9 +218,15 @@ class App:
     def submit(self, action):
         """Check an action, make its event (dice drawn here), journal it, apply it, publish it.
         Returns the event; raises IllegalMove (nothing changes) or StorageFull (nothing written)."""
-        ev = S.make(self.state, action, self.dice, self.board)
-        self.journal.append(ev)
-        S.apply(self.state, ev)
+        if self.map:
+            from device import mapmode
+            ev = mapmode.make(self.state, action, self.dice)
+            self.journal.append(ev)
+            mapmode.apply(self.state, ev)
+        else:
+            ev = S.make(self.state, action, self.dice, self.board)
+            self.journal.append(ev)
+            S.apply(self.state, ev)
         self.events_made += 1
         if self.link is not None:
             self.link.publish(ev)
@@ -234,6 +253,8 @@ class App:
 
     def new_game(self, action):
         """Start a new session (the old journal is kept aside as journal.log.old)."""
+        if action.get("board"):
+            return self.new_map_game(action)
         try:
             S.check(S.Session(), action)
         except IllegalMove as exc:
@@ -241,6 +262,7 @@ class App:
             return None
         self.journal.archive()
         self.state = S.Session()
+        self.map = False
         self.secret = {}
         self.save_secret()
         self.board = None
@@ -254,6 +276,37 @@ class App:
                 self.restart()
         return ev
 
+    def new_map_game(self, action):
+        """Start a game on the map (device.mapmode): the engine's new event and its deal, each
+        journaled and published like any event."""
+        from device import mapmode
+        try:
+            events, state = mapmode.new_game(action, self.dice)
+        except (ComandoError, OSError, MemoryError) as exc:
+            self.show_toast(str(exc), 3500)
+            return None
+        self.journal.archive()
+        self.secret = {}
+        self.save_secret()
+        try:
+            for ev in events:
+                self.journal.append(ev)
+                if self.link is not None:
+                    self.link.publish(ev)
+        except StorageFull as exc:
+            self.show_toast(str(exc), 6000)
+            return None
+        self.state = state
+        self.map = True
+        self.board = getattr(state, "board")
+        self.events_made += len(events)
+        self.dirty = True
+        if self.in_press:
+            self.after_press = self.restart
+        else:
+            self.restart()
+        return events[-1]
+
     def restart(self):
         """After a new game: the screens go (as at boot: no screen code in the heap while the
         board loads, and the new-game screen's code is not needed again), the board loads, the
@@ -262,7 +315,7 @@ class App:
         forget("device.screens.newgame", "device.screens.teg2", "device.screens.objectives",
                "device.screens.turn",
                "device.screens.dice", "device.screens.revancha", "device.screens.armies",
-               "device.screens.menus", "device.screens.base")
+               "device.screens.menus", "device.screens.map", "device.screens.base")
         self.load_board()
         self.home()
 

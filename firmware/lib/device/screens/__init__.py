@@ -18,6 +18,7 @@ WHERE = {
     "BattleSetup": "device.screens.teg2", "Battle": "device.screens.teg2",
     "Launch": "device.screens.teg2",
     "hardware_menu": "device.selftest",
+    "MapTurn": "device.screens.map",
 }
 
 

@@ -77,6 +77,8 @@ class Screen:
         return False
 
 def home_screen(app):
+    if app.map:
+        return screen(app, "MapTurn")
     if app.state.stage is None:
         return screen(app, "NewGame")
     if app.state.stage == S.BATTLE:

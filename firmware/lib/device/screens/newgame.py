@@ -33,6 +33,9 @@ class NewGame(Screen):
         self.use_board = 1  # the ruleset's shipped board; 0: no map, the table plays by counts
         self.level = 0  # T.E.G. II: basic, medium, advanced; +3 hidden objectives (the seats field)
         self.map = -1       # Risk: which of the twelve maps (rulesets/risk/maps.py); -1: World
+        # 1: map mode, the device plays the game on the map with the engine (device.mapmode;
+        # T.E.G. and WAR on this screen); off by default
+        self.mapmode = 0
         self.maps = None
         self.cols = list(self.palette()[:self.n])
 
@@ -56,16 +59,32 @@ class NewGame(Screen):
         from comando.rulesets import BOARDS
         return BOARDS.get(self.ruleset())
 
+    def map_ok(self):
+        from comando.rulesets import REDUCERS
+        return self.ruleset() != "risk" and "engine" in REDUCERS.get(self.ruleset(), ())
+
     def step_board(self, step):
-        """UP/DOWN on the board field: the map or no map (Risk: each of its twelve maps in the
-        rulebook's order, then no map)."""
+        """UP/DOWN on the board field: the map, no map, then map mode where the engine plays
+        the game (T.E.G., WAR); Risk: each of its twelve maps in the rulebook's order, then no
+        map (its field has no room for map mode: the engine plays Risk on World, started from
+        the laptop or a test, not offered here)."""
         if self.ruleset() != "risk":
-            self.use_board ^= 1
+            order = ((1, 0), (0, 0)) + (((1, 1),) if self.map_ok() else ())
+            cur = (self.use_board, self.mapmode)
+            i = order.index(cur) if cur in order else 0
+            self.use_board, self.mapmode = order[(i + step) % len(order)]
             return
+        self.mapmode = 0
         k = len(self.risk_maps()) + 1  # (sets self.map first)
         pos = ((self.map if self.use_board else k - 1) + step) % k
         self.use_board = 1 if pos < k - 1 else 0
         self.map = pos if self.use_board else 0
+
+    def board_label(self):
+        bid = _short_id(self.board_id())
+        if not bid:
+            return "no map"
+        return bid + ":map" if self.mapmode else bid
 
     def ruleset(self):
         return RULESETS[self.rs]
@@ -84,7 +103,7 @@ class NewGame(Screen):
         ui.header(fb, "New game", "%d of 5" % (self.field + 1))
         rs = self.ruleset()
         rows = (("Game", RULESET_NAMES[rs]), ("Players", str(self.n)),
-                ("Board", _short_id(self.board_id()) or "no map"))
+                ("Board", self.board_label()))
         for i, (k, v) in enumerate(rows):
             y = 11 + i * 9
             sel = self.field == i
@@ -160,6 +179,8 @@ class NewGame(Screen):
         if self.field == 0:
             self.rs = (self.rs + step) % len(RULESETS)
             self.n = max(2, min(6, self.n))
+            if self.mapmode and not self.map_ok():
+                self.mapmode = 0
             self.reset_colours()
         elif self.field == 1:
             self.n = 2 + (self.n - 2 + step) % 5
@@ -192,6 +213,10 @@ class NewGame(Screen):
         else:
             cols = list(self.cols)
         bid = self.board_id()
+        if bid and self.mapmode:
+            from device.mapmode import new_action
+            self.app.new_game(new_action(rs, bid, cols))
+            return
         if bid and rs == "risk":
             # "If the room fills past that cap, the game opens on the smallest map the whole
             # table fits on": the table session gets that map, its size and its seat cap

@@ -1,0 +1,46 @@
+"""Map mode: the device plays the game on the map with the engine (``comando.engine``), the very
+reducer ``comando play`` and the laptop fold, instead of the table session.
+
+Imported only for a map game (the New game screen's board set to "map"), so a table that only
+wants dice never loads the engine. A map game's journal starts with the engine's ``new`` event
+(it names the ``board``); its events are the engine's own (deal, place, trade, attack, move,
+regroup, draw, end), numbered and journaled by the device and published over the link as they are.
+"""
+
+from comando import engine
+
+
+def is_map(ev):
+    """True for the first event of a map game (the engine's ``new`` names a board)."""
+    return ev.get("t") == "new" and "board" in ev
+
+
+def new_action(rs, board_id, colours):
+    return {"t": "new", "rs": rs, "board": board_id,
+            "players": [{"n": c, "c": c} for c in colours]}
+
+
+def new_game(action, dice):
+    """(events, state) of a new map game: ``new`` and the ruleset's setup (the deal, drawn from
+    the device's dice)."""
+    from comando.board import load_board
+    board = load_board(action["board"])   # the whole file: objectives and tables play here
+    players = [(p["n"], p["c"]) for p in action["players"]]
+    g = engine.new_game(board, action["rs"], players, action.get("opt"), rng=dice)
+    return g.log, g.state
+
+
+def folder():
+    """The fold the journal is restored with (no undo history: the device keeps none)."""
+    return engine.Folder(verify=True, keep=False)
+
+
+def make(state, action, dice):
+    """check, then the event with its dice, numbered after the last one."""
+    ev = engine.make(state, action, dice)
+    ev["seq"] = state.seq + 1
+    return ev
+
+
+def apply(state, ev):
+    engine.apply(state, ev)
