@@ -7,7 +7,6 @@ all. Folding = parse each JSON line + check + apply (the device's boot path).
 """
 
 import os
-import subprocess
 import sys
 import tempfile
 import time

@@ -1,7 +1,7 @@
 """Plans a whole game as button presses for the simulated device, and the events it must journal.
 
 The planner keeps its own copy of the session (comando.session with the same seeded dice as the
-device, COMANDO_SIM_SEED) and knows what each press does on each screen (device/screens.py), so
+device, COMANDO_SIM_SEED) and knows what each press does on each screen (device/screens/), so
 the script it writes follows the game whatever the dice and the situation cards do, and the
 events it expects are the reducer's own. Used by tests/host/test_device_game.py and
 bench/bench_device.py.

@@ -27,7 +27,7 @@ import sys
 import time
 
 from comando import link as L
-from comando import sync as S
+from comando import sync
 
 from comando_host.session import HostSession
 from comando_host.store import Store
@@ -185,11 +185,11 @@ class World:
         self.log = []
         self.game = "chaos-%d" % seed
         # some schedules keep only 40 events in the journal: a host far behind gets a snapshot
-        self.src = S.MemorySource(r.choice((0, 0, 0, 40)) if keep is None else keep)
+        self.src = sync.MemorySource(r.choice((0, 0, 0, 40)) if keep is None else keep)
         self.store = store or Store(":memory:")
         self.d2h = Proxy(random.Random(r.random()), random_faults(r))
         self.h2d = Proxy(random.Random(r.random()), random_faults(r))
-        self.device = S.DeviceSync(self.src, self.game, "teg-classic", "chaos", now=0.0)
+        self.device = sync.DeviceSync(self.src, self.game, "teg-classic", "chaos", now=0.0)
         self.host_dead = False
         self.host = HostSession(_Wire(self), self.store, clock=lambda: self.now, writer=self.writer,
                                 cid_base=self.rng.getrandbits(24) << 4)
@@ -236,7 +236,7 @@ class World:
         elif kind == "reset":
             self.resets += 1
             self.note("device reset at journal %d" % self.src.last())
-            self.device = S.DeviceSync(self.src, self.game, "teg-classic", "chaos", now=self.now)
+            self.device = sync.DeviceSync(self.src, self.game, "teg-classic", "chaos", now=self.now)
             self.h2d.clear()
         elif kind == "crash":
             self.crashes += 1

@@ -3,7 +3,8 @@
     python -m comando_host.firmware build [--out build/firmware] [--source]
     python -m comando_host.firmware deploy [--port PORT]
 
-The bundle maps one-to-one onto the Pico's filesystem:
+What ships is firmware/manifest.py (MicroPython's manifest format). The bundle maps one-to-one
+onto the Pico's filesystem:
     main.py            boots device.app (source: MicroPython runs /main.py)
     lib/comando/*.mpy  the shared core, compiled by mpy-cross (bytecode: less RAM to import;
                        odds_kernel.mpy holds armv6m machine code: see NATIVE)
@@ -25,18 +26,58 @@ import shutil
 import subprocess
 import sys
 
-from comando import board_pack
+from comando import board_pack, board_packer
 from comando.board import load_board
 from comando_host import mpycompat
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LIB = os.path.join(ROOT, "firmware", "lib")
-PACKAGES = ("comando", "device")
-# Only for the host and tests: never copied to the Pico.
-SKIP = {os.path.join("device", "hal", "blinka.py"), os.path.join("device", "hal", "sim.py"),
-        os.path.join("device", "hal", "simterm.py"),
-        os.path.join("device", "pyfb.py"), os.path.join("device", "font8x8.py"),
-        os.path.join("device", "hal", "panel.py"), os.path.join("device", "png.py")}
+# What ships: MicroPython's manifest format (firmware/manifest.py); the simulator's bundle adds
+# the host-side modules (firmware/manifest_sim.py).
+MANIFEST = os.path.join(ROOT, "firmware", "manifest.py")
+MANIFEST_SIM = os.path.join(ROOT, "firmware", "manifest_sim.py")
+
+
+def manifest(path: str = MANIFEST) -> dict:
+    """{path in the bundle: source file} of what a manifest names. The subset of MicroPython's
+    manifest functions Comando uses: metadata, include, module (to the bundle's root) and package
+    (under lib/, on the device's sys.path), each file once; anything else is an error."""
+    out: dict = {}
+
+    def run(mpath):
+        here = os.path.dirname(os.path.abspath(mpath))
+
+        def metadata(**_kw):
+            pass
+
+        def include(other):
+            run(os.path.join(here, other))
+
+        def module(name, base_path=".", opt=None):
+            out[name] = os.path.join(here, base_path, name)
+
+        def package(name, files=None, base_path=".", opt=None):
+            top = os.path.join(here, base_path, name)
+            if files is None:
+                files = []
+                for dirpath, dirs, names in os.walk(top):
+                    dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+                    files += [os.path.relpath(os.path.join(dirpath, f), top)
+                              for f in sorted(names) if f.endswith(".py")]
+            for f in files:
+                src = os.path.join(top, f)
+                if not os.path.isfile(src):
+                    raise SystemExit(f"firmware: {os.path.relpath(mpath, ROOT)} names {name}/{f}, "
+                                     "which does not exist")
+                out["lib/" + name + "/" + f.replace(os.sep, "/")] = src
+
+        with open(mpath, encoding="utf-8") as f:
+            code = compile(f.read(), mpath, "exec")
+        exec(code, {"metadata": metadata, "include": include, "module": module,
+                    "package": package})
+
+    run(path)
+    return out
 
 
 def _tool(name: str) -> str:
@@ -49,21 +90,11 @@ def _tool(name: str) -> str:
     return found
 
 
-def sources():
-    for pkg in PACKAGES:
-        for dirpath, dirs, files in os.walk(os.path.join(LIB, pkg)):
-            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-            for name in sorted(files):
-                if name.endswith(".py"):
-                    rel = os.path.relpath(os.path.join(dirpath, name), LIB)
-                    yield rel
-
-
 # Modules with @micropython.viper code: compiled to the Pico's machine code (mpy-cross -march;
 # the RP2040's Cortex-M0+ is armv6m), so the device neither compiles them at run time (about
 # 90 ms and a few KB of parse tree for the odds kernel) nor runs them as bytecode. The simulator's
 # bundle (include_sim: the unix port on the host's CPU) ships them as source instead.
-NATIVE = {os.path.join("comando", "odds_kernel.py")}
+NATIVE = {"comando/odds_kernel.py"}
 NATIVE_ARCH = "armv6m"
 
 # mpy-cross options: no line-number tables (bytecode loads into RAM; see the module docstring).
@@ -78,26 +109,24 @@ def build(out: str, source: bool = False, include_sim: bool = False, quiet: bool
     os.makedirs(os.path.join(out, "lib"))
     mpy_cross = None if source else _tool("mpy-cross")
     total = count = 0
-    for rel in sources():
-        if rel in SKIP and not include_sim:
-            continue
-        src = os.path.join(LIB, rel)
-        dst_dir = os.path.join(out, "lib", os.path.dirname(rel))
-        os.makedirs(dst_dir, exist_ok=True)
-        if source or (rel in NATIVE and include_sim):
-            dst = os.path.join(dst_dir, os.path.basename(rel))
+    for dest, src in sorted(manifest(MANIFEST_SIM if include_sim else MANIFEST).items()):
+        dst = os.path.join(out, *dest.split("/"))
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        rel = dest[len("lib/"):]
+        # /main.py stays source (MicroPython runs it); so do native modules in the simulator's
+        if source or not dest.startswith("lib/") or (rel in NATIVE and include_sim):
             shutil.copyfile(src, dst)
         else:
-            dst = os.path.join(dst_dir, os.path.basename(rel)[:-3] + ".mpy")
+            dst = dst[:-3] + ".mpy"
             flags = [] if lines else list(MPY_FLAGS)
             if rel in NATIVE:
                 flags.append("-march=" + NATIVE_ARCH)
             proc = subprocess.run([mpy_cross] + flags + ["-o", dst, "-s", rel, src], capture_output=True, text=True)
             if proc.returncode:
                 raise SystemExit(f"firmware: mpy-cross failed on {rel}:\n{proc.stderr}")
-        total += os.path.getsize(dst)
-        count += 1
-    shutil.copyfile(os.path.join(ROOT, "firmware", "main.py"), os.path.join(out, "main.py"))
+        if dest.startswith("lib/"):  # the count and size of the library (main.py not counted)
+            total += os.path.getsize(dst)
+            count += 1
     bdir = os.path.join(ROOT, "boards")
     os.makedirs(os.path.join(out, "boards"))
     for name in sorted(os.listdir(bdir)) if os.path.isdir(bdir) else ():
@@ -108,7 +137,7 @@ def build(out: str, source: bool = False, include_sim: bool = False, quiet: bool
             # the packed form the device loads (validated here, read there without a parser)
             packed = os.path.join(out, "boards", name[:-5] + board_pack.EXT)
             with open(packed, "wb") as f:
-                f.write(board_pack.pack(load_board(os.path.join(bdir, name))))
+                f.write(board_packer.pack(load_board(os.path.join(bdir, name))))
             total += os.path.getsize(packed)
             count += 1
     if not quiet:

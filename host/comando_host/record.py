@@ -21,10 +21,12 @@ from __future__ import annotations
 
 import collections
 
+from comando.rulesets import NAMES, POWERS, TITLES
+
 Entry = collections.namedtuple("Entry", "seq t kind text")
 
-RULESET_NAMES = {"teg": "T.E.G.", "revancha": "T.E.G. La Revancha", "war": "WAR", "risk": "Risk",
-                 "teg2": "T.E.G. II"}
+# the registry's names: the full one where the short one is ambiguous (La Revancha is T.E.G.'s)
+RULESET_NAMES = dict(NAMES, revancha=TITLES["revancha"])
 
 # What part of the mirror an event belongs to (beside the log): dice, battles, turns.
 KIND = {"first": "roll", "crisis": "roll", "roll": "battle", "attack": "battle",
@@ -161,7 +163,7 @@ class Record:
         if st.stage == "over" and st.winner >= 0:
             return "the game is over: %s won" % self.who(st.winner)
         text = S.waiting(st)
-        if st.rs == "teg2":
+        if st.rs in POWERS:  # seats are powers: named as the record names them
             import re
             for s, c in enumerate(st.colours):
                 text = re.sub(r"\b%s\b" % re.escape(c), self.who(s), text)
@@ -191,7 +193,7 @@ class Record:
         return "country %s" % (c,)
 
     def _seat_name(self, c):
-        return _power(c) if self.rs == "teg2" else str(c)
+        return _power(c) if self.rs in POWERS else str(c)
 
     # -- new ----------------------------------------------------------------------------------
 
@@ -246,8 +248,8 @@ class Record:
         for again in r[1:]:
             parts.append("tie, again: " + ", ".join("%s %d" % (self.who(s), d)
                                                    for s, d in enumerate(again) if d))
-        if st.rs == "war":
-            dist = st.opts.get("distributor", st.first)
+        if "distributor" in st.opts:  # WAR: the opening roll names who deals
+            dist = st.opts["distributor"]
             parts.append("%s deals the territories, %s starts" % (self.who(dist), self.who(st.first)))
         else:
             parts.append("%s starts" % self.who(st.first))
@@ -279,7 +281,7 @@ class Record:
 
     def _s_round(self, ev, b, st):
         text = "round %d, in order %s" % (st.rnd, ", ".join(self.who(s) for s in st.order))
-        if st.rs == "revancha" and st.sit >= 0:
+        if st.sit >= 0:  # La Revancha: the situation card turned
             from comando.rulesets.revancha import situations as SIT
             skipped = [SIT.label(c) for c in st.turned[:-1]]
             text += "; situation card: %s - %s" % (SIT.label(st.sit), SIT.describe(st.sit))
@@ -287,7 +289,7 @@ class Record:
                 text += " (%s turned past: that colour is not at the table)" % ", ".join(skipped)
             if "o" in ev:
                 text += "; the situation deck was reshuffled"
-        if st.rs == "teg2" and st.grants:
+        if st.grants:  # T.E.G. II: the armies each power adds
             tr = st.track
             adds = []
             for s, units in enumerate(st.grants):
@@ -346,7 +348,7 @@ class Record:
         return "%s walks out (its territories stay, neutral)" % self.who(ev.get("p"))
 
     def _s_win(self, ev, b, st):
-        if st.rs == "teg2":
+        if st.rules.won_on_points:
             return "%s wins on points after the last round" % self.who(ev.get("p"))
         return "%s wins the game" % self.who(ev.get("p"))
 

@@ -17,7 +17,7 @@ import collections
 import threading
 import time
 
-from comando import sync as S
+from comando import sync
 
 from comando_host.secrets import SecretBook
 from comando_host.view import GameView
@@ -94,9 +94,9 @@ class HostSession:
         self.transport = transport
         self.store = store
         self.clock = clock
-        self.sync = S.HostSync(store.committed_last_seq, now=clock(), cid_base=cid_base,
-                               events_for=lambda game, after: [
-                                   e for e in store.events(game) if e.get("seq", 0) > after])
+        self.sync = sync.HostSync(store.committed_last_seq, now=clock(), cid_base=cid_base,
+                                  events_for=lambda game, after: [
+                                      e for e in store.events(game) if e.get("seq", 0) > after])
         self.view = GameView()
         self.secrets = SecretBook()
         self.view_seq = 0           # the highest seq the view and the secret book have seen

@@ -173,13 +173,13 @@ class GameView:
     def _session_lines(self, st):
         rec = self.record
         out = []
-        if st.rs == "revancha" and st.sit >= 0:
+        if st.sit >= 0:  # La Revancha's situation card of the round
             from comando.rulesets.revancha import situations as SIT
             out.append("situation card: %s - %s" % (SIT.label(st.sit), SIT.describe(st.sit)))
             if st.barred:
                 out.append("no country card this round (crisis): "
                            + ", ".join(rec.who(s) for s in st.barred))
-        if st.rs == "teg2" and st.track:
+        if st.track:  # T.E.G. II's war-potential track
             tr = st.track
             parts = []
             for s in range(st.n):
@@ -197,7 +197,7 @@ class GameView:
                 side = lambda i: "locked" if b["h"][i] is not None else "to lock"  # noqa: E731
                 out.append("combat in %s: %s (attacks, %s) v %s (%s)" % (
                     b["rg"], rec.who(b["a"]), side(0), rec.who(b["d"]), side(1)))
-        if st.rs == "risk" and st.stage == "place" and st.reserve:
+        if st.stage == "place" and st.reserve:  # Risk's deployment by hand
             out.append("reserves: " + ", ".join("%s %d" % (rec.who(s), r)
                                                 for s, r in enumerate(st.reserve)))
         return out

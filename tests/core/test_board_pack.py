@@ -10,7 +10,8 @@ from mpytest import raises
 
 from comando import session as Z
 from comando.board import load_board, list_boards, default_board_id
-from comando.board_pack import pack, unpack, load_packed, EXT
+from comando.board_pack import unpack, load_packed, EXT
+from comando.board_packer import pack
 from comando.dice import SeededDice
 from comando.errors import BoardError, IllegalMove
 

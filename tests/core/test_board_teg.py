@@ -3,7 +3,7 @@
 Runs under pytest and under MicroPython (tests/mpy_runner.py) with the heap capped.
 """
 
-from comando.board import load_board, boards_dir, fold
+from comando.board import load_board, boards_dir, search_key
 from comando.errors import BoardError
 from mpytest import raises
 
@@ -94,7 +94,7 @@ def test_find_is_case_and_accent_insensitive():
     assert b.cid(b.find("Taymir")) == "taimir"
     with raises(BoardError, "'Atlantis'"):
         b.find("Atlantis")
-    assert fold("Gran Bretaña") == "granbretana"
+    assert search_key("Gran Bretaña") == "granbretana"
 
 
 def test_short_names_fit_the_oled():

@@ -1,4 +1,4 @@
-"""The Dice screen's odds (device/screens.py, Dice) on both runtimes: computed by the fixed-point
+"""The Dice screen's odds (device/screens/dice.py, Dice) on both runtimes: computed by the fixed-point
 DP in slices, so a big attack never holds the input loop for the whole computation; the percent
 shown is the float odds' rounded percent."""
 

@@ -4,7 +4,7 @@ that need the real map, and seeded games from the deal to a victory."""
 import botplay
 from comando import engine
 from comando.board import load_board
-from comando.dice import FixedDice, SeededDice
+from comando.dice import SeededDice
 from comando.errors import IllegalMove
 from mpytest import cpython_only, raises
 

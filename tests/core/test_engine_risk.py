@@ -106,7 +106,7 @@ def test_all_armies_placed_before_attacking():
     """"You cannot attack until every one of them is on the board.\""""
     g = game()
     own(g, {"alaska": 0, "siberia": 1}, {"alaska": 5})
-    s = to_turn(g, 0, placed=False)
+    to_turn(g, 0, placed=False)
     illegal(g, {"t": "attack", "p": 0, "f": g.board.index("alaska"), "to": g.board.index("siberia")},
             "remaining armies")
 

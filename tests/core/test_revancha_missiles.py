@@ -6,7 +6,7 @@ MPY_HEAP = "1m"  # the 72-country board, its engine and a game
 from comando import engine, combat
 from comando.errors import IllegalMove
 from mpytest import raises
-from revfix import RULES, board, c, past_setup, arrange, turn, play, snapshot
+from revfix import RULES, c, past_setup, arrange, turn, play, snapshot
 
 
 def _nz(armies=20, phase="add", reserve=0):

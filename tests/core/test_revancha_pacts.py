@@ -6,7 +6,7 @@ MPY_HEAP = "1m"  # the 72-country board, its engine and a game
 from comando import engine
 from comando.errors import IllegalMove
 from mpytest import raises
-from revfix import RULES, board, c, k, past_setup, arrange, turn, play, hand, snapshot
+from revfix import c, k, past_setup, arrange, turn, play, hand, snapshot
 
 
 def test_continent_pact_south_america_takes_in_uruguay():

@@ -8,7 +8,7 @@ from comando import engine
 from comando.errors import IllegalMove
 from comando.rulesets.revancha import objectives
 from mpytest import raises
-from revfix import RULES, board, c, k, game, past_setup, arrange, turn, play, snapshot, COLOURS
+from revfix import RULES, board, c, k, game, past_setup, arrange, turn, play, snapshot
 
 
 def test_deal_every_country_one_army_and_five_players_leftovers():

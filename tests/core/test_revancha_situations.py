@@ -7,7 +7,7 @@ from comando import engine
 from comando.rulesets.revancha import situations as sit
 from comando.errors import IllegalMove
 from mpytest import raises
-from revfix import RULES, board, c, game, past_setup, arrange, turn, play, snapshot
+from revfix import RULES, c, game, past_setup, arrange, turn, play, snapshot
 
 SNOW, TAILWIND, CRISIS, EXTRA, OPEN, CLOSED = 20, 24, 28, 32, 36, 40
 REST_WHITE = 44

@@ -96,11 +96,11 @@ def test_fallbacks_without_a_board_table_are_the_rulebooks():
     assert rulebook.fixed_sets({}) == (4, 6, 8, 10)
     assert rulebook.deploy_step({}) == 3
     for n in range(2, 7):
-        assert turns.risk_reserve(n) == RISK_RESERVES[n]
+        assert rulebook.risk_reserve(n) == RISK_RESERVES[n]
         assert list(turns.placement_rounds("teg", n)) == TEG_SETUP[n]
         assert list(turns.placement_rounds("revancha", n)) == REVANCHA_SETUP[n]
     # "the proportional equivalent on the smaller maps"
-    assert turns.risk_reserve(3, 21) == 17
+    assert rulebook.risk_reserve(3, 21) == 17
 
 
 def test_a_malformed_table_falls_back_to_the_rulebook():

@@ -219,7 +219,7 @@ def test_excess_aircraft_lost_after_combat():
     g = to_attack(options={"level": "advanced"})
     put(g, "argentina", USA, 4, air=2)
     put(g, "argentina", CHINA, 10)
-    s = fight(g, "argentina", USA, CHINA, "A/4/0", "0/5/5")
+    fight(g, "argentina", USA, CHINA, "A/4/0", "0/5/5")
     # the aircraft won their battle, the 4 armies lost theirs: 2 aircraft over 0 armies are lost
     assert forces(g, "argentina", USA) == (0, 0, 0)
     assert forces(g, "argentina", CHINA) == (6, 0, 0)

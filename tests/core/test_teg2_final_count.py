@@ -8,7 +8,7 @@ from comando import engine
 from comando.dice import SeededDice
 from comando.engine.bot import Bot, play
 from comando.rulesets.teg2 import objectives as objs
-from teg2_fixtures import POWERS4, POWERS6, board, new, put, r, tokens, adds
+from teg2_fixtures import POWERS4, POWERS6, board, new, put, tokens, adds
 
 IV1, IV3, IV4, NI2, CTL5 = 0, 1, 2, 3, 4
 

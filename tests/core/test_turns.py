@@ -55,24 +55,26 @@ def test_teg2_rotation_starts_with_usa_then_ussr():
 
 def test_teg2_rounds_by_players():
     """teg-ii.txt "Length of a Game"."""
-    assert turns.teg2_rounds(6) == 6
-    assert turns.teg2_rounds(5) == 5
-    assert turns.teg2_rounds(4) == 4 and turns.teg2_rounds(4, True) == 8
-    assert turns.teg2_rounds(3) == 6
+    from comando.rulesets.teg2.table import player_of, rounds
+    assert rounds(6) == 6
+    assert rounds(5) == 5
+    assert rounds(4) == 4 and rounds(4, True) == 8
+    assert rounds(3) == 6
     assert turns.teg2_powers(2) == ("usa", "ussr", "china", "japan")
-    assert [turns.teg2_player(p, 2) for p in range(4)] == [0, 1, 0, 1]
+    assert [player_of(p, 2) for p in range(4)] == [0, 1, 0, 1]
 
 
 def test_war_first_player_follows_last_card():
     """war.txt "Distribution of Armies and Territories" and "The Game": dealt clockwise from the
     distributor's left; the game begins with the player after the one who got the last card."""
     # 6 players, 42 territories: 7 each, the last card goes to the distributor -> next seat opens
-    assert turns.war_deal_seat(0, 6, 0) == 1
-    assert turns.war_deal_seat(0, 6, 41) == 0
-    assert turns.war_first(0, 6, 42) == 1
+    from comando.rulesets.war.table import deal_seat, first_player
+    assert deal_seat(0, 6, 0) == 1
+    assert deal_seat(0, 6, 41) == 0
+    assert first_player(0, 6, 42) == 1
     # 4 players: 42 = 10*4 + 2; cards 40, 41 go to seats 1, 2 (distributor 0) -> seat 3 opens
-    assert turns.war_deal_seat(0, 4, 41) == 2
-    assert turns.war_first(0, 4, 42) == 3
+    assert deal_seat(0, 4, 41) == 2
+    assert first_player(0, 4, 42) == 3
     assert turns.round_order("war", 3, 5, n=4) == (3, 0, 1, 2)
 
 
@@ -111,8 +113,9 @@ def test_placement_rounds_per_ruleset():
 
 def test_risk_reserves():
     """risk-online-12-maps.txt: 40 for two, 35 three, 30 four, 25 five, 20 six on World."""
-    assert [turns.risk_reserve(n) for n in range(2, 7)] == [40, 35, 30, 25, 20]
-    assert turns.risk_reserve(4, 21) == 15
+    from comando import rulebook
+    assert [rulebook.risk_reserve(n) for n in range(2, 7)] == [40, 35, 30, 25, 20]
+    assert rulebook.risk_reserve(4, 21) == 15
 
 
 def test_bad_rulesets_and_counts():

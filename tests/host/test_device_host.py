@@ -6,7 +6,6 @@ import subprocess
 import sys
 import time
 
-import pytest
 import serial
 
 from comando_host import firmware

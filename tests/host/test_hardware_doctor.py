@@ -7,7 +7,6 @@ import os
 import pty
 import select
 import subprocess
-import sys
 
 import pytest
 

@@ -4,7 +4,6 @@ show"): the host database ends equal, event for event, to the device journal; a 
 comes back as a numbered event; the device restarted on its journal is caught up with.
 """
 
-import os
 import time
 
 import pytest

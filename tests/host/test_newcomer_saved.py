@@ -1,8 +1,6 @@
 """Issue 13, "Nothing saved is ever lost": the journal lock, torn device journals on import,
 torn logs on resume, games of `comando play` in the one store."""
 
-import json
-import os
 import subprocess
 import sys
 

@@ -344,9 +344,9 @@ def test_a_printable_a3_sheet_per_map(bid, tmp_path, capsys):
 def test_packed_headers_carry_the_seat_caps_and_the_map_list(tmp_path):
     """What the device reads to pick a map (rulesets/risk/maps.py): each packed board's first
     line holds its size and seat cap; World's also the twelve ids."""
-    from comando import board_pack
+    from comando import board_pack, board_packer
     for bid in MAPS:
-        (tmp_path / (bid + board_pack.EXT)).write_bytes(board_pack.pack(load_board(bid)))
+        (tmp_path / (bid + board_pack.EXT)).write_bytes(board_packer.pack(load_board(bid)))
     for bid, (terr, regions, cap) in MAPS.items():
         h = board_pack.header(bid, str(tmp_path))
         assert (h["id"], h["n"], h["k"], h["seats"]) == (bid, terr, regions, cap)

@@ -6,8 +6,6 @@
 - screenshots of the page for T.E.G., La Revancha, WAR and Risk compared with tests/golden/web/.
 Under CI=true a missing browser fails these tests (tests/browser.py)."""
 
-import os
-import time
 
 import pytest
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import os
-import queue
 import shutil
 import subprocess
 import tempfile

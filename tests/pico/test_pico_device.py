@@ -16,7 +16,7 @@ import pytest
 from PIL import Image
 
 from comando import session as S
-from picorig import ROOT, PINS, PicoRig, picoimage
+from picorig import ROOT, PINS, picoimage
 
 pytestmark = pytest.mark.pico
 

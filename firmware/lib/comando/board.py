@@ -16,13 +16,35 @@ short names, aliases), one ``bytes`` of continent indices, one ``bytes`` of isla
 neighbour tuples, and the objectives/tables as the plain dicts/lists the file gives.
 
 The file format is documented in boards/README.md (schema "comando-board/1").
+
+API of a Board ``b`` (countries are ints 0..n-1, continents ints 0..k-1):
+- `b.id`, `b.name`, `b.rulesets`, `b.n`, `b.continents`, `b.complete`, `b.options`,
+  `b.edition_options`: board facts (`b.name` is a str that is also callable: `b.name(i)`)
+- `b.cid(i)`, `b.index(id)`, `b.name(i)`, `b.short(i)`, `b.aliases(i)`, `b.find(text)`: country
+  ids/names; `find` takes id, name, short name or alias, ignoring case, accents and punctuation;
+  `BoardError` names the text
+- `b.continent_of(i)`, `b.continent_id/name/short/bonus(c)`, `b.members(c)`,
+  `b.continent_index(id)`, `b.find_continent(text)`: continents
+- `b.neighbours(i)`, `b.is_border(a, b)`, `b.borders()`: the graph (bridges are borders)
+- `b.distance(a, b, limit=3)` → int or None, `b.within(a, limit=3)` → ((country, distance), ...):
+  La Revancha missiles (3/2/1 armies at 1/2/3 borders)
+- `b.is_internal(a, b)`, `b.is_external(a, b)`, `b.internal_borders(c)`, `b.external_borders(c)`:
+  closed / open borders situation cards
+- `b.owns_continent(owner_of, p, c)`, `b.continents_owned(owner_of, p)`: `owner_of` is any sequence
+  indexed by country
+- `b.chain(owner_of, p, i)`, `b.chains(owner_of, p)`, `b.connected(owner_of, p, a, b)`: connected
+  own territory (Risk regroup)
+- `b.symbol(i)` → tuple of symbol ids, `b.island(i)`, `b.islands()`: cards, islands
+- `b.objectives`, `b.common_objective`, `b.tables`, `b.occupation_met(obj, owner_of, p,
+  armies=None)`: objectives as data; occupy clauses are met by different countries
+  (boards/README.md)
 """
 
 import sys
 
 from comando.errors import BoardError  # noqa: F401  (re-exported: comando.board.BoardError)
 # the file format's names and the shipped boards' places, re-exported: comando.board is the API
-from comando.board_files import (SCHEMA, SHORT_MAX, FONT_PX, MPY, fold,  # noqa: F401
+from comando.board_files import (SCHEMA, SHORT_MAX, FONT_PX, MPY, search_key,  # noqa: F401
                                  short_ok, set_boards_dir, boards_dir, list_boards,  # noqa: F401
                                  default_board_id, board_path)
 
@@ -154,15 +176,15 @@ class Board:
             if 0 <= text < self.n:
                 return text
             raise BoardError("%s: no country number %d (0-%d)" % (self.id, text, self.n - 1))
-        k = fold(text)
+        k = search_key(text)
         if k:
             for i in range(self.n):
-                if (fold(self._ids[i]) == k or fold(self._names[i]) == k
-                        or fold(self._shorts[i]) == k):
+                if (search_key(self._ids[i]) == k or search_key(self._names[i]) == k
+                        or search_key(self._shorts[i]) == k):
                     return i
             for i in range(self.n):
                 for a in self._alias[i]:
-                    if fold(a) == k:
+                    if search_key(a) == k:
                         return i
         raise BoardError("%s: no country called '%s'" % (self.id, text))
 
@@ -200,13 +222,13 @@ class Board:
             raise BoardError("%s: unknown continent id '%s'" % (self.id, cid))
 
     def find_continent(self, text):
-        k = fold(text)
+        k = search_key(text)
         for c in range(self.continents):
-            if k and (fold(self._cids[c]) == k or fold(self._cnames[c]) == k
-                      or fold(self._cshorts[c]) == k):
+            if k and (search_key(self._cids[c]) == k or search_key(self._cnames[c]) == k
+                      or search_key(self._cshorts[c]) == k):
                 return c
             for a in self._calias[c]:
-                if k and fold(a) == k:
+                if k and search_key(a) == k:
                     return c
         raise BoardError("%s: no continent called '%s'" % (self.id, text))
 

@@ -52,8 +52,8 @@ _FOLD = {
 }
 
 
-def fold(text):
-    """Case- and accent-insensitive key: 'Gran Bretaña' -> 'granbretana' (letters/digits only)."""
+def search_key(text):
+    """Case- and accent-insensitive key (what find() compares): 'Gran Bretaña' -> 'granbretana' (letters/digits only)."""
     out = []
     for ch in str(text).lower():
         ch = _FOLD.get(ch, ch)

@@ -11,7 +11,7 @@ import json
 import gc
 
 from comando.board_files import (SCHEMA, SHORT_MAX, OBJECTIVE_TYPES, OCCUPY_KEYS, DESTROY_TARGETS,
-                                 CONTINENT_KEYS, COUNTRY_KEYS, TIDY, MPY, free_key, fold, short_ok,
+                                 CONTINENT_KEYS, COUNTRY_KEYS, TIDY, MPY, free_key, search_key, short_ok,
                                  board_path)
 from comando.errors import BoardError
 
@@ -476,7 +476,7 @@ class _Loader:
             # countries. Only the hashes are kept (small ints, no strings); a hash hit is
             # confirmed by folding the other country's names again.
             for text in [cid, name, short] + al:
-                k = fold(text)
+                k = search_key(text)
                 if not k:
                     err.add(entry, "name or alias %s has no letters" % json.dumps(text))
                     continue
@@ -507,9 +507,9 @@ class _Loader:
             err.add("countries", "missing or empty")
 
     def _folded(self, i):
-        out = [fold(self.ids[i]), fold(self.names[i]), fold(self.shorts[i])]
+        out = [search_key(self.ids[i]), search_key(self.names[i]), search_key(self.shorts[i])]
         for a in self.aliases[i]:
-            out.append(fold(a))
+            out.append(search_key(a))
         return out
 
     def _after_countries(self):

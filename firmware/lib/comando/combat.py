@@ -13,6 +13,7 @@ silent, the choice made here is written next to the code and in docs/architectur
 """
 
 from comando.errors import RulesError
+from comando.rulesets import TITLES
 
 # Move-in limits after a conquest, as data: minimum is 1 or the number of dice just rolled
 # ("dice"); maximum is a number, the dice just rolled ("dice"), or every army but one ("all").
@@ -21,24 +22,27 @@ RULES = {
     # teg-classic.txt, "Attacking Foreign Countries" / "DEVELOPMENT OF AN ATTACK": attack dice =
     # attacking armies (armies - 1) up to 3; defence = all armies up to 3; ties to the defender;
     # after a conquest move 1, and "one or two more armies ... at most" (maximum 3).
-    "teg": {"name": "T.E.G. classic", "att_max": 3, "def_max": 3, "four": 0, "situations": 0,
+    "teg": {"att_max": 3, "def_max": 3, "four": 0, "situations": 0,
             "att_choice": 0, "def_choice": 0, "move_min": 1, "move_max": 3},
     # teg-la-revancha.txt, "Attack Conditions" / "Development of the Attack": as classic, plus the
     # 4-dice exception (defender >= 3 armies, attacker at least double; missiles never count);
     # Tailwind +1 attack die, Snow +1 defence die, never more than 4 ("Situation cards").
-    "revancha": {"name": "T.E.G. La Revancha", "att_max": 3, "def_max": 3, "four": 1,
+    "revancha": {"att_max": 3, "def_max": 3, "four": 1,
                  "situations": 1, "att_choice": 0, "def_choice": 0, "move_min": 1, "move_max": 3},
     # war.txt, "How to Attack" / "Battle" / "Territory Conquest": the attacker announces 1-3
     # armies (never its occupation army), the defender rolls all its armies up to 3 (its occupation
     # army defends too); after a conquest it moves at most the armies of the last attack.
-    "war": {"name": "WAR", "att_max": 3, "def_max": 3, "four": 0, "situations": 0,
+    "war": {"att_max": 3, "def_max": 3, "four": 0, "situations": 0,
             "att_choice": 1, "def_choice": 0, "move_min": 1, "move_max": "dice"},
     # risk-online-12-maps.txt: attack one die per army beyond the garrison up to 3, defence up to
     # 2 (the defender may be asked and roll fewer); move in at least the dice just rolled, at most
     # everything bar one.
-    "risk": {"name": "Risk (online)", "att_max": 3, "def_max": 2, "four": 0, "situations": 0,
+    "risk": {"att_max": 3, "def_max": 2, "four": 0, "situations": 0,
              "att_choice": 0, "def_choice": 1, "move_min": "dice", "move_max": "all"},
 }
+
+for _id in RULES:  # each entry's "name": the registry's full name (comando.rulesets.TITLES)
+    RULES[_id]["name"] = TITLES[_id]
 
 # Rules as data: COUNTS[a - 1][d - 1][j] = how many of the 6 ** (a + d) equally likely throws of
 # a attack dice against d defence dice make the defender lose j of the min(a, d) compared pairs
@@ -53,7 +57,7 @@ COUNTS = (
      (579733, 381672, 317436, 254040, 146735)),
 )
 
-RULESETS = ("teg", "revancha", "war", "risk")
+RULESETS = ("teg", "revancha", "war", "risk")  # the rulesets of the registry with dice combat
 MIN_ATTACK = 2  # every ruleset: a country with one army cannot attack (its occupation army)
 
 
@@ -61,8 +65,9 @@ def rules(ruleset):
     """The RULES entry of a ruleset id, or RulesError naming the known ones."""
     r = RULES.get(ruleset) if isinstance(ruleset, str) else None
     if r is None:
-        if ruleset == "teg2":
-            raise RulesError("T.E.G. II has no dice combat: use battle commands (comando battle)")
+        if ruleset in TITLES:
+            raise RulesError("%s has no dice combat: use battle commands (comando battle)"
+                             % TITLES[ruleset])
         raise RulesError("unknown ruleset %r: expected one of %s" % (ruleset, ", ".join(RULESETS)))
     return r
 

@@ -105,16 +105,20 @@ def board_reserves(tables, n) -> "tuple | None":
     return None
 
 
+# Rulesets with fixed placement rounds: (rounds, rounds with fewer players).
+PLACEMENT = {"teg": (TEG_PLACEMENT, TEG_PLACEMENT_SMALL),
+             "revancha": (REVANCHA_PLACEMENT, REVANCHA_PLACEMENT_SMALL)}
+
+
 def placement(ruleset, n, tables=None) -> tuple:
     """Armies per setup placement round (teg, revancha); () for the rulesets without fixed rounds."""
+    rule = PLACEMENT.get(ruleset)
+    if rule is None:
+        return ()
     v = board_reserves(tables, n)
-    if v is not None and ruleset in ("teg", "revancha"):
+    if v is not None:
         return v
-    if ruleset == "teg":
-        return TEG_PLACEMENT_SMALL.get(n, TEG_PLACEMENT)
-    if ruleset == "revancha":
-        return REVANCHA_PLACEMENT_SMALL.get(n, REVANCHA_PLACEMENT)
-    return ()
+    return rule[1].get(n, rule[0])
 
 
 def risk_reserve(n, territories=RISK_WORLD_TERRITORIES, tables=None) -> int:

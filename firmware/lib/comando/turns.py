@@ -31,18 +31,13 @@ die and say nothing of ties; re-rolling the tie is the table's universal custom)
 
 from comando.errors import RulesError
 from comando import rulebook
+# the registry's: the ids, the players each seats (teg2: 2 players play 4 powers, see
+# teg2_powers()), the rulesets whose round opener moves one seat on after every round of play
+from comando.rulesets import IDS as RULESETS, POWERS, SEATS, ROTATING
 
-RULESETS = ("teg", "revancha", "war", "risk", "teg2")
-
-# T.E.G. II powers in the rulebook's playing order.
-TEG2_POWERS = ("usa", "ussr", "china", "japan", "weurope", "eeurope")  # = comando.rulesets.teg2.track.POWERS
+# T.E.G. II powers in the rulebook's playing order (the registry's).
+TEG2_POWERS = POWERS["teg2"]
 TEG2_POWER_NAMES = ("USA", "USSR", "China", "Japan", "Western Europe", "Eastern Europe")
-
-# Player counts each ruleset seats (teg2: 2 players play 4 powers, see teg2_powers()).
-SEATS = {"teg": (2, 6), "revancha": (2, 6), "war": (2, 6), "risk": (2, 6), "teg2": (2, 6)}
-
-# Rulesets whose round opener moves one seat on after every round of play.
-ROTATING = ("revancha", "teg2")
 
 
 def check_ruleset(ruleset):
@@ -173,15 +168,6 @@ def roll_opening(dice, n, alive=None):
 
 # --- WAR: the distributor's deal -------------------------------------------------------------------
 
-def war_deal_seat(distributor, n, k):
-    """Seat receiving the k-th (0-based) territory card: dealt clockwise from the distributor's left."""
-    return (distributor + 1 + k) % n
-
-
-def war_first(distributor, n, territories):
-    """WAR opener: the player after the one who received the last of ``territories`` cards."""
-    return (war_deal_seat(distributor, n, territories - 1) + 1) % n
-
 
 # --- setup rounds -------------------------------------------------------------------------------
 
@@ -192,23 +178,11 @@ def placement_rounds(ruleset, n, tables=None):
     (12 with two, 8 with three: teg-classic.txt "Games of 2 or 3 Players").
     revancha: (8, 4); 18 in one round with two players ("5. Playing with 2 or 3 People").
     war, risk, teg2: () (WAR's first round places the normal reinforcements; Risk deploys a reserve,
-    see risk_reserve(); T.E.G. II adds its war potential every round).
+    see comando.rulebook.risk_reserve(); T.E.G. II adds its war potential every round).
     The values are comando.rulebook's (a board's ``tables.starting_reserves`` when given).
     """
     check_players(ruleset, n)
     return rulebook.placement(ruleset, n, tables)
-
-
-RISK_DEPLOY_STEP = rulebook.RISK_DEPLOY_STEP
-
-
-def risk_reserve(n, territories=42, tables=None):
-    """Starting reserve per player on a Risk map: 40/35/30/25/20 for 2..6 players on World (42
-    territories), "the proportional equivalent on the smaller maps" (rounded down, at least 1);
-    the board's ``tables.starting_reserves`` when given (comando.rulebook)."""
-    if not isinstance(n, int) or n < 2 or n > 6:
-        raise RulesError("Risk seats 2 to 6 players, not %s" % (n,))
-    return rulebook.risk_reserve(n, territories, tables)
 
 
 def reinforcements(ruleset, countries, bonus=0):
@@ -218,33 +192,16 @@ def reinforcements(ruleset, countries, bonus=0):
     rule = rulebook.REINFORCE.get(ruleset)
     if rule is None:
         raise RulesError("%s adds armies by war potential, not by countries held" % ruleset
-                         if ruleset == "teg2" else "unknown ruleset %r" % (ruleset,))
+                         if ruleset in RULESETS else "unknown ruleset %r" % (ruleset,))
     if countries < 0 or bonus < 0:
         raise RulesError("countries held and continent bonus cannot be negative")
     n = countries // rule[0]
     return (n if n > rule[1] else rule[1]) + bonus
 
 
-def teg2_rounds(n, long_game=False):
-    """Rounds in a T.E.G. II game (teg-ii.txt "Length of a Game"): 6 players 6, 5 players 5,
-    4 players 4 or 8 (chosen before starting), 3 players 6; 2 players play as 4."""
-    check_players("teg2", n)
-    if n == 2 or n == 4:
-        return 8 if long_game else 4
-    if n == 3:
-        return 6
-    return n
-
-
 def teg2_powers(n):
     """Powers in play, in playing order: the first n powers (2 players hold USA+China and
-    USSR+Japan, i.e. four powers; seats then map power -> player with teg2_player())."""
+    USSR+Japan, i.e. four powers; seats then map power -> player: comando.rulesets.teg2.table.player_of())."""
     check_players("teg2", n)
     return TEG2_POWERS[:4] if n == 2 else TEG2_POWERS[:n]
 
-
-def teg2_player(power_index, n):
-    """Which player commands power ``power_index`` (0-based in TEG2_POWERS order)."""
-    if n == 2:
-        return power_index % 2  # USA, China -> player 0; USSR, Japan -> player 1
-    return power_index

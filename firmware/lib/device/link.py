@@ -26,7 +26,7 @@ except ImportError:  # pragma: no cover
 import time
 
 from comando import journal as codec
-from comando import sync as S
+from comando import sync
 
 try:
     _ticks_ms = time.ticks_ms
@@ -179,7 +179,7 @@ class LinkEndpoint:
         self.game = self._load_game_id()
         if not board and app is not None:
             board = getattr(getattr(app, "board", None), "id", "") or ""
-        self.sync = S.DeviceSync(self.source, self.game, board, fw, now=self.now())
+        self.sync = sync.DeviceSync(self.source, self.game, board, fw, now=self.now())
         self.sync.damage = getattr(journal, "damage", None)
 
     # -- the game id -----------------------------------------------------------------------

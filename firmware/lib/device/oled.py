@@ -11,6 +11,37 @@ adapter on Linux, the recording panel of the simulator.
 
 from device import canvas
 
+try:
+    from micropython import const
+except ImportError:  # CPython (Blinka, the tests)
+    const = lambda x: x  # noqa: E731
+
+# Controller commands (SSD1306 datasheet, 9 "Command Table"; SH1106 datasheet, "Commands").
+# Names with a leading underscore are folded in by the compiler (no RAM on the Pico).
+_DISPLAY_OFF = const(0xAE)
+_DISPLAY_ON = const(0xAF)
+_CLOCK_DIV = const(0xD5)        # + divide ratio / oscillator frequency
+_MULTIPLEX = const(0xA8)        # + rows - 1
+_DISPLAY_OFFSET = const(0xD3)   # + vertical shift
+_START_LINE = const(0x40)       # | line 0..63
+_CHARGE_PUMP = const(0x8D)      # SSD1306: + 0x14 on
+_ADDRESSING = const(0x20)       # SSD1306: + 0x02 page addressing
+_DC_DC = const(0xAD)            # SH1106: + 0x8B on
+_SEG_REMAP = const(0xA0)        # | 1: column 127 is SEG0 (the panel's usual mounting)
+_COM_SCAN_DEC = const(0xC8)     # COM scan from row 63 down (0xC0: up)
+_COM_SCAN_INC = const(0xC0)
+_COM_PINS = const(0xDA)         # + 0x12 alternative COM pins (64 rows)
+_CONTRAST = const(0x81)         # + 0..255
+_PRECHARGE = const(0xD9)        # + phase lengths
+_VCOM_DESELECT = const(0xDB)    # + level
+_RESUME_RAM = const(0xA4)       # show the RAM (0xA5: all pixels on)
+_NORMAL = const(0xA6)           # 0xA7: inverted
+_INVERT = const(0xA7)
+_PAGE = const(0xB0)             # | page 0..7
+_COL_LOW = const(0x00)          # | low nibble of the column
+_COL_HIGH = const(0x10)         # | high nibble of the column
+_DATA = const(0x40)             # control byte: the bytes that follow are display data
+
 SSD1306 = "ssd1306"
 SH1106 = "sh1106"
 ADDRESSES = (0x3C, 0x3D)
@@ -58,32 +89,34 @@ class OLED:
         self._write(b)
 
     def init_display(self):
-        seg, com = (0xA0, 0xC0) if self.flipped else (0xA1, 0xC8)
-        seq = [0xAE, 0xD5, 0x80, 0xA8, self.height - 1, 0xD3, 0x00, 0x40]
+        seg, com = (_SEG_REMAP, _COM_SCAN_INC) if self.flipped else (_SEG_REMAP | 1, _COM_SCAN_DEC)
+        seq = [_DISPLAY_OFF, _CLOCK_DIV, 0x80, _MULTIPLEX, self.height - 1, _DISPLAY_OFFSET, 0x00,
+               _START_LINE]
         if self.kind == SSD1306:
-            seq += [0x8D, 0x14, 0x20, 0x02]  # charge pump on; page addressing mode
+            seq += [_CHARGE_PUMP, 0x14, _ADDRESSING, 0x02]  # charge pump on; page addressing mode
         else:
-            seq += [0xAD, 0x8B]  # SH1106 DC-DC on
-        seq += [seg, com, 0xDA, 0x12, 0x81, self._contrast, 0xD9, 0xF1, 0xDB, 0x30, 0xA4, 0xA6, 0xAF]
+            seq += [_DC_DC, 0x8B]  # SH1106 DC-DC on
+        seq += [seg, com, _COM_PINS, 0x12, _CONTRAST, self._contrast, _PRECHARGE, 0xF1,
+                _VCOM_DESELECT, 0x30, _RESUME_RAM, _NORMAL, _DISPLAY_ON]
         self.cmd(*seq)
         self.dirty_all = True
 
     # -- settings -------------------------------------------------------------------------------
     def contrast(self, value):
         self._contrast = max(0, min(255, value))
-        self.cmd(0x81, self._contrast)
+        self.cmd(_CONTRAST, self._contrast)
 
     def flip(self, on):
         """Rotate 180 degrees (the device mounted the other way round)."""
         self.flipped = bool(on)
-        self.cmd(0xA0 if on else 0xA1, 0xC0 if on else 0xC8)
+        self.cmd(_SEG_REMAP if on else _SEG_REMAP | 1, _COM_SCAN_INC if on else _COM_SCAN_DEC)
         self.dirty_all = True
 
     def power(self, on):
-        self.cmd(0xAF if on else 0xAE)
+        self.cmd(_DISPLAY_ON if on else _DISPLAY_OFF)
 
     def invert(self, on):
-        self.cmd(0xA7 if on else 0xA6)
+        self.cmd(_INVERT if on else _NORMAL)
 
     # -- frames ---------------------------------------------------------------------------------
     # A new span costs a command transaction (address, control, 3 commands) and a data header
@@ -147,9 +180,9 @@ class OLED:
     def _send(self, page, lo, hi):
         base = page * self.width
         col = lo + self.col_offset
-        self.cmd(0xB0 | page, col & 0x0F, 0x10 | (col >> 4))
+        self.cmd(_PAGE | page, _COL_LOW | (col & 0x0F), _COL_HIGH | (col >> 4))
         data = bytearray(hi - lo + 2)
-        data[0] = 0x40
+        data[0] = _DATA
         data[1:] = self._bv[base + lo:base + hi + 1]
         self._write(data)
         self._sv[base + lo:base + hi + 1] = self._bv[base + lo:base + hi + 1]

@@ -14,7 +14,7 @@ import shlex
 import sys
 
 from comando import engine
-from comando.board import BoardError, default_board_id, fold, load_board
+from comando.board import BoardError, default_board_id, search_key, load_board
 from comando.dice import SeededDice, system_dice
 from comando.errors import ComandoError, IllegalMove
 from comando.engine import log as elog
@@ -171,13 +171,13 @@ def close_countries(board, text, n=3):
     keys = {}
     for i in range(board.n):
         for name in (board.cid(i), board.name(i), board.short(i)) + tuple(board.aliases(i)):
-            keys.setdefault(fold(name), i)
+            keys.setdefault(search_key(name), i)
     words = text.split()
     probes = [text] + words + [" ".join(words[j:j + 2]) for j in range(len(words) - 1)
-                               if fold(words[j]) not in keys or fold(words[j + 1]) not in keys]
+                               if search_key(words[j]) not in keys or search_key(words[j + 1]) not in keys]
     hits = []
     for probe in probes:
-        k = fold(probe)
+        k = search_key(probe)
         if not k or k in keys:
             continue
         for m in difflib.get_close_matches(k, list(keys), n=n, cutoff=0.7):
@@ -376,8 +376,11 @@ class Session:
         self.say("you conquered this turn: your card first")
         self.act({"t": "draw", "p": p})
 
+    # the commands' other names
+    ALIASES = {"?": "help", "diplomacy": "dip", "neighbors": "neighbours"}
+
     def command(self, line):
-        """Run one command line. Returns False to quit."""
+        """Run one command line (a ``do_<command>`` method each). Returns False to quit."""
         try:
             words = shlex.split(line)
         except ValueError:
@@ -385,153 +388,212 @@ class Session:
         if not words:
             return True
         cmd, rest = words[0].lower(), words[1:]
-        s = self.game.state
-        p = s.cur
         if cmd in ("quit", "exit", "q"):
             return False
-        if s.rules.id == "teg2":
+        s = self.game.state
+        if s.rules.id == "teg2":  # T.E.G. II's own commands (comando_host/teg2_play.py)
             from comando_host import teg2_play
             if teg2_play.run(self, cmd, rest):
                 return True
-        if cmd in ("help", "?"):
-            self.say(help_text(s.rules.id))
-        elif cmd == "status":
-            self.say(engine_text.status(s))
-        elif cmd == "map" and not rest:
-            self.say(self.board_picture())
-        elif cmd in ("map", "countries"):
-            self.say(engine_text.countries(s, self.player(" ".join(rest)) if rest else None))
-        elif cmd in ("neighbours", "neighbors"):
-            if not rest:
-                raise UsageError("neighbours COUNTRY")
-            self.say(engine_text.neighbours(s, self.country(" ".join(rest))))
-        elif cmd == "cards":
-            self.say(engine_text.cards(s, self.player(" ".join(rest)) if rest else p))
-        elif cmd == "objective":
-            q = self.player(" ".join(rest)) if rest else p
-            self.say(f"{engine_text.who(s, q)}: {engine_text.objective(s, q)}")
-        elif cmd == "pacts":
-            self.say(engine_text.pacts(s))
-        elif cmd == "claim":
-            self.act({"t": "claim", "p": p, "c": self.countries(rest, 1)[0]})
-        elif cmd == "place":
-            if not rest:
-                raise UsageError("place N COUNTRY")
-            if is_int(rest[0]):
-                n, where = self.number(rest[0]), rest[1:]
-            elif is_int(rest[-1]):
-                n, where = self.number(rest[-1]), rest[:-1]
-            else:
-                n, where = s.to_place(), rest
-            self.act({"t": "place", "p": p, "c": self.countries(where, 1)[0], "n": n})
-        elif cmd == "trade":
-            self.trade(rest)
-        elif cmd == "attack":
-            self.attack(rest)
-        elif cmd == "walk":
-            self.walk(rest)
-        elif cmd in ("dip", "diplomacy"):
-            self.dip(rest)
-        elif cmd == "move":
-            if len(rest) != 1:
-                raise UsageError("move N")
-            self.act({"t": "move", "p": p, "n": self.number(rest[0], "move")})
-        elif cmd == "regroup":
-            m = 0
-            low = [w.lower() for w in rest]
-            if len(rest) >= 2 and low[-2] in MISSILE_WORDS and s.rules.id == "revancha":
-                m = self.number(rest[-1], "missiles")
-                rest = rest[:-2]
-            if len(rest) < 3:
-                raise UsageError("regroup FROM TO N" + (" [missiles M]" if s.rules.id == "revancha" else ""))
-            f, to = self.countries(rest[:-1], 2)
-            a = {"t": "regroup", "p": p, "f": f, "to": to, "n": self.number(rest[-1], "regroup")}
-            if m:
-                a["m"] = m
-            self.act(a)
-        elif cmd in REVANCHA_ONLY and s.rules.id != "revancha":
+        cmd = self.ALIASES.get(cmd, cmd)
+        if cmd in REVANCHA_ONLY and s.rules.id != "revancha":
             raise UsageError(f"{cmd}: La Revancha only (--ruleset revancha), not {s.rules.name}")
-        elif cmd == "arm":
-            if len(rest) < 2:
-                raise UsageError("arm K COUNTRY [replace]")
-            k = self.number(rest[0], "missiles")
-            words = rest[1:]
-            how = "r"
-            if words and words[-1].lower() in ("replace", "map", "replacing"):
-                how = "m"
-                words = words[:-1]
-            self.act({"t": "arm", "p": p, "c": self.countries(words, 1)[0], "k": k, "src": how})
-        elif cmd == "missile":
-            f, to = self.countries(rest, 2)
-            self.act({"t": "missile", "p": p, "f": f, "to": to})
-        elif cmd == "blockades":
-            self.say(engine_text.blockades_text(s))
-        elif cmd == "forget":
-            if len(rest) != 4 or rest[3].lower() not in ("keep", "end"):
-                raise UsageError("forget HARMED FORGETTER ID keep|end (see 'pacts' for the zone's number)")
-            self.act({"t": "forget", "p": self.player(rest[0]), "q": self.player(rest[1]),
-                      "id": self.number(rest[2].lstrip("#"), "zone pact id"),
-                      "keep": 1 if rest[3].lower() == "keep" else 0})
-        elif cmd == "situation":
-            lines = engine_text.revancha_lines(s)
-            self.say(lines[0] if lines else "no situation card yet (setup)")
-        elif cmd == "draw":
-            self.act({"t": "draw", "p": p})
-        elif cmd == "bonus":
-            self.act({"t": "bonus", "p": p, "c": self.countries(rest, 1)[0]})
-        elif cmd == "end":
-            self.draw_before_end(p)
-            self.act({"t": "end", "p": p})
-        elif cmd == "pact":
-            if len(rest) < 2:
-                raise UsageError("pact PLAYER world | border MINE THEIRS | zone COUNTRY")
-            q = self.player(rest[0])
-            kind = rest[1].lower()
-            if kind == "world":
-                self.act({"t": "pact", "p": p, "q": q, "k": "w"})
-            elif kind == "continent" and s.rules.id == "revancha":
-                self.act({"t": "pact", "p": p, "q": q, "k": "k", "a": self.continent(" ".join(rest[2:]))})
-            elif kind == "borders" and s.rules.id == "revancha":
-                a, b = self.continents(rest[2:])
-                self.act({"t": "pact", "p": p, "q": q, "k": "b", "a": a, "b": b})
-            elif kind == "border":
-                a, b = self.countries(rest[2:], 2)
-                self.act({"t": "pact", "p": p, "q": q, "k": "c", "a": a, "b": b})
-            elif kind == "zone":
-                self.act({"t": "pact", "p": p, "q": q, "k": "z", "a": self.countries(rest[2:], 1)[0]})
-            else:
-                raise UsageError(f"pact kind {kind!r}: world, border or zone")
-        elif cmd == "unpact":
-            if len(rest) != 1:
-                raise UsageError("unpact ID (see 'pacts')")
-            self.act({"t": "unpact", "p": p, "id": self.number(rest[0].lstrip("#"), "pact id")})
-        elif cmd == "undo":
-            ev = self.game.undo()
-            self.flush()
-            self.say(engine_text.event_line(None, self.game.state, ev))
-        elif cmd == "bot":
-            turns = self.number(rest[0], "bot turns") if rest else 1
-            if turns < 1:
-                raise UsageError(f"bot [TURNS]: at least 1 turn, not {turns}")
-            if self.game.state.phase == "over":
-                raise UsageError("the game is over: nothing left for the bot to play")
-            bot = make_bot(self.game.state.rules, self.game.rng)
-            for _ in range(turns):
-                if self.game.state.phase == "over":
-                    break
-                who = self.game.state.cur
-                while self.game.state.phase != "over" and self.game.state.cur == who:
-                    self.act(bot.action(self.game.state))
-        elif cmd == "save":
-            if len(rest) != 1:
-                raise UsageError("save FILE")
-            elog.write_log(rest[0], self.game.log)
-            self.say(f"saved {len(self.game.log)} events to {rest[0]}")
-        else:
+        fn = getattr(self, "do_" + cmd, None) if cmd.isidentifier() else None
+        if fn is None:
             near = difflib.get_close_matches(cmd, COMMANDS, n=2, cutoff=0.6)
             hint = f"did you mean {' or '.join(near)}? " if near else ""
             raise UsageError(f"unknown command {cmd!r} ({hint}type help)")
+        fn(rest)
         return True
+
+    def do_help(self, rest):
+        s = self.game.state
+        self.say(help_text(s.rules.id))
+
+    def do_status(self, rest):
+        s = self.game.state
+        self.say(engine_text.status(s))
+
+    def do_map(self, rest):
+        if not rest:
+            self.say(self.board_picture())
+        else:
+            self.do_countries(rest)
+
+    def do_countries(self, rest):
+        s = self.game.state
+        self.say(engine_text.countries(s, self.player(" ".join(rest)) if rest else None))
+
+    def do_neighbours(self, rest):
+        s = self.game.state
+        if not rest:
+            raise UsageError("neighbours COUNTRY")
+        self.say(engine_text.neighbours(s, self.country(" ".join(rest))))
+
+    def do_cards(self, rest):
+        s = self.game.state
+        p = self.game.state.cur
+        self.say(engine_text.cards(s, self.player(" ".join(rest)) if rest else p))
+
+    def do_objective(self, rest):
+        s = self.game.state
+        p = self.game.state.cur
+        q = self.player(" ".join(rest)) if rest else p
+        self.say(f"{engine_text.who(s, q)}: {engine_text.objective(s, q)}")
+
+    def do_pacts(self, rest):
+        s = self.game.state
+        self.say(engine_text.pacts(s))
+
+    def do_claim(self, rest):
+        p = self.game.state.cur
+        self.act({"t": "claim", "p": p, "c": self.countries(rest, 1)[0]})
+
+    def do_place(self, rest):
+        s = self.game.state
+        p = self.game.state.cur
+        if not rest:
+            raise UsageError("place N COUNTRY")
+        if is_int(rest[0]):
+            n, where = self.number(rest[0]), rest[1:]
+        elif is_int(rest[-1]):
+            n, where = self.number(rest[-1]), rest[:-1]
+        else:
+            n, where = s.to_place(), rest
+        self.act({"t": "place", "p": p, "c": self.countries(where, 1)[0], "n": n})
+
+    def do_trade(self, rest):
+        self.trade(rest)
+
+    def do_attack(self, rest):
+        self.attack(rest)
+
+    def do_walk(self, rest):
+        self.walk(rest)
+
+    def do_dip(self, rest):
+        self.dip(rest)
+
+    def do_move(self, rest):
+        p = self.game.state.cur
+        if len(rest) != 1:
+            raise UsageError("move N")
+        self.act({"t": "move", "p": p, "n": self.number(rest[0], "move")})
+
+    def do_regroup(self, rest):
+        s = self.game.state
+        p = self.game.state.cur
+        m = 0
+        low = [w.lower() for w in rest]
+        if len(rest) >= 2 and low[-2] in MISSILE_WORDS and s.rules.id == "revancha":
+            m = self.number(rest[-1], "missiles")
+            rest = rest[:-2]
+        if len(rest) < 3:
+            raise UsageError("regroup FROM TO N" + (" [missiles M]" if s.rules.id == "revancha" else ""))
+        f, to = self.countries(rest[:-1], 2)
+        a = {"t": "regroup", "p": p, "f": f, "to": to, "n": self.number(rest[-1], "regroup")}
+        if m:
+            a["m"] = m
+        self.act(a)
+
+    def do_arm(self, rest):
+        p = self.game.state.cur
+        if len(rest) < 2:
+            raise UsageError("arm K COUNTRY [replace]")
+        k = self.number(rest[0], "missiles")
+        words = rest[1:]
+        how = "r"
+        if words and words[-1].lower() in ("replace", "map", "replacing"):
+            how = "m"
+            words = words[:-1]
+        self.act({"t": "arm", "p": p, "c": self.countries(words, 1)[0], "k": k, "src": how})
+
+    def do_missile(self, rest):
+        p = self.game.state.cur
+        f, to = self.countries(rest, 2)
+        self.act({"t": "missile", "p": p, "f": f, "to": to})
+
+    def do_blockades(self, rest):
+        s = self.game.state
+        self.say(engine_text.blockades_text(s))
+
+    def do_forget(self, rest):
+        if len(rest) != 4 or rest[3].lower() not in ("keep", "end"):
+            raise UsageError("forget HARMED FORGETTER ID keep|end (see 'pacts' for the zone's number)")
+        self.act({"t": "forget", "p": self.player(rest[0]), "q": self.player(rest[1]),
+                  "id": self.number(rest[2].lstrip("#"), "zone pact id"),
+                  "keep": 1 if rest[3].lower() == "keep" else 0})
+
+    def do_situation(self, rest):
+        s = self.game.state
+        lines = engine_text.revancha_lines(s)
+        self.say(lines[0] if lines else "no situation card yet (setup)")
+
+    def do_draw(self, rest):
+        p = self.game.state.cur
+        self.act({"t": "draw", "p": p})
+
+    def do_bonus(self, rest):
+        p = self.game.state.cur
+        self.act({"t": "bonus", "p": p, "c": self.countries(rest, 1)[0]})
+
+    def do_end(self, rest):
+        p = self.game.state.cur
+        self.draw_before_end(p)
+        self.act({"t": "end", "p": p})
+
+    def do_pact(self, rest):
+        s = self.game.state
+        p = self.game.state.cur
+        if len(rest) < 2:
+            raise UsageError("pact PLAYER world | border MINE THEIRS | zone COUNTRY")
+        q = self.player(rest[0])
+        kind = rest[1].lower()
+        if kind == "world":
+            self.act({"t": "pact", "p": p, "q": q, "k": "w"})
+        elif kind == "continent" and s.rules.id == "revancha":
+            self.act({"t": "pact", "p": p, "q": q, "k": "k", "a": self.continent(" ".join(rest[2:]))})
+        elif kind == "borders" and s.rules.id == "revancha":
+            a, b = self.continents(rest[2:])
+            self.act({"t": "pact", "p": p, "q": q, "k": "b", "a": a, "b": b})
+        elif kind == "border":
+            a, b = self.countries(rest[2:], 2)
+            self.act({"t": "pact", "p": p, "q": q, "k": "c", "a": a, "b": b})
+        elif kind == "zone":
+            self.act({"t": "pact", "p": p, "q": q, "k": "z", "a": self.countries(rest[2:], 1)[0]})
+        else:
+            raise UsageError(f"pact kind {kind!r}: world, border or zone")
+
+    def do_unpact(self, rest):
+        p = self.game.state.cur
+        if len(rest) != 1:
+            raise UsageError("unpact ID (see 'pacts')")
+        self.act({"t": "unpact", "p": p, "id": self.number(rest[0].lstrip("#"), "pact id")})
+
+    def do_undo(self, rest):
+        ev = self.game.undo()
+        self.flush()
+        self.say(engine_text.event_line(None, self.game.state, ev))
+
+    def do_bot(self, rest):
+        turns = self.number(rest[0], "bot turns") if rest else 1
+        if turns < 1:
+            raise UsageError(f"bot [TURNS]: at least 1 turn, not {turns}")
+        if self.game.state.phase == "over":
+            raise UsageError("the game is over: nothing left for the bot to play")
+        bot = make_bot(self.game.state.rules, self.game.rng)
+        for _ in range(turns):
+            if self.game.state.phase == "over":
+                break
+            who = self.game.state.cur
+            while self.game.state.phase != "over" and self.game.state.cur == who:
+                self.act(bot.action(self.game.state))
+
+    def do_save(self, rest):
+        if len(rest) != 1:
+            raise UsageError("save FILE")
+        elog.write_log(rest[0], self.game.log)
+        self.say(f"saved {len(self.game.log)} events to {rest[0]}")
 
     # -- ruleset inputs
     def continent(self, text):

@@ -6,16 +6,32 @@
     state = engine.fold(game.log, board)          # the same state, from the log alone
 
 See docs/architecture.md, "Engine: events, reducer, rulesets".
+
+Entry points:
+- `new_game(board, ruleset, players, options=None, rng=None)`: a `Game` whose log holds `new` and
+  the setup events the ruleset makes (deal, objectives, first player)
+- `check(state, action)`: raises `IllegalMove("Chile has 1 army and cannot attack: it needs at
+  least 2 (teg-classic.txt: attacking armies)")` and never changes state
+- `make(state, action, rng)`: `check`, then the event: random fields drawn here (dice, reshuffles)
+  and stored
+- `apply(state, event)`: mutates `state`, trusting the event (never draws, never validates)
+- `fold(events, board=None, verify=True)`: a fresh state from a log (`new` first; `undo` handled
+  here; the board is loaded by id when not given); raises `IllegalMove` naming the first bad
+  event's `seq`
+- `state.to_dict()`: a plain comparable dict (replaying twice gives equal dicts)
+- `Game.act(action)` / `Game.undo()`: check + make + apply + append with the next `seq`; undo
+  appends `{"t": "undo", "to": seq}`
 """
 
 from comando.errors import IllegalMove, RulesError
 from comando.engine.state import State
 from comando.engine import rand
+from comando.rulesets import ENGINE, IDS
 
 _RULES = {}
-# The shipped rulesets with a full engine, for messages and help. A ruleset of the registry
-# (comando.rulesets.IDS) is found by id: module comando.rulesets.<id>.engine defining RULES.
-RULESETS = ("teg", "war", "risk", "revancha", "teg2")
+# The rulesets with a full engine (the registry's ENGINE), for messages and help: module
+# comando.rulesets.<id>.engine defining RULES.
+RULESETS = ENGINE
 
 
 def unknown_ruleset(ruleset):
@@ -30,7 +46,6 @@ def get_rules(ruleset):
     r = _RULES.get(ruleset)
     if r is not None:
         return r
-    from comando.rulesets import IDS
     if not isinstance(ruleset, str) or ruleset.lower() not in IDS:
         raise unknown_ruleset(ruleset)
     try:

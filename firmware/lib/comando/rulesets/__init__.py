@@ -28,6 +28,10 @@ COLOURS = {
     "risk": ("red", "blue", "green", "yellow", "black", "grey"),
 }
 
+# The powers a ruleset seats instead of colours, in playing order (T.E.G. II: teg-ii.txt, the USA
+# first); comando.turns.teg2_powers() says which play with fewer players.
+POWERS = {"teg2": ("usa", "ussr", "china", "japan", "weurope", "eeurope")}
+
 # Rulesets whose round opener moves one seat on after every round of play (comando.turns).
 ROTATING = ("revancha", "teg2")
 
@@ -35,8 +39,11 @@ ROTATING = ("revancha", "teg2")
 BOARDS = {"teg": "teg", "revancha": "revancha", "war": "war", "risk": "risk",
           "teg2": "teg2_americas"}
 
-# Which reducers play it: "engine" (comando.engine: every country on the map, the package's
-# engine.py) and "table" (comando.session: the table's turns and dice, no map).
-REDUCERS = {"teg": ("engine", "table"), "revancha": ("engine", "table"),
-            "war": ("engine", "table"),
-            "risk": ("engine", "table"), "teg2": ("engine", "table")}
+# Rulesets whose table picks one of several maps (the package's maps.py: ids(), table_map():
+# Risk's twelve, opened on the smallest that seats the table).
+MAPS = ("risk",)
+
+# Which reducers play it: the table session (comando.session, the table's turns and dice, no
+# map: the package's table.py) plays every ruleset; the map engine (comando.engine, every country
+# on the map: the package's engine.py) plays these.
+ENGINE = ("teg", "war", "risk", "revancha", "teg2")

@@ -20,6 +20,58 @@ reveal, rocket, launch, score, walk, undo.
 
 The rules of each event are the ruleset's plug-in's (``comando.rulesets.<id>.table``, ``RULES``,
 on the base comando.session.rules.TableRules): this module holds the state, undo and the dispatch.
+
+The events (fields of the action; *random fields, added by make*; meaning):
+- `new`: `rs`, `p` [colours], `o` {options}; *`deck` [50 ints] (revancha)* - opens the session.
+  Options: `territories` (WAR/Risk, 42), `seats` (Risk: the map's seat cap; more colours are
+  refused), `board`, `deploy` `hand`/`auto` (Risk), `defdice` `auto`/`choose` (Risk), `long`
+  (T.E.G. II, 4 players: 8 rounds), `players` (T.E.G. II: 2 people command 4 powers), `level`
+  (T.E.G. II `basic`/`medium`/`advanced`), `rows` (T.E.G. II: 9, the Americas' Objectives Table, or
+  10, the Old World's), `secret` (T.E.G. II: 1 hidden objectives), `tie` (T.E.G. II `share`/`wp`)
+- `first`: *`r` [[die per seat], [re-roll of the tied, 0 for the others] ...]* - opening roll:
+  highest opens (WAR: highest distributes; the player after the last dealt card opens)
+- `place`: `p` - the current player finished this placement turn (5/3, 8/4, 18, 12/8; WAR's first
+  round; Risk: 3 armies of the reserve, `placement_armies(state)`; T.E.G. II: one objective token -
+  `k` (0-4) and `row` (1.. of the table in play, cut by the players; never two of one power in a
+  row), or with `secret` `row` and `h` = `tally.commit(k, row, nonce)`; a `place` without them
+  (older logs) is the next token, row unknown - or adding its armies in `add`)
+- `round`: *`c` [cards turned], `o` [new deck order when reshuffled] (revancha)* - starts the next
+  round; La Revancha turns situation cards until one is playable (a rest card of an absent colour
+  is turned past); T.E.G. II: round-start grants (`state.grants`, SU, rocket offer)
+- `crisis`: *`r` [die per seat, 0 for the out]* - La Revancha crisis: `state.barred` = the lowest
+  (all tied lowest)
+- `extra`: `p`, `c` (countries held) - La Revancha extra reinforcements, in round order:
+  `state.extra[p]` = c // 2
+- `roll`: `p` (attacker), `d` (defender seat), `a`, `b` (armies in the two countries), optional
+  `na` (WAR armies committed), `nd` (Risk defender's choice), `in` 1/0 (internal border), or `f`,
+  `to` with a board; *`r` (the `comando.combat` record)* - one dice roll; checked against the
+  situation card (rest, open/closed borders; snow/tailwind dice)
+- `card`: `p` - the player draws its country card (once a turn; refused to the crisis's lowest)
+- `end`: `p` - end of the turn; after the last player the stage is `round` (T.E.G. II: `over` after
+  the last round)
+- `out`: `p`, `by` - `p` eliminated by the player on turn; the last one left wins
+- `walk`: `p` - Risk: a player walks out (territories stay, neutral)
+- `win`: `p` - victory claimed on one's turn (T.E.G., La Revancha, WAR); T.E.G. II is won by its
+  final count (`score`)
+- `score`: `p`, `i` (the power's i-th token), `ok` 0/1; with `secret`: `k`, `n` (the reveal) -
+  T.E.G. II's final count (`rulesets/teg2/tally.py`): after the last round the stage is `count` and
+  the session asks each power's tokens in placement order (a token in a mushroom row is not asked:
+  it scores nothing); a reveal that does not match its commitment is refused as tampering. The last
+  answer gives `tally` `pts` (per power), `tot` (per player: the 2-player game adds USA+China and
+  USSR+Japan), `win` (ties shared, or `tie` `wp`: the higher war potential), `state.winner`, and
+  `over`
+- `declare`: `p`, `d`, `rg` (region name) - T.E.G. II: combat declared by the player on turn
+- `retreat`: `p` (the attacked) - before any command is locked: attacker +1, defender -1
+- `lock`: `p`, `h` (`teg2_commit.commit(command, nonce)`) - each side locks its secret command
+- `reveal`: `p`, `cmd`, `n` (nonce hex), `k` (own armies in the region) - verified against the
+  lock; when both are revealed `teg2_battle.combat` resolves it: `state.lastbattle`, the track
+  moves, SUs spent
+- `rocket` / `launch`: `p` (`rg`, `row`) - T.E.G. II: take the offered rocket while adding; launch
+  it on one's turn (a launch after its round quotes "It must be launched in the same round");
+  `row`: the Objectives Table row hit (the device sets it from the board's table), whose tokens
+  then score nothing
+- `undo`: `to` (seq) - back to the state after event `to` (the last 8 events; snapshots kept in the
+  state)
 """
 
 from comando.errors import IllegalMove, RulesError

@@ -126,6 +126,8 @@ class TableRules:
     stored = {"first": "r", "crisis": "r"}
     walk_out = False       # a player may walk out of the game (Risk online)
     won_on_points = False  # the game ends after its last round without a winner (T.E.G. II)
+    first_round_adds = True  # a turn of the first round of play opens by adding armies (not in
+    # T.E.G. and La Revancha: teg-classic.txt "6. Continuation of the Game")
 
     # -- hooks ---------------------------------------------------------------------------------
     def place_label(self, state):

@@ -8,7 +8,7 @@ that opens it (no import circle). This package stays a table: importing a screen
 
 # what screen(app, name) builds -> the module that defines it
 WHERE = {
-    "Turn": "device.screens.turn", "Eliminate": "device.screens.turn",
+    "Eliminate": "device.screens.turn",
     "Dice": "device.screens.dice",
     "Situation": "device.screens.revancha", "CrisisResult": "device.screens.revancha",
     "NewGame": "device.screens.newgame",
@@ -17,9 +17,14 @@ WHERE = {
     "Grants": "device.screens.teg2", "Track": "device.screens.teg2",
     "BattleSetup": "device.screens.teg2", "Battle": "device.screens.teg2",
     "Launch": "device.screens.teg2",
-    "hardware_menu": "device.selftest",
+    "hardware_menu": "device.selftest",  # Menu > Hardware: self-test, OLED controller, I2C
     "MapTurn": "device.screens.map",
 }
+
+
+# The turn screen of a ruleset with stages or lines of its own (a subclass of
+# device.screens.turn.Turn, named Turn); the others play device.screens.turn's.
+TURN = {"revancha": "device.screens.revancha", "teg2": "device.screens.teg2_turn"}
 
 
 def screen(app, name):

@@ -7,22 +7,16 @@ Each screen draws the whole 128x64 frame; the driver sends only what changed.
 """
 
 from comando import session as S
-from comando.rulesets.revancha import situations as SIT
+from comando.rulesets import IDS, NAMES
 from comando import turns as T
 from device import ui
 from device.buttons import PRESS, REPEAT
 from device.hal import UP, DOWN, OK, BACK
 from device.screens import screen
 
-RULESETS = ("teg", "revancha", "war", "risk", "teg2")
-RULESET_NAMES = {"teg": "T.E.G.", "revancha": "La Revancha", "war": "WAR", "risk": "Risk",
-                 "teg2": "T.E.G. II"}
-COLOURS = {
-    "teg": ("blue", "red", "black", "yellow", "green", "magenta"),
-    "revancha": SIT.COLOURS,
-    "war": ("blue", "red", "black", "yellow", "green", "white"),
-    "risk": ("red", "blue", "green", "yellow", "black", "grey"),
-}
+# the registry's (comando.rulesets): ids in menu order, short names, colours
+RULESETS = IDS
+RULESET_NAMES = NAMES
 
 
 def wp(st, s):
@@ -83,7 +77,8 @@ def home_screen(app):
         return screen(app, "NewGame")
     if app.state.stage == S.BATTLE:
         return screen(app, "Battle")
-    return screen(app, "Turn")
+    from device.screens import TURN
+    return __import__(TURN.get(app.state.rs, "device.screens.turn"), None, None, ("Turn",)).Turn(app)
 
 # ---------------------------------------------------------------------------------------------
 class Menu(Screen):
@@ -145,3 +140,34 @@ def reinforce(app, seat, countries):
             if mask >> c & 1:
                 bonus += b.continent_bonus(c)
     return T.reinforcements(app.state.rs, countries, bonus)
+
+
+def main_items(app, new_game=True):
+    items = []
+    if app.state.at > 1:
+        items.append(("Undo last", lambda: undo(app)))
+    if app.state.sit >= 0:  # La Revancha: the round's situation card
+        items.append(("Situation card", lambda: app.push(screen(app, "Situation"))))
+    if app.state.track:  # T.E.G. II: the war-potential track
+        items.append(("War potential", lambda: app.push(screen(app, "Track"))))
+    items += [("Sync", lambda: app.push(screen(app, "Sync"))),
+              ("Settings", lambda: app.push(screen(app, "Settings"))),
+              ("Hardware", lambda: app.push(screen(app, "hardware_menu")))]
+    if new_game:
+        items.append(("New game", lambda: app.push(Confirm(app, "New game?", "Yes, new game",
+                                                           lambda: app.push(screen(app, "NewGame"))))))
+    return items
+
+
+def main_menu(app):
+    return Menu(app, "Menu", main_items(app))
+
+
+def undo(app):
+    st = app.state
+    prev = [seq for seq, _ in st.hist if seq < st.at]
+    if not prev:
+        app.show_toast("nothing to undo")
+        return
+    app.act({"t": "undo", "to": prev[-1]})
+    app.home()

@@ -1,7 +1,6 @@
 """The dice screen (T.E.G., La Revancha, WAR, Risk): one attack after another on one screen."""
 
 from comando import session as S
-from comando.rulesets.revancha import situations as SIT
 from device import ui
 from device.buttons import PRESS, LONG
 from device.hal import UP, DOWN, OK, BACK, ROLL
@@ -47,8 +46,10 @@ class Dice(Screen):
         st = self.app.state
         if self.app.board is not None:
             f += ["from", "to"]
-        elif st.rs == "revancha" and st.sit >= 0 and SIT.kind(st.sit) in (SIT.OPEN, SIT.CLOSED):
-            f.append("border")
+        elif st.sit >= 0:  # La Revancha: a situation card that rules by borders asks which
+            from comando.rulesets.revancha import situations as SIT
+            if SIT.kind(st.sit) in (SIT.OPEN, SIT.CLOSED):
+                f.append("border")
         return f
 
     def country(self, i):
@@ -56,9 +57,7 @@ class Dice(Screen):
 
     def flags(self):
         st = self.app.state
-        if st.rs == "revancha":
-            return SIT.dice_flags(st.situation())
-        return (False, False)
+        return st.rules.dice_flags(st)
 
     def odds(self):
         """P(conquest) in whole percent, or None while it is being computed (or not computable).

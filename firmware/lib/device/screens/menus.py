@@ -1,11 +1,10 @@
-"""The menus (the turn menu, the main menu) and the screens opened from the menu only: the sync
-status and the settings."""
+"""Screens opened from the menu only: the sync status and the settings (imported when one is
+opened, so their code is not in the heap during play otherwise)."""
 
 from device import ui
 from device.buttons import PRESS
 from device.hal import UP, DOWN, OK, BACK
-from device.screens import screen
-from device.screens.base import Screen, Menu, Confirm, is_step, cap, power_name, rockets
+from device.screens.base import Screen, is_step
 
 
 class Sync(Screen):
@@ -79,57 +78,3 @@ class Settings(Screen):
                 s.i2c = 1000000 if s.i2c == 400000 else 400000
                 self.app.hal.set_i2c_freq(s.i2c)
             s.save()
-
-
-def turn_menu(app):
-    st = app.state
-    p = st.cur
-    items = [("End turn", lambda: app.act({"t": "end", "p": p}))]
-    if st.rs == "teg2":
-        items.append(("Battle", lambda: app.push(screen(app, "BattleSetup"))))
-        if rockets(st, p):
-            items.append(("Launch rocket", lambda: app.push(screen(app, "Launch"))))
-        items.append(("War potential", lambda: app.push(screen(app, "Track"))))
-    else:
-        items.append(("Attack (dice)", lambda: app.push(screen(app, "Dice"))))
-        items.append(("Draw card", lambda: app.act({"t": "card", "p": p})))
-        items.append(("Eliminated...", lambda: app.push(screen(app, "Eliminate"))))
-        if st.rs != "risk":
-            items.append(("%s wins" % cap(st.colours[p]), lambda: app.push(
-                Confirm(app, "Victory?", "Yes, %s wins" % st.colours[p],
-                        lambda: app.act({"t": "win", "p": p})))))
-    items += main_items(app)
-    if st.rs != "teg2" and app.board is not None:  # last: the menus' other items keep their place
-        items.append(("Armies to place", lambda: app.push(screen(app, "Armies"))))
-    return Menu(app, cap(st.colours[p]) if st.rs != "teg2" else power_name(st.colours[p]), items)
-
-
-def main_items(app, new_game=True):
-    items = []
-    if app.state.at > 1:
-        items.append(("Undo last", lambda: undo(app)))
-    if app.state.rs == "revancha" and app.state.sit >= 0:
-        items.append(("Situation card", lambda: app.push(screen(app, "Situation"))))
-    if app.state.rs == "teg2":
-        items.append(("War potential", lambda: app.push(screen(app, "Track"))))
-    items += [("Sync", lambda: app.push(screen(app, "Sync"))),
-              ("Settings", lambda: app.push(screen(app, "Settings"))),
-              ("Hardware", lambda: app.push(screen(app, "hardware_menu")))]
-    if new_game:
-        items.append(("New game", lambda: app.push(Confirm(app, "New game?", "Yes, new game",
-                                                           lambda: app.push(screen(app, "NewGame"))))))
-    return items
-
-
-def main_menu(app):
-    return Menu(app, "Menu", main_items(app))
-
-
-def undo(app):
-    st = app.state
-    prev = [seq for seq, _ in st.hist if seq < st.at]
-    if not prev:
-        app.show_toast("nothing to undo")
-        return
-    app.act({"t": "undo", "to": prev[-1]})
-    app.home()

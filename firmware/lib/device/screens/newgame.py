@@ -9,9 +9,9 @@ from comando import turns as T
 from device import ui
 from device.buttons import PRESS, LONG
 from device.hal import UP, DOWN, OK, BACK, ROLL
-from device.screens.base import (Screen, Menu, RULESETS, RULESET_NAMES, COLOURS, is_step,
-                                 power_name)
-from device.screens.menus import main_items
+from comando.rulesets import COLOURS, MAPS
+from device.screens.base import Screen, Menu, RULESETS, RULESET_NAMES, is_step, power_name
+from device.screens.base import main_items
 
 
 LEVELS = ("basic", "medium", "advanced")
@@ -39,11 +39,14 @@ class NewGame(Screen):
         self.maps = None
         self.cols = list(self.palette()[:self.n])
 
+    def maps_of(self):
+        """The maps module of a ruleset of the registry's MAPS (comando.rulesets.<id>.maps)."""
+        return __import__("comando.rulesets.%s.maps" % self.ruleset(), None, None, ("ids",))
+
     def risk_maps(self):
         if self.maps is None:
-            from comando.rulesets.risk.maps import ids
             try:
-                self.maps = ids()
+                self.maps = self.maps_of().ids()
             except (OSError, ValueError):  # no World board on the device: World alone
                 self.maps = ["risk"]
             if self.map < 0:
@@ -53,22 +56,22 @@ class NewGame(Screen):
     def board_id(self):
         if not self.use_board:
             return None
-        if self.ruleset() == "risk":
+        if self.ruleset() in MAPS:
             maps = self.risk_maps()
             return maps[self.map]
         from comando.rulesets import BOARDS
         return BOARDS.get(self.ruleset())
 
     def map_ok(self):
-        from comando.rulesets import REDUCERS
-        return self.ruleset() != "risk" and "engine" in REDUCERS.get(self.ruleset(), ())
+        from comando.rulesets import ENGINE
+        return self.ruleset() not in MAPS and self.ruleset() in ENGINE
 
     def step_board(self, step):
         """UP/DOWN on the board field: the map, no map, then map mode where the engine plays
         the game (T.E.G., WAR); Risk: each of its twelve maps in the rulebook's order, then no
         map (its field has no room for map mode: the engine plays Risk on World, started from
         the laptop or a test, not offered here)."""
-        if self.ruleset() != "risk":
+        if self.ruleset() not in MAPS:
             order = ((1, 0), (0, 0)) + (((1, 1),) if self.map_ok() else ())
             cur = (self.use_board, self.mapmode)
             i = order.index(cur) if cur in order else 0
@@ -89,14 +92,17 @@ class NewGame(Screen):
     def ruleset(self):
         return RULESETS[self.rs]
 
+    def powers(self):
+        """True when the ruleset seats powers in a fixed order (T.E.G. II), not colours."""
+        return self.ruleset() not in COLOURS
+
     def palette(self):
-        rs = self.ruleset()
-        if rs == "teg2":
+        if self.powers():
             return T.teg2_powers(self.n if self.n >= 2 else 2)
-        return COLOURS[rs]
+        return COLOURS[self.ruleset()]
 
     def reset_colours(self):
-        self.cols = list(self.palette()[:self.n]) if self.ruleset() != "teg2" else list(self.palette())
+        self.cols = list(self.palette()[:self.n]) if not self.powers() else list(self.palette())
         self.seat = 0
 
     def draw(self, fb):
@@ -111,7 +117,7 @@ class NewGame(Screen):
             if sel:
                 fb.fill_rect(62, y - 1, 66, 9, 1)
             fb.text(ui.fit(v, 8), 64, y, 0 if sel else 1)
-        if rs == "teg2":  # the powers play in the book's order: the seats field is the level
+        if self.powers():  # the powers play in the book's order: the seats field is the level
             sel = self.field == self.SEATS
             fb.text("Level", 0, 38, 1)
             if sel:
@@ -126,7 +132,7 @@ class NewGame(Screen):
         per = 2 if len(self.cols) <= 4 else 3
         w = 128 // per
         for i, c in enumerate(self.cols):
-            label = power_name(c) if rs == "teg2" else c
+            label = power_name(c) if self.powers() else c
             label = ui.fit("%d %s" % (i + 1, label), 8) if per == 2 else ui.fit(label, 5)
             x = (i % per) * w
             y = 37 + (i // per) * 8
@@ -142,12 +148,11 @@ class NewGame(Screen):
         if self.field == self.START:
             ui.footer(fb, "ROLL/OK: start")
         elif self.field == self.SEATS:
-            ui.footer(fb, "^v level OK next" if rs == "teg2" else "^v colour OK next")
+            ui.footer(fb, "^v level OK next" if self.powers() else "^v colour OK next")
         else:
             ui.footer(fb, "OK next ROLL start")
 
     def button(self, b, kind):
-        rs = self.ruleset()
         if b == ROLL and kind == PRESS:
             self.start()
             return
@@ -160,7 +165,7 @@ class NewGame(Screen):
                 self.app.push(Menu(self.app, "Menu", main_items(self.app, new_game=False)))
             return
         if b == OK and kind == PRESS:
-            if self.field == self.SEATS and rs != "teg2" and self.seat < self.n - 1:
+            if self.field == self.SEATS and not self.powers() and self.seat < self.n - 1:
                 self.seat += 1
                 return
             if self.field == self.START:
@@ -187,10 +192,10 @@ class NewGame(Screen):
             self.reset_colours()
         elif self.field == 2:
             self.step_board(step)
-        elif self.field == self.SEATS and rs == "teg2":
+        elif self.field == self.SEATS and self.powers():
             # basic, medium, advanced, then the same with hidden objectives
             self.level = (self.level + step) % (2 * len(LEVELS))
-        elif self.field == self.SEATS and rs != "teg2":
+        elif self.field == self.SEATS and not self.powers():
             # the seat's colour cycles through the colours nobody else has taken
             pal = self.palette()
             cur = pal.index(self.cols[self.seat])
@@ -203,7 +208,7 @@ class NewGame(Screen):
     def start(self):
         rs = self.ruleset()
         opts = {}
-        if rs == "teg2":
+        if self.powers():
             cols = list(T.teg2_powers(self.n))
             opts["players"] = self.n
             if self.level % 3:
@@ -217,13 +222,12 @@ class NewGame(Screen):
             from device.mapmode import new_action
             self.app.new_game(new_action(rs, bid, cols))
             return
-        if bid and rs == "risk":
+        if bid and rs in MAPS:
             # "If the room fills past that cap, the game opens on the smallest map the whole
             # table fits on": the table session gets that map, its size and its seat cap
-            from comando.rulesets.risk.maps import table_map
             from comando.errors import RulesError
             try:
-                h = table_map(len(cols), bid)
+                h = self.maps_of().table_map(len(cols), bid)
             except (RulesError, OSError, ValueError) as exc:
                 self.app.show_toast(str(exc), 3500)
                 return

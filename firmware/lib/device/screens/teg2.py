@@ -13,7 +13,7 @@ from comando.rulesets.teg2.table import adds
 from device import ui
 from device.buttons import PRESS, LONG
 from device.hal import UP, DOWN, OK, BACK, ROLL
-from device.screens.base import Screen, is_step, offered, power_name, su, wp
+from device.screens.base import Screen, is_step, main_menu, power_name, offered, su, wp
 
 
 class BattleSetup(Screen):
@@ -220,7 +220,7 @@ class Battle(Screen):
             else:
                 self.reveal()
         elif b == BACK:
-            app.push(_menu(app))
+            app.push(main_menu(app))
 
     def locked(self, side, cmd, nonce, h, k):
         app = self.app
@@ -246,11 +246,6 @@ class Battle(Screen):
             app.secret.pop(key, None)
         app.save_secret()
         self.result = True
-
-
-def _menu(app):
-    from device.screens.menus import main_menu
-    return main_menu(app)
 
 
 class Dial(object):

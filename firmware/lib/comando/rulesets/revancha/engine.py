@@ -5,7 +5,7 @@ move-in, regrouping, a card after a conquest and two after the third exchange, p
 ledger). What La Revancha adds lives in small modules of this package: ``objectives`` (the
 board's 19 cards, 45 countries, 2- and 3-player variants), ``cards`` (symbols, super and continent
 cards, 6/10/15/20 exchanges), ``missiles``, ``blockades``; the situation deck is
-``comando.situations`` (the device's table session uses the same code).
+``comando.rulesets.revancha.situations`` (the device's table session uses the same code).
 
 Events beyond the base ones: ``arm`` (missiles placed from the new forces or replacing armies),
 ``missile`` (a detonation), ``trade`` with continent cards (``cc``), ``regroup`` with missiles

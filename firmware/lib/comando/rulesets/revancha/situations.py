@@ -24,6 +24,7 @@ such as ``os.urandom``. The shuffled order is stored in an event, so a replay ne
 """
 
 from comando.errors import IllegalMove, RulesError
+from comando.rulesets import COLOURS as _REGISTRY
 
 try:
     from micropython import const
@@ -45,7 +46,7 @@ KIND_LABELS = ("Classic combat", "Snow", "Tailwind", "Crisis", "Extra reinforcem
 # How many of each kind (rest: one per colour).
 COUNTS = (20, 4, 4, 4, 4, 4, 4, 6)
 # La Revancha's colours, in the order of the rulebook's list of objectives.
-COLOURS = ("white", "black", "red", "blue", "yellow", "green")
+COLOURS = _REGISTRY["revancha"]  # ("white", "black", "red", "blue", "yellow", "green")
 DECK_SIZE = 50
 
 _STARTS = (0, 20, 24, 28, 32, 36, 40, 44)

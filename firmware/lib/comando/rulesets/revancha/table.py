@@ -3,34 +3,35 @@ at every round (crisis roll, extra reinforcements, snow and tailwind dice, attac
 forbids) and the rotating opener (comando.turns)."""
 
 from comando.errors import IllegalMove, RulesError
-from comando.rulesets.revancha import situations as S
+from comando.rulesets.revancha import situations as SIT
 from comando.session.rules import CRISIS, EXTRA, TURN, TableRules, colours_in_play, need_cur, \
     need_stage, whole
 
 
 class RevanchaTable(TableRules):
     id = "revancha"
+    first_round_adds = False
     stored = {"first": "r", "crisis": "r", "round": "c"}
 
     def check_players(self, cols, opts):
         TableRules.check_players(self, cols, opts)
         for c in cols:
-            if c not in S.COLOURS:
-                raise IllegalMove("%r is not a La Revancha colour: one of %s" % (c, ", ".join(S.COLOURS)))
+            if c not in SIT.COLOURS:
+                raise IllegalMove("%r is not a La Revancha colour: one of %s" % (c, ", ".join(SIT.COLOURS)))
 
     # -- new: the situation deck, shuffled -------------------------------------------------------
     def check_new(self, state, a):
         TableRules.check_new(self, state, a)
         if "deck" in a:
             try:
-                S.check_order(a["deck"])
+                SIT.check_order(a["deck"])
             except RulesError as e:
                 raise IllegalMove(str(e))
 
     def make_new(self, state, a, rng):
         e = dict(a)
         if "deck" not in a:
-            e["deck"] = S.shuffle(rng)
+            e["deck"] = SIT.shuffle(rng)
         return e
 
     def apply_new(self, state, e):
@@ -44,27 +45,27 @@ class RevanchaTable(TableRules):
             deck = list(a["o"]) if "o" in a else list(state.deck)
             if "o" in a:
                 try:
-                    S.check_order(deck)
+                    SIT.check_order(deck)
                 except (RulesError, TypeError) as e:
                     raise IllegalMove(str(e))
             c = a.get("c")
             if not isinstance(c, list) or not c:
                 raise IllegalMove("a round of La Revancha turns over a situation card")
-            want = S.draw(deck, colours_in_play(state))
-            if not want or not S.playable(want[-1], colours_in_play(state)):
+            want = SIT.draw(deck, colours_in_play(state))
+            if not want or not SIT.playable(want[-1], colours_in_play(state)):
                 raise IllegalMove("the situation deck has no playable card left: it must be reshuffled")
             if c != want:
                 raise IllegalMove("the situation cards turned (%s) are not the top of the deck (%s)"
-                                  % (",".join(S.name(x) for x in c if 0 <= x < 50), ",".join(S.name(x) for x in want)))
+                                  % (",".join(SIT.name(x) for x in c if 0 <= x < 50), ",".join(SIT.name(x) for x in want)))
 
     def make_round(self, state, a, rng):
         e = dict(a)
         if "c" not in a:
             live = colours_in_play(state)
-            want = S.draw(state.deck, live)
-            if not want or not S.playable(want[-1], live):
-                e["o"] = S.shuffle(rng)
-                want = S.draw(e["o"], live)
+            want = SIT.draw(state.deck, live)
+            if not want or not SIT.playable(want[-1], live):
+                e["o"] = SIT.shuffle(rng)
+                want = SIT.draw(e["o"], live)
             e["c"] = want
         return e
 
@@ -75,9 +76,9 @@ class RevanchaTable(TableRules):
         state.deck = state.deck[len(cards):]
         state.turned = list(cards)
         state.sit = cards[-1]
-        if S.needs_crisis_roll(state.sit):
+        if SIT.needs_crisis_roll(state.sit):
             state.stage = CRISIS
-        elif S.needs_extra(state.sit):
+        elif SIT.needs_extra(state.sit):
             state.stage = EXTRA
             state.extra = [-1] * state.n
 
@@ -103,7 +104,7 @@ class RevanchaTable(TableRules):
 
     def apply_crisis(self, state, e):
         state.crisis = list(e["r"])
-        state.barred = list(S.crisis_barred(e["r"]))
+        state.barred = list(SIT.crisis_barred(e["r"]))
         state.stage = TURN
 
     # -- extra -----------------------------------------------------------------------------------
@@ -113,7 +114,7 @@ class RevanchaTable(TableRules):
         whole(a, "c", 1, 999, "the countries held")
 
     def apply_extra(self, state, e):
-        state.extra[state.cur] = S.extra_armies(e["c"])
+        state.extra[state.cur] = SIT.extra_armies(e["c"])
         state.ti += 1
         if state.ti >= len(state.order):
             state.ti = 0
@@ -121,13 +122,13 @@ class RevanchaTable(TableRules):
 
     # -- roll: the situation card's dice and forbidden attacks -----------------------------------
     def dice_flags(self, state):
-        return S.dice_flags(state.situation())
+        return SIT.dice_flags(state.situation())
 
     def check_attack(self, state, p, d, board, a):
         internal = bool(a["in"]) if "in" in a else None
         if board is not None:
-            internal = S.border_internal(board, a["f"], a["to"])
-        S.check_attack(state.situation(), state.colours[p], state.colours[d], internal)
+            internal = SIT.border_internal(board, a["f"], a["to"])
+        SIT.check_attack(state.situation(), state.colours[p], state.colours[d], internal)
 
 
 RULES = RevanchaTable()

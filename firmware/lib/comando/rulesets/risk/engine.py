@@ -72,7 +72,7 @@ class RiskRules(Rules):
 
     def reserve_for(self, state):
         """The board's ``tables.starting_reserves``, else the rulebook's (comando.rulebook)."""
-        return turns.risk_reserve(state.np, state.n, state.board.tables)
+        return rulebook.risk_reserve(state.np, state.n, state.board.tables)
 
     def deploy_step(self, state):
         """Armies per turn of deployment by hand (``tables.placement.per_turn``, else 3)."""

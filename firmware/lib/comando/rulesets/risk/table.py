@@ -2,7 +2,7 @@
 a time in rotation (or dealt: option ``deploy`` "auto"), walk-outs, and no victory claimed: the
 last player holding territory wins."""
 
-from comando import turns as T
+from comando import rulebook, turns as T
 from comando.errors import IllegalMove
 from comando.session.rules import PLACE, TableRules, field, to_round
 
@@ -47,7 +47,7 @@ class RiskTable(TableRules):
 
     def placement_armies(self, state):
         r = state.reserve[state.cur]
-        return r if r < T.RISK_DEPLOY_STEP else T.RISK_DEPLOY_STEP
+        return r if r < rulebook.RISK_DEPLOY_STEP else rulebook.RISK_DEPLOY_STEP
 
     def start_placement(self, state):
         if state.opts.get("deploy", "hand") == "auto":
@@ -55,7 +55,7 @@ class RiskTable(TableRules):
             return
         # "Each player also gets a reserve of armies to place" besides the army on each territory.
         n = state.n
-        state.reserve = [T.risk_reserve(n, state.opts.get("territories", 42))] * n
+        state.reserve = [rulebook.risk_reserve(n, state.opts.get("territories", 42))] * n
         state.stage = PLACE
         state.order = list(T.order_from(state.first, state.alive))
         state.ti = 0
@@ -64,7 +64,7 @@ class RiskTable(TableRules):
     def apply_place(self, state, e):
         p = state.cur
         r = state.reserve[p]
-        state.reserve[p] = r - (r if r < T.RISK_DEPLOY_STEP else T.RISK_DEPLOY_STEP)
+        state.reserve[p] = r - (r if r < rulebook.RISK_DEPLOY_STEP else rulebook.RISK_DEPLOY_STEP)
         state.ti = (state.ti + 1) % len(state.order)
         skip_empty_reserves(state)
 

@@ -3,6 +3,35 @@
 Sections cited in messages and tests are the rulebook's: "3. Distribution of Countries and
 Objectives", "4. Two Rounds to Add 8 Armies", "5. Beginning of Hostilities", "6. Continuation of the
 Game", "7. Pacts", "8. General Considerations", "9. List of Secret Objectives".
+
+Events (all carry ``p``, the acting seat, except new/deal/undo; countries and cards are ints):
+- `new`: `rs`, `board`, `players` [{`n`, `c`}], `opt` - options: `deftrade` (defensive trade-in),
+  `pacts` (0: ledger only, not enforced), `common` (30)
+- `deal`: `order` (countries in deal order), `xr` (leftover-card roll rounds), `fr` (first-player
+  roll rounds), `deck`, `obj` - 3.: card j goes to seat j mod n; the two leftovers to the highest
+  rolls (ties roll again); 2-3 players: no `order`/`obj`
+- `claim`: `c` - 8. Games of 2 or 3: one army at a time, then 50% of one's countries (12 or 8)
+- `place`: `c`, `n` - setup rounds 5 then 3; turn reinforcements; continent armies (`cres`) only on
+  that continent
+- `trade`: `cards` [3] - 4, 7, 10, +5 (per player); wildcards; in `add`, or (deftrade) after a
+  conquest: armies go to the last conquest
+- `attack`: `f`, `to`, `ad`, `dd` - dice stored; losses via `comando.combat`; a conquest moves 1
+  army at once
+- `move`: `n` - right after a conquest: total armies in the conquered country, 1..min(3, armies-1);
+  any other action accepts the 1
+- `regroup`: `f`, `to`, `n` - neighbours, both own; armies that arrived by regroup this turn stay;
+  no attack afterwards
+- `draw`: `card`, `sh` (a reshuffled discard, when the deck ran out) - 1 conquest (2 after the
+  third trade); not with 5 cards; +2 at once on an own country
+- `bonus`: `c` - +2 for a held card whose country is yours (once per holding); any left are taken
+  automatically at `end`
+- `end`: next live seat; first round of hostilities has no adding; a round wraps at the first
+  player's seat
+- `pact`: `q`, `k` (`c` border `a`-`b`, `w` world, `z` zone `a`) - the table agreed; id = the
+  event's seq; listed in `state.pacts`
+- `unpact`: `id` - announced rupture: binds until the other party's next turn ends; a third colour
+  taking a pact country breaks it
+- `undo`: `to` - fold-level: the state after event `to` (never before the deal)
 """
 
 from comando.errors import IllegalMove, RulesError
@@ -118,7 +147,7 @@ class TegRules(Rules):
     # objective's country count.
     defaults = {"deftrade": 0, "pacts": 1, "common": COMMON}
 
-    def must_trade(self, state, p):
+    def must_trade(self, state, p) -> bool:
         """"While he holds 5 or fewer cards there is no obligation to carry out a trade-in; but
         it is obligatory to do so before receiving the 6th card" (teg-classic.txt, Adding armies
         by trade-in): check_draw refuses a sixth card; only a hand already over five (the cards

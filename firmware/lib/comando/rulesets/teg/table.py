@@ -6,6 +6,7 @@ from comando.session.rules import TableRules
 
 class TegTable(TableRules):
     id = "teg"
+    first_round_adds = False
 
 
 RULES = TegTable()

@@ -28,6 +28,9 @@ dict record (ints, strings, lists, dicts) that can go in an event and be replaye
 
 A battle's ``att_lost``/``def_lost`` count units of that clock's kind (armies, aircraft or the SU).
 ``excess`` is the aircraft lost after the combat because more aircraft than armies were left.
+
+API: `battle(a_token, d_token) -> (winner, att_lost, def_lost)`, `combat(att, def, ...) -> record`,
+`move_wp(level, step)` (clamped 3..11), `WP_MIN`/`WP_MAX`
 """
 
 from comando.rulesets.teg2.command import K_AIR, K_ARMIES, K_SU, CLOCKS, clock_kind, resolve

@@ -17,6 +17,9 @@ gives the canonical form, which is what commitments hash (comando.rulesets.teg2.
 region (all armies committed, the SU played, all aircraft on one clock and never more aircraft
 than armies) and gives a resolved command: "+" replaced by its value and "A" by its count.
 Every impossible command raises ``BattleCommandError`` with a message that says what is wrong.
+
+API: `parse(text, side=None) -> BattleCommand`, `canonical(text)`, `resolve(cmd, armies, aircraft,
+su, side) -> BattleCommand` (checked against the region; `+` and `A` replaced)
 """
 
 from comando.errors import BattleCommandError

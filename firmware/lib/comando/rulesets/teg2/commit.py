@@ -13,6 +13,10 @@ The hashed message is ASCII, so any sha256 tool can check it::
 ``canonical_command`` is comando.rulesets.teg2.command.canonical(text) of the command as entered ("2/+/1"
 stays "2/+/1"; "3 / a(2) / 5" becomes "3/A2/5"), so spellings of one command commit alike.
 ``nonce_hex`` is the nonce as lowercase hex (a bytes nonce is hexed first).
+
+API: `commit(command, nonce) -> hex`, `verify(commitment, command, nonce) -> bool`,
+`new_nonce(source=None) -> hex`, `lock(command, source) -> (text, nonce, commitment)`,
+`message(...)`
 """
 
 import binascii

@@ -10,6 +10,9 @@ defender's retreat (rules/teg-ii.txt, "Movements and Combats", "Attrition Rule",
   no retreat. Aircraft go along without limit, but no region may end with more aircraft than the
   power's armies there. The rulebook gives the 2-per-region cap for retreats and attrition only for
   reinforcements, so retreats keep the cap at every level.
+
+API: `attrition(n) -> (arrive, lost)`, `reinforce(n, game_level, aircraft=False)`,
+`retreat_problem`/`can_retreat`/`check_retreat`, `retreat_capacity`
 """
 
 from comando.errors import IllegalMove, RulesError

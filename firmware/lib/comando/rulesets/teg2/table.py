@@ -29,7 +29,7 @@ def check_declare(state, a):
     rg = _get(a, "rg", "the region")
     if not isinstance(rg, str) or not rg:
         raise IllegalMove("name the region where the combat takes place")
-    if state.opts.get("players") == 2 and T.teg2_player(p, 2) == T.teg2_player(d, 2):
+    if state.opts.get("players") == 2 and player_of(p, 2) == player_of(d, 2):
         raise IllegalMove("%s and %s are commanded by the same player" % (state.colours[p], state.colours[d]))
 
 
@@ -202,7 +202,7 @@ def apply_launch(state, e):
 def _sides(state):
     """Who scores together: a seat each, or with 2 players USA+China and USSR+Japan."""
     if state.opts.get("players") == 2:
-        return [T.teg2_player(p, 2) for p in range(state.n)], 2
+        return [player_of(p, 2) for p in range(state.n)], 2
     return list(range(state.n)), state.n
 
 
@@ -245,8 +245,26 @@ def adds(state, seat):
 
 
 def rounds_total(state):
-    """Rounds in this game (comando.turns.teg2_rounds)."""
-    return T.teg2_rounds(state.opts.get("players", state.n), bool(state.opts.get("long")))
+    """Rounds in this game (rounds())."""
+    return rounds(state.opts.get("players", state.n), bool(state.opts.get("long")))
+
+
+def rounds(n, long_game=False):
+    """Rounds in a T.E.G. II game (teg-ii.txt "Length of a Game"): 6 players 6, 5 players 5,
+    4 players 4 or 8 (chosen before starting), 3 players 6; 2 players play as 4."""
+    T.check_players("teg2", n)
+    if n == 2 or n == 4:
+        return 8 if long_game else 4
+    if n == 3:
+        return 6
+    return n
+
+
+def player_of(power_index, n):
+    """Which player commands power ``power_index`` (0-based in T.E.G. II's order of powers)."""
+    if n == 2:
+        return power_index % 2  # USA, China -> player 0; USSR, Japan -> player 1
+    return power_index
 
 
 class Teg2Table(TableRules):

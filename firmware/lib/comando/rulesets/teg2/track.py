@@ -24,9 +24,14 @@ Round start, by war-potential level L at the start of the round:
   optional, and an offer declined may be taken in a later round at 4 or 10 again.
 A rocket must be launched in the round it was added; one still held when the next round starts is
 lost (the rulebook does not say what happens to it; it may not be kept).
+
+API: war-potential track (plain data) for every power; `grants(level, game_level, had_rocket)`,
+`units_for`, `round_start`, `apply_combat`, `apply_retreat`,
+`take_rocket`/`launch_rocket`/`capture_rocket`, `spend_su`; `POWERS`, `BASIC`/`MEDIUM`/`ADVANCED`
 """
 
 from comando.errors import RulesError
+from comando.rulesets import POWERS as _POWERS
 from comando.rulesets.teg2.battle import WP_MAX, WP_MIN, move_wp
 
 BASIC = "basic"
@@ -41,7 +46,7 @@ ADVANCED_EXTRA = 3
 SU_TOKENS = 3
 
 # The six powers, in the order the rulebook names them ("Course of Play" starts with the USA).
-POWERS = ("usa", "ussr", "china", "japan", "weurope", "eeurope")
+POWERS = _POWERS["teg2"]  # the registry's: usa, ussr, china, japan, weurope, eeurope
 POWER_NAMES = ("USA", "USSR", "China", "Japan", "Western Europe", "Eastern Europe")
 
 

@@ -18,8 +18,9 @@ wildcards)"). Where the rulebook is silent the choice is written next to the cod
 
 from comando.errors import IllegalMove, RulesError
 from comando.engine import rand
-from comando.engine.rules import Rules, ACTIVE
+from comando.engine.rules import Rules
 from comando import turns, rulebook
+from comando.rulesets.war.table import deal_seat, first_player
 
 COLOURS = ("white", "red", "black", "blue", "yellow", "green")
 FALLBACK_TOTAL = 24
@@ -53,7 +54,6 @@ class WarRules(Rules):
     def setup(self, state, src):
         np_ = state.np
         rounds = turns.roll_opening(src, np_)
-        dist = turns.opening_winner(rounds)
         e = {"t": "deal", "dr": rounds}
         # "removes the wildcards and shuffles the cards, then deals them one at a time clockwise,
         # starting with the player on their left"
@@ -111,7 +111,7 @@ class WarRules(Rules):
         state.x["dist"] = dist
         for k in range(n):
             c = e["order"][k]
-            state.owner[c] = turns.war_deal_seat(dist, np_, k)
+            state.owner[c] = deal_seat(dist, np_, k)
             state.armies[c] = 1
         state.deck = list(e["deck"])
         state.obj = list(e["obj"])
@@ -123,7 +123,7 @@ class WarRules(Rules):
                 if t == p or t < 0:
                     state.void[p] = 1  # one's own colour: the fallback objective from the start
         # "The game begins with the player following the one who received the last card"
-        state.first = turns.war_first(dist, np_, n)
+        state.first = first_player(dist, np_, n)
         state.cur = state.first
         state.bonused = [0] * (n + self.wilds(state))
         self.start_hostilities(state)
@@ -173,7 +173,6 @@ class WarRules(Rules):
         e = Rules.make_attack(self, state, a, src)
         # Elimination with more than five cards: "the player removes, without looking, the number
         # of cards needed to complete five" - drawn here, stored in the event.
-        f = e["f"]
         to = e["to"]
         la, ld = self.resolve(state, e)
         victim = state.owner[to]

@@ -6,6 +6,16 @@ from comando import turns as T
 from comando.session.rules import PLACE, TableRules, to_round
 
 
+def deal_seat(distributor, n, k):
+    """Seat receiving the k-th (0-based) territory card: dealt clockwise from the distributor's left."""
+    return (distributor + 1 + k) % n
+
+
+def first_player(distributor, n, territories):
+    """The opener: the player after the one who received the last of ``territories`` cards."""
+    return (deal_seat(distributor, n, territories - 1) + 1) % n
+
+
 class WarTable(TableRules):
     id = "war"
 
@@ -17,7 +27,7 @@ class WarTable(TableRules):
 
     def opener(self, state, winner):
         state.opts["distributor"] = winner
-        return T.war_first(winner, state.n, state.opts.get("territories", 42))
+        return first_player(winner, state.n, state.opts.get("territories", 42))
 
     def start_placement(self, state):
         state.stage = PLACE
