@@ -13,7 +13,13 @@ bench/bench_revancha.py):
 - the rest colour neither attacks nor regroups; open / closed borders hold;
 - one exchange per player and round, worth 6, 10, 15, 20 ...; continent cards are held only by
   the player holding the whole continent; the 72 country cards are conserved;
-- a finished game has a winner with 45 countries or its objective(s) met.
+- a finished game has a winner with 45 countries or its objective(s) met;
+- "Aggression Pacts and Condominiums": a country in condominium has two different live holders,
+  each with its own armies there (both count as forces); each side rolls with its own armies; the
+  joint conquest puts "a minimum of one and a maximum of two armies each" in; while their pact
+  holds, holders neither attack their condominium nor, from it, "the neighboring countries of
+  their allies"; a single conquest by aggression pact gives no card; a player keeping only a
+  share of a condominium is still in the game.
 """
 
 from comando.rulesets.revancha import situations as sit
@@ -29,8 +35,27 @@ def book_value(nth):
     return VALUES[nth] if nth < len(VALUES) else VALUES[-1] + 5 * (nth - len(VALUES) + 1)
 
 
+def rows(state):
+    return state.x.get("cd") or []
+
+
+def row(state, c):
+    for r in rows(state):
+        if r[0] == c:
+            return r
+    return None
+
+
+def own(state, c, p):
+    """Seat ``p``'s armies in ``c`` (its share when ``c`` is in condominium)."""
+    r = row(state, c)
+    if r is not None and r[1] == p:
+        return r[2]
+    return state.armies[c] if state.owner[c] == p else 0
+
+
 def forces(state):
-    return sum(state.armies) + MISSILE * sum(state.x["mis"])
+    return sum(state.armies) + sum(r[2] for r in rows(state)) + MISSILE * sum(state.x["mis"])
 
 
 def blockaded(state, c):
@@ -88,6 +113,8 @@ class Checker:
             assert prev.armies[ev["to"]] > hit, ev
             assert delta == -MISSILE - hit, (ev, delta)
             assert card is None or sit.kind(card) != sit.REST or sit.rest_colour(card) != prev.colours[p]
+        elif t == "attack" and (rows(prev) or prev.x.get("ag")):
+            self.condo_attack(prev, state, ev, card, delta)
         elif t == "attack":
             a, d = dice(prev.armies[ev["f"]], prev.armies[ev["to"]], card)
             assert len(ev["ad"]) == a and len(ev["dd"]) == d, (ev, a, d)
@@ -98,6 +125,9 @@ class Checker:
             if card is not None:
                 assert sit.attack_error(card, prev.colours[p], None, b.is_internal(ev["f"], ev["to"])) is None, ev
         elif t in ("draw", "bonus", "end"):
+            if t == "draw":
+                q = prev.x.get("cdq") or 0
+                assert prev.conq + (q if q >= 2 else 0) >= 1, ("a card for one conquest by aggression pact", ev)
             assert delta % CARD == 0 and delta >= 0, (ev, delta)
             for c in range(state.n):
                 if state.armies[c] > prev.armies[c]:
@@ -105,6 +135,8 @@ class Checker:
                     assert c in prev.hands[prev.cur] or c == ev.get("card"), ev
         elif t == "regroup":
             assert delta == 0
+            if p != prev.cur:  # "the only case in which a player may regroup armies outside its turn"
+                assert [ev["to"], p] in (prev.x.get("cdr") or []), ev
             assert card is None or sit.regroup_error(card, prev.colours[p]) is None
         elif t == "trade":
             assert delta == 0
@@ -112,9 +144,42 @@ class Checker:
             self.exchanges[key] = self.exchanges.get(key, 0) + 1
             assert self.exchanges[key] == 1, ("two exchanges in a round", ev)
             assert state.to_place() - prev.to_place() == book_value(prev.trades[p]), ev
+        elif t == "aggress":
+            assert delta == 0
+            to = ev["to"]
+            assert prev.owner[to] not in (p, ev["q"]) and row(prev, to) is None, ev
+            assert own(prev, ev["a"], p) >= 1 and own(prev, ev["b"], ev["q"]) >= 1, ev
+            assert b.is_border(ev["a"], to) and b.is_border(ev["b"], to), ev
         else:
             assert delta == 0, ev
+            if t == "move" and prev.x.get("cdm"):
+                c = prev.x["cdm"][0]
+                for s in set((state.owner[c],) + ((row(state, c)[1],) if row(state, c) else ())):
+                    assert 1 <= own(state, c, s) - own(prev, c, s) + 1 <= 2, ("move-in per holder", ev)
         self.always(state, ev)
+
+    def condo_attack(self, prev, state, ev, card, delta):
+        p, f, to = ev["p"], ev["f"], ev["to"]
+        b = prev.board
+        rt = row(prev, to)
+        rf = row(prev, f)
+        vs = ev.get("vs")
+        if f == to:
+            assert rt is not None and rt[3] == -2, ("a fight inside a condominium under its pact", ev)
+            vs = rt[1] if prev.owner[to] == p else prev.owner[to]
+        else:
+            assert b.is_border(f, to), ev
+            if rt is not None:
+                assert vs in (prev.owner[to], rt[1]), ("an attack on a condominium names no occupant", ev)
+                if p in (prev.owner[to], rt[1]):
+                    assert rt[3] == -2, ("a holder attacked its condominium under its pact", ev)
+            if rf is not None and rf[3] != -2:
+                ally = rf[1] if prev.owner[f] == p else prev.owner[f]
+                assert prev.owner[to] != ally, ("attacked an ally's neighbour from the condominium", ev)
+        dfn = own(prev, to, vs) if rt is not None else prev.armies[to]
+        a, d = dice(own(prev, f, p), dfn, card)
+        assert len(ev["ad"]) == a and len(ev["dd"]) == d, (ev, a, d)
+        assert delta < 0
 
     def always(self, state, ev):
         b = state.board
@@ -122,8 +187,13 @@ class Checker:
             o = state.owner[c]
             assert o >= 0 and state.alive[o] and state.armies[c] >= 1, (ev, c)
             assert state.x["mis"][c] >= 0
+        shares = []
+        for r in rows(state):
+            c = r[0]
+            assert r[1] != state.owner[c] and state.alive[r[1]] and r[2] >= 1, ("condominium", r, ev)
+            shares.append(r[1])
         for p in range(state.np):
-            assert bool(state.alive[p]) == (state.count(p) > 0)
+            assert bool(state.alive[p]) == (state.count(p) > 0 or p in shares)
         cards = list(state.deck) + list(state.discard)
         for h in state.hands:
             cards.extend(h)

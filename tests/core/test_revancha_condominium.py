@@ -9,10 +9,20 @@ from comando import engine
 from comando.errors import IllegalMove
 from comando.rulesets.revancha import condominium as cdm
 from mpytest import raises
-from revfix import RULES, c, past_setup, arrange, turn, play, snapshot
+from revfix import c, past_setup, arrange, turn, snapshot
+from revfix import play as play_only
+from revcheck import Checker
 
 BLACK, RED, BLUE, YELLOW = 1, 2, 3, 4
 IRAN, RUSSIA, UKRAINE, BELARUS, POLAND = c("iran"), c("rusia"), c("ucrania"), c("bielorrusia"), c("polonia")
+
+
+def play(s, ev):
+    """Check, apply and verify one event against tests/core/revcheck.py's invariants."""
+    prev = s.copy()
+    play_only(s, ev)
+    Checker().step(prev, s, ev)
+    return s
 
 
 def refused(s, ev, words):
