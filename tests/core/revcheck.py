@@ -54,6 +54,17 @@ def own(state, c, p):
     return state.armies[c] if state.owner[c] == p else 0
 
 
+def view(state, p):
+    """Owners as ``p``'s countries count: a condominium counts for neither holder, or for both
+    with table option condo=1 (docs/architecture.md, the book: "belongs equally to the two
+    players" / "neither has absolute control of it")."""
+    o = list(state.owner)
+    both = state.options.get("condo", 0) == 1
+    for r in rows(state):
+        o[r[0]] = p if both and p in (o[r[0]], r[1]) else -1
+    return o
+
+
 def forces(state):
     return sum(state.armies) + sum(r[2] for r in rows(state)) + MISSILE * sum(state.x["mis"])
 
@@ -202,14 +213,15 @@ class Checker:
         cch = state.x["cch"]
         for k in range(b.continents):
             if cch[k] >= 0:
-                assert b.owns_continent(state.owner, cch[k], k), ("continent card without the continent", ev)
+                assert b.owns_continent(view(state, cch[k]), cch[k], k), ("continent card without the continent", ev)
         if state.phase == "over":
             w = state.winner
-            n = state.count(w)
+            ov = view(state, w)
+            n = ov.count(w)
             ok = n >= 45
             if not ok:
                 objs = state.rules.objs_of(state, w)
-                ok = all(objectives.met(state, w, o) for o in objs)
+                ok = all(objectives.met(state, w, o, None, ov) for o in objs)
                 if state.np == 3:
                     ok = ok and n >= objectives.size(b, objectives.by_id(b, objs[0])) + 10
             assert ok, ("a winner without 45 countries or its objective", ev)

@@ -9,7 +9,7 @@ from comando import engine
 from comando.errors import IllegalMove
 from comando.rulesets.revancha import condominium as cdm
 from mpytest import raises
-from revfix import c, past_setup, arrange, turn, snapshot
+from revfix import RULES, c, past_setup, arrange, turn, snapshot
 from revfix import play as play_only
 from revcheck import Checker
 
@@ -283,3 +283,23 @@ def test_a_condominium_game_folds_from_its_log():
     cdm.row(cp, UKRAINE)[2] = 99
     assert cdm.own(s, UKRAINE, BLACK) == 2  # State.copy copies the rows
     assert cdm.describe(s, cdm.row(s, UKRAINE)).startswith("Ucrania in condominium")
+
+
+def test_how_a_condominium_counts_is_a_table_option():
+    """"A country conquered by means of an aggression pact belongs equally to the two players. Both
+    players have influence over that country, but neither has absolute control of it." The book
+    does not say how it counts for the 45 countries, objectives and continents: option condo
+    (docs/architecture.md) - 0 (default) for neither holder, 1 for each holder."""
+    for opt, expect in ((0, 0), (1, 1)):
+        g = past_setup(5, options={"condo": opt})
+        s = g.state
+        arrange(s, {}, default_owner=0)
+        arrange(s, {"iran": RED, "rusia": BLACK, "ucrania": BLUE, "bielorrusia": BLUE, "polonia": YELLOW},
+                {"iran": 6, "rusia": 6, "ucrania": 2, "polonia": 6})
+        turn(g, RED)
+        red, black = cdm.count(s, RED), cdm.count(s, BLACK)
+        share_ukraine(s)
+        assert cdm.count(s, RED) == red + expect and cdm.count(s, BLACK) == black + expect
+        assert RULES.reinforcements(s, BLACK)[0] == max(4, (black + expect) // 2)
+    with raises(Exception, "condo"):
+        past_setup(4, options={"condo": 2})

@@ -180,3 +180,27 @@ def describe(state, r):
     else:
         s += "; no pact"
     return s
+
+
+def owner_view(state, p):
+    """The owners as seat ``p``'s countries are counted (reinforcements, continents, 45 countries,
+    objectives). The book says a country in condominium "belongs equally to the two players" yet
+    "neither has absolute control of it": table option ``condo`` decides (docs/architecture.md):
+    0 (default) it counts for neither holder, 1 it counts for each holder."""
+    if not state.x.get("cd"):
+        return state.owner
+    both = state.options.get("condo", 0) == 1
+    o = list(state.owner)
+    for r in state.x["cd"]:
+        c = r[0]
+        o[c] = p if both and (o[c] == p or r[1] == p) else -1
+    return o
+
+
+def count(state, p):
+    o = owner_view(state, p)
+    n = 0
+    for x in o:
+        if x == p:
+            n += 1
+    return n

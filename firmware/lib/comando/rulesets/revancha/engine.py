@@ -99,7 +99,8 @@ class RevanchaRules(JointRules, TegRules):
     # pacts: enforce the pact ledger; common: the common objective's countries; right: which seat
     # "the player on the right" is (-1 previous, 1 next); situations: 0 plays without the deck
     # (every round classic combat); zones: 1 requires the third exchange for an international zone.
-    defaults = {"pacts": 1, "common": 45, "right": -1, "situations": 1, "zones": 1}
+    # condo: 1 counts a country in condominium for each holder, 0 for neither (condominium.owner_view).
+    defaults = {"pacts": 1, "common": 45, "right": -1, "situations": 1, "zones": 1, "condo": 0}
     set_word = "exchange"
     set_rule = "these cards are neither three equal symbols nor three different ones"
 
@@ -182,7 +183,7 @@ class RevanchaRules(JointRules, TegRules):
         if o.get("right", -1) not in (-1, 1):
             raise RulesError("option right is -1 (the player on the right is the previous seat) or 1 "
                              "(the next seat), not %r" % (o.get("right"),))
-        for k in ("situations", "zones", "pacts"):
+        for k in ("situations", "zones", "pacts", "condo"):
             if o.get(k, 1) not in (0, 1):
                 raise RulesError("option %s is 0 or 1, not %r" % (k, o.get(k)))
         if not isinstance(o.get("common", 45), int) or not 1 <= o.get("common", 45) <= board.n:
@@ -448,7 +449,8 @@ class RevanchaRules(JointRules, TegRules):
         """"B) Placing Armies on the Map": half the countries (at least 4) and the continents'
         armies, none of them on a blockaded country; a player with nowhere to place gets none."""
         b = state.board
-        mine = state.countries_of(p)
+        ov = cdm.owner_view(state, p)
+        mine = [c for c in range(state.n) if ov[c] == p]
         k = len(mine)
         free = [c for c in mine if not blockades.blockaded(state, c, k)]
         cres = [0] * b.continents
@@ -456,7 +458,7 @@ class RevanchaRules(JointRules, TegRules):
             return 0, cres
         n = turns.reinforcements("revancha", k)
         for c in range(b.continents):
-            if b.owns_continent(state.owner, p, c):
+            if b.owns_continent(ov, p, c):
                 for m in free:
                     if b.continent_of(m) == c:
                         cres[c] = b.continent_bonus(c)
@@ -1039,17 +1041,18 @@ class RevanchaRules(JointRules, TegRules):
         cch = x["cch"]
         for k in range(b.continents):
             if (cq >> k) & 1 and cch[k] < 0 and not (x["ccu"][p] >> k) & 1 \
-                    and b.owns_continent(state.owner, p, k):
+                    and b.owns_continent(cdm.owner_view(state, p), p, k):
                 cch[k] = p
 
     # ------------------------------------------------------------------ victory
     def victory(self, state, p):
-        n = state.count(p)
+        n = cdm.count(state, p)
         if n >= objectives.common_total(state.board, self.opt(state, "common")):
             return True
         objs = self.objs_of(state, p)
+        ov = cdm.owner_view(state, p)
         for o in objs:
-            if not objectives.met(state, p, o, n):
+            if not objectives.met(state, p, o, n, ov):
                 return False
         if state.np == 3:
             # "the winner will be the one who has completed its objective plus a minimum of 10
@@ -1060,10 +1063,11 @@ class RevanchaRules(JointRules, TegRules):
 
     def win_reason(self, state, p):
         """Why seat ``p`` won, in words (replay)."""
-        n = state.count(p)
+        n = cdm.count(state, p)
         total = objectives.common_total(state.board, self.opt(state, "common"))
         objs = self.objs_of(state, p)
-        if all(objectives.met(state, p, o) for o in objs) and (
+        ov = cdm.owner_view(state, p)
+        if all(objectives.met(state, p, o, None, ov) for o in objs) and (
                 state.np != 3 or n >= objectives.size(state.board, objectives.by_id(state.board, objs[0])) + 10):
             what = " and ".join(self.objective_line(state, p, o) for o in objs)
             if state.np == 3:

@@ -91,7 +91,7 @@ def _size(board, o):
     return n if n > t else t
 
 
-def met(state, p, oid, count=None):
+def met(state, p, oid, count=None, owner=None):
     """Whether seat ``p`` has completed objective ``oid`` (destroy: it wiped out its target)."""
     o = by_id(state.board, oid)
     if o is None:
@@ -103,4 +103,4 @@ def met(state, p, oid, count=None):
         return t >= 0 and not state.alive[t] and state.killer[t] == p
     if count is not None and count < size(state.board, o):
         return False  # fewer countries than the objective names: not met (cheap, every conquest)
-    return state.board.occupation_met(o, state.owner, p)
+    return state.board.occupation_met(o, state.owner if owner is None else owner, p)
