@@ -35,7 +35,7 @@ def status(state) -> str:
         mark = ">" if p == state.cur and state.phase != "over" else " "
         dead = "" if state.alive[p] else ("  (walked out)" if state.rules.id == "risk" and state.killer[p] < 0
                                           else "  (eliminated)")
-        lines.append(f"{mark} {who(state, p):<22} countries {state.count(p):>2}  armies {state.total_armies(p):>4}"
+        lines.append(f"{mark} {who(state, p):<22} countries {counted(state, p):>2}  armies {armies_of(state, p):>4}"
                      f"  cards {len(state.hands[p])}  trades {state.trades[p]}{dead}")
     lines.append(f"deck {len(state.deck)}, discard {len(state.discard)}, pacts {len(state.pacts)}")
     return "\n".join(lines)
@@ -112,9 +112,29 @@ def revancha_lines(state) -> list:
     if bl:
         out.append("blockaded: " + ", ".join(f"{b.name(c)} ({state.colours[q]}, by {state.colours[p]})"
                                              for c, q, p in bl))
+    out.extend(condo_lines(state))
     if state.phase != "over" and state.round:
         out.append(f"next exchange of {state.names[state.cur]}: {r_value(state)} armies")
     return out
+
+
+def condo_lines(state) -> list:
+    """La Revancha: the countries in condominium and the joint attack under way."""
+    from comando.rulesets.revancha import condominium as cdm
+    out = [cdm.describe(state, r) for r in cdm.rows(state)]
+    ag = state.x.get("ag")
+    if ag:
+        out.append(f"joint attack on {state.board.name(ag[0])} by {who(state, ag[1])} and {who(state, ag[2])}: "
+                   f"{who(state, ag[5])} rolls next" + (" (obliged to the end)" if ag[6] else ""))
+    if state.x.get("cdm"):
+        out.append("after the joint conquest: 'move N M' (1 or 2 armies of each holder)")
+    return out
+
+
+def condo_text(state) -> str:
+    """The `condo` command (La Revancha)."""
+    lines = condo_lines(state)
+    return "\n".join(lines) if lines else "No country is in condominium."
 
 
 def r_value(state):
@@ -243,6 +263,11 @@ def event_line(state_before, state, ev) -> str:
     b = state.board
     t = ev["t"]
     p = ev.get("p")
+    if t in ("aggress", "cbreak") or (t in ("attack", "move", "regroup") and state.rules.id == "revancha"
+                                       and (state.x.get("cd") or state_before is not None and state_before.x.get("cd"))):
+        line = condo_event(state_before, state, ev)
+        if line:
+            return line
     if t == "attack":
         f, to = ev["f"], ev["to"]
         res = " ".join(map(str, sorted(ev["ad"], reverse=True))) + " vs " + " ".join(map(str, sorted(ev["dd"], reverse=True)))
@@ -347,3 +372,52 @@ def situation_note(state_before, state) -> str:
 def objective(state, p) -> str:
     fn = getattr(state.rules, "objective_text", None)
     return fn(state, p) if fn else "(this ruleset has no secret objectives)"
+
+
+def condo_event(before, state, ev):
+    """La Revancha's aggression pacts and condominiums in words (None: the plain line)."""
+    from comando.rulesets.revancha import condominium as cdm
+    b = state.board
+    t = ev["t"]
+    p = ev.get("p")
+    if t == "aggress":
+        return (f"aggression pact: {who(state, p)} (from {b.name(ev['a'])}) and {who(state, ev['q'])} "
+                f"(from {b.name(ev['b'])}) attack {b.name(ev['to'])}; {who(state, p)} rolls first")
+    if t == "cbreak":
+        r = cdm.row(state, ev["c"])
+        return f"{who(state, p)} breaks the pact inside {b.name(ev['c'])}: it binds until {who(state, r[3])}'s next turn ends"
+    r = cdm.row(state, ev.get("to", -1)) if t != "move" else None
+    if t == "attack":
+        f, to = ev["f"], ev["to"]
+        res = " ".join(map(str, sorted(ev["ad"], reverse=True))) + " vs " + " ".join(map(str, sorted(ev["dd"], reverse=True)))
+        s = f"{who(state, p)} attacks {b.name(to)} from {b.name(f)}" + (f" ({who(state, ev['vs'])})" if "vs" in ev else "")
+        s += f": {res} -> "
+        if r is not None or cdm.row(state, f) is not None or (before is not None and cdm.row(before, to) is not None):
+            return s + "; ".join(cdm.describe(state, x) for x in cdm.rows(state) if x[0] in (f, to)) + \
+                ("" if r is not None else f"; {b.name(to)} {who(state, state.owner[to])} {state.armies[to]}")
+        return None
+    if t == "move" and before is not None and before.x.get("cdm"):
+        c = before.x["cdm"][0]
+        x = cdm.row(state, c)
+        return cdm.describe(state, x) if x is not None else f"{state.armies[c]} armies in {b.name(c)}"
+    if t == "regroup" and r is not None:
+        return f"{who(state, p)} moves {ev['n']} from {b.name(ev['f'])} to {b.name(ev['to'])}; " + cdm.describe(state, r)
+    return None
+
+
+def counted(state, p):
+    """Seat ``p``'s countries as the rules count them (La Revancha: table option condo decides
+    whether a country in condominium counts for its holders)."""
+    if state.rules.id == "revancha" and state.x.get("cd"):
+        from comando.rulesets.revancha import condominium as cdm
+        return cdm.count(state, p)
+    return state.count(p)
+
+
+def armies_of(state, p):
+    """Seat ``p``'s armies on the map, its shares of condominiums included."""
+    n = state.total_armies(p)
+    for r in state.x.get("cd") or ():
+        if r[1] == p:
+            n += r[2]
+    return n

@@ -178,3 +178,49 @@ def test_export_import_round_trip_folds(capsys, tmp_path):
     assert rc == 0, err and "T.E.G. La Revancha" in out
     rc, out2, err = run(capsys, ["replay", log])
     assert out2.splitlines()[1:] == out.splitlines()[1:]
+
+
+def aggression_ready(s):
+    """The player on turn, an ally and a third player's country bordering both (2+ armies each)."""
+    if s.phase != "attack" or s.round < 2:
+        return False
+    b = s.board
+    p = s.cur
+    for to in range(s.n):
+        r = s.owner[to]
+        if r == p or s.armies[to] != 1:
+            continue
+        mine = [f for f in b.neighbours(to) if s.owner[f] == p and s.armies[f] >= 4]
+        theirs = [f for f in b.neighbours(to) if s.owner[f] not in (p, r) and s.armies[f] >= 3]
+        if mine and theirs:
+            return (to, mine[0], theirs[0])
+    return False
+
+
+def test_aggression_pact_and_condominium_from_the_cli(monkeypatch, capsys, tmp_path):
+    """teg-la-revancha.txt, Aggression Pacts and Condominiums: `pact ALLY aggression TARGET MINE
+    THEIRS`, the rolls in the book's order (the CLI rolls for the ally out of its turn), `move N M`,
+    the ally's regroup, `condo`, `condo break`, `status`."""
+    g = advance(aggression_ready)
+    s = g.state
+    b = g.board
+    to, mine, theirs = aggression_ready(s)
+    q = s.owner[theirs]
+    path = save_log(g, tmp_path)
+    script = ["attack %s %s" % (b.cid(theirs), b.cid(to)),
+              "pact %s aggression %s %s %s" % (s.names[q], b.cid(to), b.cid(mine), b.cid(theirs)),
+              "end"]
+    script += ["attack %s %s" % (b.cid(mine), b.cid(to)), "attack %s %s" % (b.cid(theirs), b.cid(to))] * 3
+    script += ["move 2 2", "regroup %s %s 1" % (b.cid(theirs), b.cid(to)), "condo",
+               "condo break %s" % b.cid(to), "status"]
+    out = repl(monkeypatch, capsys, script, "--resume", path)
+    assert "aggression pact: " in out
+    assert "is not yours" in out  # the ally may not roll before the pact
+    assert 'obliged to attack the "attacked" country' in out  # no end before the conquest
+    # the seeded game: the third roll takes it (the ally rolled in between)
+    assert "in condominium: %s 1, %s 1; non-aggression inside" % (s.names[s.cur], s.names[q]) in out.replace(
+        " (%s)" % s.colours[s.cur], "").replace(" (%s)" % s.colours[q], "")
+    assert "name the occupant you attack (vs)" in out
+    assert "%s (%s) moves 1 from %s to %s; " % (s.names[q], s.colours[q], b.name(theirs), b.name(to)) in out
+    assert "in condominium: %s (%s) 2, %s (%s) 3; pact broken, binds until" % (
+        s.names[s.cur], s.colours[s.cur], s.names[q], s.colours[q]) in out

@@ -76,12 +76,20 @@ HELP_REVANCHA = """La Revancha (teg-la-revancha.txt):
   pact PLAYER continent NAME | pact PLAYER borders CONT1 CONT2 | pact PLAYER world |
   pact PLAYER zone COUNTRY    (an international zone: from the third exchange on)
   forget HARMED FORGETTER ID keep|end   the zone's penalty: a random card of FORGETTER back to
-                              the deck (none held: its next card is lost); HARMED keeps or ends it"""
+                              the deck (none held: its next card is lost); HARMED keeps or ends it
+  pact ALLY aggression TARGET MINE THEIRS   an aggression pact: you and ALLY attack TARGET (a third
+                              player's) from MINE and THEIRS, in turns (the ally's rolls: 'attack
+                              THEIRS TARGET'); MINE = THEIRS = your condominium for a joint attack
+  move N M                    after a joint conquest: your armies (1-2) and the ally's (1-2) in it
+  regroup FROM TO N           also the ally's regroup into the new condominium, after yours
+  attack FROM TO vs PLAYER    a country in condominium: name the occupant you attack
+                              (FROM = TO: inside it, once its pact is broken and lifted)
+  condo | condo break COUNTRY [PLAYER]   countries in condominium / announce the pact's breaking"""
 
 COMMANDS = ("status", "map", "countries", "neighbours", "cards", "objective", "claim", "place", "trade", "attack", "move",
             "regroup", "draw", "bonus", "end", "pact", "unpact", "pacts", "bot", "undo", "save",
-            "help", "quit", "walk", "dip", "arm", "missile", "blockades", "situation", "forget")
-REVANCHA_ONLY = ("arm", "missile", "blockades", "situation", "forget")
+            "help", "quit", "walk", "dip", "arm", "missile", "blockades", "situation", "forget", "condo")
+REVANCHA_ONLY = ("arm", "missile", "blockades", "situation", "forget", "condo")
 MISSILE_WORDS = ("missiles", "missile", "m")
 WILD_WORDS = ("wild", "wildcard", "wildcards", "joker", "comodin", "coringa", "*")
 DEF_WORDS = ("def", "defend", "defence", "defense", "dn")
@@ -475,7 +483,14 @@ class Session:
         self.dip(rest)
 
     def do_move(self, rest):
-        p = self.game.state.cur
+        s = self.game.state
+        p = s.cur
+        if s.rules.id == "revancha" and s.x.get("cdm") and len(rest) in (1, 2):
+            a = {"t": "move", "p": p, "n": self.number(rest[0], "move")}
+            if len(rest) == 2:
+                a["m"] = self.number(rest[1], "the ally's armies")
+            self.act(a)
+            return
         if len(rest) != 1:
             raise UsageError("move N")
         self.act({"t": "move", "p": p, "n": self.number(rest[0], "move")})
@@ -491,6 +506,8 @@ class Session:
         if len(rest) < 3:
             raise UsageError("regroup FROM TO N" + (" [missiles M]" if s.rules.id == "revancha" else ""))
         f, to = self.countries(rest[:-1], 2)
+        if [to, s.owner[f]] in (s.x.get("cdr") or []):
+            p = s.owner[f]  # the ally's regroup into the condominium, outside its turn
         a = {"t": "regroup", "p": p, "f": f, "to": to, "n": self.number(rest[-1], "regroup")}
         if m:
             a["m"] = m
@@ -561,8 +578,27 @@ class Session:
             self.act({"t": "pact", "p": p, "q": q, "k": "c", "a": a, "b": b})
         elif kind == "zone":
             self.act({"t": "pact", "p": p, "q": q, "k": "z", "a": self.countries(rest[2:], 1)[0]})
+        elif kind in ("aggression", "aggress") and s.rules.id == "revancha":
+            to, a, b = self.countries(rest[2:], 3)
+            self.act({"t": "aggress", "p": p, "q": q, "to": to, "a": a, "b": b})
         else:
             raise UsageError(f"pact kind {kind!r}: world, border or zone")
+
+    def do_condo(self, rest):
+        s = self.game.state
+        if not rest:
+            self.say(engine_text.condo_text(s))
+            return
+        if rest[0].lower() != "break" or len(rest) < 2:
+            raise UsageError("condo | condo break COUNTRY [PLAYER]")
+        words = rest[1:]
+        p = s.cur
+        try:
+            c = self.countries(words, 1)[0]
+        except (UsageError, BoardError):
+            p = self.player(words[-1])
+            c = self.countries(words[:-1], 1)[0]
+        self.act({"t": "cbreak", "p": p, "c": c})
 
     def do_unpact(self, rest):
         p = self.game.state.cur
@@ -706,7 +742,21 @@ class Session:
                 raise UsageError(f"attack FROM TO N: announce 1 to 3 attacking armies, not {a['n']} "
                                  "(war.txt: How to Attack)")
             words = words[:-1]
-        a["f"], a["to"] = self.countries(words, 2)
+        if rid == "revancha":
+            low = [w.lower() for w in words]
+            if "vs" in low:
+                k = low.index("vs")
+                a["vs"] = self.player(" ".join(words[k + 1:]))
+                words = words[:k]
+            try:
+                a["f"], a["to"] = self.countries(words, 2)
+            except (UsageError, BoardError):
+                a["f"] = a["to"] = self.countries(words, 1)[0]  # FROM = TO: inside a condominium
+        else:
+            a["f"], a["to"] = self.countries(words, 2)
+        ag = s.x.get("ag") if rid == "revancha" else None
+        if ag and a["to"] == ag[0] and ag[5] != p:
+            a["p"] = ag[5]  # the ally's roll in a joint attack, outside its turn
         self.act(a)
 
     def walk(self, rest):

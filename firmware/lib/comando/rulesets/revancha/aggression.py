@@ -25,9 +25,9 @@ class JointRules:
     def ag_refuse(self, state, what):
         ag = self.ag_live(state)
         if ag is not None:
-            raise IllegalMove("%s must attack %s with %s before you %s%s"
-                              % (state.who(ag[5]), self.cname(state, ag[0]), state.who(ag[2] if ag[5] == ag[2] else ag[1]),
-                                 what, cdm.quote("ag_oblige")))
+            raise IllegalMove("%s and %s attack %s to the end (%s rolls next) before you %s%s"
+                              % (state.who(ag[1]), state.who(ag[2]), self.cname(state, ag[0]),
+                                 state.who(ag[5]), what, cdm.quote("ag_oblige")))
 
     def check_aggress(self, state, a):
         """``aggress``: seat ``p`` (on turn, it leads) and ally ``q`` attack ``to`` from ``a``
