@@ -10,7 +10,16 @@ from comando import combat
 from comando.rulesets.revancha import condominium as cdm
 
 
-class JointRules:
+class JointRules(TegRules):
+    """The engine's ``RevanchaRules`` derives from this (which derives from T.E.G. classic)."""
+
+    def rest_check(self, state, p, what):
+        """Overridden by RevanchaRules (the REST situation card)."""
+
+    def win(self, state, p):
+        state.winner = p
+        state.phase = "over"
+        state.pending = None
     # "Aggression Pacts and Condominiums" (rows and fields: comando.rulesets.revancha.condominium)
     def ag_source(self, ag, p):
         return ag[3] if p == ag[1] else ag[4]
@@ -280,6 +289,8 @@ class JointRules:
 
     def apply_cbreak(self, state, e):
         r = cdm.row(state, e["c"])
+        if r is None:
+            return
         r[3] = cdm.other(state, e["c"], e["p"])  # binds "until the next turn of the other party ends"
         r[4] = 0
 
@@ -291,7 +302,7 @@ class JointRules:
         self.rest_check(state, p, "attack")
         c = a["f"]
         r = cdm.row(state, c)
-        if not cdm.holds(state, c, p):
+        if r is None or not cdm.holds(state, c, p):
             raise IllegalMove("%s is not yours" % self.cname(state, c))
         vs = cdm.other(state, c, p)
         if a.get("vs", vs) != vs:

@@ -102,6 +102,8 @@ def swap(state, c):
     """The co-holder becomes the recorded holder (and back): a roll against one occupant or
     by one occupant then runs on ``state.owner``/``state.armies`` like any other country."""
     r = row(state, c)
+    if r is None:
+        return
     r[1], state.owner[c] = state.owner[c], r[1]
     r[2], state.armies[c] = state.armies[c], r[2]
 
@@ -114,6 +116,8 @@ def pact_holds(r):
 
 def other(state, c, p):
     r = row(state, c)
+    if r is None:
+        return -1
     return r[1] if state.owner[c] == p else state.owner[c]
 
 

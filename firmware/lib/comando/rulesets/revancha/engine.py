@@ -86,7 +86,7 @@ QUOTES = {
 }
 
 
-class RevanchaRules(JointRules, TegRules):
+class RevanchaRules(JointRules):
     id = "revancha"
     name = "T.E.G. La Revancha"
     book = BOOK
