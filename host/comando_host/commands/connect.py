@@ -37,6 +37,7 @@ def run(args):
     end = None if args.seconds is None else time.monotonic() + args.seconds
     transport = open_transport(args.port)       # the first open: a bad port is a usage error
     store = open_store(args, create=True)
+    answered = False   # did a device answer at all? If none ever did, the exit is 1 (scripts)
     try:
         while True:
             session = HostSession(transport, store)
@@ -52,25 +53,26 @@ def run(args):
             rc = Mirror(session, port=transport.name).run(left, stop=send_actions)
             session.close()          # what was received is committed (and acked) before leaving
             silent = not session.device_answered
+            answered = answered or not silent
             if silent and not session.echo_warned:
                 print("comando connect: no device answered on %s" % transport.name,
                       file=sys.stderr)
             transport.close()
             if not transport.broken:
-                return 1 if silent else rc   # nothing was mirrored: a failure for scripts
+                return rc if answered else 1   # nothing was mirrored: a failure for scripts
             print("comando connect: waiting for the device to come back (Ctrl-C to stop)",
                   file=sys.stderr)
             transport = None
             while transport is None:
                 if end is not None and time.monotonic() >= end:
-                    return 0
+                    return 0 if answered else 1
                 time.sleep(1.0)
                 try:
                     transport = open_transport(args.port)
                 except UsageError:
                     transport = None
     except KeyboardInterrupt:
-        return 0
+        return 0 if answered else 1
     finally:
         if transport is not None:
             transport.close()
