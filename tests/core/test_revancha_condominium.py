@@ -303,3 +303,22 @@ def test_how_a_condominium_counts_is_a_table_option():
         assert RULES.reinforcements(s, BLACK)[0] == max(4, (black + expect) // 2)
     with raises(Exception, "condo"):
         past_setup(4, options={"condo": 2})
+
+
+def test_the_co_holder_regroups_its_own_share_in_its_turn():
+    """B) Regrouping Forces with a country in condominium: each holder moves only its own armies
+    ("It may use only the armies of Ukraine that belong to it"); missiles stay out of it
+    (docs/architecture.md)."""
+    g, s = ukraine_game()
+    share_ukraine(s)
+    play(s, {"t": "move", "p": RED, "n": 2, "m": 2})
+    turn(g, BLACK, rnd=3)
+    play(s, {"t": "regroup", "p": BLACK, "f": RUSSIA, "to": UKRAINE, "n": 2})
+    assert cdm.own(s, UKRAINE, BLACK) == 4 and cdm.own(s, UKRAINE, RED) == 2
+    refused(s, {"t": "regroup", "p": BLACK, "f": UKRAINE, "to": RUSSIA, "n": 3}, "moved there this turn")
+    play(s, {"t": "regroup", "p": BLACK, "f": UKRAINE, "to": RUSSIA, "n": 2})
+    assert cdm.own(s, UKRAINE, BLACK) == 2 and s.armies[RUSSIA] == 4 and cdm.own(s, UKRAINE, RED) == 2
+    turn(g, YELLOW, rnd=4)
+    refused(s, {"t": "missile", "p": YELLOW, "f": POLAND, "to": UKRAINE}, "condominium")
+    turn(g, RED, "add", reserve=6, rnd=5)
+    refused(s, {"t": "arm", "p": RED, "c": UKRAINE, "k": 1, "src": "r"}, "No missiles")

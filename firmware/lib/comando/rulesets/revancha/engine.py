@@ -550,6 +550,8 @@ class RevanchaRules(JointRules):
         per = missiles.table(state.board)[0]
         if state.owner[c] != p:
             raise IllegalMove("%s is not yours: missiles go on your own countries" % self.cname(state, c))
+        if state.x.get("cd") and cdm.row(state, c) is not None:
+            raise IllegalMove("No missiles in a country in condominium (docs/architecture.md)")
         if how == "r":
             cont = state.board.continent_of(c)
             avail = state.reserve + state.cres[cont]
@@ -769,6 +771,26 @@ class RevanchaRules(JointRules):
         if cdr and a.get("p") != state.cur and [a.get("to"), a.get("p")] in cdr:
             self.check_ally_regroup(state, a)
             return
+        sw = self.regroup_swaps(state, a) if state.x.get("cd") else ()
+        if sw:
+            self.with_swaps(state, sw, self.check_regroup1, state, a)
+            return
+        self.check_regroup1(state, a)
+
+    def regroup_swaps(self, state, a):
+        """The condominiums a co-holder regroups into or out of (its own share moves)."""
+        p = a.get("p")
+        out = []
+        for c in (a.get("f"), a.get("to")):
+            if isinstance(c, int) and not isinstance(c, bool) and 0 <= c < state.n \
+                    and cdm.row(state, c) is not None:
+                if a.get("m"):
+                    raise IllegalMove("No missiles in a country in condominium (docs/architecture.md)")
+                if state.owner[c] != p and cdm.holds(state, c, p):
+                    out.append(c)
+        return out
+
+    def check_regroup1(self, state, a):
         p = self.turn(state, a, ("add", "attack", "regroup"))
         self.ag_refuse(state, "regroup")
         self.rest_check(state, p, "regroup")
@@ -834,6 +856,14 @@ class RevanchaRules(JointRules):
             cdm.add_own(state, e["to"], e["p"], e["n"])
             state.phase = "card"
             return
+        sw = self.regroup_swaps(state, e) if state.x.get("cd") else ()
+        for c in sw:
+            cdm.swap(state, c)
+        self.apply_regroup1(state, e)
+        for c in sw:
+            cdm.swap(state, c)
+
+    def apply_regroup1(self, state, e):
         Rules.apply_regroup(self, state, e) if e.get("n") else self._regroup_phase(state)
         m = e.get("m", 0)
         if m:
