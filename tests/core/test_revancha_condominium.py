@@ -322,3 +322,12 @@ def test_the_co_holder_regroups_its_own_share_in_its_turn():
     refused(s, {"t": "missile", "p": YELLOW, "f": POLAND, "to": UKRAINE}, "condominium")
     turn(g, RED, "add", reserve=6, rnd=5)
     refused(s, {"t": "arm", "p": RED, "c": UKRAINE, "k": 1, "src": "r"}, "No missiles")
+
+
+def test_an_ally_bound_by_a_pact_with_the_target_cannot_join():
+    """"1. Pacts": a non-aggression pact binds in an aggression pact too (Black and Blue's world
+    pact keeps Black out of the attack on Ukraine)."""
+    g, s = ukraine_game()
+    s.pacts.append([1, "w", BLACK, BLUE, -1, -1, -1, 0])
+    refused(s, {"t": "aggress", "p": RED, "q": BLACK, "to": UKRAINE, "a": IRAN, "b": RUSSIA},
+            "world non-aggression between")

@@ -66,6 +66,11 @@ class JointRules(TegRules):
         if (fa == fb) != (cdm.row(state, fa) is not None and cdm.holds(state, fa, q)):
             raise IllegalMove("Two allies attack from their own countries, or together from the "
                               "condominium they share%s" % cdm.quote("ag_border"))
+        for f in (fa, fb):
+            pact = self.blocking_pact(state, f, to) if cdm.row(state, f) is None else None
+            if pact is not None:
+                raise IllegalMove("%s may not attack %s: %s" % (self.cname(state, f), self.cname(state, to),
+                                                                self.describe_pact(state, pact)))
         if cdm.own(state, fa, p) < 2:
             raise IllegalMove("%s has 1 army of %s: it cannot open the attack%s"
                               % (self.cname(state, fa), state.who(p), cdm.quote("ag_order")))
