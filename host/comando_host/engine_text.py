@@ -264,7 +264,7 @@ def event_line(state_before, state, ev) -> str:
     t = ev["t"]
     p = ev.get("p")
     if t in ("aggress", "cbreak") or (t in ("attack", "move", "regroup") and state.rules.id == "revancha"
-                                       and (state.x.get("cd") or state_before is not None and state_before.x.get("cd"))):
+                                       and (state.x.get("cd") or (getattr(state_before, "x", None) or {}).get("cd"))):
         line = condo_event(state_before, state, ev)
         if line:
             return line
@@ -380,6 +380,7 @@ def condo_event(before, state, ev):
     b = state.board
     t = ev["t"]
     p = ev.get("p")
+    bx = getattr(before, "x", None) or {}
     if t == "aggress":
         return (f"aggression pact: {who(state, p)} (from {b.name(ev['a'])}) and {who(state, ev['q'])} "
                 f"(from {b.name(ev['b'])}) attack {b.name(ev['to'])}; {who(state, p)} rolls first")
@@ -392,12 +393,12 @@ def condo_event(before, state, ev):
         res = " ".join(map(str, sorted(ev["ad"], reverse=True))) + " vs " + " ".join(map(str, sorted(ev["dd"], reverse=True)))
         s = f"{who(state, p)} attacks {b.name(to)} from {b.name(f)}" + (f" ({who(state, ev['vs'])})" if "vs" in ev else "")
         s += f": {res} -> "
-        if r is not None or cdm.row(state, f) is not None or (before is not None and cdm.row(before, to) is not None):
+        if r is not None or cdm.row(state, f) is not None or any(x[0] == to for x in bx.get("cd") or ()):
             return s + "; ".join(cdm.describe(state, x) for x in cdm.rows(state) if x[0] in (f, to)) + \
                 ("" if r is not None else f"; {b.name(to)} {who(state, state.owner[to])} {state.armies[to]}")
         return None
-    if t == "move" and before is not None and before.x.get("cdm"):
-        c = before.x["cdm"][0]
+    if t == "move" and bx.get("cdm"):
+        c = bx["cdm"][0]
         x = cdm.row(state, c)
         return cdm.describe(state, x) if x is not None else f"{state.armies[c]} armies in {b.name(c)}"
     if t == "regroup" and r is not None:

@@ -546,6 +546,9 @@ class _EngineBefore:
         self.board = st.board
         self.rules = st.rules
         self.n = st.n
+        x = getattr(st, "x", None) or {}
+        # La Revancha's condominiums and a joint conquest's move-in (engine_text.condo_event)
+        self.x = {"cd": [list(r) for r in x.get("cd") or ()], "cdm": x.get("cdm")}
         self._to_place = st.to_place()
 
     def to_place(self):

@@ -27,3 +27,26 @@ def test_every_revancha_event_is_told_and_objectives_never_shown():
     assert " exchanges " in seen["trade"]
     assert any("wins the game" in e.text for e in tell(g.log))
     assert any("situation card" in e.text for e in tell(g.log))
+
+
+def test_an_aggression_pact_and_its_condominium_are_told():
+    """teg-la-revancha.txt, Aggression Pacts and Condominiums: the record tells the pact, the
+    allies' rolls, the condominium and the move-in in words."""
+    from test_cli_play_revancha import advance, aggression_ready
+    g = advance(aggression_ready)
+    to, mine, theirs = aggression_ready(g.state)
+    q = g.state.owner[theirs]
+    g.act({"t": "aggress", "p": g.state.cur, "q": q, "to": to, "a": mine, "b": theirs})
+    while g.state.x["ag"]:
+        ag = g.state.x["ag"]
+        g.act({"t": "attack", "p": ag[5], "f": mine if ag[5] == ag[1] else theirs, "to": to})
+    if g.state.x.get("cdm"):
+        g.act({"t": "move", "p": g.state.cur, "n": 2, "m": 1})
+    told = {e.seq: e.text for e in tell(g.log)}
+    n = len(g.log)
+    for e in g.log[n - 8:]:
+        if e["seq"] in told:
+            assert told[e["seq"]] != raw(e), told[e["seq"]]
+    assert any("aggression pact: " in x for x in told.values())
+    if g.state.x["cd"]:
+        assert any("in condominium: " in x for x in told.values())
