@@ -331,3 +331,12 @@ def test_an_ally_bound_by_a_pact_with_the_target_cannot_join():
     s.pacts.append([1, "w", BLACK, BLUE, -1, -1, -1, 0])
     refused(s, {"t": "aggress", "p": RED, "q": BLACK, "to": UKRAINE, "a": IRAN, "b": RUSSIA},
             "world non-aggression between")
+
+
+def test_a_resting_ally_does_not_join():
+    """Hostilities - Situation Cards: "REST: the color mentioned on the rest card ... may not attack
+    or regroup" - nor roll in an aggression pact."""
+    from comando.rulesets.revancha import situations as sit
+    g, s = ukraine_game()
+    s.x["sit"] = [k for k in range(sit.DECK_SIZE) if sit.kind(k) == sit.REST and sit.rest_colour(k) == "black"][0]
+    refused(s, {"t": "aggress", "p": RED, "q": BLACK, "to": UKRAINE, "a": IRAN, "b": RUSSIA}, "REST")

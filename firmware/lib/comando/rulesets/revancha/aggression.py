@@ -49,6 +49,7 @@ class JointRules(TegRules):
         q = a.get("q")
         if not isinstance(q, int) or isinstance(q, bool) or q < 0 or q >= state.np or q == p or not state.alive[q]:
             raise IllegalMove("An aggression pact joins two different players still in the game")
+        self.rest_check(state, q, "attack")  # the REST card: the resting colour may not attack
         to = self.country(state, a, "to")
         fa = self.country(state, a, "a")
         fb = self.country(state, a, "b")
