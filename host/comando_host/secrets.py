@@ -41,6 +41,8 @@ class SecretBook:
         the seats' commitments (``battle.h``) and who has revealed (``battle.cmd``)."""
         self.locks = {}
         self.revealed = set()
+        if isinstance(state, dict) and isinstance(state.get("oh"), list):
+            self.objs = state["oh"]   # a map game's objective commitments (device.mapmode.public)
         b = state.get("battle") if isinstance(state, dict) else None
         if not isinstance(b, dict):
             return

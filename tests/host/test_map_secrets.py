@@ -176,3 +176,26 @@ def test_an_occupy_objective_win_reaches_the_laptop_by_its_reveal():
         assert [m for m in map(b.event, sent) if m] == [] and b.verified == 4
     finally:
         d.close()
+
+
+def test_a_snapshot_hides_the_objectives_and_carries_the_commitments():
+    # a laptop that falls behind gets the device's state as a snapshot (device/link.py): the
+    # objectives, targets and voids unknown; the commitments let it check the later reveal
+    import mapdriver
+    from device import mapmode
+    from device.link import JournalSource
+    d = mapdriver.Driver(seed=3, players=4)
+    try:
+        app = d.app
+        deal = journal_events(app)[1]
+        seq, snap = JournalSource(app.journal, app).snapshot()
+        assert snap["obj"] == [-1] * 4 and snap["target"] == [-1] * 4 and snap["void"] == [0] * 4
+        assert snap["oh"] == deal["oh"] and "sec" not in json.dumps(snap)
+        assert app.state.obj == deal["sec"]["obj"]   # the device's own state is untouched
+        b = SecretBook()
+        b.snapshot(snap)
+        last = {"t": "attack", "seq": seq + 1, "rv": deal["sec"]}
+        assert b.event(last) is None and b.verified == 4
+        assert mapmode.public({"obj": [3, 5], "winner": 1})["obj"] == [3, 5]   # over: revealed
+    finally:
+        d.close()

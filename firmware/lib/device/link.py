@@ -165,7 +165,7 @@ class JournalSource:
             state = self.app.state.to_dict()
             if getattr(self.app, "map", False):
                 from device import mapmode
-                state = mapmode.public(state)
+                state = mapmode.public(state, getattr(self.app.state, "sealed", None))
         return self.j.last_seq, state
 
 

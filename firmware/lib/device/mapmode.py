@@ -51,9 +51,13 @@ def make(state, action, dice):
     return secret.reveal_if_ending(state, ev, engine.apply)
 
 
-def public(state_dict):
+def public(state_dict, sealed=None):
     """A map game's state as a snapshot may carry it over the link: sealed objectives unknown
-    (targets and voids would tell them; the laptop recomputes them at the reveal)."""
+    (targets and voids would tell them; the laptop recomputes them at the reveal), and the deal's
+    commitments (``oh``), so a laptop that never saw the deal still checks the reveal."""
+    if sealed:
+        state_dict["oh"] = [secret.commit(sealed["obj"][i], sealed["on"][i])
+                            for i in range(len(sealed["obj"]))]
     if "obj" in state_dict and state_dict.get("winner", -1) < 0:
         n = len(state_dict["obj"])
         state_dict["obj"] = [-1] * n
