@@ -28,12 +28,13 @@ def new_game(action, dice):
     board = load_board(action["board"])   # the whole file: objectives and tables play here
     players = [(p["n"], p["c"]) for p in action["players"]]
     g = engine.new_game(board, action["rs"], players, action.get("opt"), rng=dice)
+    st = g.state
     for ev in g.log:
-        if ev.get("t") == "deal" and "obj" in ev:
+        if ev.get("t") == "deal" and "obj" in ev and st is not None:
             # secret objectives never leave the device unrevealed (comando.engine.secret)
             secret.seal(ev)
-            g.state.sealed = ev["sec"]
-            if g.state.winner >= 0:   # won at the deal: nothing left to hide
+            st.sealed = ev["sec"]
+            if st.winner >= 0:   # won at the deal: nothing left to hide
                 ev["rv"] = {"obj": list(ev["sec"]["obj"]), "on": list(ev["sec"]["on"])}
     return g.log, g.state
 

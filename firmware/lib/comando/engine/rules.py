@@ -260,9 +260,9 @@ class Rules:
     def victory(self, state, p) -> bool:
         return False
 
-    def set_objective(self, state, p, o):
+    def set_objective(self, state, p, oid):
         """Seat ``p``'s dealt objective (an id, or secret.UNKNOWN while sealed)."""
-        state.obj[p] = o
+        state.obj[p] = oid
 
     def reveal(self, state, objs):
         """Sealed objectives revealed (comando.engine.secret): set the ones this fold did not know

@@ -338,10 +338,10 @@ class TegRules(Rules):
             return not state.alive[t] and state.killer[t] == p
         return False
 
-    def set_objective(self, state, p, o):
-        state.obj[p] = o
-        if o in DESTROY:
-            col = DESTROY[o]
+    def set_objective(self, state, p, oid):
+        state.obj[p] = oid
+        if oid in DESTROY:
+            col = DESTROY[oid]
             t = state.colours.index(col) if col in state.colours else -1
             if t < 0 or t == p:
                 t = (p - 1) % state.np  # "the player seated to his right"
