@@ -163,6 +163,9 @@ class JournalSource:
         state = {}
         if self.app is not None and getattr(self.app, "state", None) is not None:
             state = self.app.state.to_dict()
+            if getattr(self.app, "map", False):
+                from device import mapmode
+                state = mapmode.public(state, getattr(self.app.state, "sealed", None))
         return self.j.last_seq, state
 
 
