@@ -166,6 +166,11 @@ class JournalSource:
         return self.j.last_seq, state
 
 
+class StopForRepl(KeyboardInterrupt):
+    """The laptop sent the stop-for-REPL hello (comando.sync): raised out of the link task
+    between two rounds (never inside a journal write), caught by device.app.main."""
+
+
 class LinkEndpoint:
     def __init__(self, serial, journal, app, board="", fw=FW_VERSION):
         self.serial = serial
@@ -281,7 +286,10 @@ class LinkEndpoint:
             self._was_up = self.sync.attached
             if self.app is not None and hasattr(self.app, "dirty"):
                 self.app.dirty = True
-        return self._flush() or bool(data)
+        busy = self._flush() or bool(data)
+        if self.sync.stop_requested:  # after the round: commands already read are answered
+            raise StopForRepl
+        return busy
 
     def _flush(self):
         out = self.sync.take()

@@ -751,6 +751,12 @@ class RevanchaRules(TegRules):
     def is_set(self, state, cards):
         return exchanges.is_exchange(state.board, list(cards), [])
 
+    def must_trade(self, state, p) -> bool:
+        """A hand over five (an eliminated player's cards) must be exchanged, but "No player may
+        make more than one exchange per round": after this round's exchange the rest waits for
+        the next round instead of blocking the turn."""
+        return state.x["xr"][p] != state.round and TegRules.must_trade(self, state, p)
+
     def check_trade(self, state, a):
         p = self.turn(state, a, ("add",))
         cs = a.get("cards")
