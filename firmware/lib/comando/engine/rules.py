@@ -32,6 +32,7 @@ class Rules:
     first_round_reinforces = False
     defaults = {}
     setup_types = ("deal",)  # event types made by setup(): undo never goes back past them
+    regroup_chain = False  # a regroup runs along a chain of one's own countries and ends the turn
 
     # ------------------------------------------------------------------ helpers
     def cite(self, section):
@@ -240,6 +241,10 @@ class Rules:
     def movein_limits(self, state, f, to, ev):
         """(min, max) armies moving into a conquered country; ``state.armies[f]`` is after the roll."""
         return combat.move_limits(self.combat, state.armies[f], len(ev["ad"]))
+
+    def bot_wants(self, bot, state, p, w):
+        """Weigh the countries player ``p``'s objective needs for ``comando.engine.bot.Bot``
+        (``w``: 1 each already; the game's own bot.py raises them). Default: none stand out."""
 
     def regroup_movable(self, state, c):
         m = state.moved[c]

@@ -101,6 +101,10 @@ class RevanchaRules(TegRules):
     set_word = "exchange"
     set_rule = "these cards are neither three equal symbols nor three different ones"
 
+    def bot_wants(self, bot, state, p, w):
+        """Not T.E.G. classic's objectives: La Revancha's own player (revancha/bot.py) weighs its
+        objectives; the shared bot treats every country alike here."""
+
     # ------------------------------------------------------------------ helpers
     # The base rules' section names -> this rulebook's section and its words (refusals quote them).
     SECTIONS = {

@@ -46,6 +46,7 @@ class RiskRules(Rules):
     max_players = 6
     max_hand = 5
     first_round_reinforces = True
+    regroup_chain = True
     defaults = {"deploy": "auto", "sets": "escalating", "defdice": "auto", "pacts": 0}
     setup_types = ("deal",)
 
