@@ -6,7 +6,8 @@
 Its serial is its own stdin/stdout (as USB CDC stdio on the Pico; the caller gives it the master
 of a pseudo-terminal). The journal is a file in DIR (kept across runs, so a restarted device
 resumes from it); the app numbers and journals actions; the link is the real
-firmware/lib/device/link.py endpoint. With --play it publishes N events, one every MS ms, each
+firmware/lib/device/link.py endpoint over the firmware's serial reader (device/stdio_serial.py),
+and the stop-for-REPL frame ends it with "stopped for the REPL N" on stderr, exit status 0. With --play it publishes N events, one every MS ms, each
 stamped with the wall clock in microseconds ("us") so the host can measure the latency; with
 --locks K every K-th is a T.E.G. II lock with a secret part (the link must strip it).
 With --events it publishes the events of a game log instead (a map game: the live page's bench
@@ -17,45 +18,13 @@ import sys
 
 sys.path.insert(0, "tests/core")
 
-import select
 import time
 
 from fakedevice import App, Hal, Journal
 
 from comando import journal as codec
-from device.link import LinkEndpoint
-
-
-class StdioSerial:
-    def __init__(self):
-        self.rd = sys.stdin.buffer
-        self.wr = sys.stdout.buffer
-        self.pin = select.poll()
-        self.pin.register(self.rd, select.POLLIN)
-        self.pout = select.poll()
-        self.pout.register(self.wr, select.POLLOUT)
-
-    def read(self, n=512):
-        out = b""
-        while len(out) < n and self.pin.poll(0):
-            b = self.rd.read(1)
-            if not b:
-                break
-            out += b
-        return out
-
-    def write(self, data):
-        n = 0
-        while n < len(data) and self.pout.poll(0):
-            w = self.wr.write(data[n:n + 256])
-            if not w:
-                break
-            n += w
-        try:
-            self.wr.flush()
-        except (AttributeError, OSError):
-            pass
-        return n
+from device.link import LinkEndpoint, StopForRepl
+from device.stdio_serial import StdioSerial
 
 
 def restore(j):
@@ -89,7 +58,9 @@ def main(argv):
     for k in range(opts["--backlog"]):
         ev = {"seq": j.last_seq + 1, "t": "roll", "p": k % 4, "d": [1 + k % 6, 1 + k % 5]}
         j.append(ev)
-    link = LinkEndpoint(StdioSerial(), j, app, board="teg-classic")
+    # the firmware's own serial reader: a raw 0x03 is a byte (the app holds Ctrl-C off)
+    link = LinkEndpoint(StdioSerial(sys.stdin.buffer, sys.stdout.buffer), j, app,
+                        board="teg-classic")
     app.link = link
     if j.last_seq and not link.game:
         link.game = link._new_game_id()
@@ -116,7 +87,11 @@ def main(argv):
                             "us": time.time_ns() // 1000})
             played += 1
             next_at = now + opts["--every"]
-        busy = link.step()
+        try:
+            busy = link.step()
+        except StopForRepl:  # the laptop's stop-for-REPL frame (device.app.main does the same)
+            sys.stderr.write("stopped for the REPL %d\n" % j.last_seq)
+            return 0
         if link.up != up:
             up = link.up
             sys.stderr.write("link %s %d\n" % ("up" if up else "down", time.ticks_ms()))

@@ -208,10 +208,33 @@ def probe_device(base, runner=run_mpremote, timeout=30.0):
     return device
 
 
+def stop_running_app(port: str, opener=None, timeout=3.0, clock=None) -> bool:
+    """Send the stop-for-REPL frame (comando_host.repl_stop) on ``port``: True when a running
+    Comando app said it stopped. Any trouble opening the port is left for mpremote to report
+    (its Ctrl-C then stops firmware older than the stop frame)."""
+    import time
+    from comando_host import repl_stop
+    from comando_host.commands import doctor
+    try:
+        link = (opener or doctor.default_opener)(port)
+    except Exception:  # busy, gone, permission: mpremote says it in its own words next
+        return False
+    try:
+        return repl_stop.request_stop(link, timeout, clock or time.monotonic)
+    except Exception:
+        return False
+    finally:
+        try:
+            link.close()
+        except Exception:
+            pass
+
+
 def deploy(out: str, port: str | None = None, runner=run_mpremote, ports=None,
-           bootsel=None) -> int:
+           bootsel=None, opener=None, clock=None) -> int:
     """Copy the bundle to the Pico after checking that its MicroPython loads it; 0 or 1 (one
-    line on stderr saying why)."""
+    line on stderr saying why). A running Comando app is first asked to stop for the REPL
+    (stop_running_app); mpremote's own Ctrl-C follows for older firmware."""
     try:
         if not os.path.isfile(os.path.join(out, "main.py")):
             raise DeployError("no bundle: run `make firmware` first")
@@ -226,6 +249,8 @@ def deploy(out: str, port: str | None = None, runner=run_mpremote, ports=None,
             raise DeployError("there is no serial port %s: is the Pico plugged in? ('comando "
                               "doctor' finds it)" % port)
         base = [mpremote, "connect", port]
+        if stop_running_app(port, opener, clock=clock):
+            print("firmware: the Comando app on %s stopped for the REPL." % port)
         device = probe_device(base, runner)
         why = mpycompat.problem(device, header)
         if why:

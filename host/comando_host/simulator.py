@@ -126,6 +126,20 @@ KEYS = {"up": b"w", "down": b"s", "ok": b"\r", "back": b"b", "roll": b"r"}
 LONG_KEYS = {"up": b"W", "down": b"S", "ok": b"O", "back": b"B", "roll": b"R"}
 
 
+def slave_path(fd: int) -> str:
+    """A path that opens the pseudo-terminal ``fd`` itself. ``ttyname`` is checked: where two
+    devpts instances share /dev/pts (containers), /dev/pts/N can be another terminal's pty (the
+    one `comando run` draws in), and the host's link frames would be written on its glass."""
+    try:
+        name = os.ttyname(fd)
+        st, mine = os.stat(name), os.fstat(fd)
+        if (st.st_rdev, st.st_dev, st.st_ino) == (mine.st_rdev, mine.st_dev, mine.st_ino):
+            return name
+    except OSError:
+        pass
+    return "/proc/%d/fd/%d" % (os.getpid(), fd)   # the same pty whatever /dev/pts shows
+
+
 class Simulator:
     def __init__(self, root: str | None = None, script=None, png_dir: str | None = None,
                  png_every: bool = False, png_scale: int = 3, seed: int | None = None,
@@ -161,7 +175,7 @@ class Simulator:
         self.fs_limit = fs_limit
         self.lib = lib or LIB
         self.extra_env = extra_env or {}
-        # After the firmware returns (Ctrl-C on the serial line, as mpremote sends), stay in the
+        # After the firmware returns (the stop-for-REPL frame: comando_host.repl_stop), stay in the
         # port's REPL on the pty, like a Pico does: mpremote's raw REPL then works against the sim.
         self.repl = repl
         self.proc = None
@@ -223,7 +237,7 @@ class Simulator:
             self._master, self._slave = os.openpty()
             tty.setraw(self._slave)  # no echo, no line editing: bytes pass through untouched
             tty.setraw(self._master)
-            self.port = os.ttyname(self._slave)
+            self.port = slave_path(self._slave)
             self.proc = subprocess.Popen(argv, stdin=self._master, stdout=self._master, stderr=log,
                                          env=self.env(), cwd=ROOT)
         else:

@@ -35,10 +35,12 @@ def _mirror(cols, rows, dev_w, dev_h):
     return None
 
 
-def layout(cols: int, rows: int, want: str | None = None) -> Layout:
+def layout(cols: int, rows: int, want: str | None = None, page: str | None = None) -> Layout:
     """The layout for a ``cols`` x ``rows`` terminal. ``want``: the view asked for (--view); it
     is taken when it fits, else the one that fits. The large view is taken when the mirror fits
-    with it, else the small one (the mirror matters more than the picture's size)."""
+    with it, else the small one (the mirror matters more than the picture's size). ``page``: the
+    live map page's address, kept in the hint line (the line printed before the picture takes
+    the terminal is wiped with the screen)."""
     fits = [v for v in (HALF, BRAILLE) if v[1] <= cols and v[2] <= rows]
     if want:
         asked = [v for v in fits if v[0] == want]
@@ -57,7 +59,25 @@ def layout(cols: int, rows: int, want: str | None = None) -> Layout:
         hint = ""
     if region is None and view == "braille" and cols >= w:
         hint = "mirror: widen to %d columns (now in mirror.log)" % (w + GAP + 1 + MIRROR_MIN_W)
+    if page:
+        hint = with_page(hint, page, w)
     return Layout(view, w, h, region, hint[:w])
+
+
+def with_page(hint: str, page: str, width: int) -> str:
+    """The hint and the page's address in ``width`` columns: the address is never dropped (it is
+    the only place a user finds it); the hint is shortened to what is essential first."""
+    short = {"(now in mirror.log)": "", "(or --view half)": "", "columns": "cols"}
+    tail = "page " + page
+    for cut in range(len(short) + 1):
+        h = hint
+        for old, new in list(short.items())[:cut]:
+            h = h.replace(old, new)
+        h = " ".join(h.split())
+        line = h + "; " + tail if h else "live map " + tail
+        if len(line) <= width:
+            return line
+    return tail
 
 
 def terminal_size(fd=None):

@@ -198,3 +198,36 @@ def test_a_stale_game_id_is_not_reused():
         assert g2 != g1 and g2.startswith("j")
     finally:
         rmtree(root)
+
+
+def test_garbage_with_ctrl_c_changes_nothing_and_the_stop_frame_stops_the_link_task():
+    # issue 14, "Bad input": raw 0x03 bytes are line noise (the app holds Ctrl-C off); the
+    # deliberate stop request raises StopForRepl after the round, commands already answered
+    from comando import link as L
+    from device.link import StopForRepl
+    root, j, app, link, host, dport = setup()
+    try:
+        for i in range(5):
+            app.submit({"t": "roll", "p": i % 3, "d": [1 + i % 6]})
+        run(link, host)
+        for k in range(8):
+            dport.buf += b"\r\x03\x03\x01~E 3 {\x03} 0\n" + bytes([3, k, 126, 10])
+            run(link, host, 5)
+        app.submit({"t": "roll", "p": 1, "d": [6]})
+        run(link, host)
+        assert sorted(host.stored[link.game]) == list(range(1, 7)) and link.up
+        cid = host.sync.submit({"t": "conquer", "c": 9})
+        host.step()
+        dport.buf += L.encode(L.HELLO, 0, {"v": L.PROTOCOL, "game": "", "stop": S.STOP_FOR_REPL})
+        try:
+            link.step()
+        except StopForRepl:
+            pass
+        else:
+            assert False, "the stop frame did not stop the link task"
+        assert isinstance(StopForRepl(), KeyboardInterrupt)  # device.app.main catches it
+        assert j.last_seq == 7  # the command that came with it was applied and answered
+        host.step()
+        assert host.results[cid] == (7, None)
+    finally:
+        rmtree(root)

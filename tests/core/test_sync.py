@@ -194,3 +194,24 @@ def test_a_device_without_a_game_is_linked_then_files_its_first_game():
     p.play(3)
     p.run(1.0)
     assert p.host.game == "g9" and len(p.games["g9"]) == 3 and p.dev.acked == 3
+
+
+def test_raw_ctrl_c_garbage_is_dropped_and_only_a_whole_stop_frame_asks_for_the_repl():
+    # issue 14, "Bad input": garbage on the serial port (0x03 bytes included) changes nothing;
+    # the stop-for-REPL request is one CRC-checked hello carrying {"stop": "repl"}
+    p = Pair()
+    p.run(0.3)
+    p.play(5)
+    p.run(1.0)
+    stop = L.encode(L.HELLO, 0, {"v": L.PROTOCOL, "game": "", "stop": S.STOP_FOR_REPL})
+    junk = [b"\x03", b"\r\x03\x03\r\x01", b"~H 0 {\"stop\":\"repl\"} 00000000\n",
+            stop[:-12] + b"\x03" + stop[-11:], stop.replace(b"repl", b"rep\x03"), stop[:-2] + b"\n",
+            b"~" + b"\x03" * 40 + b"\n"]
+    for j in junk:
+        p.dev.feed(j, p.t)
+    assert not p.dev.stop_requested and p.dev.bad_frames >= 4
+    p.play(3)
+    p.run(1.0)
+    assert p.in_sync() and p.dev.attached  # nothing lost, the link is still up
+    p.dev.feed(b"\x03\x03" + stop, p.t)
+    assert p.dev.stop_requested

@@ -9,8 +9,10 @@ import subprocess
 
 import pytest
 
+from comando import link as L
 from comando_host import firmware
 from comando_host import mpycompat as M
+from comando_host import repl_stop
 from comando_host.commands import doctor as D
 from micropython_tools import micropython_argv
 
@@ -66,9 +68,38 @@ def bundle(tmp_path_factory):
     return out
 
 
-def deploy(bundle, runner, ports=(PortInfo("/dev/ttyACM0"),), port=None, bootsel=False):
+class FakeUsb:
+    """The Pico's serial port as deploy's stop request sees it (comando_host.repl_stop). ``app``:
+    the Comando app runs and honours the stop frame; else it answers nothing (a Pico at the REPL
+    not yet prompting, or firmware older than the stop frame: mpremote's Ctrl-C follows)."""
+
+    def __init__(self, app=False, log=None):
+        self.app, self.log = app, log if log is not None else []
+        self.out = bytearray()
+        self.closed = False
+
+    def write(self, data):
+        self.log.append(("usb", bytes(data)))
+        if self.app and data == repl_stop.stop_frame():
+            self.out += (b"~B 4 {} 0badc0de\n" + repl_stop.STOPPED +
+                         b" (the laptop asked). Unplug or reset to play.\r\nMicroPython v1.28.0"
+                         b" on 2026-01-01; Raspberry Pi Pico with RP2040\r\n>>> ")
+        return len(data)
+
+    def read(self, n=1):
+        data = bytes(self.out[:n])
+        del self.out[:n]
+        return data
+
+    def close(self):
+        self.closed = True
+
+
+def deploy(bundle, runner, ports=(PortInfo("/dev/ttyACM0"),), port=None, bootsel=False,
+           usb=None):
+    usb = usb if usb is not None else FakeUsb()
     return firmware.deploy(bundle, port=port, runner=runner, ports=list(ports),
-                           bootsel=lambda: bootsel)
+                           bootsel=lambda: bootsel, opener=lambda path: usb, clock=Clock())
 
 
 # ------------------------------------------------------------------------- the compiled format
@@ -188,6 +219,48 @@ def test_deploy_checks_the_pico_then_copies(bundle, capsys):
                              ["fs", "cp", "main.py", ":main.py"], ["reset"]]
     assert "MicroPython 1.24.1 (.mpy 6.3): it loads this bundle (.mpy 6.3)" in \
         capsys.readouterr().out
+
+
+class LoggingMpremote(FakeMpremote):
+    def __init__(self, log, **kw):
+        FakeMpremote.__init__(self, **kw)
+        self.log = log
+
+    def __call__(self, argv, timeout, cwd=None):
+        self.log.append(("mpremote", argv[3]))
+        return FakeMpremote.__call__(self, argv, timeout, cwd)
+
+
+def test_deploy_first_asks_a_running_app_to_stop_for_the_repl(bundle, capsys):
+    # issue 14: the app holds Ctrl-C off; deploy's CRC-checked stop frame goes first, then
+    # mpremote (whose own Ctrl-C is what stops firmware older than the stop frame)
+    log = []
+    usb = FakeUsb(app=True, log=log)
+    fake = LoggingMpremote(log)
+    assert deploy(bundle, fake, usb=usb) == 0
+    assert log[0] == ("usb", repl_stop.stop_frame()) and usb.closed
+    assert [x[1] for x in log[1:]] == ["exec", "fs", "fs", "fs", "reset"]
+    assert L.Decoder().feed(repl_stop.stop_frame()) == [
+        (L.HELLO, 0, {"v": L.PROTOCOL, "game": "", "stop": "repl"})]
+    assert "the Comando app on /dev/ttyACM0 stopped for the REPL" in capsys.readouterr().out
+
+
+def test_deploy_to_older_firmware_or_a_repl_falls_back_to_mpremote(bundle, capsys):
+    log = []
+    usb = FakeUsb(app=False, log=log)
+    assert deploy(bundle, LoggingMpremote(log), usb=usb) == 0
+    assert log[0] == ("usb", repl_stop.stop_frame()) and usb.closed
+    assert [x[1] for x in log[1:]] == ["exec", "fs", "fs", "fs", "reset"]
+    assert "stopped for the REPL" not in capsys.readouterr().out
+
+
+def test_deploy_when_the_port_cannot_be_opened_lets_mpremote_say_why(bundle, capsys):
+    def busy(path):
+        raise OSError(16, "Device or resource busy")
+    fake = FakeMpremote(exec_rc=1, exec_err="mpremote: failed to access /dev/ttyACM0 (busy)")
+    assert firmware.deploy(bundle, runner=fake, ports=[PortInfo("/dev/ttyACM0")],
+                           bootsel=lambda: False, opener=busy, clock=Clock()) == 1
+    assert fake.calls and "could not open the Pico's port" in one_error_line(capsys)
 
 
 def test_deploy_refuses_a_pico_of_another_architecture(bundle, capsys):
@@ -416,6 +489,7 @@ def test_real_mpremote_probe_on_the_running_firmware(tmp_path):
     from comando_host.simulator import Simulator
     sim = Simulator(root=str(tmp_path / "dev"), keys=True, seed=5, repl=True).start()
     try:
+        assert firmware.stop_running_app(sim.port, timeout=10.0)  # deploy's first step
         base = [firmware._tool("mpremote"), "connect", sim.port, "resume"]
         device = firmware.probe_device(base, timeout=60.0)
     finally:

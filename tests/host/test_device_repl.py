@@ -1,5 +1,7 @@
-"""`make deploy` reaches a device that is running Comando: mpremote's Ctrl-C stops the app cleanly
-and its Ctrl-A finds the raw REPL, while Ctrl-C bytes inside link frames stay escaped and harmless.
+"""`make deploy` reaches a device that is running Comando: the stop-for-REPL link frame
+(comando_host.repl_stop) stops the app cleanly and mpremote's Ctrl-A then finds the raw REPL,
+while raw Ctrl-C bytes (garbage on the line, a stray Ctrl-C) change nothing: the app holds Ctrl-C
+off for its whole life (issue 14, "Bad input": garbage on the serial port, it keeps running).
 
 The simulator runs the real firmware under the MicroPython unix port with its stdio on a
 pseudo-terminal (as the Pico's USB CDC is its stdio) and ``repl=True`` (the port's REPL after
@@ -8,11 +10,13 @@ main.py returns, as on a Pico). The fake mpremote below sends exactly what mprem
 """
 
 import os
+import random
 import time
 
 import serial
 
 from comando import link as L
+from comando_host import firmware, repl_stop
 from comando_host.simulator import Simulator
 
 
@@ -41,7 +45,7 @@ def _hello(port):
     return got + _read_until(port, b"\n", 5.0)
 
 
-def test_mpremote_sequence_stops_the_running_app_and_reaches_the_raw_repl(tmp_path):
+def test_ctrl_c_garbage_changes_nothing_and_the_stop_frame_gives_the_raw_repl(tmp_path):
     sim = Simulator(root=str(tmp_path / "dev"), keys=True, seed=3, repl=True).start()
     try:
         with serial.Serial(sim.port, 115200, timeout=0.1) as port:
@@ -52,13 +56,32 @@ def test_mpremote_sequence_stops_the_running_app_and_reaches_the_raw_repl(tmp_pa
             # Ctrl-C inside a link frame: escaped by the codec, the device answers and plays on.
             answer = _hello(port)
             assert b"~H" in answer, answer
-            sim.press("ok")  # end the first player's turn
+
+            # Raw Ctrl-C bytes: mpremote's enter_raw_repl (Ctrl-C, Ctrl-A), then garbage full of
+            # them, inside and outside frames: line noise, the app keeps running.
+            rng = random.Random(14)
+            port.write(b"\r\x03\x03\r\x01")
+            for _ in range(5):
+                junk = bytes(rng.choice((3, 3, 1, 4, 10, 13, 126, rng.randrange(256)))
+                             for _ in range(200))
+                port.write(junk + b"~H 0 {\x03}\n")
+                time.sleep(0.05)
+            port.write(b"\n")
+            sim.press("ok")  # end the first player's turn: not lost
             assert _wait(lambda: len(sim.events()) >= 3), sim.log()
-            assert sim.running()
+            time.sleep(0.3)
+            assert sim.running() and "stopped for the REPL" not in sim.log(), sim.log()
+            answer = _hello(port)  # and the link still answers
+            assert b"~H" in answer, answer
             before = sim.events()
 
+            # The deliberate request: the app stops, says so, the REPL is there.
+            while port.in_waiting:
+                port.read(port.in_waiting)
+            assert repl_stop.request_stop(port, timeout=10.0), sim.log()
             # mpremote's enter_raw_repl: Ctrl-C, drain, Ctrl-A.
             port.write(b"\r\x03")
+            time.sleep(0.2)
             while port.in_waiting:
                 port.read(port.in_waiting)
             port.write(b"\r\x01")
@@ -77,16 +100,18 @@ def test_mpremote_sequence_stops_the_running_app_and_reaches_the_raw_repl(tmp_pa
         rc = sim.stop()
     assert rc == 0, sim.log()
     log = sim.log()
-    assert "Ctrl-C on USB: stopped for the REPL" in log, log
+    assert "stop request on USB: stopped for the REPL" in log, log
     assert "Traceback" not in log, log
     events, good, problem = sim.journal()
     assert problem is None and events == before  # nothing torn, nothing lost or added
+    assert [e["t"] for e in events][:2] == ["new", "first"] and len(events) == 3
     assert good == os.path.getsize(os.path.join(sim.root, "journal.log"))
 
 
 def test_real_mpremote_execs_on_a_simulator_that_is_playing(tmp_path):
-    """The real mpremote (what `make deploy` runs) against the running firmware. ``resume``: the
-    unix port's raw REPL has no soft reset (a Pico's has; there mpremote resets, then copies)."""
+    """deploy's sequence against the running firmware: the stop frame (firmware.stop_running_app),
+    then the real mpremote. ``resume``: the unix port's raw REPL has no soft reset (a Pico's has;
+    there mpremote resets, then copies)."""
     import subprocess
     import sys
     mpremote = os.path.join(os.path.dirname(sys.executable), "mpremote")
@@ -95,18 +120,20 @@ def test_real_mpremote_execs_on_a_simulator_that_is_playing(tmp_path):
         sim.press("roll")
         sim.press("ok")
         assert _wait(lambda: len(sim.events()) >= 2), sim.log()
+        assert firmware.stop_running_app(sim.port, timeout=10.0), sim.log()
         proc = subprocess.run([mpremote, "connect", sim.port, "resume", "exec",
                                "import sys; print(sys.implementation.name, 6 * 7)"],
                               capture_output=True, text=True, timeout=30)
         assert proc.returncode == 0 and "micropython 42" in proc.stdout, proc.stdout + proc.stderr
     finally:
         sim.stop()
-    assert "Ctrl-C on USB: stopped for the REPL" in sim.log()
+    assert "stop request on USB: stopped for the REPL" in sim.log()
     assert sim.journal()[2] is None and len(sim.events()) == 2
 
 
-def test_the_serial_reader_stops_at_a_raw_ctrl_c_and_leaves_the_rest_for_the_repl():
-    import pytest
+def test_the_serial_reader_hands_raw_ctrl_c_to_the_link_as_data():
+    """No byte stops the app from the serial reader any more: 0x03 is data, and the link's
+    decoder drops it as garbage (the stop is a CRC-checked frame)."""
     from device.stdio_serial import StdioSerial
     r, w = os.pipe()
     rd, wr = os.fdopen(r, "rb", buffering=0), os.fdopen(w, "wb", buffering=0)
@@ -115,9 +142,8 @@ def test_the_serial_reader_stops_at_a_raw_ctrl_c_and_leaves_the_rest_for_the_rep
         wr.write(L.encode(L.BEAT, 7, {"s": "a\x03b"}))  # Ctrl-C inside a frame: escaped
         assert ser.read(512).startswith(b"~B 7 ")
         wr.write(b"\r\x03\r\x01")
-        with pytest.raises(KeyboardInterrupt):
-            ser.read(512)
-        assert ser.interrupted and os.read(r, 16) == b"\r\x01"  # Ctrl-A is the REPL's
+        assert ser.read(512) == b"\r\x03\r\x01"
+        assert ser.rx > 4
     finally:
         rd.close()
         wr.close()

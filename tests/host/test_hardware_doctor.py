@@ -351,6 +351,7 @@ def test_doctor_twice_within_a_second_never_interrupts_the_device():
         assert all(f.level != D.FAIL for f in findings), findings
         assert b"\x03" not in port.written
         assert not dev.attached    # the doctor attaches nothing
+        assert not dev.stop_requested and b'"stop"' not in port.written  # never stops a game
 
 
 def test_doctor_sends_no_ctrl_c_when_link_frames_come_but_no_hello():
@@ -362,8 +363,19 @@ def test_doctor_sends_no_ctrl_c_when_link_frames_come_but_no_hello():
 
     dev = Beating("comando")
     findings = D.check_port("/dev/ttyACM0", opener_for(dev), clock, hello_timeout=0.5)
-    assert b"\x03" not in dev.written
+    assert b"\x03" not in dev.written and b'"stop"' not in dev.written
     assert findings[-1].level == D.WARN and "is running" in findings[-1].text
+
+
+def test_doctor_probing_the_repl_asks_an_app_to_stop_before_its_ctrl_c():
+    """Only when no link frame came (no game is running): the stop-for-REPL frame first (the
+    app holds Ctrl-C off; comando_host.repl_stop), then Ctrl-C for older firmware or a script."""
+    from comando_host import repl_stop
+    dev = FakeDevice("repl", comando="0.1.0")
+    findings = D.check_port("/dev/ttyACM0", opener_for(dev), FakeClock(), hello_timeout=0.5)
+    stop = bytes(dev.written).find(repl_stop.stop_frame())
+    assert 0 <= stop < bytes(dev.written).find(b"\x03")
+    assert any("not running" in f.text for f in findings), text(findings)
 
 
 def test_a_port_error_mid_check_is_a_finding_not_a_pyserial_message():

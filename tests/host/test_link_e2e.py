@@ -160,3 +160,34 @@ def test_connect_sends_actions_typed_on_the_laptop(device, tmp_path):
     assert "warning: the device refused bad: bad is not a move" in proc.stdout
     ev = device.journal()[2]
     assert ev["t"] == "conquer" and ev["c"] == 12 and ev["who"] == "blue" and "cid" in ev
+
+
+def test_ctrl_c_garbage_loses_nothing_and_the_stop_frame_ends_the_device(device, tmp_path):
+    # issue 14, "Bad input": garbage on the serial port, raw 0x03 bytes included, while events
+    # flow: the device keeps running and the host still ends equal to its journal; then the
+    # deliberate stop-for-REPL frame (comando_host.repl_stop) ends it cleanly
+    import random
+    from comando_host import repl_stop
+    device.start("--play", 60, "--every", 20, "--seconds", 30)
+    store = Store(str(tmp_path / "host.db"))
+    t = open_transport(device.port)
+    s = HostSession(t, store)
+    rng = random.Random(14)
+    fd = os.open(device.port, os.O_RDWR | os.O_NOCTTY)
+    try:
+        for _ in range(20):
+            os.write(fd, bytes(rng.choice((3, 3, 3, 1, 4, 10, 126, rng.randrange(256)))
+                               for _ in range(64)) + b"\r\x03\x03\r\x01")
+            wait_until(lambda: False, 0.05, s)
+        assert wait_until(lambda: s.sync.game and store.last_seq(s.sync.game) == 60, 20, s)
+        assert device.proc.poll() is None  # still running
+        assert store.events(s.sync.game) == device.journal()
+        os.write(fd, repl_stop.stop_frame())
+        device.proc.wait(10)
+    finally:
+        os.close(fd)
+        t.close()
+    assert device.proc.returncode == 0
+    with open(device.stderr_path) as f:
+        err = f.read()
+    assert "stopped for the REPL 60" in err and "Traceback" not in err, err

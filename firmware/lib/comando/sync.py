@@ -22,6 +22,8 @@ The protocol (docs/architecture.md "Link, host store and mirror"):
   answers ``A cid {"seq": n}`` / ``X cid {"m": ...}`` or an event carrying that cid arrives. The
   device answers a repeated cid from memory, or after a reset from its journal (searched back to
   event n), and never applies it twice.
+- Stop for the REPL: a hello carrying ``{"stop": "repl"}`` (any game, any state) sets
+  ``stop_requested``; the device's app then closes the journal and returns to the REPL.
 - Heartbeats (``B last``) every ``beat`` seconds when idle; a side that has heard nothing good for
   ``timeout`` seconds marks the link down (within 3 s). The device keeps journaling alone while
   the link is down and goes back to sending hellos.
@@ -36,6 +38,7 @@ TIMEOUT = 2.5     # no good frame for this long: link down (the issue asks for <
 RTO = 0.4         # no ack progress for this long: go back and resend
 HELLO_EVERY = 1.0
 WINDOW = 256      # unacknowledged events in flight
+STOP_FOR_REPL = "repl"  # a hello with {"stop": "repl"}: the app stops and gives the REPL back
 
 
 class _Peer:
@@ -109,6 +112,7 @@ class DeviceSync(_Peer):
         self.damage = None      # the journal's repair report (device.journal), told in hellos
         self.restores = []      # events the laptop sent back after a damage, for the app
         self.host_held = 0      # what the laptop said it holds in its last hello
+        self.stop_requested = False  # the laptop asked the app to stop for the REPL
 
     # -- the app side ----------------------------------------------------------------------
 
@@ -183,6 +187,11 @@ class DeviceSync(_Peer):
         self._send(L.HELLO, self.source.last(), p)
 
     def _frame(self, ftype, seq, p):
+        if ftype == L.HELLO and p.get("stop") == STOP_FOR_REPL:
+            # `make deploy` / `comando doctor` ask for the REPL: only a whole, CRC-checked frame
+            # does it (a raw Ctrl-C is line noise while the app runs: it holds Ctrl-C off)
+            self.stop_requested = True
+            return
         if ftype == L.HELLO and p.get("doctor"):
             # `comando doctor` asks who is there: always answered, never attached (a second
             # doctor within a second must get its answer too, or it would probe the REPL)

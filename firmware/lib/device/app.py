@@ -524,6 +524,8 @@ def main(hal=None, **options):
         from comando.dice import SeededDice
         dice = SeededDice(int(seed))
     a = App(hal, dice=dice)
+    from device.journal import kbd_intr
+    kbd_intr(False)  # for the app's whole life: a 0x03 on USB is line noise, not a stop
     try:
         a.boot()
         mode = _boot_mode(a)
@@ -535,7 +537,9 @@ def main(hal=None, **options):
             a.hal.close()
             return a
         a.run()  # (BACK+OK held at power-on: it starts on the self-test screen)
-    except KeyboardInterrupt:  # Ctrl-C on USB (mpremote: make deploy): back to the REPL, cleanly
+    except KeyboardInterrupt:  # the laptop's stop-for-REPL frame (device.link.StopForRepl)
         from device.selftest import stop_for_repl
         stop_for_repl(a)
+    finally:
+        kbd_intr(True)  # the REPL gets Ctrl-C back, however the app ended
     return a

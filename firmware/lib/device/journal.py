@@ -27,9 +27,9 @@ class StorageFull(JournalError):
 
 
 def kbd_intr(on):
-    """Hold Ctrl-C off (``on=False``) or give it back: a Ctrl-C from mpremote must not cut a
-    journal line in half. While it is held off, a 0x03 reaches stdin as a byte, and the serial
-    reader (device.stdio_serial) stops the app on it instead."""
+    """Hold Ctrl-C off (``on=False``) or give it back (MicroPython only). device.app.main holds
+    it off for the app's whole life: a 0x03 then reaches stdin as a byte (line noise for the
+    link), so no journal line is ever cut in half and garbage never stops a game."""
     import sys
     if sys.implementation.name != "micropython":
         return
@@ -100,16 +100,13 @@ class Journal:
         if self.hal.fs_free() < len(line) + RESERVE:
             raise StorageFull("Storage full! %d events kept. Free space or start a new game."
                               % self.count)
-        kbd_intr(False)
-        try:
+        try:  # (Ctrl-C is held off while the app runs: device.app.main)
             with self.hal.open(self.path, "ab") as f:
                 f.write(line)
                 f.flush()
         except OSError as exc:
             self.frozen = "Storage full: write failed (%s); %d events kept" % (exc, self.count)
             raise StorageFull(self.frozen)
-        finally:
-            kbd_intr(True)
         self.size += len(line)
         self.count += 1
         self.last_seq = event.get("seq", self.last_seq)

@@ -163,7 +163,15 @@ class JournalSource:
         state = {}
         if self.app is not None and getattr(self.app, "state", None) is not None:
             state = self.app.state.to_dict()
+            if getattr(self.app, "map", False):
+                from device import mapmode
+                state = mapmode.public(state, getattr(self.app.state, "sealed", None))
         return self.j.last_seq, state
+
+
+class StopForRepl(KeyboardInterrupt):
+    """The laptop sent the stop-for-REPL hello (comando.sync): raised out of the link task
+    between two rounds (never inside a journal write), caught by device.app.main."""
 
 
 class LinkEndpoint:
@@ -281,7 +289,10 @@ class LinkEndpoint:
             self._was_up = self.sync.attached
             if self.app is not None and hasattr(self.app, "dirty"):
                 self.app.dirty = True
-        return self._flush() or bool(data)
+        busy = self._flush() or bool(data)
+        if self.sync.stop_requested:  # after the round: commands already read are answered
+            raise StopForRepl
+        return busy
 
     def _flush(self):
         out = self.sync.take()

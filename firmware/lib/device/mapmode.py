@@ -8,6 +8,7 @@ regroup, draw, end), numbered and journaled by the device and published over the
 """
 
 from comando import engine
+from comando.engine import secret
 
 
 def is_map(ev):
@@ -27,6 +28,14 @@ def new_game(action, dice):
     board = load_board(action["board"])   # the whole file: objectives and tables play here
     players = [(p["n"], p["c"]) for p in action["players"]]
     g = engine.new_game(board, action["rs"], players, action.get("opt"), rng=dice)
+    st = g.state
+    for ev in g.log:
+        if ev.get("t") == "deal" and "obj" in ev and st is not None:
+            # secret objectives never leave the device unrevealed (comando.engine.secret)
+            secret.seal(ev)
+            st.sealed = ev["sec"]
+            if st.winner >= 0:   # won at the deal: nothing left to hide
+                ev["rv"] = {"obj": list(ev["sec"]["obj"]), "on": list(ev["sec"]["on"])}
     return g.log, g.state
 
 
@@ -39,7 +48,26 @@ def make(state, action, dice):
     """check, then the event with its dice, numbered after the last one."""
     ev = engine.make(state, action, dice)
     ev["seq"] = state.seq + 1
-    return ev
+    # the event that ends the game reveals every objective (comando.engine.secret)
+    return secret.reveal_if_ending(state, ev, engine.apply)
+
+
+def public(state_dict, sealed=None):
+    """A map game's state as a snapshot may carry it over the link: sealed objectives unknown
+    (targets and voids would tell them; the laptop recomputes them at the reveal), and the deal's
+    commitments (``oh``), so a laptop that never saw the deal still checks the reveal."""
+    if sealed:
+        state_dict["oh"] = [secret.commit(sealed["obj"][i], sealed["on"][i])
+                            for i in range(len(sealed["obj"]))]
+    if "obj" in state_dict and state_dict.get("winner", -1) < 0:
+        n = len(state_dict["obj"])
+        state_dict["obj"] = [-1] * n
+        state_dict["target"] = [-1] * n
+        state_dict["void"] = [0] * n
+        x = state_dict.get("x")
+        if isinstance(x, dict) and x.get("o2"):
+            x["o2"] = [-1] * len(x["o2"])
+    return state_dict
 
 
 def apply(state, ev):

@@ -191,8 +191,7 @@ def boot_mode(app, hold_ms=300, wait_ms=5000, mask=None):
 
 
 def update_mode(app):
-    """Show the update-mode screen and make sure Ctrl-C interrupts (the app holds it off only
-    while it writes a journal line)."""
+    """Show the update-mode screen and give Ctrl-C back (the app holds it off while it runs)."""
     fb = app.fb
     fb.fill(0)
     ui.header(fb, "Update mode")
@@ -208,19 +207,17 @@ def update_mode(app):
 
 
 def stop_for_repl(app):
-    """The app was interrupted by Ctrl-C on USB (mpremote: ``make deploy``, ``comando doctor``):
-    nothing is left half-written (journal lines are written with Ctrl-C held off), the link's
+    """The laptop sent the stop-for-REPL frame (``make deploy``, ``comando doctor``; comando.sync
+    STOP_FOR_REPL): nothing is half-written (the link task stops between two rounds), the link's
     read handle on the journal is closed, the screen says the USB is free, and main.py returns
-    to the REPL, where mpremote's Ctrl-A finds the raw REPL."""
-    from device.journal import kbd_intr
-    kbd_intr(False)  # a second Ctrl-C (some tools send two) must not cut this short
-    app.hal.log("Ctrl-C on USB: stopped for the REPL (%d events in the journal)"
+    to the REPL, with Ctrl-C given back, where mpremote's Ctrl-A finds the raw REPL."""
+    app.hal.log("stop request on USB: stopped for the REPL (%d events in the journal)"
                 % app.journal.count)
     link = app.link
     if link is not None and getattr(link, "source", None) is not None:
         link.source.release()
     update_mode(app)  # the screen, and Ctrl-C given back
-    print("Comando stopped: Ctrl-C on USB. Unplug or reset to play.")
+    print("Comando stopped for the REPL (the laptop asked). Unplug or reset to play.")
 
 
 def at_boot(app, wait_ms=5000, mask=None):

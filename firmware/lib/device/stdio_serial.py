@@ -2,18 +2,15 @@
 that never blocks: reads take what is there, writes go out only when the stream says it can
 take them, in small chunks, and report how much was accepted.
 
-A raw Ctrl-C (0x03) on the line is never link data (``comando.link`` writes every control byte
-inside a frame as ``%XX``): it is mpremote (``make deploy``) or a person at a serial terminal
-asking for the REPL. ``read()`` stops at it and raises ``KeyboardInterrupt``, the same thing a
-Pico raises when Ctrl-C arrives while interrupts are on, so the app stops the same way (and the
-bytes after it, mpremote's Ctrl-A for the raw REPL, stay unread for the REPL). The Pico only
-hands the app a 0x03 while interrupts are held off (a journal write); the simulator always does.
+A raw Ctrl-C (0x03) is a byte like any other here: the running app holds Ctrl-C off
+(``micropython.kbd_intr(-1)``, device.app.main), so line noise cannot stop it; the link's decoder
+drops it as garbage. The laptop stops the app for the REPL with a CRC-checked link frame instead
+(comando.sync ``STOP_FOR_REPL``; docs/architecture.md "Stop for the REPL").
 """
 
 import select
 
 CHUNK = 128
-CTRL_C = 3
 
 
 class StdioSerial:
@@ -28,7 +25,6 @@ class StdioSerial:
         self.tx = 0
         self.dropped = 0
         self.closed = False
-        self.interrupted = False  # a raw Ctrl-C arrived (read() raised KeyboardInterrupt)
 
     def any(self):
         for _, ev in self.pin.poll(0):
@@ -45,10 +41,6 @@ class StdioSerial:
             b = self.rd.read(1)
             if not b:
                 break
-            if b[0] == CTRL_C:
-                self.rx += len(out) + 1
-                self.interrupted = True
-                raise KeyboardInterrupt
             out += b
         self.rx += len(out)
         return bytes(out)

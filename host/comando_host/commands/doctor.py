@@ -211,8 +211,12 @@ def probe_repl(port, timeout=2.0, clock=time.monotonic, after_reset=2.0):
 
     Returns None when no REPL answers, else a dict: comando (version or None), micropython
     (sys.version), machine, and error (the last line of a traceback main.py printed after the
-    soft reset that restarts it, within ``after_reset`` seconds, or None). Comando's own
-    firmware ignores Ctrl-C (it is link data there), so this never stops a running game."""
+    soft reset that restarts it, within ``after_reset`` seconds, or None). Only called when no
+    link frame came (no game is running): the stop-for-REPL frame stops an app that runs
+    without its link (comando_host.repl_stop); Ctrl-C then stops older firmware or a script.
+    Comando's app holds Ctrl-C off, so a stray Ctrl-C never stops a game."""
+    from comando_host.repl_stop import stop_frame
+    port.write(stop_frame())
     port.write(b"\r\x03\x03")
     seen = _read_for(port, timeout, clock, until=lambda d: b">>> " in d)
     if b">>> " not in seen:

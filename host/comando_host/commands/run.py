@@ -135,6 +135,33 @@ def use_pico(port: str) -> int:
             return 0
 
 
+class _QuietStderr:
+    """fd 2 (and sys.stderr) sent to a file, and back: a file-descriptor level redirection, so
+    C code and threads writing to stderr are caught too."""
+
+    def __init__(self, path):
+        self.path = path
+        self.saved = None
+
+    def on(self):
+        sys.stderr.flush()
+        self.saved = os.dup(2)
+        fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        os.dup2(fd, 2)
+        os.close(fd)
+
+    def off(self):
+        if self.saved is None:
+            return
+        try:
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            pass
+        os.dup2(self.saved, 2)
+        os.close(self.saved)
+        self.saved = None
+
+
 def interactive_sim(args) -> int:
     import signal
     from comando_host.simulator import ROOT, Simulator
@@ -142,11 +169,12 @@ def interactive_sim(args) -> int:
     root = args.dir or os.path.join(ROOT, "build", "sim-device")
     from comando_host.mirror_hook import live_page
     from comando_host.store import default_path
-    live_page(default_path())
+    srv = live_page(default_path())
+    page = srv.url if srv is not None else None
     print("comando run: no Pico attached: the simulated device runs here "
           "(w/s up/down, enter ok, b back, r roll, capitals for a long press, p png, q quit)")
     time.sleep(0.8)
-    fit = layout(*terminal_size(), want=args.view)
+    fit = layout(*terminal_size(), want=args.view, page=page)
     viewfile = os.path.join(os.path.abspath(root), "term.view")
     sim = Simulator(root=root, term="/dev/tty", serial=True,
                     extra_env={"COMANDO_SIM_VIEW": fit.view, "COMANDO_SIM_HINT": fit.hint,
@@ -156,14 +184,19 @@ def interactive_sim(args) -> int:
 
     def resized(signum, frame):
         # follow the terminal: a new view for the device (it redraws), a new mirror region
-        sim.layout = layout(*terminal_size(), want=args.view)
+        sim.layout = layout(*terminal_size(), want=args.view, page=page)
         _write_view(viewfile, sim.layout)
         relayout = getattr(sim, "relayout", None)
         if relayout is not None:
             relayout(sim.layout)
 
     old = signal.signal(signal.SIGWINCH, resized)
+    # While the device owns the terminal nothing else may reach it but the picture and the
+    # mirror: this process's stderr (warnings, the web server's log, a thread's traceback) goes
+    # to host.log beside the device's sim.log until the device stops.
+    quiet = _QuietStderr(os.path.join(os.path.abspath(root), "host.log"))
     sim.start()
+    quiet.on()
     for hook in DEVICE_HOOKS:
         hook(sim.port, sim)
     try:
@@ -173,7 +206,10 @@ def interactive_sim(args) -> int:
     finally:
         signal.signal(signal.SIGWINCH, old)
         sim.stop()
+        quiet.off()
     if rc:
         print(sim.log(), file=sys.stderr)
+    if os.path.exists(quiet.path) and os.path.getsize(quiet.path):
+        print(f"comando run: the host's messages while the device ran are in {quiet.path}")
     print(f"comando run: the simulated device stopped; its journal is {root}/journal.log")
     return 0 if rc in (0, None) else 1

@@ -26,6 +26,7 @@ Entry points:
 from comando.errors import IllegalMove, RulesError
 from comando.engine.state import State
 from comando.engine import rand
+from comando.engine import secret
 from comando.rulesets import ENGINE, IDS
 
 _RULES = {}
@@ -78,7 +79,7 @@ def check(state, action):
     fn = _method(state.rules, "check", t) if isinstance(t, str) else None
     if fn is None:
         raise IllegalMove("Unknown action %r" % (t,))
-    fn(state, action)
+    fn(state, secret.opened(action) if t == "deal" else action)
 
 
 def make(state, action, src):
@@ -98,7 +99,19 @@ def apply(state, event):
     fn = _method(state.rules, "apply", t)
     if fn is None:
         raise RulesError("no rule applies a %r event" % (t,))
-    fn(state, event)
+    rv = event.get("rv")
+    if rv is not None:
+        # the game-ending event of a sealed deal (comando.engine.secret): objectives first
+        if not isinstance(rv, dict) or not isinstance(rv.get("obj"), list) \
+                or len(rv["obj"]) < state.np:
+            raise RulesError("event %s: the revealed objectives are malformed" % event.get("seq"))
+        state.rules.reveal(state, rv["obj"])
+    if t == "deal":
+        fn(state, secret.opened(event))
+        if "sec" in event:
+            state.sealed = event["sec"]   # the device's: not a State field, never in a snapshot
+    else:
+        fn(state, event)
     if "seq" in event:
         state.seq = event["seq"]
     return state

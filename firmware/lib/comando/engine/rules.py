@@ -284,6 +284,22 @@ class Rules:
     def victory(self, state, p) -> bool:
         return False
 
+    def set_objective(self, state, p, oid):
+        """Seat ``p``'s dealt objective (an id, or secret.UNKNOWN while sealed)."""
+        state.obj[p] = oid
+
+    def reveal(self, state, objs):
+        """Sealed objectives revealed (comando.engine.secret): set the ones this fold did not know
+        as the deal would have, then void the destroy objectives whose colour fell to another
+        hand meanwhile (what on_eliminate does when the target is known)."""
+        for p in range(state.np):
+            if state.obj[p] != -1:
+                continue
+            self.set_objective(state, p, objs[p])
+            t = state.target[p]
+            if 0 <= t != p and not state.alive[t] and state.killer[t] != p:
+                state.void[p] = 1
+
     def on_eliminate(self, state, victim, by):
         pass
 

@@ -60,6 +60,7 @@ class State:
         self.winner = -1
         self.pacts = []         # [id, kind, p, q, a, b, wait, started]
         self.x = {}
+        self.sealed = None      # map mode: the deal's secret part (comando.engine.secret), not a field
 
     FIELDS = ("seq", "np", "names", "colours", "options", "owner", "armies", "alive", "killer",
               "phase", "cur", "first", "round", "sround", "turns", "reserve", "cres", "hands",

@@ -49,8 +49,8 @@ class PicoHal(Hal):
     @property
     def serial(self):
         if self._serial is True:
-            # Ctrl-C stays an interrupt: the link escapes every control byte (comando.link), and
-            # mpremote needs it to stop the app for `make deploy`.
+            # a raw Ctrl-C arrives here as a byte (device.app.main holds it off): the laptop
+            # stops the app for `make deploy` with a link frame (comando.sync STOP_FOR_REPL)
             from device.stdio_serial import StdioSerial
             self._serial = StdioSerial(sys.stdin.buffer, sys.stdout.buffer)
         return self._serial or None

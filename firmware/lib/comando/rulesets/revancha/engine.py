@@ -236,7 +236,9 @@ class RevanchaRules(TegRules):
         pool = objectives.pool(state.board, np_)
         k = 2 if np_ == 2 else 1
         objs = a.get("obj")
-        if not isinstance(objs, list) or len(objs) != np_ * k or len(set(objs)) != np_ * k \
+        if isinstance(objs, list) and len(objs) == np_ * k and objs.count(-1) == np_ * k:
+            pass  # sealed (comando.engine.secret): the laptop's fold does not know them
+        elif not isinstance(objs, list) or len(objs) != np_ * k or len(set(objs)) != np_ * k \
                 or any(o not in pool for o in objs):
             raise IllegalMove("deal: %d different secret objective%s per player from the %d in the "
                               "draw for %d players" % (k, "s" if k > 1 else "", len(pool), np_))
@@ -268,12 +270,8 @@ class RevanchaRules(TegRules):
                 state.owner[c] = extra[i]
                 state.armies[c] = 1
         objs = e["obj"]
-        right = self.opt(state, "right")
         for p in range(np_):
-            state.obj[p] = objs[p]
-            o = objectives.by_id(b, objs[p])
-            if o is not None and o.get("type") == "destroy":
-                state.target[p] = objectives.target(state, p, o, right)
+            self.set_objective(state, p, objs[p])
         x = state.x
         if len(objs) == 2 * np_:
             x["o2"] = objs[np_:]
@@ -765,6 +763,12 @@ class RevanchaRules(TegRules):
     def is_set(self, state, cards):
         return exchanges.is_exchange(state.board, list(cards), [])
 
+    def must_trade(self, state, p) -> bool:
+        """A hand over five (an eliminated player's cards) must be exchanged, but "No player may
+        make more than one exchange per round": after this round's exchange the rest waits for
+        the next round instead of blocking the turn."""
+        return state.x["xr"][p] != state.round and TegRules.must_trade(self, state, p)
+
     def check_trade(self, state, a):
         p = self.turn(state, a, ("add",))
         cs = a.get("cards")
@@ -976,6 +980,18 @@ class RevanchaRules(TegRules):
         if n >= total:
             return "common objective: %d countries (of %d needed)" % (n, total)
         return "?"
+
+    def set_objective(self, state, p, oid):
+        state.obj[p] = oid
+        o = objectives.by_id(state.board, oid)
+        if o is not None and o.get("type") == "destroy":
+            state.target[p] = objectives.target(state, p, o, self.opt(state, "right"))
+
+    def reveal(self, state, objs):
+        Rules.reveal(self, state, objs)
+        o2 = state.x.get("o2")
+        if o2 and len(objs) >= 2 * state.np:
+            state.x["o2"] = list(objs[state.np:2 * state.np])
 
     def on_eliminate(self, state, victim, by):
         # "3. Accidental Destruction of a Color": who had to destroy that colour "must

@@ -192,7 +192,9 @@ class TegRules(Rules):
             if left:
                 resolve_rolls(a.get("xr") or [], range(np_), left)
             objs = a.get("obj")
-            if not isinstance(objs, list) or len(objs) != np_ or len(set(objs)) != np_ or \
+            if isinstance(objs, list) and len(objs) == np_ and objs.count(-1) == np_:
+                pass  # sealed (comando.engine.secret): the laptop's fold does not know them
+            elif not isinstance(objs, list) or len(objs) != np_ or len(set(objs)) != np_ or \
                     min(objs) < 1 or max(objs) > 15:
                 raise IllegalMove("deal: one different secret objective (1..15) per player")
         resolve_rolls(a.get("fr") or [], range(np_), 1)
@@ -220,14 +222,7 @@ class TegRules(Rules):
                 state.owner[c] = extra[i]
                 state.armies[c] = 1
         for p in range(np_):
-            o = e["obj"][p]
-            state.obj[p] = o
-            if o in DESTROY:
-                col = DESTROY[o]
-                t = state.colours.index(col) if col in state.colours else -1
-                if t < 0 or t == p:
-                    t = (p - 1) % np_  # "the player seated to his right"
-                state.target[p] = t
+            self.set_objective(state, p, e["obj"][p])
         state.phase = "place"
         state.sround = 0
         state.reserve = self.setup_amount(state, state.cur, 0)
@@ -347,6 +342,15 @@ class TegRules(Rules):
             return not state.alive[t] and state.killer[t] == p
         return False
 
+    def set_objective(self, state, p, oid):
+        state.obj[p] = oid
+        if oid in DESTROY:
+            col = DESTROY[oid]
+            t = state.colours.index(col) if col in state.colours else -1
+            if t < 0 or t == p:
+                t = (p - 1) % state.np  # "the player seated to his right"
+            state.target[p] = t
+
     def on_eliminate(self, state, victim, by):
         # teg-classic.txt, 8. "Accidental Destruction of a Colour": the player whose objective was
         # to destroy that colour passes to the common objective.
@@ -358,6 +362,8 @@ class TegRules(Rules):
         o = state.obj[p]
         if self.small(state):
             return TEXT[0]
+        if o == -1:
+            return "Secret (revealed when the game ends)."
         if o in DESTROY:
             t = state.target[p]
             s = "Destroy the %s army" % state.colours[t]

@@ -106,6 +106,8 @@ class WarRules(Rules):
             raise IllegalMove("deal: the deck holds every territory card and the wildcards once")
         objs = a.get("obj")
         pool = self.objective_pool(state)
+        if isinstance(objs, list) and len(objs) == state.np and objs.count(-1) == state.np:
+            return  # sealed (comando.engine.secret): the laptop's fold does not know them
         if not isinstance(objs, list) or len(objs) != state.np or len(set(objs)) != state.np \
                 or any(o not in pool for o in objs):
             raise IllegalMove("deal: one different objective per player, from those left in the draw")
@@ -120,14 +122,8 @@ class WarRules(Rules):
             state.owner[c] = deal_seat(dist, np_, k)
             state.armies[c] = 1
         state.deck = list(e["deck"])
-        state.obj = list(e["obj"])
         for p in range(np_):
-            o = self.objective(state, state.obj[p])
-            if o.get("type") == "destroy":
-                t = state.colours.index(o["colour"]) if o.get("colour") in state.colours else -1
-                state.target[p] = t
-                if t == p or t < 0:
-                    state.void[p] = 1  # one's own colour: the fallback objective from the start
+            self.set_objective(state, p, e["obj"][p])
         # "The game begins with the player following the one who received the last card"
         state.first = first_player(dist, np_, n)
         state.cur = state.first
@@ -240,7 +236,20 @@ class WarRules(Rules):
                           % self.cite("Card Trading"))
 
     # ------------------------------------------------------------------ victory
+    def set_objective(self, state, p, oid):
+        state.obj[p] = oid
+        if oid == -1:
+            return  # sealed (comando.engine.secret)
+        o = self.objective(state, oid)
+        if o.get("type") == "destroy":
+            t = state.colours.index(o["colour"]) if o.get("colour") in state.colours else -1
+            state.target[p] = t
+            if t == p or t < 0:
+                state.void[p] = 1  # one's own colour: the fallback objective from the start
+
     def objective_met(self, state, p):
+        if state.obj[p] == -1:
+            return False  # sealed: the device's game-ending event reveals it
         o = self.objective(state, state.obj[p])
         if o.get("type") == "destroy":
             t = state.target[p]
@@ -270,6 +279,8 @@ class WarRules(Rules):
                 state.void[r] = 1
 
     def objective_text(self, state, p):
+        if state.obj[p] == -1:
+            return "Secret (revealed when the game ends)."
         o = self.objective(state, state.obj[p])
         s = o.get("text") or o.get("text_en") or o.get("text_pt") or str(o["id"])
         if o.get("type") == "destroy" and state.void[p]:
