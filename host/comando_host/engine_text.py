@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from comando_host import games
+
 
 def who(state, p):
     return f"{state.names[p]} ({state.colours[p]})"
@@ -9,9 +11,9 @@ def who(state, p):
 
 def status(state) -> str:
     """Whose turn, phase, armies to place, cards held counts (the `status` command)."""
-    if state.rules.id == "teg2":
-        from comando_host import teg2_text
-        return teg2_text.status(state)
+    own = games.own(state.rules.id, "text")
+    if own is not None:
+        return own.status(state)
     b = state.board
     lines = []
     if state.phase == "over":
@@ -33,7 +35,7 @@ def status(state) -> str:
     lines.extend(ruleset_lines(state))
     for p in range(state.np):
         mark = ">" if p == state.cur and state.phase != "over" else " "
-        dead = "" if state.alive[p] else ("  (walked out)" if state.rules.id == "risk" and state.killer[p] < 0
+        dead = "" if state.alive[p] else ("  (walked out)" if state.rules.walk_out and state.killer[p] < 0
                                           else "  (eliminated)")
         lines.append(f"{mark} {who(state, p):<22} countries {counted(state, p):>2}  armies {armies_of(state, p):>4}"
                      f"  cards {len(state.hands[p])}  trades {state.trades[p]}{dead}")
@@ -44,42 +46,50 @@ def status(state) -> str:
 def ruleset_lines(state) -> list:
     """What matters for this ruleset besides the common counters (WAR: trades across the table;
     Risk: reserves, set values, defence dice, neutral territories, the diplomacy panel)."""
-    rid = state.rules.id
+    lines = RULESET_LINES.get(state.rules.id)
+    return lines(state) if lines is not None else []
+
+
+def war_lines(state) -> list:
+    """WAR: trades across the table, the first round."""
     r = state.rules
     out = []
-    if rid == "revancha":
-        return revancha_lines(state)
-    if rid == "war":
-        nxt = r.trade_value(state, state.cur)
-        out.append(f"trades at the table: {state.ttrades} (the next trade is worth {nxt} armies, "
-                   "+2 on each traded territory you hold)")
-        if state.round == 1 and state.phase != "over":
-            out.append("first round: players only receive and place armies")
-    elif rid == "risk":
-        sets = r.opt(state, "sets")
-        if sets == "fixed":
-            out.append("sets: fixed (4 infantry, 6 cavalry, 8 artillery, 10 one of each)")
-        else:
-            out.append(f"sets: escalating (sets handed in: {state.ttrades}; the next is worth "
-                       f"{r.set_value(state, [])} armies)")
-        out.append(f"deployment: {r.opt(state, 'deploy')}; defence dice: "
-                   f"{'the defender chooses (attack ... def D)' if r.opt(state, 'defdice') == 'choose' else 'automatic'}")
-        left = state.x.get("left") or []
-        if state.phase == "place" and left:
-            out.append("reserves still to deploy: " + ", ".join(
-                f"{state.names[p]} {left[p]}" for p in range(state.np) if state.alive[p]))
-        neutral = [c for c in range(state.n) if state.owner[c] < 0]
-        if neutral:
-            names = ", ".join(f"{state.board.name(c)} {state.armies[c]}" for c in neutral[:8])
-            more = f" and {len(neutral) - 8} more" if len(neutral) > 8 else ""
-            out.append(f"neutral territories: {len(neutral)} ({names}{more})")
-        else:
-            out.append("neutral territories: none")
-        if state.x.get("must"):
-            out.append("after the elimination: hand in a set now, in the middle of the assault")
-        dip = state.x.get("dip") or []
-        if dip:
-            out.append(f"diplomacy panel: {len(dip)} entries ('dip' lists them)")
+    nxt = r.trade_value(state, state.cur)
+    out.append(f"trades at the table: {state.ttrades} (the next trade is worth {nxt} armies, "
+               "+2 on each traded territory you hold)")
+    if state.round == 1 and state.phase != "over":
+        out.append("first round: players only receive and place armies")
+    return out
+
+
+def risk_lines(state) -> list:
+    """Risk: sets, deployment, defence dice, reserves, neutral territories, the diplomacy panel."""
+    r = state.rules
+    out = []
+    sets = r.opt(state, "sets")
+    if sets == "fixed":
+        out.append("sets: fixed (4 infantry, 6 cavalry, 8 artillery, 10 one of each)")
+    else:
+        out.append(f"sets: escalating (sets handed in: {state.ttrades}; the next is worth "
+                   f"{r.set_value(state, [])} armies)")
+    out.append(f"deployment: {r.opt(state, 'deploy')}; defence dice: "
+               f"{'the defender chooses (attack ... def D)' if r.opt(state, 'defdice') == 'choose' else 'automatic'}")
+    left = state.x.get("left") or []
+    if state.phase == "place" and left:
+        out.append("reserves still to deploy: " + ", ".join(
+            f"{state.names[p]} {left[p]}" for p in range(state.np) if state.alive[p]))
+    neutral = [c for c in range(state.n) if state.owner[c] < 0]
+    if neutral:
+        names = ", ".join(f"{state.board.name(c)} {state.armies[c]}" for c in neutral[:8])
+        more = f" and {len(neutral) - 8} more" if len(neutral) > 8 else ""
+        out.append(f"neutral territories: {len(neutral)} ({names}{more})")
+    else:
+        out.append("neutral territories: none")
+    if state.x.get("must"):
+        out.append("after the elimination: hand in a set now, in the middle of the assault")
+    dip = state.x.get("dip") or []
+    if dip:
+        out.append(f"diplomacy panel: {len(dip)} entries ('dip' lists them)")
     return out
 
 
@@ -137,6 +147,10 @@ def condo_text(state) -> str:
     return "\n".join(lines) if lines else "No country is in condominium."
 
 
+# Each game's own status lines, by the registry's id (comando.rulesets.IDS; T.E.G. has none).
+RULESET_LINES = {"war": war_lines, "risk": risk_lines, "revancha": revancha_lines}
+
+
 def r_value(state):
     return state.rules.trade_value(state, state.cur)
 
@@ -166,9 +180,9 @@ def diplomacy(state) -> str:
 
 def countries(state, p=None) -> str:
     """The map as a table: country id, name, continent, owner (name and colour), armies."""
-    if state.rules.id == "teg2":
-        from comando_host import teg2_text
-        return teg2_text.regions(state, p)
+    own = games.own(state.rules.id, "text")
+    if own is not None:
+        return own.regions(state, p)
     b = state.board
     rows = [("country", "name", "continent", "owner", "armies")]
     for c in range(state.n):
@@ -209,7 +223,7 @@ def card_name(state, c) -> str:
 def cards(state, p) -> str:
     b = state.board
     if not state.hands[p]:
-        return f"{who(state, p)} holds no {'country ' if state.rules.id == 'revancha' else ''}cards." \
+        return f"{who(state, p)} holds no {'country ' if state.rules.continent_deck else ''}cards." \
             + continent_cards(state, p)
     items = []
     for c in state.hands[p]:
@@ -218,7 +232,7 @@ def cards(state, p) -> str:
             continue
         sym = "/".join(b.symbol(c)) or "-"
         k = bonus_armies(state)
-        if state.rules.id in ("war", "risk"):  # the +2 comes with a trade only
+        if state.rules.trade_bonus:  # the +2 comes with a trade only
             mark = " (yours: +2 there when traded)" if state.owner[c] == p else ""
         else:
             mark = f" (+{k} taken)" if state.bonused[c] else (f" (+{k} available)" if state.owner[c] == p else "")
@@ -257,13 +271,13 @@ def pacts(state) -> str:
 
 def event_line(state_before, state, ev) -> str:
     """One line describing what an event did (after it was applied)."""
-    if state.rules.id == "teg2":
-        from comando_host import teg2_text
-        return teg2_text.event_line(state_before, state, ev)
+    own = games.own(state.rules.id, "text")
+    if own is not None:
+        return own.event_line(state_before, state, ev)
     b = state.board
     t = ev["t"]
     p = ev.get("p")
-    if t in ("aggress", "cbreak") or (t in ("attack", "move", "regroup") and state.rules.id == "revancha"
+    if t in ("aggress", "cbreak") or (t in ("attack", "move", "regroup") and state.rules.condominiums
                                        and (state.x.get("cd") or (getattr(state_before, "x", None) or {}).get("cd"))):
         line = condo_event(state_before, state, ev)
         if line:
@@ -294,7 +308,7 @@ def event_line(state_before, state, ev) -> str:
         return f"{ev['n']} armies in {b.name(pe[1])}" if pe else ""
     if t == "regroup":
         s = f"{who(state, p)} moves {ev['n']} from {b.name(ev['f'])} to {b.name(ev['to'])}"
-        if state.rules.id == "risk":
+        if state.rules.regroup_chain:
             s += "; the turn is over" + (" (a card taken)" if "card" in ev else "")
         return s
     if t == "draw":
@@ -322,14 +336,14 @@ def event_line(state_before, state, ev) -> str:
     if t == "trade":
         names = [card_name(state, c) for c in ev.get("cards") or []]
         names += [f"the {b.continent_name(k)} continent card" for k in ev.get("cc") or []]
-        verb = "exchanges" if state.rules.id == "revancha" else "trades in"
+        verb = state.rules.trade_verb
         s = f"{who(state, p)} {verb} {', '.join(names)}"
         if state_before is not None:
             held = [c for c in ev["cards"] if c < state.n and state_before.owner[c] == p]
-            rid = state.rules.id
-            if rid == "war" and held:
+            bonus = state.rules.trade_bonus
+            if bonus == "each" and held:
                 s += " (+2 on " + ", ".join(b.name(c) for c in held) + ")"
-            elif rid == "risk" and held:
+            elif bonus == "one" and held:
                 s += f" (+2 on {b.name(ev.get('c', held[0]))})"
             gained = state.to_place() - state_before.to_place()
             if gained > 0:
@@ -409,7 +423,7 @@ def condo_event(before, state, ev):
 def counted(state, p):
     """Seat ``p``'s countries as the rules count them (La Revancha: table option condo decides
     whether a country in condominium counts for its holders)."""
-    if state.rules.id == "revancha" and state.x.get("cd"):
+    if state.rules.condominiums and state.x.get("cd"):
         from comando.rulesets.revancha import condominium as cdm
         return cdm.count(state, p)
     return state.count(p)

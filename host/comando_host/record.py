@@ -179,7 +179,8 @@ class Record:
                 return "%s won" % st.who(st.winner) if st.winner >= 0 else "over"
             return "%s, %s to play" % ("round %d" % st.round if st.round else "setup", st.who(st.cur))
         if st.stage == "over":
-            if st.rs == "teg2" and st.tally and st.tally["tot"]:
+            from comando import session as S
+            if S.table_rules(st.rs).won_on_points and st.tally and st.tally["tot"]:
                 return self.count_text(st)
             return "%s won" % self.who(st.winner) if st.winner >= 0 else "over"
         if st.cur >= 0:
@@ -257,21 +258,9 @@ class Record:
 
     def _s_place(self, ev, b, st):
         p = self.who(ev.get("p"))
-        if b.rs == "teg2":
-            if b.stage == "add":
-                adds = b.grants[ev["p"]] if ev["p"] < len(b.grants) else 0
-                return "%s added its %s" % (p, _n(adds, "army", "armies"))
-            where = (" in row %d of the Objectives Table" % ev["row"]) if ev.get("row") else ""
-            what = _token(ev["k"]) if isinstance(ev.get("k"), int) else "a token"
-            if ev.get("h"):
-                what = "a token face down"
-            return "%s placed %s%s (%d of %d)" % (p, what, where, b.pround + 1, S_TEG2_TOKENS())
-        if b.rs == "risk":
-            left = st.reserve[ev["p"]] if ev["p"] < len(st.reserve) else 0
-            took = b.reserve[ev["p"]] - left if ev["p"] < len(b.reserve) else 0
-            return "%s deployed %s (%d left in reserve)" % (p, _n(took, "army", "armies"), left)
-        if b.rs == "war":
-            return "%s placed the first round's armies" % p
+        own = _PLACE.get(b.rs)
+        if own is not None:
+            return own(ev, b, st, p)
         try:
             from comando import turns as T
             n = T.placement_rounds(b.rs, len(st.colours))[b.pround]
@@ -562,19 +551,60 @@ def _options(rs, o):
     if not isinstance(o, dict):
         return ""
     out = []
-    if rs in ("war", "risk") and o.get("territories", 42) != 42:
-        out.append("%d territories" % o["territories"])
-    if rs == "risk":
-        out.append("armies deployed " + ("automatically" if o.get("deploy") == "auto" else "by hand"))
-        if o.get("defdice") == "choose":
-            out.append("the defender chooses its dice")
-    if rs == "teg2":
-        out.append("%s level" % o.get("level", "basic"))
-        if o.get("long"):
-            out.append("long game")
-        if o.get("players") == 2:
-            out.append("two players command four powers")
+    own = _OPTIONS.get(rs)
+    if own is not None:
+        own(o, out)
     return ", ".join(out)
+
+
+def _territories(o, out):
+    if o.get("territories", 42) != 42:
+        out.append("%d territories" % o["territories"])
+
+
+def _risk_options(o, out):
+    _territories(o, out)
+    out.append("armies deployed " + ("automatically" if o.get("deploy") == "auto" else "by hand"))
+    if o.get("defdice") == "choose":
+        out.append("the defender chooses its dice")
+
+
+def _teg2_options(o, out):
+    out.append("%s level" % o.get("level", "basic"))
+    if o.get("long"):
+        out.append("long game")
+    if o.get("players") == 2:
+        out.append("two players command four powers")
+
+
+# Each game's own options in the "new game" line, by the registry's id (T.E.G., La Revancha: none).
+_OPTIONS = {"war": _territories, "risk": _risk_options, "teg2": _teg2_options}
+
+
+def _place_teg2(ev, b, st, p):
+    if b.stage == "add":
+        adds = b.grants[ev["p"]] if ev["p"] < len(b.grants) else 0
+        return "%s added its %s" % (p, _n(adds, "army", "armies"))
+    where = (" in row %d of the Objectives Table" % ev["row"]) if ev.get("row") else ""
+    what = _token(ev["k"]) if isinstance(ev.get("k"), int) else "a token"
+    if ev.get("h"):
+        what = "a token face down"
+    return "%s placed %s%s (%d of %d)" % (p, what, where, b.pround + 1, S_TEG2_TOKENS())
+
+
+def _place_risk(ev, b, st, p):
+    left = st.reserve[ev["p"]] if ev["p"] < len(st.reserve) else 0
+    took = b.reserve[ev["p"]] - left if ev["p"] < len(b.reserve) else 0
+    return "%s deployed %s (%d left in reserve)" % (p, _n(took, "army", "armies"), left)
+
+
+def _place_war(ev, b, st, p):
+    return "%s placed the first round's armies" % p
+
+
+# Each game's own line for a placement, by the registry's id (T.E.G., La Revancha: the placement
+# rounds' counts, Record._s_place).
+_PLACE = {"teg2": _place_teg2, "risk": _place_risk, "war": _place_war}
 
 
 def tell(events, board=None):

@@ -18,8 +18,8 @@ from comando.board import BoardError, default_board_id, search_key, load_board
 from comando.dice import SeededDice, system_dice
 from comando.errors import ComandoError, IllegalMove
 from comando.engine import log as elog
-from comando.engine.bot import Bot
-from comando_host import engine_text
+from comando.rulesets import MAPS, POWERS
+from comando_host import engine_text, games
 from comando_host.cli import UsageError
 from comando_host.commands.replay import replay
 
@@ -205,10 +205,7 @@ def unknown(board, what, text):
 
 def make_bot(rules, rng):
     """The ruleset's own bot when it has one (La Revancha), else the engine's."""
-    if rules.id == "revancha":
-        from comando.rulesets.revancha.bot import RevanchaBot
-        return RevanchaBot(rng)
-    return Bot(rng)
+    return rules.make_bot(rng)
 
 
 def is_int(word):
@@ -399,12 +396,12 @@ class Session:
         if cmd in ("quit", "exit", "q"):
             return False
         s = self.game.state
-        if s.rules.id == "teg2":  # T.E.G. II's own commands (comando_host/teg2_play.py)
-            from comando_host import teg2_play
-            if teg2_play.run(self, cmd, rest):
+        own = games.own(s.rules.id, "play")  # T.E.G. II's own commands (comando_host/teg2_play.py)
+        if own is not None:
+            if own.run(self, cmd, rest):
                 return True
         cmd = self.ALIASES.get(cmd, cmd)
-        if cmd in REVANCHA_ONLY and s.rules.id != "revancha":
+        if cmd in REVANCHA_ONLY and not s.rules.revancha_commands:
             raise UsageError(f"{cmd}: La Revancha only (--ruleset revancha), not {s.rules.name}")
         fn = getattr(self, "do_" + cmd, None) if cmd.isidentifier() else None
         if fn is None:
@@ -485,7 +482,7 @@ class Session:
     def do_move(self, rest):
         s = self.game.state
         p = s.cur
-        if s.rules.id == "revancha" and s.x.get("cdm") and len(rest) in (1, 2):
+        if s.rules.condominiums and s.x.get("cdm") and len(rest) in (1, 2):
             a = {"t": "move", "p": p, "n": self.number(rest[0], "move")}
             if len(rest) == 2:
                 a["m"] = self.number(rest[1], "the ally's armies")
@@ -500,11 +497,11 @@ class Session:
         p = self.game.state.cur
         m = 0
         low = [w.lower() for w in rest]
-        if len(rest) >= 2 and low[-2] in MISSILE_WORDS and s.rules.id == "revancha":
+        if len(rest) >= 2 and low[-2] in MISSILE_WORDS and s.rules.missiles:
             m = self.number(rest[-1], "missiles")
             rest = rest[:-2]
         if len(rest) < 3:
-            raise UsageError("regroup FROM TO N" + (" [missiles M]" if s.rules.id == "revancha" else ""))
+            raise UsageError("regroup FROM TO N" + (" [missiles M]" if s.rules.missiles else ""))
         f, to = self.countries(rest[:-1], 2)
         if [to, s.owner[f]] in (s.x.get("cdr") or []):
             p = s.owner[f]  # the ally's regroup into the condominium, outside its turn
@@ -568,9 +565,9 @@ class Session:
         kind = rest[1].lower()
         if kind == "world":
             self.act({"t": "pact", "p": p, "q": q, "k": "w"})
-        elif kind == "continent" and s.rules.id == "revancha":
+        elif kind == "continent" and s.rules.continent_pacts:
             self.act({"t": "pact", "p": p, "q": q, "k": "k", "a": self.continent(" ".join(rest[2:]))})
-        elif kind == "borders" and s.rules.id == "revancha":
+        elif kind == "borders" and s.rules.continent_pacts:
             a, b = self.continents(rest[2:])
             self.act({"t": "pact", "p": p, "q": q, "k": "b", "a": a, "b": b})
         elif kind == "border":
@@ -578,7 +575,7 @@ class Session:
             self.act({"t": "pact", "p": p, "q": q, "k": "c", "a": a, "b": b})
         elif kind == "zone":
             self.act({"t": "pact", "p": p, "q": q, "k": "z", "a": self.countries(rest[2:], 1)[0]})
-        elif kind in ("aggression", "aggress") and s.rules.id == "revancha":
+        elif kind in ("aggression", "aggress") and s.rules.condominiums:
             to, a, b = self.countries(rest[2:], 3)
             self.act({"t": "aggress", "p": p, "q": q, "to": to, "a": a, "b": b})
         else:
@@ -687,7 +684,7 @@ class Session:
     def trade(self, rest):
         s = self.game.state
         p = s.cur
-        if s.rules.id == "revancha":
+        if s.rules.continent_deck:
             return self.revancha_trade(rest)
         if not rest:
             hint = self.hand_hint()
@@ -703,7 +700,7 @@ class Session:
         low = [w.lower() for w in rest]
         if "on" in low:
             k = len(low) - 1 - low[::-1].index("on")
-            if s.rules.id != "risk":
+            if s.rules.trade_bonus != "one":
                 raise UsageError("'on COUNTRY' is for Risk sets (the held territory that gets the 2 armies)")
             if k == len(rest) - 1:
                 raise UsageError("trade ... on COUNTRY: name the territory for the 2 armies")
@@ -717,13 +714,12 @@ class Session:
     def attack(self, rest):
         s = self.game.state
         p = s.cur
-        rid = s.rules.id
         words = list(rest)
         a = {"t": "attack", "p": p}
         low = [w.lower() for w in words]
         for k, w in enumerate(low):
             if w in DEF_WORDS:
-                if rid != "risk":
+                if not s.rules.defence_dice_choice:
                     raise UsageError(f"in {s.rules.name} the defender always rolls every die it may: "
                                      "no 'def D'")
                 if k != len(words) - 2:
@@ -732,9 +728,9 @@ class Session:
                 words = words[:k]
                 break
         if words and is_int(words[-1]):
-            if rid != "war":
+            if not s.rules.announces_armies:
                 what = ("the attacker rolls one die per army beyond the garrison, up to three; "
-                        "'def D' sets the defender's dice") if rid == "risk" else \
+                        "'def D' sets the defender's dice") if s.rules.defence_dice_choice else \
                        "the dice follow the armies"
                 raise UsageError(f"attack FROM TO: no number of armies in {s.rules.name} ({what})")
             a["n"] = self.number(words[-1], "attacking armies")
@@ -742,7 +738,7 @@ class Session:
                 raise UsageError(f"attack FROM TO N: announce 1 to 3 attacking armies, not {a['n']} "
                                  "(war.txt: How to Attack)")
             words = words[:-1]
-        if rid == "revancha":
+        if s.rules.condominiums:
             low = [w.lower() for w in words]
             if "vs" in low:
                 k = low.index("vs")
@@ -754,21 +750,21 @@ class Session:
                 a["f"] = a["to"] = self.countries(words, 1)[0]  # FROM = TO: inside a condominium
         else:
             a["f"], a["to"] = self.countries(words, 2)
-        ag = s.x.get("ag") if rid == "revancha" else None
+        ag = s.x.get("ag") if s.rules.condominiums else None
         if ag and a["to"] == ag[0] and ag[5] != p:
             a["p"] = ag[5]  # the ally's roll in a joint attack, outside its turn
         self.act(a)
 
     def walk(self, rest):
         s = self.game.state
-        if s.rules.id != "risk":
+        if not s.rules.walk_out:
             raise UsageError(f"{s.rules.name} has no walk-outs (Risk only)")
         q = self.player(" ".join(rest)) if rest else s.cur
         self.act({"t": "walk", "p": q})
 
     def dip(self, rest):
         s = self.game.state
-        if s.rules.id != "risk":
+        if not s.rules.dip_panel:
             raise UsageError(f"{s.rules.name} has no diplomacy panel (Risk only); T.E.G. has 'pact'")
         if not rest:
             self.say(engine_text.diplomacy(s))
@@ -816,7 +812,7 @@ class Session:
         s = self.game.state
         if s.phase == "over":
             return "game over> "
-        if s.rules.id == "teg2":
+        if s.rules.id in POWERS:  # T.E.G. II: the power to act, not a player's colour
             a = s.rules.actor(s)
             left = f", {s.to_place()} to add" if s.to_place() else ""
             return f"{s.rules.pname(s, a)} {s.phase}{left}> "
@@ -829,9 +825,9 @@ class Session:
 def completer_for(session):
     import readline
 
-    rid = session.game.state.rules.id
-    cmds = [c for c in COMMANDS if (rid == "risk" or c not in ("walk", "dip"))
-            and (rid == "revancha" or c not in REVANCHA_ONLY)]
+    rules = session.game.state.rules
+    cmds = [c for c in COMMANDS if (rules.walk_out or c != "walk") and (rules.dip_panel or c != "dip")
+            and (rules.revancha_commands or c not in REVANCHA_ONLY)]
     b = session.board
     ids = [b.cid(i) for i in range(b.n)]
 
@@ -848,14 +844,14 @@ def completer_for(session):
         if cmd == "trade":
             held = [b.cid(c) for c in s.hands[s.cur] if c < s.n]
             wild = ["wild"] if any(c >= s.n for c in s.hands[s.cur]) else []
-            return held + wild + (["on"] if rid == "risk" else []) + ids
-        if cmd == "attack" and rid == "risk":
+            return held + wild + (["on"] if rules.trade_bonus == "one" else []) + ids
+        if cmd == "attack" and rules.defence_dice_choice:
             return ids + ["def"]
         if cmd in ("pact",):
             extra = ["continent", "borders"] + [b.continent_id(k) for k in range(b.continents)] \
-                if rid == "revancha" else []
+                if rules.continent_pacts else []
             return names + ["world", "border", "zone"] + extra + ids
-        if cmd == "trade" and rid == "revancha":
+        if cmd == "trade" and rules.continent_deck:
             return [b.cid(c) for c in s.hands[s.cur]] + [b.continent_id(k) for k in range(b.continents)]
         return ids + names
 
@@ -980,7 +976,7 @@ def run(args) -> int:
         seat = getattr(rules, "seat_players", None)
         if seat is not None:  # T.E.G. II: 2 names seat the 2-player game's four powers
             players = seat(players)
-        if rules.id == "risk":
+        if rules.id in MAPS:  # the table opens on a map that seats it (Risk's twelve)
             board = risk_table_board(board, len(players))
         game = engine.new_game(board, rules.id, players, parse_options(args.option), rng=rng)
         log_path = args.log

@@ -159,12 +159,8 @@ class Bot(_Player):
             w[c] = 1
         self._floor = 1
         self._total = 0
-        rid = state.rules.id
         try:
-            if rid == "teg":
-                self._want_teg(state, p, w)
-            elif rid == "war":
-                self._want_war(state, p, w)
+            state.rules.bot_wants(self, state, p, w)
         except (RulesError, KeyError, IndexError, ValueError):
             pass  # a board without the objective's continents: every country is worth the same
         self._want = w
@@ -181,66 +177,6 @@ class Bot(_Player):
             for c in range(state.n):
                 if state.owner[c] == t:
                     w[c] = 3
-
-    def _want_teg(self, state, p, w):
-        from comando.rulesets.teg import engine as teg
-        r = state.rules
-        if r.small(state):
-            return  # 2-3 players: every country
-        o = state.obj[p]
-        if o in teg.OCCUPY:
-            whole, counts, _ = teg.OCCUPY[o]
-            for k, _n in counts:
-                self._mark_continent(state, w, r.continent_index(state.board, k), 2)
-            for k in whole:
-                self._mark_continent(state, w, r.continent_index(state.board, k), 3)
-        elif o in teg.DESTROY and not state.void[p]:
-            self._mark_target(state, w, state.target[p])
-
-    def _cont_index(self, b, cid):
-        for c in range(b.continents):
-            if b.continent_id(c) == cid:
-                return c
-        return -1
-
-    def _want_war(self, state, p, w):
-        o = state.rules.objective(state, state.obj[p])
-        if o.get("type") == "destroy":
-            if not state.void[p]:
-                self._mark_target(state, w, state.target[p])
-                return
-            o = o.get("fallback")
-            if not isinstance(o, dict):
-                return
-        b = state.board
-        self._total = o.get("total") or 0
-        self._floor = o.get("min_armies") or 1
-        named = []
-        for cid in o.get("continents") or ():
-            ci = self._cont_index(b, cid)
-            if ci >= 0:
-                named.append(ci)
-                self._mark_continent(state, w, ci, 3)
-        for cid in o.get("countries_in") or {}:
-            ci = self._cont_index(b, cid)
-            if ci >= 0:
-                self._mark_continent(state, w, ci, 2)
-        k = o.get("any_continents") or 0
-        if k:
-            # the other continents where this player already holds the largest share
-            share = []
-            for ci in range(b.continents):
-                if ci in named:
-                    continue
-                mem = b.members(ci)
-                mine = 0
-                for c in mem:
-                    if state.owner[c] == p:
-                        mine += 1
-                share.append((mine * 100 // len(mem), -len(mem), ci))
-            share.sort()
-            for item in share[-k:]:
-                self._mark_continent(state, w, item[2], 3)
 
     def floor(self, state, p):
         """Armies to keep in each country: 1, or the objective's minimum (WAR objective 4) once
@@ -302,7 +238,7 @@ class Bot(_Player):
         a = self.counted_attack(state, p)
         if a is not None:
             return a
-        if state.rules.id == "risk":
+        if state.rules.regroup_chain:
             r = self.chain_regroup(state, p)
             if r is not None:
                 return r

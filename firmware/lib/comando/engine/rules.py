@@ -32,6 +32,22 @@ class Rules:
     first_round_reinforces = False
     defaults = {}
     setup_types = ("deal",)  # event types made by setup(): undo never goes back past them
+    # What a game has beyond the classic rules (the bot, the device's map screen and the host's
+    # REPL and texts ask these instead of testing ruleset ids):
+    regroup_chain = False  # a regroup runs along a chain of one's own countries and ends the turn
+    walk_out = False       # a player may walk out, its countries staying neutral (Risk online)
+    dip_panel = False      # a public, non-binding diplomacy panel (Risk online)
+    defence_dice_choice = False  # the defender may choose its dice: 'attack ... def D' (Risk)
+    announces_armies = False     # the attacker announces how many armies attack (WAR)
+    trade_bonus = ""       # +2 armies come with a trade: on "each" traded country held (WAR), on
+    #                        "one" the player names (Risk); "": with the card drawn (T.E.G.)
+    missiles = False       # missiles: bought, fired, carried in a regroup (La Revancha)
+    revancha_commands = False  # the REPL's La Revancha commands (play.py's REVANCHA_ONLY: missiles,
+    #                            blockades, situation cards, zones); an edition built on it inherits
+    condominiums = False   # aggression pacts and countries in condominium (La Revancha)
+    continent_pacts = False  # pacts over a continent or a continent's borders (La Revancha)
+    continent_deck = False   # continent cards beside the country cards (La Revancha)
+    trade_verb = "trades in"  # the texts' verb for handing in cards
 
     # ------------------------------------------------------------------ helpers
     def cite(self, section):
@@ -240,6 +256,15 @@ class Rules:
     def movein_limits(self, state, f, to, ev):
         """(min, max) armies moving into a conquered country; ``state.armies[f]`` is after the roll."""
         return combat.move_limits(self.combat, state.armies[f], len(ev["ad"]))
+
+    def make_bot(self, src):
+        """The game's built-in player (comando.engine.bot.Bot unless the game has its own)."""
+        from comando.engine.bot import Bot
+        return Bot(src)
+
+    def bot_wants(self, bot, state, p, w):
+        """Weigh the countries player ``p``'s objective needs for ``comando.engine.bot.Bot``
+        (``w``: 1 each already; the game's own bot.py raises them). Default: none stand out."""
 
     def regroup_movable(self, state, c):
         m = state.moved[c]

@@ -116,7 +116,7 @@ class MapTurn(Screen):
                 return [c for c in range(st.n) if st.owner[c] == p
                         and st.rules.regroup_movable(st, c) > 0
                         and any(st.owner[j] == p for j in b.neighbours(c))]
-            if st.rules.id == "risk":   # Risk moves along a chain of the player's territories
+            if st.rules.regroup_chain:   # Risk moves along a chain of the player's territories
                 return [j for j in b.chain(st.owner, p, self.src) if j != self.src]
             return [j for j in b.neighbours(self.src) if st.owner[j] == p]
         return []

@@ -104,6 +104,21 @@ class RevanchaRules(JointRules):
     set_word = "exchange"
     set_rule = "these cards are neither three equal symbols nor three different ones"
 
+    missiles = True
+    revancha_commands = True
+    continent_pacts = True
+    condominiums = True
+    continent_deck = True
+    trade_verb = "exchanges"
+
+    def make_bot(self, src):
+        from comando.rulesets.revancha.bot import RevanchaBot
+        return RevanchaBot(src)
+
+    def bot_wants(self, bot, state, p, w):
+        """Not T.E.G. classic's objectives: La Revancha's own player (revancha/bot.py) weighs its
+        objectives; the shared bot treats every country alike here."""
+
     # ------------------------------------------------------------------ helpers
     # The base rules' section names -> this rulebook's section and its words (refusals quote them).
     SECTIONS = {

@@ -46,6 +46,11 @@ class RiskRules(Rules):
     max_players = 6
     max_hand = 5
     first_round_reinforces = True
+    regroup_chain = True
+    walk_out = True
+    dip_panel = True
+    defence_dice_choice = True
+    trade_bonus = "one"
     defaults = {"deploy": "auto", "sets": "escalating", "defdice": "auto", "pacts": 0}
     setup_types = ("deal",)
 

@@ -155,6 +155,10 @@ class TegRules(Rules):
         h = state.hands[p]
         return len(h) > self.max_hand and self.has_set(state, h) and not self.opt(state, "deftrade")
 
+    def bot_wants(self, bot, state, p, w):
+        from comando.rulesets.teg import bot as tegbot  # the bot's code loads only when a bot plays
+        tegbot.want(bot, state, p, w, OCCUPY, DESTROY)
+
     def small(self, state):
         """2-3 players: countries claimed one at a time, conquest of the whole map to win."""
         return state.np <= 3

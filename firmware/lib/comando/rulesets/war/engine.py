@@ -38,6 +38,12 @@ class WarRules(Rules):
     max_hand = 5
     first_round_reinforces = True
     defaults = {"pacts": 0}
+    announces_armies = True
+    trade_bonus = "each"
+
+    def bot_wants(self, bot, state, p, w):
+        from comando.rulesets.war import bot as warbot  # the bot's code loads only when a bot plays
+        warbot.want(bot, state, p, w)
 
     # ------------------------------------------------------------------ cards
     # "The wildcard always gives the player the choice of any one of the 3 figures"
