@@ -37,6 +37,28 @@ print("RESULT", n, dt, f.state.seq)
 """
 
 
+def mpy_replay(path, name):
+    """Fold the log at ``path`` under the MicroPython unix port, streamed line by line:
+    (events, seconds), or a one-line reason it could not run; RuntimeError if it failed."""
+    try:
+        from micropython_tools import run_micropython
+    except ImportError:
+        return "tests/micropython_tools.py not found"
+    script = os.path.join(tempfile.gettempdir(), "comando_bench_%s_mpy.py" % name)
+    with open(script, "w") as fh:
+        fh.write(MPY_SCRIPT)
+    try:
+        proc = run_micropython([script, path], heap=HEAP, timeout=900)
+    except (RuntimeError, OSError) as exc:
+        return "not available (%s)" % exc
+    out = proc.stdout + proc.stderr
+    line = [x for x in out.splitlines() if x.startswith("RESULT")]
+    if proc.returncode != 0 or not line:
+        raise RuntimeError("failed:\n" + out[-2000:])
+    _, k, dt, _seq = line[0].split()
+    return int(k), float(dt)
+
+
 def make_log(path):
     from comando import engine
     from comando.board import board_path, load_board
@@ -86,25 +108,14 @@ def main():
     print("CPython: fold (apply only): %.3f s, %.0f events/s" % (dt, n / dt))
 
     try:
-        from micropython_tools import run_micropython
-    except ImportError:
-        print("MicroPython: tests/micropython_tools.py not found")
-        return 0
-    script = os.path.join(tempfile.gettempdir(), "comando_bench_engine_mpy.py")
-    with open(script, "w") as fh:
-        fh.write(MPY_SCRIPT)
-    try:
-        proc = run_micropython([script, path], heap=HEAP, timeout=900)
-    except (RuntimeError, OSError) as exc:
-        print("MicroPython: not available (%s)" % exc)
-        return 0
-    out = proc.stdout + proc.stderr
-    line = [x for x in out.splitlines() if x.startswith("RESULT")]
-    if proc.returncode != 0 or not line:
-        print("MicroPython: failed:\n" + out[-2000:])
+        r = mpy_replay(path, "engine")
+    except RuntimeError as exc:
+        print("MicroPython: %s" % exc)
         return 1
-    _, k, dt, seq = line[0].split()
-    k, dt = int(k), float(dt)
+    if isinstance(r, str):
+        print("MicroPython: " + r)
+        return 0
+    k, dt = r
     print("MicroPython unix port (heap %s): parse + check + apply, streamed: %.2f s, %.0f events/s"
           % (HEAP, dt, k / dt))
     return 0

@@ -24,24 +24,7 @@ N_EVENTS = 100_000
 LONG_SEED = 1
 LONG_PLAYERS = 6
 GAMES = 10
-HEAP = "2m"
 COLOURS = ("white", "black", "red", "blue", "yellow", "green")
-
-MPY_SCRIPT = r"""
-import sys, json, time, gc
-from comando import engine
-f = engine.Folder(None, True, False)
-n = 0
-gc.collect()
-t0 = time.ticks_ms()
-with open(sys.argv[1]) as fh:
-    for line in fh:
-        f.feed(json.loads(line))
-        n += 1
-dt = time.ticks_diff(time.ticks_ms(), t0) / 1000
-print("RESULT", n, dt, f.state.seq)
-"""
-
 
 def median(xs):
     xs = sorted(xs)
@@ -139,27 +122,16 @@ def main(argv):
           "classic = %.2f)" % (dt2, dt / dt2))
 
     try:
-        from micropython_tools import run_micropython
-    except ImportError:
-        print("MicroPython: tests/micropython_tools.py not found")
-        return 0 if ok else 1
-    script = os.path.join(tempfile.gettempdir(), "comando_bench_revancha_mpy.py")
-    with open(script, "w") as fh:
-        fh.write(MPY_SCRIPT)
-    try:
-        proc = run_micropython([script, path], heap=HEAP, timeout=900)
-    except (RuntimeError, OSError) as exc:
-        print("MicroPython: not available (%s)" % exc)
-        return 0 if ok else 1
-    out = proc.stdout + proc.stderr
-    line = [x for x in out.splitlines() if x.startswith("RESULT")]
-    if proc.returncode != 0 or not line:
-        print("MicroPython: failed:\n" + out[-2000:])
+        r = bench_engine.mpy_replay(path, "revancha")
+    except RuntimeError as exc:
+        print("MicroPython: %s" % exc)
         return 1
-    _, k, dt, _seq = line[0].split()
-    k, dt = int(k), float(dt)
+    if isinstance(r, str):
+        print("MicroPython: " + r)
+        return 0 if ok else 1
+    k, dt = r
     print("MicroPython unix port (heap %s): La Revancha replay, streamed: %.2f s, %.0f events/s"
-          % (HEAP, dt, k / dt))
+          % (bench_engine.HEAP, dt, k / dt))
     return 0 if ok else 1
 
 
