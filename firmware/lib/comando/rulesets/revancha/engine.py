@@ -195,26 +195,13 @@ class RevanchaRules(PactRules):
                 raise IllegalMove("deal: %s" % exc)
 
     def apply_deal(self, state, e):
+        # the deal itself as in T.E.G. (first player, the cards' order, the dice for the leftover
+        # countries, objectives, the first round's armies); then La Revancha's own ledgers
+        TegRules.apply_deal(self, state, e)
         n = state.n
         np_ = state.np
         b = state.board
-        state.first = resolve_rolls(e["fr"], range(np_), 1)[0]
-        state.cur = state.first
-        state.deck = list(e["deck"])
-        order = e["order"]
-        per = n // np_
-        for j in range(per * np_):
-            state.owner[order[j]] = j % np_
-            state.armies[order[j]] = 1
-        if n % np_:
-            extra = resolve_rolls(e["xr"], range(np_), n % np_)
-            for i in range(len(extra)):
-                c = order[per * np_ + i]
-                state.owner[c] = extra[i]
-                state.armies[c] = 1
         objs = e["obj"]
-        for p in range(np_):
-            self.set_objective(state, p, objs[p])
         x = state.x
         if len(objs) == 2 * np_:
             x["o2"] = objs[np_:]
@@ -229,9 +216,6 @@ class RevanchaRules(PactRules):
         x["cq"] = 0                 # continents where the player on turn conquered (bits)
         x["ext"] = 0                # 1 while the extra reinforcements are placed
         x["nocard"] = [0] * np_     # 1: the next card earned is lost (a forgotten zone, no cards)
-        state.phase = "place"
-        state.sround = 0
-        state.reserve = self.setup_amount(state, state.cur, 0)
 
     def setup_amount(self, state, p, sround):
         # "First Round": 8 then 4; "5. Playing with 2 or 3 People": 18 in one round for two
