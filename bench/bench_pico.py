@@ -108,8 +108,7 @@ def bench_session(names):
     rig = PicoRig(seed=7).start()
     try:
         rig.boot()
-        # the New game screen: ok opens it; ROLL starts T.E.G. with 4 players (the script's first line)
-        rig.tap("ok")
+        # the New game screen is the first: ROLL starts T.E.G. with 4 players (the script's first line)
         with open(SESSION) as f:
             lines = f.read().splitlines()
         first = next(i for i, ln in enumerate(lines) if ln.split("#", 1)[0].strip())
@@ -143,12 +142,18 @@ def bench_heap():
     rig = PicoRig(seed=5, heap_report=True).start()
     try:
         rig.boot()
-        rig.tap("ok")
+        # the plan's presses start on the New game screen (the first screen), as the simulator's
         rig.script(plan.lines)
         text = rig.serial_output().decode("utf-8", "replace")
+        rig.stop()
+        events, _, problem = rig.journal()
     finally:
         rig.stop()
         rig.cleanup()
+    if problem is not None or events != plan.events:
+        # (the presses went astray: the figure would be some other game's)
+        raise RigError("the device did not play the planned game: %d events journaled, %d planned%s"
+                       % (len(events), len(plan.events), ", " + problem if problem else ""))
     lows = [(int(a), int(b)) for a, b in
             (ln.split()[1:3] for ln in text.splitlines() if ln.startswith("~HEAP"))]
     if not lows:
