@@ -437,11 +437,9 @@ class App:
     def start_link(self):
         if self.hal.serial is None:
             return None
-        try:
-            from device.link import LinkEndpoint
-        except ImportError:
-            return None
-        self.link = LinkEndpoint(self.hal.serial, self.journal, self)
+        # the link's own code loads when the laptop first speaks (device.link_wait)
+        from device.link_wait import LinkWait
+        self.link = LinkWait(self.hal.serial, self.journal, self)
         return self.link
 
     async def _guard(self, coro):
