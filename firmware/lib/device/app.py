@@ -308,14 +308,15 @@ class App:
         return events[-1]
 
     def restart(self):
-        """After a new game: the screens go (as at boot: no screen code in the heap while the
+        """After a new game: the screens go but their base (no screen code in the heap while the
         board loads, and the new-game screen's code is not needed again), the board loads, the
         home screen comes back."""
         self.stack = []
+        # (device.screens.base stays: every home screen imports it again at once)
         forget("device.screens.newgame", "device.screens.teg2", "device.screens.objectives",
                "device.screens.turn",
                "device.screens.dice", "device.screens.revancha", "device.screens.armies",
-               "device.screens.menus", "device.screens.map", "device.screens.base")
+               "device.screens.menus", "device.screens.map")
         self.load_board()
         self.home()
 
