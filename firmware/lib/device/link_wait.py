@@ -17,6 +17,19 @@ except ImportError:  # pragma: no cover
 FRAME = b"~"
 
 
+def _drop_gameid(mod):
+    """device.app.forget's way for device.gameid (importing device.app here would be a circle):
+    out of sys.modules and the package, unless loaded from source (the simulator on firmware/lib,
+    where importing it again would compile it again)."""
+    import sys
+    if str(getattr(mod, "__file__", ".mpy")).endswith(".py"):
+        return
+    sys.modules.pop("device.gameid", None)
+    pkg = sys.modules.get("device")
+    if pkg is not None and getattr(pkg, "gameid", None) is mod:
+        delattr(pkg, "gameid")
+
+
 class LinkWait:
     """Stands in for device.link.LinkEndpoint (the members the app and the Sync screen use)."""
 
@@ -36,8 +49,7 @@ class LinkWait:
         elif event.get("seq", 0) == 1:
             from device import gameid
             gameid.new(self.journal)
-            from device.app import forget
-            forget("device.gameid")  # once a game: not kept for the rest of it
+            _drop_gameid(gameid)  # once a game: not kept for the rest of it
 
     def status(self):
         return "no laptop yet"
