@@ -144,14 +144,17 @@ def apply_retreat(track, att_power, def_power):
     return move(track, att_power, 1), move(track, def_power, -1)
 
 
-def round_start(track):
+def round_start(track, only=None):
     """Start a new round: each power's grants by its level now. Returns a list of dicts
     {"power", "wp", "units", "su", "rocket"} in track order and updates the track (SU added, up to
-    the 3 SU tokens; rocket offers; rockets not launched last round lost)."""
+    the 3 SU tokens; rocket offers; rockets not launched last round lost). ``only``: these
+    entries alone, in that order (a board of a two-board game adds when its turn comes; the
+    round is counted by the one holding entry 0)."""
     game = track["game"]
-    track["round"] += 1
+    if only is None or 0 in only:
+        track["round"] += 1
     out = []
-    for i in range(len(track["powers"])):
+    for i in (range(len(track["powers"])) if only is None else only):
         lvl = track["wp"][i]
         g = grants(lvl, game, track["had_rocket"][i])
         if g["su"] and track["su"][i] >= SU_TOKENS:
