@@ -83,7 +83,7 @@ class BattleSetup(Screen):
             if f == "region":
                 self.region = (self.region + step) % self.regions()
             elif f == "defender":
-                opts = [s for s in range(st.n) if s != st.cur]
+                opts = [s for s in st.order if s != st.cur]  # its board's (8-12 players)
                 i = opts.index(self.defender)
                 self.defender = opts[(i + step) % len(opts)]
             elif f == "att":
@@ -134,8 +134,9 @@ class Launch(Screen):
             table = board.tables.get("objective_regions") if board is not None else None
             row = table.index(rg) + 1 if table and rg in table else 0
             t = app.state.tally
+            from comando.rulesets.teg2.tally import rows_of
             app.act({"t": "launch", "p": app.state.cur, "rg": rg,
-                     "row": row if t and row <= t["rows"] else 0})
+                     "row": row if t and row <= rows_of(t, app.state.cur) else 0})
         elif b == BACK and kind == PRESS:
             app.pop()
 
@@ -370,7 +371,7 @@ class Grants(Screen):
         st = self.app.state
         ui.header(fb, "Round %d" % st.rnd, "grants")
         y = 11
-        for s in range(st.n):
+        for s in sorted(st.order):  # 8-12 players: the board adding now
             line = "%-6s+%-2d" % (power_name(st.colours[s])[:6], adds(st, s))
             if su(st, s):
                 line += " SU%d" % su(st, s)
@@ -390,11 +391,12 @@ class Track(Screen):
     @staticmethod
     def draw_track(fb, st, y0):
         y = y0
-        for s in range(st.n):
+        n = st.n // 2 if st.opts.get("players", 0) > 6 else st.n  # pairs share their level
+        for s in range(n):
             fb.text(power_name(st.colours[s])[:5], 0, y, 1)
             ui.bar(fb, 44, y, 64, 8, wp(st, s), 3, 11)
             fb.text("%2d" % wp(st, s), 111, y, 1)
-            y += 9 if st.n > 4 else 10
+            y += 9 if n > 4 else 10
 
     def draw(self, fb):
         st = self.app.state

@@ -61,6 +61,8 @@ def power_name(power):
     for i in range(len(POWERS)):
         if POWERS[i] == power:
             return POWER_NAMES[i]
+    if power[-1:] == "2" and power[:-1] in POWERS:  # 8-12 players: the power's seat on board 2
+        return power_name(power[:-1]) + " 2"
     return power
 
 
