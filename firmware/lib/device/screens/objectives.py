@@ -107,7 +107,7 @@ def _drop_battle_code():
         from device.app import forget
         forget("device.screens.teg2", "comando.rulesets.teg2.battle",
                "comando.rulesets.teg2.command", "comando.rulesets.teg2.commit",
-               "comando.rulesets.teg2.moves")
+               "comando.rulesets.teg2.moves", "comando.rulesets.teg2.track")
 
 
 def draw_count(scr, fb):

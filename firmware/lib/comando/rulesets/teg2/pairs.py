@@ -65,6 +65,7 @@ def add_board(state, order):
     they have to add")."""
     from comando.rulesets.teg2 import track as teg2_track
     grants = list(state.grants) if state.grants else [0] * state.n
+    state.track = teg2_track.copied(state.track)
     for s, g in zip(order, teg2_track.round_start(state.track, order)):
         grants[s] = g["units"]
     state.grants = grants

@@ -74,6 +74,7 @@ def check_retreat(state, a):
 def apply_retreat(state, e):
     from comando.rulesets.teg2 import track as teg2_track
     b = state.battle
+    state.track = teg2_track.copied(state.track)  # replaced, not changed: snapshots share it
     teg2_track.apply_retreat(state.track, state.colours[b["a"]], state.colours[b["d"]])
     _share(state, b)
     state.lastbattle = {"a": b["a"], "d": b["d"], "rg": b["rg"], "retreat": 1,
@@ -157,6 +158,7 @@ def apply_reveal(state, e):
         return
     rec = _resolve(state, side, e["cmd"], e["k"])
     from comando.rulesets.teg2 import track as teg2_track
+    state.track = teg2_track.copied(state.track)
     teg2_track.apply_combat(state.track, state.colours[b["a"]], state.colours[b["d"]], rec)
     _share(state, b)
     state.lastbattle = {"a": b["a"], "d": b["d"], "rg": b["rg"], "winner": rec["winner"],
@@ -186,6 +188,7 @@ def check_rocket(state, a):
 
 def apply_rocket(state, e):
     from comando.rulesets.teg2 import track as teg2_track
+    state.track = teg2_track.copied(state.track)
     teg2_track.take_rocket(state.track, state.colours[e["p"]])
 
 
@@ -209,6 +212,7 @@ def check_launch(state, a):
 
 def apply_launch(state, e):
     from comando.rulesets.teg2 import track as teg2_track
+    state.track = teg2_track.copied(state.track)
     teg2_track.launch_rocket(state.track, state.colours[e["p"]])
     if e.get("row") and not e.get("cl"):
         # the atomic mushroom: "A region with the atomic mushroom gives no points to anyone"
@@ -410,6 +414,7 @@ class Teg2Table(TableRules):
             state.stage = ADD
             return
         from comando.rulesets.teg2 import track as teg2_track
+        state.track = teg2_track.copied(state.track)
         state.grants = [g["units"] for g in teg2_track.round_start(state.track)]
         state.stage = ADD
 

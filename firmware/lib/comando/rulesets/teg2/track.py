@@ -101,6 +101,16 @@ def new_track(powers=POWERS, game_level=BASIC, start=WP_START):
             "su": [0] * n, "rockets": [0] * n, "had_rocket": [0] * n, "offer": [0] * n}
 
 
+def copied(track):
+    """A copy to change: the session replaces its track instead of changing it, so that the undo
+    snapshots share the old one (the names list is never changed: shared too)."""
+    out = {}
+    for k in track:
+        v = track[k]
+        out[k] = list(v) if isinstance(v, list) and k != "powers" else v
+    return out
+
+
 def index(track, power):
     powers = track["powers"]
     for i in range(len(powers)):
