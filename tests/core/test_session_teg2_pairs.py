@@ -187,3 +187,21 @@ def test_whole_world_rows():
     t = table(P4, {"map": "world"})
     t.act({"t": "place", "p": 0, "k": 4, "row": 8})  # the Old World's fourth
     refused(t, {"t": "place", "p": 1, "k": 4, "row": 9}, "1 to 8")
+
+
+def test_twelve_players_play_six_rounds_to_the_count():
+    """Game with 10 and 12 People: "with 12 there are 6 pairs and all 6 powers take part"; each
+    board plays as 6 players: 6 rounds ("If 6 play, there are 6 rounds"), every table row in play."""
+    seats = pairs.seats(TEG2_POWERS, 12)
+    t = table(seats, {"players": 12})
+    assert t.state.tally["rows"] == 9 and t.state.tally["rows2"] == 10
+    place_tokens(t)
+    while t.state.stage not in (Z.COUNT, Z.OVER):
+        t.act({"t": "round"})
+        finish_round(t)
+    assert t.state.rnd == 6 and t.state.stage == Z.COUNT
+    while t.state.stage == Z.COUNT:  # every seat's CONTROL 5; Eastern Europe's INTERVENTION 1 too
+        p, i = tally.question(t.state.tally)
+        t.act({"t": "score", "p": p, "i": i, "ok": 1 if i == 4 or (p % 6 == 5 and i == 0) else 0})
+    s = t.state
+    assert s.tally["tot"] == [10, 10, 10, 10, 10, 12] and s.winner == 5 and s.tally["win"] == [5]
