@@ -149,3 +149,28 @@ def test_whole_world_map_by_buttons(tmp_path):
     shown = mirror(events)
     assert "the whole world map" in shown
     assert "final count: points: USA 5, USSR 1, China 0, Japan 4 - winner USA" in shown
+
+
+def test_rocket_taken_and_launched_at_a_table_row_by_buttons(tmp_path):
+    """Nuclear Rocket: at level 10 at a round's start the rocket is offered (adding it is
+    optional: ROLL takes it); "It must be launched in the same round in which it was added"; "A
+    region with the atomic mushroom gives no points to anyone": with no board loaded (the whole
+    world map) the Launch screen names the Objectives Table's rows, and the count skips that row's
+    tokens (tests/device_scripts/teg2_rocket.txt)."""
+    events, st = check_game("teg2_rocket.txt", tmp_path)
+    wins = [e for e in events if e["t"] == "reveal" and e["p"] == 1]
+    assert len(wins) == 3  # three combats in round 1: the USA from 7 to 10
+    rocket = [e for e in events if e["t"] == "rocket"]
+    launch = [e for e in events if e["t"] == "launch"]
+    assert [e["p"] for e in rocket] == [0] and len(launch) == 1
+    assert launch[0]["p"] == 0 and launch[0]["row"] == 3
+    rnd = [e["seq"] for e in events if e["t"] == "round"]
+    assert rnd[1] < rocket[0]["seq"] < launch[0]["seq"] < rnd[2]  # both in round 2
+    assert st.tally["boom"] == [3]
+    scores = [e for e in events if e["t"] == "score"]
+    assert len(scores) == 16  # 20 tokens, the four in row 3 not asked
+    from comando.rulesets.teg2 import tally
+    assert all(tally.token(st.tally, e["p"], e["i"])[0] != 3 for e in scores)
+    assert st.tally["tot"] == [5, 0, 0, 0] and st.winner == 0
+    shown = mirror(events)
+    assert "USA launches its nuclear rocket at table row 3" in shown
