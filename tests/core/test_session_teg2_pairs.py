@@ -67,8 +67,10 @@ def test_seats_of_eight_ten_twelve():
         table(P4 + ["usa2", "ussr2", "japan2", "china2"], {"players": 8})
     with raises(IllegalMove, "8, 10 or 12"):
         table(pairs.seats(TEG2_POWERS, 8)[:7] + ["weurope"], {"players": 7})
-    with raises(IllegalMove, "no map option"):
+    with raises(IllegalMove, "no map or rows option"):
         table(EIGHT, {"players": 8, "map": "world"})
+    with raises(IllegalMove, "give the option players 8"):
+        table(EIGHT)
 
 
 def test_tokens_on_each_boards_table_and_rotation():

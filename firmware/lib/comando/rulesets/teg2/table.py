@@ -310,9 +310,11 @@ class Teg2Table(TableRules):
         if isinstance(people, int) and people > 6:
             from comando.rulesets.teg2 import pairs
             pairs.check_players(cols, T.TEG2_POWERS, people)
-            if opts.get("map") or opts.get("players") != n:
+            if opts.get("players") != n:
+                raise IllegalMove("%d seats on both boards: give the option players %d" % (n, n))
+            if opts.get("map") or "rows" in opts:
                 raise IllegalMove("%d players play both boards, each with its own Objectives Table "
-                                  "(no map option)" % n)
+                                  "(no map or rows option)" % n)
             self.check_opts(opts)
             return
         for c in cols:
