@@ -207,3 +207,31 @@ def test_twelve_players_play_six_rounds_to_the_count():
         t.act({"t": "score", "p": p, "i": i, "ok": 1 if i == 4 or (p % 6 == 5 and i == 0) else 0})
     s = t.state
     assert s.tally["tot"] == [10, 10, 10, 10, 10, 12] and s.winner == 5 and s.tally["win"] == [5]
+
+
+def test_hidden_objectives_on_both_boards():
+    """Playing with Secret Objectives with 8 players: each seat's tokens face down on its own
+    board's table, revealed at the count against their commitments; a forged reveal is
+    tampering."""
+    t = table(EIGHT, {"players": 8, "secret": 1})
+    nonces = {}
+    while t.state.stage == Z.PLACE:
+        p = t.state.cur
+        k = tally.placed(t.state.tally, p)
+        row = 7 if (p >= 4 and k == 4) else k + 1  # board 2's seats use the Old World's 7th row
+        n = "%02d" % (p * 5 + k) * 16
+        nonces[(p, k)] = (n, row)
+        if p < 4 and k == 4:
+            refused(t, {"t": "place", "p": p, "row": 7, "h": tally.commit(k, 7, n)}, "1 to 6")
+        t.act({"t": "place", "p": p, "row": row, "h": tally.commit(k, row, n)})
+    while t.state.stage not in (Z.COUNT, Z.OVER):
+        t.act({"t": "round"})
+        finish_round(t)
+    p, i = tally.question(t.state.tally)
+    refused(t, {"t": "score", "p": p, "i": i, "ok": 1, "k": (i + 1) % 5, "n": nonces[(p, i)][0]},
+            "tampering")
+    while t.state.stage == Z.COUNT:
+        p, i = tally.question(t.state.tally)
+        t.act({"t": "score", "p": p, "i": i, "ok": 1 if (p, i) in ((5, 4), (1, 0)) else 0,
+               "k": i, "n": nonces[(p, i)][0]})
+    assert t.state.tally["tot"] == [0, 6, 0, 0] and t.state.winner == 1
