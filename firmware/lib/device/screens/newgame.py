@@ -17,8 +17,8 @@ from device.screens.base import main_items
 LEVELS = ("basic", "medium", "advanced")
 TEG2_PLAYERS = (2, 3, 4, 5, 6, 8, 10, 12)  # 8-12: pairs on both boards (teg-ii.txt, Variants)
 # T.E.G. II's board field: the board (its Objectives Table's rows), or the whole world map
-TEG2_MAPS = (("americas", "teg2_americas", None), ("old world", "teg2_old_world", {"rows": 10}),
-             ("world", None, {"map": "world"}))
+TEG2_MAPS = (("americas", "teg2_americas", ()), ("old world", "teg2_old_world", (("rows", 10),)),
+             ("world", None, (("map", "world"),)))
 
 
 def teg2_seats(n):
@@ -240,8 +240,9 @@ class NewGame(Screen):
         if self.powers():
             cols = list(teg2_seats(self.n))
             opts["players"] = self.n
-            if self.n <= 6 and self.use_board and not self.mapmode and TEG2_MAPS[self.t2map][2]:
-                opts.update(TEG2_MAPS[self.t2map][2])
+            if self.n <= 6 and self.use_board and not self.mapmode:
+                for k, v in TEG2_MAPS[self.t2map][2]:
+                    opts[k] = v
             if self.level % 3:
                 opts["level"] = LEVELS[self.level % 3]
             if self.level >= 3:

@@ -398,8 +398,9 @@ class Teg2Table(TableRules):
         state.pround += 1
         if state.pround >= OBJECTIVES:
             to_round(state)
-        elif _pairs(state):  # each board's next power opens its next objective round
-            pairs = _pairs(state)
+            return
+        pairs = _pairs(state)
+        if pairs:  # each board's next power opens its next objective round
             state.order = pairs.board_order(state, state.pround, 0) + \
                 pairs.board_order(state, state.pround, 1)
         else:  # each objective round is opened by the next power
