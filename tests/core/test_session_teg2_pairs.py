@@ -3,7 +3,7 @@ map (rules/teg-ii.txt, "Game with 8 People", "Game with 10 and 12 People", "Play
 World Map"): one device tracks both boards; the war potential is shared by the two seats of a
 power; a round plays board 1 then board 2; the pairs add their points."""
 
-MPY_HEAP = "384k"  # whole sessions with their logs (the Table keeps every event)
+MPY_HEAP = "1m"  # whole sessions of up to 12 seats with their logs (the Table keeps every event)
 
 from mpytest import raises
 
