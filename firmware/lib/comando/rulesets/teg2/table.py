@@ -217,7 +217,7 @@ def apply_launch(state, e):
     if e.get("row") and not e.get("cl"):
         # the atomic mushroom: "A region with the atomic mushroom gives no points to anyone"
         from comando.rulesets.teg2 import tally
-        state.tally = tally.copy(state.tally)
+        state.tally = tally.copy(state.tally, ())
         state.tally["boom"] = state.tally["boom"] + [tally.boom_key(state.tally, e["p"], e["row"])]
 
 
@@ -240,7 +240,7 @@ def count_done(state):
     t = state.tally
     if tally.question(t) is not None:
         return
-    t = state.tally = tally.copy(t)
+    t = state.tally = tally.copy(t, ())  # pts, tot, win: new lists
     sides, k = _sides(state)
     wps = None
     if state.opts.get("tie", "share") == "wp":
@@ -261,7 +261,7 @@ def check_score(state, a):
 
 def apply_score(state, e):
     from comando.rulesets.teg2 import tally
-    state.tally = tally.copy(state.tally)
+    state.tally = tally.copy(state.tally, ("k", "ans"))
     tally.apply_score(state.tally, e, e["p"])
     count_done(state)
 
@@ -387,7 +387,8 @@ class Teg2Table(TableRules):
                 state.carded = 0
             return
         from comando.rulesets.teg2 import tally
-        t = state.tally = tally.copy(state.tally)  # replaced, not changed: snapshots share it
+        # replaced, not changed: the snapshots share it (and the lists a token does not touch)
+        t = state.tally = tally.copy(state.tally, ("row", "k", "h"))
         if "row" not in e:  # a placement without its row (an older log): the next token, row 0
             e = {"row": 0, "k": tally.free_token(t, e["p"])}
         tally.add_token(t, state.cur, e)

@@ -76,12 +76,13 @@ def boom_key(t, seat, row):
     return row + 100 if seat >= t.get("b2", 99) else row
 
 
-def copy(t):
-    """A copy to change (the old dict stays in the undo snapshots)."""
+def copy(t, keys=None):
+    """A copy to change (the old dict stays in the undo snapshots); ``keys``: only those lists
+    are copied, the others stay shared with the snapshots (they are replaced, never changed)."""
     out = {}
     for key in t:
         v = t[key]
-        out[key] = list(v) if isinstance(v, list) else v
+        out[key] = list(v) if isinstance(v, list) and (keys is None or key in keys) else v
     return out
 
 
