@@ -9,7 +9,7 @@ engine games played by the bot.
    combat, the defender's command included); then the final count's presses per token; the
    battle command on board 2 of the 8-player game (teg2_game8.txt); the smallest heap the whole
    6-player advanced game (teg2_game6.txt) runs in; and the live heap peak of each scripted game
-   (4, 6, 8 players, the whole world map, hidden objectives) to its final count.
+   (4, 6, 8 players, the whole world map, hidden objectives, a rocket) to its final count.
 2. Engine games (`comando play --ruleset teg2` with `bot`): 2, 4, 6 (advanced) and 10 players on the
    house map, to the final count: events and time per game.
 """
@@ -81,7 +81,8 @@ def device(lib):
                         ("teg2_game6.txt", "6 players advanced"),
                         ("teg2_game8.txt", "8 players on both boards, a combat"),
                         ("teg2_world.txt", "4 players, the whole world map"),
-                        ("teg2_hidden.txt", "3 players, hidden objectives")):
+                        ("teg2_hidden.txt", "3 players, hidden objectives"),
+                        ("teg2_rocket.txt", "4 players, whole world, a rocket launched")):
         lines = [ln for ln in script(name) if not ln.startswith("png")]
         sim = runs(lines, "1m", lib)
         last = sim.events()[-1]
