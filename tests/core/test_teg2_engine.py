@@ -271,6 +271,10 @@ def test_attrition_at_the_medium_level():
     refused(g, {"t": "attack", "p": USA, "c": r("argentina"), "q": CHINA,
                 "b": [[r("atlantic"), 2, 0, 0]]}, "ships from Atlantic Ocean",
             "At no time are armies and ships")
+    # beyond what the border can be crossed by: more than the own units there
+    refused(g, {"t": "attack", "p": USA, "c": r("argentina"), "q": CHINA,
+                "b": [[r("brazil"), 7, 0, 0]]}, "Brazil holds 6 units", "bring their own armies",
+            "only half plus one passes")
     g.act({"t": "attack", "p": USA, "c": r("argentina"), "q": CHINA,
            "b": [[r("brazil"), 6, 0, 0], [r("chile"), 9, 0, 0]]})
     assert forces(g, "argentina", USA)[0] == 1 + 4 + 5
