@@ -216,6 +216,8 @@ class NewGame(Screen):
             if self.powers():
                 i = TEG2_PLAYERS.index(self.n) if self.n in TEG2_PLAYERS else 2
                 self.n = TEG2_PLAYERS[(i + step) % len(TEG2_PLAYERS)]
+                if self.n > 6:  # both boards on this device: no map mode, no board file
+                    self.use_board, self.mapmode = 1, 0
             else:
                 self.n = 2 + (self.n - 2 + step) % 5
             self.reset_colours()
