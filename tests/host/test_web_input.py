@@ -202,7 +202,7 @@ def test_a_hand_dealt_deal_is_checked_complete_and_legal(served, rs, players):
         partial = list(owner)
         partial[3] = -1
         ws.send(json.dumps({"op": "deal", "owner": partial, "first": first}))
-        assert "1 countries have no owner yet" in recv(ws, "error")["error"]
+        assert "1 country has no owner yet" in recv(ws, "error")["error"]
         # one country too many for one player: "teg-classic.txt, 2. Distribution of countries"
         wrong = list(owner)
         a = wrong.index(0)

@@ -64,6 +64,8 @@ class Hub:
         self.newest = None
         self._task = None
         self.waiting: dict[int, tuple] = {}   # page command id -> (socket, game, what)
+        self.modes: dict[str, str] = {}       # game -> the input mode its last view carried
+        self._links_at = 0.0
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -152,8 +154,13 @@ class Hub:
                     await self._send(ws, self._hello(newest))
                     await self._send(ws, self.live_view(newest))
         watched = {sub["game"] for sub in self.pages.values() if sub["game"]}
+        now = time.monotonic()
+        relink = now - self._links_at >= 0.25   # a device linked or lost: what the page may enter
+        if relink:
+            self._links_at = now
         for gid in watched:
-            if not self.refresh(gid):
+            if not self.refresh(gid) and not (
+                    relink and self.access(gid, self.game(gid))["mode"] != self.modes.get(gid)):
                 continue
             pg = self.games[gid]
             view = self.live_view(gid)
@@ -266,6 +273,7 @@ class Hub:
         if acc["mode"]:
             acc.update(pageinput.panel(st, pg._f.hot))
         view["input"] = acc
+        self.modes[gid] = acc["mode"]
         return view
 
     def access(self, gid: str, pg: PageGame) -> dict:

@@ -263,8 +263,9 @@ def hand_deal(state, owner, first, src=None) -> dict:
         raise Refused("deal: \"owner\" lists a seat for each of the %d countries" % n)
     left = [state.board.name(c) for c in range(n) if owner[c] in (-1, None)]
     if left:
-        raise Refused("deal: %d countries have no owner yet (%s%s)"
-                      % (len(left), ", ".join(left[:3]), "..." if len(left) > 3 else ""))
+        raise Refused("deal: %d %s no owner yet (%s%s)"
+                      % (len(left), "country has" if len(left) == 1 else "countries have",
+                         ", ".join(left[:3]), "..." if len(left) > 3 else ""))
     for c in range(n):
         o = owner[c]
         if not isinstance(o, int) or isinstance(o, bool) or not 0 <= o < np_:

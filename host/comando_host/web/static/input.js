@@ -105,6 +105,7 @@
     $("inwho").innerHTML = `<span class="sw" style="background:${p.fill}"></span>${escape(p.name)} to play: ${escape(inp.phase)}` +
       (inp.place ? ` - ${inp.place} to place` : "");
     $("inhint").textContent = inp.mode === "device" ? "sent to the device" : "stored on this laptop";
+    if (inp.deal) $("inwho").textContent = "The table's own deal";
     const bs = $("inbuttons"); bs.innerHTML = "";
     if (inp.deal) { drawDeal(v); return; }
     deal = null; $("indeal").hidden = true;
@@ -138,6 +139,7 @@
     d.innerHTML = html;
     if ($("dealfirst")) $("dealfirst").value = keep;
     d.querySelectorAll('input[name="dealseat"]').forEach((r) => r.addEventListener("change", () => { deal.seat = Number(r.value); }));
+    $("inbuttons").innerHTML = "";
     $("inbuttons").appendChild(button("Deal", () => {
       send({ op: "deal", owner: deal.owner, first: $("dealfirst") ? Number($("dealfirst").value) : 0 });
     }, true));
