@@ -4,6 +4,9 @@
 
 The page shows the newest stored game as it is played (the link stores what the device sends:
 `comando run`, `comando connect`), or any stored game with ?game=ID, replayed with a slider.
+For a game that is not read-only the page also enters its events (click a country, type a
+number, the phase's buttons; New game starts one this laptop plays): to a linked device as host
+commands, or stored here for a game the laptop plays (comando_host/web/pageinput.py).
 It listens on 127.0.0.1 only; another machine on the network can open it only when `--lan`
 names an address of this machine to listen on (0.0.0.0: every address).
 """
