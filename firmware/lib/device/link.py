@@ -169,6 +169,14 @@ class JournalSource:
         return self.j.last_seq, state
 
 
+def refusal(action, exc):
+    """The one line a refused host command gets: the rules' (or the journal's) own words, else
+    what was malformed in it (a field of the wrong kind the rules did not name)."""
+    if isinstance(exc, (ValueError, OSError)):   # ComandoError (IllegalMove...), StorageFull
+        return str(exc)
+    return "malformed %s command (%s: %s)" % (action.get("t"), type(exc).__name__, exc)
+
+
 class StopForRepl(KeyboardInterrupt):
     """The laptop sent the stop-for-REPL hello (comando.sync): raised out of the link task
     between two rounds (never inside a journal write), caught by device.app.main."""
@@ -277,7 +285,7 @@ class LinkEndpoint:
             try:
                 ev = self.app.submit(action)
             except Exception as exc:  # IllegalMove, StorageFull...: the host is told, we go on
-                self.sync.command_failed(cid, str(exc))
+                self.sync.command_failed(cid, refusal(action, exc))
             else:
                 self.sync.command_done(cid, ev["seq"])
         restores = self.sync.take_restores()
