@@ -111,6 +111,12 @@ class LinkSide:
             self.db = _connect(self.store)
         return self.db
 
+    def _read(self, sql, args):
+        db = self._db()
+        if db is self.store.db:   # the store's own connection (in memory): under its lock
+            return self.store._query(sql, args)
+        return db.execute(sql, args).fetchall()
+
     def _write(self, sql, args):
         db = self._db()
         if db is self.store.db:
@@ -148,8 +154,8 @@ class LinkSide:
             self.linked(game)
             if not game:
                 return
-            rows = self._db().execute("SELECT id, body FROM commands WHERE game=? AND state='new'"
-                                      " ORDER BY id", (game,)).fetchall()
+            rows = self._read("SELECT id, body FROM commands WHERE game=? AND state='new'"
+                              " ORDER BY id", (game,))
             for cid, body in rows:
                 if not self._write("UPDATE commands SET state='sent' WHERE id=? AND state='new'",
                                    (cid,)):
