@@ -191,7 +191,7 @@ def test_a_hand_dealt_deal_is_checked_complete_and_legal(served, rs, players):
         st = fold(store, gid)
         n, np_ = st.n, st.np
         first = 1
-        seats, _ = pageinput._seats(st, first)
+        seats, _ = pageinput.handdeal.DEALS[rs].seats(st, first, [0] * st.np)
         # as the table dealt: cards in board order, seat after seat as the rules say
         owner = [-1] * n
         for k, s in enumerate(seats):

@@ -21,14 +21,13 @@ from __future__ import annotations
 from comando import engine
 from comando.engine import rand
 from comando.errors import ComandoError, IllegalMove
+from comando.rulesets import POWERS, TITLES
+from comando_host.web import handdeal
+from comando_host.web.handdeal import Refused
 
 ACTIONS = ("place", "claim", "attack", "move", "regroup", "trade", "draw", "end")
 LAPTOP = ("web", "play")            # origins the server writes itself
 INT_FIELDS = ("c", "f", "to", "n")
-
-
-class Refused(ValueError):
-    """A request the page got wrong: its message is the whole answer (nothing changed)."""
 
 
 # -- who may write ---------------------------------------------------------------------------
@@ -40,8 +39,9 @@ def access(info: dict, state, mode: str, linked: bool) -> dict:
         return {"mode": "", "why": "a table session: the map is not tracked, enter it on the device"}
     if state.phase == "over":
         return {"mode": "", "why": "the game is over: the page replays it"}
-    if state.rules.id == "teg2":
-        return {"mode": "", "why": "T.E.G. II's secret commands are entered on the device"}
+    if state.rules.id in POWERS:   # T.E.G. II: secret battle commands, powers not colours
+        return {"mode": "", "why": "%s's secret commands are entered on the device"
+                % state.rules.name}
     if origin == "device":
         if linked:
             return {"mode": "device", "why": "sent to the linked device, which numbers it"}
@@ -198,53 +198,10 @@ def make_event(state, act, src=None) -> dict:
 
 def deal_form(state) -> dict:
     """What the page asks for a hand deal: every country's owner and one seat, named here."""
-    rs = state.rules.id
-    if rs in ("teg", "revancha") and getattr(state.rules, "small", lambda s: False)(state):
-        ask = ""
-    elif rs == "war":
-        ask = "who dealt the cards (the distributor)"
-    elif rs == "risk":
-        ask = "who received the first card (and plays first)"
-    else:
-        ask = "who plays first (won the opening roll)"
-    return {"ask": ask, "counts": deal_counts(state)}
-
-
-def _seats(state, first):
-    """The seat that receives each card dealt (in order), as the ruleset's deal hands them out,
-    and the text naming the rule (for a refusal)."""
-    n, np_ = state.n, state.np
-    rs = state.rules.id
-    if rs == "war":
-        from comando.rulesets.war.table import deal_seat
-        return [deal_seat(first, np_, k) for k in range(n)], \
-            "dealt one at a time from the distributor's left (war.txt)"
-    if rs == "risk":
-        return [(first + k) % np_ for k in range(n)], \
-            "dealt one at a time from the first player (risk-online-12-maps.txt)"
-    per = n // np_
-    return [j % np_ for j in range(per * np_)], \
-        "%d each, the %d left over to the highest dice" % (per, n % np_)
-
-
-def deal_counts(state) -> str:
-    n, np_ = state.n, state.np
-    if state.rules.id in ("war", "risk"):
-        lo = n // np_
-        return "%d countries each%s" % (lo, ", one more for the first %d dealt" % (n % np_)
-                                        if n % np_ else "")
-    return "%d countries each%s" % (n // np_, ", %d left over to the highest dice" % (n % np_)
-                                    if n % np_ else "")
-
-
-def _round(np_, chosen):
-    """One roll round in which exactly the ``chosen`` seats roll highest: the page records who
-    the table's dice favoured, not the dice themselves (a 6 for them, a 1 for the others)."""
-    flat = []
-    for s in range(np_):
-        flat.append(s)
-        flat.append(6 if s in chosen else 1)
-    return flat
+    d = handdeal.DEALS.get(state.rules.id)
+    if d is None or d.claims(state):
+        return {"ask": "", "counts": ""}
+    return {"ask": d.ask, "counts": d.counts(state)}
 
 
 def hand_deal(state, owner, first, src=None) -> dict:
@@ -254,9 +211,11 @@ def hand_deal(state, owner, first, src=None) -> dict:
     from is shuffled here; the secret objectives, drawn at the table, stay unknown (-1)."""
     if not needs_deal(state):
         raise Refused("deal: this game was dealt already")
-    rs = state.rules.id
+    d = handdeal.DEALS.get(state.rules.id)
     n, np_ = state.n, state.np
-    if rs in ("teg", "revancha") and state.rules.small(state):
+    if d is None:
+        raise Refused("deal: the page takes no hand deal for %s" % state.rules.name)
+    if d.claims(state):
         raise Refused("deal: with %d players the countries are claimed one at a time: click "
                       "each in turn" % np_)
     if not isinstance(owner, list) or len(owner) != n:
@@ -272,42 +231,17 @@ def hand_deal(state, owner, first, src=None) -> dict:
             raise Refused("deal: %s's owner %r is not a seat (0 to %d)"
                           % (state.board.name(c), o, np_ - 1))
     if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < np_:
-        raise Refused("deal: \"first\" must be a seat (0 to %d): %s"
-                      % (np_ - 1, deal_form(state)["ask"]))
-    seats, rule = _seats(state, first)
+        raise Refused("deal: \"first\" must be a seat (0 to %d): %s" % (np_ - 1, d.ask))
     have = [owner.count(p) for p in range(np_)]
-    extras = []
-    if rs not in ("war", "risk") and n % np_:
-        per = n // np_
-        extras = [p for p in range(np_) if have[p] == per + 1]
-        if len(extras) == n % np_:
-            seats = seats + extras
-    want = [seats.count(p) for p in range(np_)]
-    if have != want:
+    seats, rule = d.seats(state, first, have)
+    if have != [seats.count(p) for p in range(np_)]:
         got = ", ".join("%s %d" % (state.who(p), have[p]) for p in range(np_))
-        raise Refused("deal: %s; the rules deal %s (%s)" % (got, deal_counts(state), rule))
+        raise Refused("deal: %s; the rules deal %s (%s)" % (got, d.counts(state), rule))
     mine = [[c for c in range(n) if owner[c] == p] for p in range(np_)]
-    order = [mine[s].pop(0) for s in seats]
     src = src if src is not None else rand.default_source()
-    wilds = state.rules.wilds(state) if hasattr(state.rules, "wilds") else 0
-    ev = {"t": "deal", "order": order, "deck": rand.shuffled(src, range(n + wilds))}
-    if rs == "war":
-        ev["dr"] = [[6 if s == first else 1 for s in range(np_)]]
-        ev["obj"] = [-1] * np_
-    elif rs == "risk":
-        ev["first"] = first
-        if state.rules.opt(state, "deploy") == "auto":
-            raise Refused("deal: automatic deployment is the laptop's deal: start the game "
-                          "with the laptop dealing")
-    else:
-        if extras:
-            ev["xr"] = [_round(np_, extras)]
-        ev["fr"] = [_round(np_, [first])]
-        k = 2 if rs == "revancha" and np_ == 2 else 1
-        ev["obj"] = [-1] * (np_ * k)
-        if rs == "revancha" and state.rules.opt(state, "situations"):
-            from comando.rulesets.revancha import situations
-            ev["sd"] = situations.shuffle(src)
+    ev = {"t": "deal", "order": [mine[s].pop(0) for s in seats],
+          "deck": rand.shuffled(src, range(n + state.rules.wilds(state)))}
+    ev.update(d.fields(state, first, seats, src))
     engine.check(state, ev)
     return ev
 
@@ -318,9 +252,10 @@ def new_game(rs, board_id, players, table_deals, src=None):
     """The first events of a game the laptop plays (``new``, and the ruleset's deal unless the
     table deals its own cards)."""
     from comando.board import board_path, load_board
-    from comando.rulesets import BOARDS, IDS
-    if rs not in IDS or rs == "teg2":
-        raise Refused("new: the page starts T.E.G., La Revancha, WAR or Risk, not %r" % (rs,))
+    from comando.rulesets import BOARDS
+    if rs not in handdeal.DEALS:   # the map games seating colours
+        raise Refused("new: the page starts %s, not %r"
+                      % (", ".join(TITLES[k] for k in handdeal.DEALS), rs))
     board_id = board_id or BOARDS[rs]
     if not isinstance(board_id, str) or not board_id.replace("_", "").replace("-", "").isalnum():
         raise Refused("new: %r is not a board id" % (board_id,))
@@ -336,8 +271,8 @@ def new_game(rs, board_id, players, table_deals, src=None):
             g = engine.Game(board, src)
             new = {"t": "new", "rs": rs, "board": board.id,
                    "players": engine.players_list([tuple(p) for p in players])}
-            if rs == "risk":   # the table deploys by hand what it dealt by hand
-                new["opt"] = {"deploy": "hand"}
+            if "deploy" in engine.get_rules(rs).defaults:   # Risk: the table deploys by hand
+                new["opt"] = {"deploy": "hand"}                # what it dealt by hand
             g.record(new)
             return g.log
         return engine.new_game(board, rs, [tuple(p) for p in players], rng=src).log
