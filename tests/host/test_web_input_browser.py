@@ -110,7 +110,11 @@ def test_clicks_on_the_page_reach_the_device_as_host_commands(browser, tmp_path)
             c = next(c for c in range(st.n) if st.owner[c] == p
                      and any(st.owner[j] != p for j in st.board.neighbours(c)))
             page.fill("#innum", str(st.to_place()))
-            page.click(f"#c{c}")
+            if made % 2:
+                page.click(f"#c{c}")
+            else:   # by keyboard: the country focused (Tab reaches it), Enter
+                page.focus(f"#c{c}")
+                page.keyboard.press("Enter")
             made += 1
             seq = t.done(made)
             ev = journal(app)[-1]
@@ -152,14 +156,39 @@ def test_clicks_on_the_page_reach_the_device_as_host_commands(browser, tmp_path)
         ev = journal(app)[-1]
         assert (ev["t"], ev["p"], ev["f"], ev["to"], ev["seq"]) == ("attack", p, f, to, seq)
         assert len(ev["ad"]) >= 1 and "cid" in ev     # the device rolled the dice
+        # "End attack": no attack offered any more; armies move between the player's countries
+        st = app.state
+        if st.pending is not None:
+            page.get_by_role("button", name="Move in").first.click()
+            made += 1
+            t.done(made)
+            st = app.state
+        pair = next(((a, b) for a in range(st.n) if st.owner[a] == p and st.armies[a] >= 2
+                     for b in st.board.neighbours(a) if st.owner[b] == p), None)
+        assert pair is not None   # (seed 7: the game has one)
+        enemy = next((b for b in st.board.neighbours(pair[0]) if st.owner[b] != p), None)
+        assert enemy is not None
+        t.until("!!document.querySelector('#inbuttons button')")
+        page.get_by_role("button", name="End attack").click()
+        page.click(f"#c{pair[0]}")
+        t.until(f"document.getElementById('c{pair[1]}').classList.contains('dest')")
+        page.click(f"#c{enemy}")
+        t.until("document.getElementById('inmsg').textContent.includes('attacks are over')")
+        page.fill("#innum", "1")
+        page.click(f"#c{pair[0]}")
+        t.until(f"document.getElementById('c{pair[1]}').classList.contains('dest')")
+        page.click(f"#c{pair[1]}")
+        made += 1
+        seq = t.done(made)
+        ev = journal(app)[-1]
+        assert (ev["t"], ev["f"], ev["to"], ev["n"], ev["seq"]) == \
+            ("regroup", pair[0], pair[1], 1, seq)
         # the laptop's store holds the device's events as they are in its journal
         assert link.settle(drv)
         stored = link.store.events(link.session.sync.game)
         assert [e["seq"] for e in stored] == [e["seq"] for e in journal(app)]
-        assert stored[-1] == json.loads(json.dumps(ev))
+        assert stored[-1] == json.loads(json.dumps(journal(app)[-1]))
         # the page shows the attack's result from the device's own state
-        cells = page.evaluate("Array.from(document.querySelectorAll('#map .army'), "
-                              "(x) => x.textContent)")
         t.until(f"window.__comando.updates.at(-1).seq == {app.state.seq}")
         cells = page.evaluate("Array.from(document.querySelectorAll('#map .army'), "
                               "(x) => x.textContent)")

@@ -84,7 +84,8 @@ def panel(state, hot=()) -> dict:
     writable game): the seat to act, the phase, armies to place, the move-in range, the buttons
     whose action ``check`` accepts, and the attack to repeat."""
     p = state.cur
-    out = {"cur": p, "phase": state.phase, "place": state.to_place(), "buttons": []}
+    out = {"cur": p, "phase": state.phase, "place": state.to_place(), "turns": state.turns,
+           "buttons": []}
     if needs_deal(state):
         out["deal"] = deal_form(state)
         return out

@@ -12,6 +12,7 @@
   probe.input = { sent: [], done: [], mode: "" };
   let inp = null, view = null, sel = -1, opts = null, busy = false;
   let deal = null;           // {owner: [seat per country], seat: the colour being dealt}
+  let attacksOver = null;    // "End attack" pressed: [seat, seq of that turn's start]: no attack offered
   let names = [];            // country names, for the name box
 
   function msg(text, bad) {
@@ -28,10 +29,16 @@
   }
   function reset() { sel = -1; opts = null; mark(); }
 
+  let busyTimer = null;
+  function idle() { busy = false; clearTimeout(busyTimer); }
   function send(obj) {
-    if (busy && obj.op !== "options") return;
+    if (busy && obj.op !== "options") { msg("waiting for the last event's answer...", true); return; }
     if (!page.send(obj)) { msg("not connected: the page reconnects by itself", true); return; }
-    if (obj.op !== "options") { busy = true; probe.input.sent.push(obj); }
+    if (obj.op !== "options") {
+      busy = true; probe.input.sent.push(obj);
+      clearTimeout(busyTimer);   // no answer (the link went down meanwhile): enter again
+      busyTimer = setTimeout(() => { if (busy) { busy = false; msg("no answer yet: is the device still linked?", true); } }, 12000);
+    }
   }
   function act(a) { reset(); send({ op: "act", a: a }); }
   function num() { const n = parseInt($("innum").value, 10); return Number.isFinite(n) && n > 0 ? n : 1; }
@@ -62,6 +69,8 @@
       act({ t: "regroup", f: f, to: c, n: Math.min(num(), opts.regroup[String(c)]) });
     } else if (view && view.owner && view.owner[c] === inp.cur) {
       act({ t: "regroup", f: f, to: c, n: num() });     // the engine says why not
+    } else if (attacksOver) {
+      reset(); msg("attacks are over this turn: move armies between your countries, or end the turn", true);
     } else {
       act({ t: "attack", f: f, to: c });                 // offered, or the engine's refusal
     }
@@ -71,6 +80,7 @@
     if (!inp || !inp.mode) return;
     if (o.claim) { act({ t: "claim", c: o.f }); return; }
     if (o.place) { act({ t: "place", c: o.f, n: Math.min(num(), o.place) }); return; }
+    if (attacksOver) o = Object.assign({}, o, { attack: [] });
     if (o.attack.length || Object.keys(o.regroup).length) {
       sel = o.f; opts = o; mark();
       const what = [];
@@ -115,8 +125,13 @@
       bs.appendChild(button(`Move in to ${names[m.to] || m.to} (${m.lo}-${m.hi})`,
                             () => act({ t: "move", n: Math.max(m.lo, Math.min(m.hi, num())) }), true));
     }
-    if (inp.again) bs.appendChild(button(`Attack again ${names[inp.again[0]]} -> ${names[inp.again[1]]}`,
-                                         () => act({ t: "attack", f: inp.again[0], to: inp.again[1] }), true));
+    if (attacksOver && attacksOver !== inp.cur + ":" + inp.turns) attacksOver = null;
+    if (!attacksOver && !inp.place && !inp.movein && (inp.phase === "add" || inp.phase === "attack") &&
+        inp.buttons.some((b) => b.a.t === "end")) {
+      bs.appendChild(button("End attack", () => { attacksOver = inp.cur + ":" + inp.turns; reset(); drawBar(view); msg("attacks over: click a country then one of yours to move armies"); }));
+    }
+    if (!attacksOver && inp.again) bs.insertBefore(button(`Attack again ${names[inp.again[0]]} -> ${names[inp.again[1]]}`,
+                                                          () => act({ t: "attack", f: inp.again[0], to: inp.again[1] }), true), bs.firstChild);
     inp.buttons.forEach((b) => bs.appendChild(button(b.label, () => act(b.a))));
     if (sel >= 0 && view && view.seq !== v.seq) reset();
   }
@@ -169,12 +184,12 @@
   page.on.msg = (m) => {
     if (m.type === "options") { options(m); return; }
     if (m.type === "sent") { msg(m.text); return; }
-    if (m.type === "done") { busy = false; probe.input.done.push(m); msg(m.text); return; }
+    if (m.type === "done") { idle(); probe.input.done.push(m); msg(m.text); return; }
     if (m.type === "created") {
       history.replaceState(null, "", "?game=" + encodeURIComponent(m.game));
       deal = null; reset(); return;
     }
-    if (m.type === "error") { busy = false; reset(); msg(m.error, true); }
+    if (m.type === "error") { idle(); reset(); msg(m.error, true); }
     if (m.type === "game") { deal = null; reset(); prepareMapLater(); }
   };
   function prepareMapLater() { setTimeout(prepareMap, 300); }
@@ -197,8 +212,8 @@
     const players = $("newplayers").value.split("\n").map((l) => l.trim()).filter(Boolean).map((l) => {
       const parts = l.split(/\s+/); const colour = parts.pop(); return [parts.join(" ") || colour, colour];
     });
+    idle();
     send({ op: "new", rs: $("newrs").value, players: players, deal: $("newtable").checked ? "table" : "laptop" });
-    busy = false;
   });
   probe.input.click = click;
 })();
