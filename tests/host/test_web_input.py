@@ -272,3 +272,40 @@ def test_page_commands_travel_through_the_store(tmp_path):
     assert not pagecommands.linked(store, "g1")
     side.close()
     store.close()
+
+
+def test_a_device_game_is_writable_while_linked_and_the_device_has_the_last_word(served):
+    # The link (another process, as `comando connect` beside `comando web`) says it is linked
+    # through the store; the page's act is queued for it; the device's answer comes back.
+    import subprocess
+    import sys
+    srv, store = served
+    events = bot_events("teg", 4, 3)[:60]
+    store_game(store, "dev", events, origin="device")
+    st = engine.fold(events)
+    side = pagecommands.LinkSide(Store(store.path))
+    with socket(srv) as ws:
+        ws.send(json.dumps({"op": "watch", "game": "dev"}))
+        assert recv(ws, "view")["input"]["mode"] == ""
+        side.linked("dev")
+        v = recv(ws, "view")           # the server notices within 250 ms and says so
+        assert v["input"]["mode"] == "device" and v["seq"] == st.seq
+        ws.send(json.dumps({"op": "act", "a": {"t": "end"}}))
+        sent = recv(ws, "sent")
+        assert sent["text"] == "end: sent to the device"
+        rows = store._query("SELECT id, body, state FROM commands")
+        assert [(r[0], json.loads(r[1]), r[2]) for r in rows] == [
+            (sent["id"], {"t": "end", "p": st.cur}, "new")]
+        assert store.last_seq("dev") == st.seq     # the laptop writes no event of a device's game
+        side.finish(sent["id"], None, "It is P2 (red)'s turn, not P1 (blue)'s")
+        assert recv(ws, "error")["error"] == "end: It is P2 (red)'s turn, not P1 (blue)'s"
+        # a link whose process is gone is no link
+        proc = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                              capture_output=True, text=True, check=True)
+        store._query("UPDATE links SET pid=? WHERE game='dev'", (int(proc.stdout),))
+        assert not pagecommands.linked(store, "dev")
+        v = recv(ws, "view")
+        assert v["input"]["mode"] == "" and "not linked" in v["input"]["why"]
+        ws.send(json.dumps({"op": "act", "a": {"t": "end"}}))
+        assert "the device is not linked" in recv(ws, "error")["error"]
+    side.close()
