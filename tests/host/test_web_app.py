@@ -86,7 +86,7 @@ def test_socket_refuses_bad_messages_and_keeps_serving(served):
         ws.send(json.dumps({"op": "watch", "game": "game-one"}))
         hello = recv(ws)
         assert hello == {"type": "game", "game": "game-one", "board": "teg", "ruleset": "teg",
-                         "origin": "play", "total": 120}
+                         "origin": "play", "total": 120, "enter": True}
         assert recv(ws)["at"] == 120
         ws.send(json.dumps({"op": "seek", "at": 500}))
         assert recv(ws)["error"] == "seek: \"at\" must be an integer from 0 to 120"

@@ -309,3 +309,56 @@ def test_a_device_game_is_writable_while_linked_and_the_device_has_the_last_word
         ws.send(json.dumps({"op": "act", "a": {"t": "end"}}))
         assert "the device is not linked" in recv(ws, "error")["error"]
     side.close()
+
+
+def test_another_machines_page_watches_but_does_not_enter(tmp_path):
+    # A LAN address is an explicit flag (comando web --lan); entering events from another
+    # machine's page is a second one (--lan-input). The socket's peer decides.
+    import asyncio
+
+    from comando_host.web.app import Hub, is_loopback
+    assert is_loopback("127.0.0.1") and is_loopback("::1") and not is_loopback("192.168.1.20")
+    db = str(tmp_path / "lan.db")
+    store = Store(db)
+    store_game(store, "played", bot_events("teg", 4, 3)[:60])
+    store.close()
+
+    class Peer:
+        host = "192.168.1.20"
+
+    class Socket:
+        client = Peer()
+
+        def __init__(self):
+            self.sent = []
+
+        async def accept(self):
+            pass
+
+        async def receive_text(self):
+            from starlette.websockets import WebSocketDisconnect
+            if not self.script:
+                raise WebSocketDisconnect()
+            return self.script.pop(0)
+
+        async def send_text(self, text):
+            self.sent.append(json.loads(text))
+
+    async def session(hub, script):
+        ws = Socket()
+        ws.script = [json.dumps(m) for m in script]
+        async with hub.lifespan(None):
+            await hub.socket(ws)
+        return ws.sent
+
+    script = [{"op": "watch", "game": "played"}, {"op": "act", "a": {"t": "end"}},
+              {"op": "new", "rs": "teg", "players": PLAYERS}]
+    sent = asyncio.run(session(Hub(db), script))
+    assert sent[0]["type"] == "game" and sent[0]["enter"] is False
+    assert [m["error"] for m in sent if m["type"] == "error"] == [
+        "act: events are entered on this machine's page (another machine's needs comando web "
+        "--lan-input)",
+        "new: games are started on this machine's page (another machine's needs comando web "
+        "--lan-input)"]
+    sent = asyncio.run(session(Hub(db, lan_input=True), script[:2]))
+    assert sent[0]["enter"] is True and sent[-1]["type"] == "done"

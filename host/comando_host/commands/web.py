@@ -30,6 +30,9 @@ def register(subparsers) -> None:
     p.add_argument("--lan", metavar="ADDRESS",
                    help="listen on this address instead of 127.0.0.1, so other machines can open "
                         "the page (0.0.0.0: every address of this machine)")
+    p.add_argument("--lan-input", action="store_true",
+                   help="with --lan: pages on other machines may enter events too (else only "
+                        "this machine's page enters them; the others watch)")
     p.set_defaults(func=run)
 
 
@@ -61,7 +64,8 @@ def run(args) -> int:
     from comando_host.web.app import bind
     sock = bind(host, args.port)   # OSError (address in use...): one line, exit 2
     port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(path), log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(create_app(path, lan_input=args.lan_input),
+                                           log_level="warning"))
     shown = f"[{host}]" if ":" in host else host
     print(f"comando web: the page is at http://{shown}:{port}/ (the store {path}); "
           "Ctrl-C stops it", flush=True)

@@ -54,9 +54,10 @@ STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
 class Hub:
     """The games the pages watch, and the pages watching them."""
 
-    def __init__(self, db_path: str, poll: float = 0.01):
+    def __init__(self, db_path: str, poll: float = 0.01, lan_input: bool = False):
         self.db_path = db_path
         self.poll = poll
+        self.lan_input = lan_input   # pages of other machines may enter events (--lan-input)
         self.store: Store | None = None
         self.games: dict[str, PageGame] = {}
         self.last: dict[str, int] = {}
@@ -151,7 +152,7 @@ class Hub:
                 if sub["follow"] and newest and sub["game"] != newest:
                     sub["game"], sub["live"] = newest, True
                     self.refresh(newest)
-                    await self._send(ws, self._hello(newest))
+                    await self._send(ws, dict(self._hello(newest), enter=sub["enter"]))
                     await self._send(ws, self.live_view(newest))
         watched = {sub["game"] for sub in self.pages.values() if sub["game"]}
         now = time.monotonic()
@@ -196,7 +197,9 @@ class Hub:
 
     async def socket(self, ws: WebSocket):
         await ws.accept()
-        self.pages[ws] = {"game": None, "live": True, "follow": False}
+        client = ws.client.host if ws.client else ""
+        self.pages[ws] = {"game": None, "live": True, "follow": False,
+                          "enter": self.lan_input or is_loopback(client)}
         try:
             while True:
                 text = await ws.receive_text()
@@ -236,12 +239,16 @@ class Hub:
             gid = self.game_id(want)
             self.refresh(gid)
             sub.update(game=gid, live=True, follow=(want == "latest"))
-            return [self._hello(gid), self.live_view(gid)]
+            return [dict(self._hello(gid), enter=sub["enter"]), self.live_view(gid)]
         if op == "new":
+            if not sub["enter"]:
+                raise Refused("new: games are started on this machine's page (another machine's "
+                              "needs comando web --lan-input)")
             gid = self.new_game(msg)
             self.refresh(gid)
             sub.update(game=gid, live=True, follow=False)
-            return [{"type": "created", "game": gid}, self._hello(gid), self.live_view(gid)]
+            return [{"type": "created", "game": gid}, dict(self._hello(gid), enter=True),
+                    self.live_view(gid)]
         if sub["game"] is None:
             raise Refused(f"{op}: watch a game first ({{\"op\": \"watch\", \"game\": \"latest\"}})")
         pg = self.game(sub["game"])
@@ -284,6 +291,9 @@ class Hub:
 
     def enter(self, ws, sub, op: str, msg: dict) -> list:
         """``options`` for a clicked country, or an ``act``/``deal`` to send or store."""
+        if not sub.get("enter", True):
+            raise Refused(f"{op}: events are entered on this machine's page (another machine's "
+                          "needs comando web --lan-input)")
         gid = sub["game"]
         self.refresh(gid)
         pg = self.game(gid)
@@ -362,12 +372,20 @@ class Hub:
         return gid
 
 
+def is_loopback(host: str) -> bool:
+    import ipaddress
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host in ("localhost", "testclient")
+
+
 def _error(status: int, text: str) -> JSONResponse:
     return JSONResponse({"error": text}, status_code=status)
 
 
-def create_app(db_path: str, poll: float = 0.01) -> Starlette:
-    hub = Hub(db_path, poll)
+def create_app(db_path: str, poll: float = 0.01, lan_input: bool = False) -> Starlette:
+    hub = Hub(db_path, poll, lan_input)
 
     async def page(request):
         return FileResponse(os.path.join(STATIC, "page.html"), media_type="text/html")

@@ -10,7 +10,7 @@
   const $ = (id) => document.getElementById(id);
   const probe = window.__comando;
   probe.input = { sent: [], done: [], mode: "" };
-  let inp = null, view = null, sel = -1, opts = null, busy = false;
+  let inp = null, view = null, sel = -1, opts = null, busy = false, enter = true;
   let deal = null;           // {owner: [seat per country], seat: the colour being dealt}
   let attacksOver = null;    // "End attack" pressed: [seat, seq of that turn's start]: no attack offered
   let names = [];            // country names, for the name box
@@ -103,7 +103,9 @@
 
   function drawBar(v) {
     const box = $("input"), ro = $("readonly");
-    inp = v.input || null; probe.input.mode = inp ? inp.mode : "";
+    inp = v.input || null;
+    if (inp && inp.mode && !enter) inp = { mode: "", why: "events are entered on the page of the laptop that serves it" };
+    probe.input.mode = inp ? inp.mode : "";
     if (!inp || !inp.mode || !v.map) {
       box.hidden = true; deal = null;
       ro.hidden = !(inp && inp.why && v.map);
@@ -190,7 +192,7 @@
       deal = null; reset(); return;
     }
     if (m.type === "error") { idle(); reset(); msg(m.error, true); }
-    if (m.type === "game") { deal = null; reset(); prepareMapLater(); }
+    if (m.type === "game") { enter = m.enter !== false; deal = null; reset(); prepareMapLater(); }
   };
   function prepareMapLater() { setTimeout(prepareMap, 300); }
 
