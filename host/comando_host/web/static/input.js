@@ -12,6 +12,7 @@
   probe.input = { sent: [], done: [], mode: "" };
   let inp = null, view = null, sel = -1, opts = null, busy = false, enter = true;
   let deal = null;           // {owner: [seat per country], seat: the colour being dealt}
+  let movedIn = "";          // the conquest the armies box was last set for
   let attacksOver = null;    // "End attack" pressed: [seat, seq of that turn's start]: no attack offered
   let names = [];            // country names, for the name box
 
@@ -123,7 +124,8 @@
     deal = null; $("indeal").hidden = true;
     if (inp.movein) {
       const m = inp.movein;
-      $("innum").value = Math.max(m.lo, Math.min(m.hi, num() < m.lo ? m.hi : num()));
+      const key = `${v.seq}:${m.to}`;   // a new conquest: the most the rules allow, as the device
+      if (key !== movedIn) { movedIn = key; $("innum").value = m.hi; }
       bs.appendChild(button(`Move in to ${names[m.to] || m.to} (${m.lo}-${m.hi})`,
                             () => act({ t: "move", n: Math.max(m.lo, Math.min(m.hi, num())) }), true));
     }
