@@ -257,3 +257,38 @@ def test_a_hand_dealt_deal_is_entered_a_colour_at_a_time(browser, tmp_path):
     assert fills == [svgmap.player_colour(st.colours[o], o)[0] for o in owner]
     ok, why = same_picture(png, "page-input-deal.png")
     assert ok, why
+
+
+def test_a_new_game_started_on_the_page_is_played_there(browser, tmp_path):
+    # New game (the laptop deals): the page switches to it, and a click places the armies typed
+    db = str(tmp_path / "new.db")
+    Store(db).close()
+    srv = Background(db).start()
+    page, errors = open_page(browser, srv.url)
+    try:
+        page.wait_for_function("window.__comando.errors.length == 0 && document.getElementById"
+                               "('title').textContent.includes('no game yet')")
+        page.click("#newgame")
+        page.select_option("#newrs", "war")
+        page.fill("#newplayers", "Ana blue\nBeto red\nCaro black")
+        page.click("#newstart")
+        page.wait_for_function("window.__comando.mapReady && window.__comando.input.mode == "
+                               "'laptop'")
+        store = Store(db)
+        gid = store.newest_game()
+        assert store.game(gid)["origin"] == "web" and f"?game={gid}" in page.url
+        st = engine.fold(store.events(gid))
+        c = st.owner.index(st.cur)
+        page.fill("#innum", "2")
+        page.focus(f"#c{c}")
+        page.keyboard.press("Enter")
+        page.wait_for_function("window.__comando.input.done.length == 1")
+        ev = store.events(gid)[-1]
+        store.close()
+        assert (ev["t"], ev["c"], ev["n"], ev["seq"]) == ("place", c, 2, st.seq + 1)
+        page.wait_for_function(f"document.querySelector('#c{c} .army').textContent == "
+                               f"'{st.armies[c] + 2}'")
+    finally:
+        page.close()
+        srv.stop()
+    assert not errors

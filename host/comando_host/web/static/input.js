@@ -190,6 +190,7 @@
     if (m.type === "sent") { msg(m.text); return; }
     if (m.type === "done") { idle(); probe.input.done.push(m); msg(m.text); return; }
     if (m.type === "created") {
+      idle();
       history.replaceState(null, "", "?game=" + encodeURIComponent(m.game));
       deal = null; reset(); return;
     }
