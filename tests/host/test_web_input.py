@@ -143,7 +143,7 @@ def test_read_only_games(served):
     store_game(store, "finished", events, origin="play")
     store_game(store, "on-device", events[:50], origin="device")
     with socket(srv) as ws:
-        for gid, why in (("imported", "an import game: read-only"),
+        for gid, why in (("imported", "read-only: this game came by import"),
                          ("finished", "the game is over"),
                          ("on-device", "the device is not linked")):
             ws.send(json.dumps({"op": "watch", "game": gid}))

@@ -48,7 +48,8 @@ def access(info: dict, state, mode: str, linked: bool) -> dict:
         return {"mode": "", "why": "the device is not linked: enter it on the device"}
     if origin in LAPTOP:
         return {"mode": "laptop", "why": "this laptop plays it: events are stored here"}
-    return {"mode": "", "why": "an %s game: read-only" % (origin or "imported")}
+    return {"mode": "", "why": "read-only: this game came by %s; the page enters events for a "
+            "linked device's game or one this laptop plays" % (origin or "import")}
 
 
 # -- what the page is offered ----------------------------------------------------------------
