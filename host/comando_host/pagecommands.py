@@ -13,6 +13,9 @@ the page's actions between them:
   writes the answer back (``finish``: ``done`` with the event's seq the device gave it, or
   ``refused`` with the device's one line). The server reads the answers (``answers``) and tells
   the page; the event itself reaches the page as every event does: device -> link -> store.
+- ``ANY`` ("*") stands for whichever device is linked, whatever its game: its ``links`` row says
+  a device is linked at all, and a command filed under it (the page's New game on the device) is
+  claimed by that link.
 - A command no link claimed within ``STALE`` seconds is ``expired`` (the device went away): the
   server says so and the device never sees it.
 
@@ -28,6 +31,7 @@ import sqlite3
 import time
 
 STALE = 10.0
+ANY = "*"      # the game a command names when it is for whichever device is linked (a new game)
 
 
 def _connect(store):
@@ -104,6 +108,7 @@ class LinkSide:
         self.db = None
         self.at = -1.0
         self.game = None          # the game this process said it is linked to
+        self.device = False       # ... and whether a device is linked at all
         self.sent = {}            # link cid -> command id
 
     def _db(self):
@@ -149,13 +154,18 @@ class LinkSide:
             return
         self.at = now
         s = session.sync
-        game = s.game if (s.up and s.device is not None and s.game) else None
+        device = s.up and s.device is not None
+        game = s.game if (device and s.game) else None
         try:
             self.linked(game)
-            if not game:
+            if device != self.device:   # a device, whatever its game (the page's New game)
+                self._write("INSERT OR REPLACE INTO links(game, pid, up, since) VALUES (?,?,?,?)",
+                            (ANY, os.getpid(), int(device), time.time()))
+                self.device = device
+            if not device:
                 return
-            rows = self._read("SELECT id, body FROM commands WHERE game=? AND state='new'"
-                              " ORDER BY id", (game,))
+            rows = self._read("SELECT id, body FROM commands WHERE game IN (?, ?) AND "
+                              "state='new' ORDER BY id", (game or ANY, ANY))
             for cid, body in rows:
                 if not self._write("UPDATE commands SET state='sent' WHERE id=? AND state='new'",
                                    (cid,)):
@@ -185,6 +195,9 @@ class LinkSide:
     def close(self):
         try:
             self.linked(None)
+            if self.device:
+                self._write("UPDATE links SET up=0 WHERE game=? AND pid=?", (ANY, os.getpid()))
+                self.device = False
         except sqlite3.Error:
             pass
         if self.db is not None and self.db is not self.store.db:

@@ -292,3 +292,79 @@ def test_a_new_game_started_on_the_page_is_played_there(browser, tmp_path):
         page.close()
         srv.stop()
     assert not errors
+
+
+def test_a_device_game_whose_table_deals_its_own_cards_gets_the_deal_from_the_page(browser,
+                                                                                   tmp_path):
+    # New game on the linked device with "the table deals its own country cards": the device
+    # starts the map game without its deal; the page enters the deal a colour at a time; the
+    # device checks it, numbers and journals it (teg-classic.txt, "2. Distribution of countries")
+    import devicekit as K
+    from livemap_tools import LinkedDevice
+
+    from comando.dice import SeededDice
+    from device.app import App
+    db = str(tmp_path / "host.db")
+    Store(db).close()
+    srv = Background(db).start()
+    link = LinkedDevice(db)
+    root = K.tempdir("pagedeal")
+    hal = K.TestHal(root)
+    hal.serial = link.serial()
+    app = App(hal, dice=SeededDice(3))
+    app.boot()
+    app.start_link()
+
+    import threading
+    running = [True]
+
+    def device_loop():   # the device's link task runs on while the page is clicked
+        while running[0]:
+            for _ in range(8):
+                if not app.link.step():
+                    break
+            time.sleep(0.002)
+
+    class Idle:
+        def pump(self, rounds=8):
+            pass
+
+    pumper = threading.Thread(target=device_loop, daemon=True)
+    pumper.start()
+    page, errors = open_page(browser, srv.url)
+    t = Table(Idle(), link, page)
+    try:
+        t.until("document.getElementById('title').textContent.includes('no game yet')")
+        page.click("#newgame")
+        page.select_option("#newon", "device")
+        page.fill("#newplayers", "Ana blue\nBeto red\nCaro black\nDani yellow")
+        page.check("#newtable")
+        page.click("#newstart")
+        t.until("window.__comando.input.done.length == 1")
+        assert [e["t"] for e in journal(app)] == ["new"] and app.map
+        t.until("window.__comando.mapReady && document.getElementById('indeal') && "
+                "!document.getElementById('indeal').hidden")
+        assert "sent to the device" in page.inner_text("#input")
+        owner = [(k + 1) % 4 for k in range(48)] + [0, 2]
+        for seat in range(4):
+            page.check(f'input[name="dealseat"][value="{seat}"]')
+            for c in range(app.state.n):
+                if owner[c] == seat:
+                    page.click(f"#c{c}")
+        page.select_option("#dealfirst", "2")
+        page.get_by_role("button", name="Deal").click()
+        t.done(2)
+        ev = journal(app)[-1]
+        assert ev["t"] == "deal" and ev["seq"] == 2 and "cid" in ev
+        assert app.state.owner == owner and app.state.cur == 2
+        assert ev["obj"] == [-1] * 4    # drawn at the table: the device does not know them
+        t.until("window.__comando.updates.at(-1).seq == 2")
+        assert page.is_hidden("#indeal")
+    finally:
+        running[0] = False
+        pumper.join(5)
+        page.close()
+        link.close()
+        srv.stop()
+        K.rmtree(root)
+    assert not errors

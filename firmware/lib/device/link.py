@@ -283,7 +283,10 @@ class LinkEndpoint:
             self.sync.tick(now)
         for cid, action in self.sync.take_commands():
             try:
-                ev = self.app.submit(action)
+                if action.get("t") == "new" and "board" in action:
+                    ev = self._new_map_game(action)   # the page's New game, on this device
+                else:
+                    ev = self.app.submit(action)
             except Exception as exc:  # IllegalMove, StorageFull...: the host is told, we go on
                 self.sync.command_failed(cid, refusal(action, exc))
             else:
@@ -301,6 +304,16 @@ class LinkEndpoint:
         if self.sync.stop_requested:  # after the round: commands already read are answered
             raise StopForRepl
         return busy
+
+    def _new_map_game(self, action):
+        """A map game started by the laptop (its page): as the New game screen starts one."""
+        app = self.app
+        app.toast = None
+        ev = app.new_game(action)
+        if ev is None:   # the app said why on its screen
+            from comando.errors import IllegalMove
+            raise IllegalMove(app.toast[0] if app.toast else "the device did not start the game")
+        return ev
 
     def _flush(self):
         out = self.sync.take()

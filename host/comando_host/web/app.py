@@ -244,6 +244,8 @@ class Hub:
             if not sub["enter"]:
                 raise Refused("new: games are started on this machine's page (another machine's "
                               "needs comando web --lan-input)")
+            if msg.get("on") == "device":
+                return [self.new_device_game(ws, sub, msg)]
             gid = self.new_game(msg)
             self.refresh(gid)
             sub.update(game=gid, live=True, follow=False)
@@ -308,8 +310,6 @@ class Hub:
                 return [dict(pageinput.options(st, msg.get("f")), type="options")]
             if op == "act":
                 action = pageinput.action(st, msg.get("a"))
-            elif acc["mode"] == "device":
-                raise Refused("deal: the device deals its own map game")
             else:
                 action = pageinput.hand_deal(st, msg.get("owner"), msg.get("first"))
         except IllegalMove as exc:
@@ -356,6 +356,28 @@ class Hub:
                 reply = {"type": "error", "id": cid, "error": f"{what}: {msg}"}
             if ws in self.pages:
                 await self._send(ws, reply)
+
+    def new_device_game(self, ws, sub, msg: dict) -> dict:
+        """A map game started on the linked device (it deals, or the table deals and the page
+        enters the deal): a host command; the page follows the game the device starts."""
+        assert self.store is not None
+        if not pagecommands.linked(self.store, pagecommands.ANY):
+            raise Refused("new: no device is linked (make run, or comando connect beside "
+                          "comando web)")
+        deal = msg.get("deal", "laptop")
+        if deal not in ("laptop", "table"):
+            raise Refused("new: \"deal\" is \"laptop\" (the device deals) or \"table\"")
+        new = pageinput.new_game(msg.get("rs"), msg.get("board", ""), msg.get("players"),
+                                 True)[0]
+        action = {k: new[k] for k in ("t", "rs", "board", "players", "opt") if k in new}
+        if deal == "table":
+            action["deal"] = "table"
+        else:
+            action.pop("opt", None)   # (the table's deploy by hand goes with its own deal)
+        cid = pagecommands.queue(self.store, pagecommands.ANY, action)
+        self.waiting[cid] = (ws, "", "new game")
+        sub.update(follow=True, live=True)   # the device's new game is pushed when it arrives
+        return {"type": "sent", "id": cid, "text": "new game: sent to the device"}
 
     def new_game(self, msg: dict) -> str:
         """A game the laptop plays, started on the page: its id."""

@@ -218,7 +218,8 @@
       const parts = l.split(/\s+/); const colour = parts.pop(); return [parts.join(" ") || colour, colour];
     });
     idle();
-    send({ op: "new", rs: $("newrs").value, players: players, deal: $("newtable").checked ? "table" : "laptop" });
+    send({ op: "new", rs: $("newrs").value, players: players, deal: $("newtable").checked ? "table" : "laptop",
+           on: $("newon").value });
   });
   probe.input.click = click;
 })();
