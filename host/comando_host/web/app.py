@@ -66,6 +66,7 @@ class Hub:
         self._task = None
         self.waiting: dict[int, tuple] = {}   # page command id -> (socket, game, what)
         self.modes: dict[str, str] = {}       # game -> the input mode its last view carried
+        self.fresh: set[str] = set()          # games folded since their last push
         self._links_at = 0.0
 
     # -- lifecycle ---------------------------------------------------------------------------
@@ -125,6 +126,7 @@ class Hub:
             return False
         pg.extend(rows)
         self.last[gid] = self._row_seq(rows[-1])
+        self.fresh.add(gid)   # pushed by the next tick, whoever folded them (a page's request)
         return True
 
     # -- the push loop -----------------------------------------------------------------------
@@ -160,9 +162,11 @@ class Hub:
         if relink:
             self._links_at = now
         for gid in watched:
-            if not self.refresh(gid) and not (
+            self.refresh(gid)
+            if gid not in self.fresh and not (
                     relink and self.access(gid, self.game(gid))["mode"] != self.modes.get(gid)):
                 continue
+            self.fresh.discard(gid)
             pg = self.games[gid]
             view = self.live_view(gid)
             view["sent"] = time.time() * 1000.0   # wall clock, ms: the bench splits the latency
