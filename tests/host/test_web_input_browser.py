@@ -57,14 +57,17 @@ class Table:
     def __init__(self, drv, link, page):
         self.drv, self.link, self.page = drv, link, page
 
-    def until(self, js, timeout=20.0):
+    def until(self, js, timeout=60.0):
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             self.drv.pump(8)
             if self.page.evaluate(js):
                 return
             time.sleep(0.003)
-        raise AssertionError("timed out waiting for " + js)
+        raise AssertionError("timed out waiting for %s; the link: %s; the page: %s" % (
+            js, self.link.state(), self.page.evaluate(
+                "JSON.stringify([window.__comando.input, window.__comando.game, "
+                "window.__comando.mapReady, window.__comando.errors])")))
 
     def done(self, k):
         self.until(f"window.__comando.input.done.length >= {k}")
