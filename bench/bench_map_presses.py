@@ -65,7 +65,7 @@ def main(argv):
     return 0 if ok else 1
 
 
-SCRIPT = (["ok", "wait 50", "ok", "wait 50", "up", "wait 50", "up", "wait 50", "roll", "wait 1500"]
+SCRIPT = (["ok", "wait 50"] * 7 + ["up", "wait 50", "roll", "wait 1500"]
           + ["long ok", "wait 300"] * 8
           + ["ok", "wait 200", "ok", "wait 300", "roll", "wait 300", "roll", "wait 300", "quit"])
 
