@@ -16,6 +16,9 @@ class JointRules(TegRules):
     def rest_check(self, state, p, what):
         """Overridden by RevanchaRules (the REST situation card)."""
 
+    def border_card_check(self, state, p, f, to):
+        """Overridden by RevanchaRules (the OPEN / CLOSED BORDERS situation cards)."""
+
     def win(self, state, p):
         state.winner = p
         state.phase = "over"
@@ -64,6 +67,9 @@ class JointRules(TegRules):
             if not state.board.is_border(f, to):
                 raise IllegalMove("%s does not border %s%s" % (self.cname(state, f), self.cname(state, to),
                                                                cdm.quote("ag_border")))
+            # each ally's attack is an attack: the round's border card binds both (decided,
+            # docs/architecture.md)
+            self.border_card_check(state, who, f, to)
         if (fa == fb) != (cdm.row(state, fa) is not None and cdm.holds(state, fa, q)):
             raise IllegalMove("Two allies attack from their own countries, or together from the "
                               "condominium they share%s" % cdm.quote("ag_border"))
