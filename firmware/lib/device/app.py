@@ -282,7 +282,13 @@ class App:
         from device import mapmode
         try:
             events, state = mapmode.new_game(action, self.dice)
-        except (ComandoError, OSError, MemoryError) as exc:
+        except MemoryError:
+            # La Revancha's engine and 72-country board do not fit a Pico's heap yet
+            # (docs/architecture.md, "Map mode on the device"): nothing was journaled
+            gc.collect()
+            self.show_toast("not enough memory for a map game on %s" % action.get("board"), 4000)
+            return None
+        except (ComandoError, OSError) as exc:
             self.show_toast(str(exc), 3500)
             return None
         self.journal.archive()
