@@ -22,6 +22,12 @@ from device import buttons as B
 from device.hal import BACK, OK
 from device.journal import Journal, StorageFull
 
+# The screens' modules, forgotten while a board (or a map game's engine) loads
+SCREENS = ("device.screens.newgame", "device.screens.teg2", "device.screens.objectives",
+           "device.screens.turn", "device.screens.dice", "device.screens.revancha",
+           "device.screens.armies", "device.screens.menus", "device.screens.map",
+           "device.screens.base")
+
 try:
     import asyncio
 except ImportError:  # pragma: no cover
@@ -279,17 +285,33 @@ class App:
     def new_map_game(self, action):
         """Start a game on the map (device.mapmode): the engine's new event and its deal, each
         journaled and published like any event."""
+        if self.in_press:   # after the press: the New game screen's frame would stay alive
+            self.after_press = lambda: self.start_map_game(action)
+            return None
+        return self.start_map_game(action)
+
+    def start_map_game(self, action):
         from device import mapmode
+        # the screens' code and a table session's board leave the heap before the engine and the
+        # whole board load (a Pico's heap: docs/architecture.md, "Map mode on the device")
+        self.stack = []
+        self.board = None
+        forget(*SCREENS)
+        gc.collect()
+        events = None
         try:
             events, state = mapmode.new_game(action, self.dice)
         except MemoryError:
-            # La Revancha's engine and 72-country board do not fit a Pico's heap yet
-            # (docs/architecture.md, "Map mode on the device"): nothing was journaled
-            gc.collect()
-            self.show_toast("not enough memory for a map game on %s" % action.get("board"), 4000)
-            return None
+            msg = "not enough memory for a map game on %s" % action.get("board")
         except (ComandoError, OSError) as exc:
-            self.show_toast(str(exc), 3500)
+            msg = str(exc)
+        if events is None:   # nothing was journaled: the table's game and screens come back
+            gc.collect()
+            self.restart()
+            if type(self.top()).__name__ != "NewGame":
+                from device.screens import screen
+                self.push(screen(self, "NewGame"))
+            self.show_toast(msg, 4000)
             return None
         self.journal.archive()
         self.secret = {}
@@ -307,10 +329,7 @@ class App:
         self.board = getattr(state, "board")
         self.events_made += len(events)
         self.dirty = True
-        if self.in_press:
-            self.after_press = self.restart
-        else:
-            self.restart()
+        self.restart()
         return events[-1]
 
     def restart(self):
@@ -318,10 +337,7 @@ class App:
         board loads, and the new-game screen's code is not needed again), the board loads, the
         home screen comes back."""
         self.stack = []
-        forget("device.screens.newgame", "device.screens.teg2", "device.screens.objectives",
-               "device.screens.turn",
-               "device.screens.dice", "device.screens.revancha", "device.screens.armies",
-               "device.screens.menus", "device.screens.map", "device.screens.base")
+        forget(*SCREENS)
         self.load_board()
         self.home()
 
