@@ -359,3 +359,15 @@ def test_an_aggression_pact_obeys_open_and_closed_borders():
     s.x["sit"] = opened
     play(s, {"t": "aggress", "p": RED, "q": BLACK, "to": UKRAINE, "a": IRAN, "b": RUSSIA})
     assert s.x["ag"][0] == UKRAINE
+
+
+def test_an_aggression_pact_is_not_launched_from_a_condominium_shared_with_the_victim():
+    """"Holders of countries in condominium may not attack from there the neighboring countries of
+    their allies" (teg-la-revancha.txt, Aggression Pacts and Condominiums): not in a joint attack
+    either. Red holds Iran with Blue under their pact; Red and Black may not attack Blue's Ukraine
+    from Iran."""
+    g, s = ukraine_game()
+    cdm.ensure(s)
+    s.x["cd"].append([IRAN, BLUE, 2, -1, 0])
+    refused(s, {"t": "aggress", "p": RED, "q": BLACK, "to": UKRAINE, "a": IRAN, "b": RUSSIA},
+            "the condominium they share")
