@@ -220,6 +220,11 @@ def play(seed=5, players=4, limit=6000, serial=None, pace=0.0, ruleset="teg", bo
     """A whole game by presses; the Driver (its counts) and the device's final state."""
     d = Driver(seed, players, serial, pace, ruleset, board, deck)
     bot = d.app.state.rules.make_bot(SeededDice(seed + 1000))
+    if hasattr(bot, "pact_attack"):
+        # La Revancha: aggression pacts and condominiums are the table's, not entered on the
+        # device (docs/architecture.md, "Map mode on the device"): its players make none here
+        bot.pact_attack = lambda state, p: None
+        bot.condo_action = lambda state, p: None
     n = 0
     while d.app.state.phase != "over" and n < limit:
         d.do(bot.action(d.app.state))
