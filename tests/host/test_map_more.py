@@ -240,3 +240,32 @@ def test_refusals_are_one_line_and_change_nothing():
             assert len(journal_events(app)) == n_journal
     finally:
         d.close()
+
+
+def test_a_map_game_that_does_not_fit_the_heap_changes_nothing(monkeypatch):
+    # on a Pico, La Revancha's engine and 72-country board may not fit the heap: the device
+    # names it in one line, journals nothing and shows the New game screen again
+    from device import mapmode
+
+    def no_room(action, dice):
+        raise MemoryError("memory allocation failed, allocating 512 bytes")
+    monkeypatch.setattr(mapmode, "new_game", no_room)
+    root = K.tempdir("noroom")
+    try:
+        app = App(K.TestHal(root))
+        app.boot()
+        ng = app.top()
+        assert type(ng).__name__ == "NewGame"
+        ng.rs = RULESETS.index("revancha")
+        ng.reset_colours()
+        ng.field = ng.MAP
+        ng.button(UP, PRESS)
+        app.press(ROLL, PRESS)
+        app.run_after_press()
+        assert not app.map and app.state.stage is None
+        assert app.toast[0] == "not enough memory for a map game on revancha"
+        assert type(app.top()).__name__ == "NewGame"
+        import os
+        assert not os.path.exists(app.journal.path)   # nothing journaled
+    finally:
+        K.rmtree(root)
