@@ -21,8 +21,10 @@ class Driver:
     physical deck and dials the card)."""
 
     def __init__(self, seed=5, players=4, serial=None, pace=0.0, ruleset="teg", board=None,
-                 deck=1):
+                 deck=1, draw=False):
         self.ruleset = ruleset
+        self.draw = draw       # draw the screen after every press; its words kept in ``frames``
+        self.frames = []
         self.board = board
         self.deck = deck
         self.table_deck = SeededDice(seed + 77)   # the physical deck's shuffle
@@ -66,10 +68,28 @@ class Driver:
                 self.app.toast = None
         self.app.press(b, kind)
         self.app.run_after_press()
+        if self.draw:
+            self.render()
         if self.app.toast is not None:     # a message: the next press only dismisses it
             self.toasts.append(self.app.toast[0])
             self.presses += 1
             self.app.press(OK, PRESS)
+
+    def render(self):
+        """What the display task does between two presses; the words drawn, in drawing order."""
+        fb = self.app.fb
+        words = []
+        text = fb.text
+
+        def rec(s, x, y, c=1):
+            words.append(s)
+            text(s, x, y, c)
+        fb.text = rec
+        try:
+            self.app.draw()
+        finally:
+            del fb.text
+        self.frames.append("".join(words))
 
     def goto(self, items, want):
         """Move the map screen's cursor to ``want`` (the shorter way round), no OK."""
@@ -216,9 +236,9 @@ class Driver:
 
 
 def play(seed=5, players=4, limit=6000, serial=None, pace=0.0, ruleset="teg", board=None,
-         deck=1):
+         deck=1, draw=False):
     """A whole game by presses; the Driver (its counts) and the device's final state."""
-    d = Driver(seed, players, serial, pace, ruleset, board, deck)
+    d = Driver(seed, players, serial, pace, ruleset, board, deck, draw)
     bot = d.app.state.rules.make_bot(SeededDice(seed + 1000))
     if hasattr(bot, "pact_attack"):
         # La Revancha: aggression pacts and condominiums are the table's, not entered on the

@@ -23,6 +23,7 @@ from device.hal import OK, ROLL, UP
 from device.screens import screen
 from device.screens.base import RULESETS
 from device.screens.map import card_text
+from device.ui import fit
 from test_device_mapmode import journal_events
 
 GAMES = {
@@ -57,13 +58,14 @@ def played(request, tmp_path_factory):
     link = LinkedDevice(db)
     try:
         drv = mapdriver.play(seed=seed, players=players, ruleset=rs, board=board, deck=deck,
-                             serial=link.serial())
+                             serial=link.serial(), draw=True)
         try:
             assert drv.app.state.phase == "over", request.param
             assert link.settle(drv), "the host did not store the whole game"
             out = {"journal": journal_events(drv.app), "state": drv.app.state.to_dict(),
                    "shown": list(drv.shown), "dialled": list(drv.dialled), "new": list(drv.new),
-                   "repeats": list(drv.repeats), "toasts": list(drv.toasts)}
+                   "repeats": list(drv.repeats), "toasts": list(drv.toasts),
+                   "frames": list(drv.frames)}
         finally:
             drv.close()
         game = link.session.sync.game
@@ -124,6 +126,17 @@ def test_the_card_decks(played):
         assert not any("sh" in e for e in played["journal"])
     # trades worked from those hands
     assert any(e["t"] == "trade" for e in played["journal"])
+    # what the screen said: the device's deck shows each card's country and symbol; the table's
+    # deck asks for the card drawn
+    b = engine.fold(played["journal"][:1] + played["journal"][1:2]).board
+    frames = played["frames"]
+    if deck == 1:
+        for c in set(cards):
+            name, sym = card_text_of(b, c)
+            name, sym = fit(name, 16), fit(sym, 16)   # as the screen cuts them
+            assert any("'s card" in f and name in f and sym in f for f in frames), name
+    else:
+        assert any("card?" in f and "OK: the card drawn" in f for f in frames)
 
 
 def test_la_revancha_plays_its_missiles_and_situation_cards_on_the_device(played):
@@ -134,9 +147,24 @@ def test_la_revancha_plays_its_missiles_and_situation_cards_on_the_device(played
         return
     # teg-la-revancha.txt, MISSILES: bought from the new forces and fired
     assert "arm" in types and "missile" in types
-    # the situation card turned with each round (the event that opens a round carries it)
+    # the situation card turned with each round (the event that opens a round carries it) and
+    # the first attack list's footer names it
+    from comando.rulesets.revancha import situations
     st = engine.fold(played["journal"])
     assert st.x["sit"] >= 0
+    labels = set(situations.label(c) for c in range(situations.DECK_SIZE))
+    assert any(any(f.endswith(lab) for lab in labels) for f in played["frames"])
+    # the missile lists were drawn
+    assert any("missile" in f and "OK fire" in f for f in played["frames"])
+
+
+def card_text_of(board, c):
+    class St:
+        pass
+    st = St()
+    st.board = board
+    st.n = board.n
+    return card_text(st, c)
 
 
 def test_a_shown_card_names_its_country_and_symbol():
