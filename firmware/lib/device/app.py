@@ -298,14 +298,15 @@ class App:
         self.board = None
         forget(*SCREENS)
         gc.collect()
-        events = None
+        events = state = None
+        msg = ""
         try:
             events, state = mapmode.new_game(action, self.dice)
         except MemoryError:
             msg = "not enough memory for a map game on %s" % action.get("board")
         except (ComandoError, OSError) as exc:
             msg = str(exc)
-        if events is None:   # nothing was journaled: the table's game and screens come back
+        if events is None or state is None:   # nothing journaled: the game and screens come back
             gc.collect()
             self.restart()
             if type(self.top()).__name__ != "NewGame":
