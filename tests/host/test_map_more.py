@@ -297,3 +297,39 @@ def test_a_map_game_that_does_not_fit_the_heap_changes_nothing(monkeypatch):
         assert not os.path.exists(app.journal.path)   # nothing journaled
     finally:
         K.rmtree(root)
+
+
+def test_a_map_game_whose_deal_cannot_be_journaled_keeps_the_previous_game(monkeypatch):
+    # the Pico's heap may fail while the deal (a long line) is written: the previous game's
+    # journal comes back whole, nothing is published, the New game screen shows one line
+    root = K.tempdir("nodeal")
+    try:
+        app = App(K.TestHal(root))
+        app.boot()
+        app.press(ROLL, PRESS)             # a table session with the defaults
+        app.run_after_press()
+        before = journal_events(app)
+        assert before and not app.map
+        journal = app.journal
+        real = journal.append
+
+        def append(ev):
+            if ev.get("t") == "deal":
+                raise MemoryError("memory allocation failed, allocating 2048 bytes")
+            return real(ev)
+        monkeypatch.setattr(journal, "append", append)
+        from device.screens import screen
+        ng = screen(app, "NewGame")
+        app.push(ng)
+        ng.rs = RULESETS.index("revancha")
+        ng.reset_colours()
+        ng.field = ng.MAP
+        ng.button(UP, PRESS)
+        app.press(ROLL, PRESS)
+        app.run_after_press()
+        assert app.toast[0] == "not enough memory for a map game on revancha"
+        assert not app.map and journal_events(app) == before
+        assert app.journal.count == len(before)
+        assert type(app.top()).__name__ == "NewGame"
+    finally:
+        K.rmtree(root)

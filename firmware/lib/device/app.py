@@ -307,24 +307,25 @@ class App:
         except (ComandoError, OSError) as exc:
             msg = str(exc)
         if events is None or state is None:   # nothing journaled: the game and screens come back
-            gc.collect()
-            self.restart()
-            if type(self.top()).__name__ != "NewGame":
-                from device.screens import screen
-                self.push(screen(self, "NewGame"))
-            self.show_toast(msg, 4000)
-            return None
+            return self.map_game_failed(msg)
         self.journal.archive()
         self.secret = {}
         self.save_secret()
         try:
             for ev in events:
                 self.journal.append(ev)
-                if self.link is not None:
-                    self.link.publish(ev)
-        except StorageFull as exc:
-            self.show_toast(str(exc), 6000)
-            return None
+        except (StorageFull, MemoryError) as exc:
+            # the new game's journal goes, the previous one comes back: nothing was published
+            events = state = None
+            gc.collect()
+            self.journal.unarchive()
+            self.journal.restore(lambda ev: None)
+            return self.map_game_failed(str(exc) if isinstance(exc, StorageFull) else
+                                        "not enough memory for a map game on %s"
+                                        % action.get("board"))
+        if self.link is not None:
+            for ev in events:
+                self.link.publish(ev)
         self.state = state
         self.map = True
         self.board = getattr(state, "board")
@@ -332,6 +333,15 @@ class App:
         self.dirty = True
         self.restart()
         return events[-1]
+
+    def map_game_failed(self, msg):
+        gc.collect()
+        self.restart()
+        if type(self.top()).__name__ != "NewGame":
+            from device.screens import screen
+            self.push(screen(self, "NewGame"))
+        self.show_toast(msg, 4000)
+        return None
 
     def restart(self):
         """After a new game: the screens go (as at boot: no screen code in the heap while the
