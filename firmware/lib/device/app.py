@@ -327,6 +327,7 @@ class App:
         self.journal.archive()
         self.secret = {}
         self.save_secret()
+        gc.collect()   # the deal's line needs a whole block: the loads left the heap in pieces
         try:
             for ev in events:
                 self.journal.append(ev)

@@ -28,6 +28,7 @@ def new_game(action, dice):
     the device's dice)."""
     from comando.board import load_board
     board = load_board(action["board"])   # the whole file: objectives and tables play here
+    lean(board)
     if action.get("deal") == "table":
         # the table deals its own country cards: the laptop's page enters the deal (a command)
         g = engine.Game(board, dice)
@@ -49,9 +50,26 @@ def new_game(action, dice):
     return g.log, g.state
 
 
+def lean(board):
+    """Drop what a map game on the device never reads from its board: the countries' and
+    continents' aliases (``find``: the laptop's typed names), 3.5 KB for La Revancha on the
+    64-bit unix port. A Pico's heap: docs/architecture.md, "Map mode on the device"."""
+    board._alias = board._calias = ()
+    return board
+
+
 def folder():
     """The fold the journal is restored with (no undo history: the device keeps none)."""
-    return engine.Folder(verify=True, keep=False)
+    f = engine.Folder(verify=True, keep=False)
+    feed = f.feed
+
+    def lean_feed(ev):   # the board the journal's new event loads: lean as a new game's
+        st = feed(ev)
+        if ev.get("t") == "new":
+            lean(st.board)
+        return st
+    f.feed = lean_feed
+    return f
 
 
 def make(state, action, dice):
