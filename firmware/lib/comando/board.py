@@ -42,6 +42,7 @@ API of a Board ``b`` (countries are ints 0..n-1, continents ints 0..k-1):
 
 import sys
 
+from comando import board_graph
 from comando.errors import BoardError  # noqa: F401  (re-exported: comando.board.BoardError)
 # the file format's names and the shipped boards' places, re-exported: comando.board is the API
 from comando.board_files import (SCHEMA, SHORT_MAX, FONT_PX, MPY, search_key,  # noqa: F401
@@ -256,46 +257,9 @@ class Board:
         """Every border once, as (a, b) with a < b."""
         return tuple((a, b) for a in range(self.n) for b in self._nb[a] if a < b)
 
-    def distance(self, a, b, limit=3):
-        """Borders crossed from a to b (0 for a itself), or None when more than ``limit``
-        (La Revancha missiles reach 3 borders away)."""
-        if a == b:
-            return 0
-        seen = bytearray(self.n)
-        seen[a] = 1
-        frontier = [a]
-        d = 0
-        while frontier and d < limit:
-            d += 1
-            nxt = []
-            for x in frontier:
-                for y in self._nb[x]:
-                    if not seen[y]:
-                        if y == b:
-                            return d
-                        seen[y] = 1
-                        nxt.append(y)
-            frontier = nxt
-        return None
-
-    def within(self, a, limit=3):
-        """Countries 1..limit borders away from a: tuple of (country, distance), nearest first."""
-        seen = bytearray(self.n)
-        seen[a] = 1
-        frontier = [a]
-        out = []
-        d = 0
-        while frontier and d < limit:
-            d += 1
-            nxt = []
-            for x in frontier:
-                for y in self._nb[x]:
-                    if not seen[y]:
-                        seen[y] = 1
-                        nxt.append(y)
-                        out.append((y, d))
-            frontier = nxt
-        return tuple(out)
+    # the shared graph walks (comando.board_graph: the map game's lean board has them too)
+    distance = board_graph.distance
+    within = board_graph.within
 
     def is_internal(self, a, b):
         """A border inside one continent (closed-borders card: only these may be attacked)."""
@@ -323,156 +287,9 @@ class Board:
                     out.append((a, b))
         return tuple(out)
 
-    def chain(self, owner_of, player, start):
-        """The connected own-territory chain holding ``start`` (Risk's regroup: armies move along
-        a chain of your own ground). Empty tuple if ``start`` is not the player's."""
-        if owner_of[start] != player:
-            return ()
-        seen = bytearray(self.n)
-        seen[start] = 1
-        stack = [start]
-        out = [start]
-        while stack:
-            x = stack.pop()
-            for y in self._nb[x]:
-                if not seen[y] and owner_of[y] == player:
-                    seen[y] = 1
-                    stack.append(y)
-                    out.append(y)
-        out.sort()
-        return tuple(out)
-
-    def chains(self, owner_of, player):
-        """All of a player's connected chains, each a sorted tuple, ordered by first country."""
-        seen = bytearray(self.n)
-        out = []
-        for i in range(self.n):
-            if owner_of[i] == player and not seen[i]:
-                ch = self.chain(owner_of, player, i)
-                for x in ch:
-                    seen[x] = 1
-                out.append(ch)
-        return out
-
-    def connected(self, owner_of, player, a, b):
-        """True when a and b are joined by a chain of the player's own countries."""
-        return b in self.chain(owner_of, player, a)
+    chain = board_graph.chain
+    chains = board_graph.chains
+    connected = board_graph.connected
 
     # --- objectives
-    def occupation_met(self, obj, owner_of, player, armies=None):
-        """Whether the player meets an occupy objective (a dict from ``objectives`` or
-        ``common_objective``). The clauses are met by disjoint countries: whole continents
-        first; "countries_in" counts use the player's other countries of that continent;
-        "islands"/"bordering" need countries not already used above (non-islands are used for
-        the counts first). "min_armies" (Risk/WAR "18 territories with 2 armies") needs
-        ``armies``, a sequence of army counts. Destroy objectives are the engine's (they need the
-        players and colours): this returns False for them."""
-        if obj.get("type") != "occupy":
-            return False
-        n = self.n
-        mine = bytearray(n)
-        floor = obj.get("min_armies", 1)
-        for i in range(n):
-            if owner_of[i] == player and (armies is None or floor <= 1 or armies[i] >= floor):
-                mine[i] = 1
-        if "total" in obj and sum(mine) < obj["total"]:
-            return False
-        for cid in obj.get("countries", ()):
-            if not mine[self._ids.index(cid)]:
-                return False
-        used = bytearray(n)
-        whole = []
-        for cid in obj.get("continents", ()):
-            c = self._cids.index(cid)
-            whole.append(c)
-            for i in self._members[c]:
-                if not mine[i]:
-                    return False
-                used[i] = 1
-        extra = obj.get("any_continents", 0)
-        if extra:
-            got = 0
-            for c in range(self.continents):
-                if c not in whole and self.owns_continent(mine, 1, c):
-                    got += 1
-            if got < extra:
-                return False
-        need = {}
-        for cid in obj.get("countries_in", {}):
-            need[self._cids.index(cid)] = obj["countries_in"][cid]
-        # free[i]: own countries not taken by whole continents or specific countries
-        for cid in obj.get("countries", ()):
-            used[self._ids.index(cid)] = 1
-        isl_n = obj.get("islands", 0)
-        tri = obj.get("bordering", 0)
-        if not isl_n and not tri:
-            for c in need:
-                have = 0
-                for i in self._members[c]:
-                    if mine[i] and not used[i]:
-                        have += 1
-                if have < need[c]:
-                    return False
-            return True
-        if tri:
-            return self._bordering_ok(mine, used, need, tri, isl_n,
-                                      obj.get("islands_continents", 1))
-        return self._islands_ok(mine, used, need, isl_n, obj.get("islands_continents", 1))
-
-    def _islands_ok(self, mine, used, need, isl_n, spread):
-        spare_total = 0
-        spare_conts = 0
-        for c in range(self.continents):
-            land = isl = 0
-            for i in self._members[c]:
-                if mine[i] and not used[i]:
-                    if self._isl[i]:
-                        isl += 1
-                    else:
-                        land += 1
-            k = need.get(c, 0)
-            if land + isl < k:
-                return False
-            spare = isl if land >= k else isl - (k - land)
-            if spare > 0:
-                spare_total += spare
-                spare_conts += 1
-        return spare_total >= isl_n and spare_conts >= min(spread, isl_n)
-
-    def _bordering_ok(self, mine, used, need, size, isl_n, spread):
-        # every clique of `size` own, unused countries; try each against the counts
-        cand = [i for i in range(self.n) if mine[i] and not used[i]]
-        cset = bytearray(self.n)
-        for i in cand:
-            cset[i] = 1
-
-        def grow(clique, start):
-            if len(clique) == size:
-                for i in clique:
-                    used[i] = 1
-                if isl_n:
-                    ok = self._islands_ok(mine, used, need, isl_n, spread)
-                else:
-                    ok = True
-                    for c in need:
-                        have = 0
-                        for i in self._members[c]:
-                            if mine[i] and not used[i]:
-                                have += 1
-                        if have < need[c]:
-                            ok = False
-                for i in clique:
-                    used[i] = 0
-                return ok
-            for j in self._nb[clique[-1]] if clique else cand:
-                if j < start or not cset[j]:
-                    continue
-                good = True
-                for k in clique:
-                    if j not in self._nb[k]:
-                        good = False
-                if good and grow(clique + [j], j + 1):
-                    return True
-            return False
-
-        return grow([], 0)
+    occupation_met = board_graph.occupation_met

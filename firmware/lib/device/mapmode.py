@@ -26,9 +26,7 @@ def new_action(rs, board_id, colours, opt=None):
 def new_game(action, dice):
     """(events, state) of a new map game: ``new`` and the ruleset's setup (the deal, drawn from
     the device's dice)."""
-    from comando.board import load_board
-    board = load_board(action["board"])   # the whole file: objectives and tables play here
-    lean(board)
+    board = load(action["board"])
     if action.get("deal") == "table":
         # the table deals its own country cards: the laptop's page enters the deal (a command)
         g = engine.Game(board, dice)
@@ -50,11 +48,17 @@ def new_game(action, dice):
     return g.log, g.state
 
 
-def lean(board):
-    """Drop what a map game on the device never reads from its board: the countries' and
-    continents' aliases (``find``: the laptop's typed names), 3.5 KB for La Revancha on the
-    64-bit unix port. A Pico's heap: docs/architecture.md, "Map mode on the device"."""
-    board._alias = board._calias = ()
+def load(board_id):
+    """A map game's board: the lean one (comando.board_map: the packed board `make firmware`
+    writes, plus the file's symbols, objectives and tables) when the bundle has it, else the
+    whole file through comando.board, without the aliases the device never reads (``find``: the
+    laptop's typed names). A Pico's heap: docs/architecture.md, "Map mode on the device"."""
+    from comando.board_map import load_map_board
+    board = load_map_board(board_id)
+    if board is None:
+        from comando.board import load_board
+        board = load_board(board_id)
+        board._alias = board._calias = ()
     return board
 
 
@@ -63,11 +67,10 @@ def folder():
     f = engine.Folder(verify=True, keep=False)
     feed = f.feed
 
-    def lean_feed(ev):   # the board the journal's new event loads: lean as a new game's
-        st = feed(ev)
-        if ev.get("t") == "new":
-            lean(st.board)
-        return st
+    def lean_feed(ev):   # the board the journal's new event names: loaded as a new game's
+        if ev.get("t") == "new" and f.board is None and isinstance(ev.get("board"), str):
+            f.board = load(ev["board"])
+        return feed(ev)
     f.feed = lean_feed
     return f
 
