@@ -24,6 +24,10 @@ tests/pico/rig.js). Figures and goals (issue 14):
                          a map-mode game's start on the New game screen's Map field: the
                          engine, the whole board, the deal, every setup placement and the
                          first attacks (bench/bench_map_presses.py's script; issue 12)  > 0
+  map_revancha_turns_heap_free_min_kb
+                         the same La Revancha start, then whole turns: each player in turn
+                         attacks (a new attack, two repeats, the move-in) and ends the turn
+                         (its card drawn); the second round's first placements and attacks > 0
 
 ``--only`` runs the named figures (the session figures share one run).
 """
@@ -45,7 +49,17 @@ from picorig import PicoRig, RigError, missing  # noqa: E402
 SESSION = os.path.join(ROOT, "tests", "device_scripts", "teg_session.txt")
 FIGURES = ("odds_30v30_ms", "odds_200v200_ms", "loop_stall_max_ms", "press_to_glass_p95_ms",
            "new_game_ms", "boot_to_screen_ms", "heap_free_min_pct", "i2c_bytes_median",
-           "map_teg_heap_free_min_kb", "map_revancha_heap_free_min_kb")
+           "map_teg_heap_free_min_kb", "map_revancha_heap_free_min_kb",
+           "map_revancha_turns_heap_free_min_kb")
+
+# A La Revancha map game over turns (map_revancha_turns_heap_free_min_kb): after the start's
+# script (its first attack and two repeats), each turn: OK (the first country that can attack), OK (its weakest neighbour: rolls),
+# ROLL twice (repeats), OK (the move-in after a conquest, else back to the lists), a hold of OK
+# (the turn ends; the card it earned is shown until the next press). Four turns make the first
+# round; the second begins with reinforcements: holds on the placement list, then attacks.
+TURN = ["ok", "wait 200", "ok", "wait 300", "roll", "wait 300", "roll", "wait 300", "ok",
+        "wait 300", "long ok", "wait 600"]
+ROUND2 = ["ok", "wait 200"] + ["long ok", "wait 400"] * 4
 
 # What the Dice screen runs (device/screens/dice.py): comando.odds_fixed, Q29 fixed point with the
 # viper kernel (comando.odds_kernel, armv6m machine code in the bundle). The first call under a
@@ -169,14 +183,18 @@ def bench_heap():
     out("heap_free_min_pct", 100.0 * low / boot)
 
 
-def bench_map_heap(rs):
-    """A map-mode game's start on the emulated Pico (bench_map_presses.SCRIPTS[rs], seed 5): the
-    lowest free heap, and the events the device journaled (the game must reach an attack)."""
+def bench_map_heap(rs, turns=False):
+    """A map-mode game's start on the emulated Pico (bench_map_presses.SCRIPTS[rs], seed 5; with
+    ``turns``, whole turns after it: TURN, ROUND2): the lowest free heap, and the events the
+    device journaled (the game must reach an attack)."""
     import bench_map_presses
+    script = [ln for ln in bench_map_presses.SCRIPTS[rs] if ln != "quit"]
+    if turns:
+        script += TURN * 4 + ROUND2 + TURN
     rig = PicoRig(seed=5, heap_report=True).start()
     try:
         rig.boot()   # on the New game screen, as the simulator's script starts
-        rig.script([ln for ln in bench_map_presses.SCRIPTS[rs] if ln != "quit"])
+        rig.script(script)
         text = rig.serial_output().decode("utf-8", "replace")
     finally:
         rig.stop()
@@ -191,8 +209,10 @@ def bench_map_heap(rs):
         raise RigError("%s map game did not reach an attack on the Pico (events %s; %s)"
                        % (rs, types[-5:], text.strip().splitlines()[-1:]))
     low, boot = min(lows)
-    out("map_%s_heap_free_min_kb" % rs, "%.1f (%.0f%% of %.1f at boot; %d events, %d attacks)"
-        % (low / 1024, 100.0 * low / boot, boot / 1024, len(types), types.count("attack")))
+    out("map_%s%s_heap_free_min_kb" % (rs, "_turns" if turns else ""),
+        "%.1f (%.0f%% of %.1f at boot; %d events: %s)"
+        % (low / 1024, 100.0 * low / boot, boot / 1024, len(types),
+           ", ".join("%d %s" % (types.count(t), t) for t in sorted(set(types)))))
 
 
 def main(argv=None):
@@ -221,6 +241,8 @@ def main(argv=None):
         for rs in ("teg", "revancha"):
             if "map_%s_heap_free_min_kb" % rs in names:
                 bench_map_heap(rs)
+        if "map_revancha_turns_heap_free_min_kb" in names:
+            bench_map_heap("revancha", turns=True)
     except RigError as exc:
         print("bench_pico: %s" % str(exc).splitlines()[0])
         return 1
