@@ -27,13 +27,15 @@ tests/pico/rig.js). Figures and goals (issue 14):
   map_revancha_turns_heap_free_min_kb
                          the same La Revancha start, then whole turns: each player in turn
                          attacks (a new attack, two repeats, the move-in) and ends the turn
-                         (its card drawn); the second round's first placements and attacks > 0
+                         (its card drawn); the second round's first placements and attacks;
+                         then the device restarted (its journal folded) and two more turns > 0
 
 ``--only`` runs the named figures (the session figures share one run).
 """
 
 import argparse
 import os
+import shutil
 import statistics
 import sys
 import time
@@ -183,28 +185,50 @@ def bench_heap():
     out("heap_free_min_pct", 100.0 * low / boot)
 
 
-def bench_map_heap(rs, turns=False):
-    """A map-mode game's start on the emulated Pico (bench_map_presses.SCRIPTS[rs], seed 5; with
-    ``turns``, whole turns after it: TURN, ROUND2): the lowest free heap, and the events the
-    device journaled (the game must reach an attack)."""
-    import bench_map_presses
-    script = [ln for ln in bench_map_presses.SCRIPTS[rs] if ln != "quit"]
-    if turns:
-        script += TURN * 4 + ROUND2 + TURN
-    rig = PicoRig(seed=5, heap_report=True).start()
+def _map_run(script, flash_in=None, flash_out=None):
+    """(serial text, the journaled events' types) of a script on the emulated Pico, seed 5;
+    ``flash_in``: boot from that flash image (the journal's game folded at boot); ``flash_out``:
+    keep a copy of the flash at the end."""
+    rig = PicoRig(seed=5, heap_report=True, flash=flash_in).start()
     try:
-        rig.boot()   # on the New game screen, as the simulator's script starts
+        rig.boot()   # on the New game screen (or the journal's game), as the scripts start
         rig.script(script)
         text = rig.serial_output().decode("utf-8", "replace")
     finally:
         rig.stop()
     try:
         evs = rig.journal()[0]   # read from the saved flash
+        if flash_out is not None:
+            shutil.copyfile(rig.flash_path, flash_out)
     finally:
         rig.cleanup()
+    return text, [e.get("t") for e in evs or []]
+
+
+def bench_map_heap(rs, turns=False):
+    """A map-mode game's start on the emulated Pico (bench_map_presses.SCRIPTS[rs], seed 5; with
+    ``turns``, whole turns after it: TURN, ROUND2, then the device restarted from its flash, the
+    game folded from the journal, and two more turns): the lowest free heap, and the events the
+    device journaled (the game must reach an attack)."""
+    import bench_map_presses
+    script = [ln for ln in bench_map_presses.SCRIPTS[rs] if ln != "quit"]
+    if not turns:
+        text, types = _map_run(script)
+    else:
+        import tempfile
+        d = tempfile.mkdtemp(prefix="bench-pico-map-")
+        flash = os.path.join(d, "flash.bin")
+        try:
+            text, before = _map_run(script + TURN * 4 + ROUND2 + TURN, flash_out=flash)
+            again, types = _map_run(TURN * 2, flash_in=flash)
+            text += again
+        finally:
+            shutil.rmtree(d, ignore_errors=True)
+        if len(types) <= len(before) or types[:len(before)] != before:
+            raise RigError("the restarted device did not go on with its map game (%d events "
+                           "before, %d after)" % (len(before), len(types)))
     lows = [(int(a), int(b)) for a, b in
             (ln.split()[1:3] for ln in text.splitlines() if ln.startswith("~HEAP"))]
-    types = [e.get("t") for e in evs or []]
     if not lows or not types or types[0] != "new" or "attack" not in types:
         raise RigError("%s map game did not reach an attack on the Pico (events %s; %s)"
                        % (rs, types[-5:], text.strip().splitlines()[-1:]))
