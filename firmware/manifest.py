@@ -18,7 +18,7 @@ package("device", base_path="lib", files=(
     "gameid.py", "link.py", "link_wait.py", "mapmode.py", "oled.py",
     "pins.py", "selftest.py", "stdio_serial.py", "ui.py",
     "hal/__init__.py", "hal/pico.py",
-    "screens/__init__.py", "screens/base.py", "screens/turn.py", "screens/dice.py",
+    "screens/__init__.py", "screens/base.py", "screens/turn.py", "screens/eliminate.py", "screens/dice.py",
     "screens/revancha.py", "screens/teg2.py", "screens/teg2_turn.py", "screens/objectives.py",
     "screens/menus.py", "screens/newgame.py", "screens/armies.py", "screens/map.py",
 ))
