@@ -22,6 +22,12 @@ from device import buttons as B
 from device.hal import BACK, OK
 from device.journal import Journal, StorageFull
 
+# The screens' modules, forgotten while a board (or a map game's engine) loads
+SCREENS = ("device.screens.newgame", "device.screens.teg2", "device.screens.objectives",
+           "device.screens.turn", "device.screens.dice", "device.screens.revancha",
+           "device.screens.armies", "device.screens.menus", "device.screens.map",
+           "device.screens.eliminate", "device.screens.base")
+
 try:
     import asyncio
 except ImportError:  # pragma: no cover
@@ -233,16 +239,74 @@ class App:
         from device import app_start
         return app_start.new_game(self, action)
 
+    def new_map_game(self, action):
+        """Start a game on the map (device.mapmode): the engine's new event and its deal, each
+        journaled and published like any event."""
+        if self.in_press:   # after the press: the New game screen's frame would stay alive
+            self.after_press = lambda: self.start_map_game(action)
+            return None
+        return self.start_map_game(action)
+
+    def start_map_game(self, action):
+        from device import mapmode
+        # the screens' code and a table session's board leave the heap before the engine and the
+        # whole board load (a Pico's heap: docs/architecture.md, "Map mode on the device")
+        self.stack = []
+        self.board = None
+        forget(*SCREENS)
+        gc.collect()
+        events = state = None
+        msg = ""
+        try:
+            events, state = mapmode.new_game(action, self.dice)
+        except MemoryError:
+            msg = "not enough memory for a map game on %s" % action.get("board")
+        except (ComandoError, OSError) as exc:
+            msg = str(exc)
+        if events is None or state is None:   # nothing journaled: the game and screens come back
+            return self.map_game_failed(msg)
+        self.journal.archive()
+        self.secret = {}
+        self.save_secret()
+        try:
+            for ev in events:
+                self.journal.append(ev)
+        except (StorageFull, MemoryError) as exc:
+            # the new game's journal goes, the previous one comes back: nothing was published
+            events = state = None
+            gc.collect()
+            self.journal.unarchive()
+            self.journal.restore(lambda ev: None)
+            return self.map_game_failed(str(exc) if isinstance(exc, StorageFull) else
+                                        "not enough memory for a map game on %s"
+                                        % action.get("board"))
+        if self.link is not None:
+            for ev in events:
+                self.link.publish(ev)
+        self.state = state
+        self.map = True
+        self.board = getattr(state, "board")
+        self.events_made += len(events)
+        self.dirty = True
+        self.restart()
+        return events[-1]
+
+    def map_game_failed(self, msg):
+        gc.collect()
+        self.restart()
+        if type(self.top()).__name__ != "NewGame":
+            from device.screens import screen
+            self.push(screen(self, "NewGame"))
+        self.show_toast(msg, 4000)
+        return None
+
     def restart(self):
         """After a new game: the screens go but their base (the new-game screen's code is not
         needed again), the home screen comes back, and the board loads once it is on the glass
         (or when first asked for: the board property)."""
         self.stack = []
-        # (device.screens.base stays: every home screen imports it again at once)
-        forget("device.app_start", "device.screens.newgame", "device.screens.teg2", "device.screens.objectives",
-               "device.screens.turn",
-               "device.screens.dice", "device.screens.revancha", "device.screens.armies",
-               "device.screens.menus", "device.screens.map")
+        # (device.screens.base, SCREENS' last, stays: every home screen imports it again at once)
+        forget("device.app_start", *SCREENS[:-1])
         self.board = None
         self._board_due = self.shown  # (the board property loads it)
         self.home()

@@ -6,7 +6,6 @@ restart() once a new game has started (device.app.forget)."""
 
 from comando import session as S
 from comando.errors import ComandoError, IllegalMove
-from device.journal import StorageFull
 
 
 def boot(app):
@@ -69,9 +68,10 @@ def _load_secret(app):
 
 
 def new_game(app, action):
-    """Start a new session (the old journal is kept aside as journal.log.old)."""
+    """Start a new session (the old journal is kept aside as journal.log.old); a map game (the
+    action names a board) is App.new_map_game's."""
     if action.get("board"):
-        return new_map_game(app, action)
+        return app.new_map_game(action)
     try:
         S.check(S.Session(), action)
     except IllegalMove as exc:
@@ -93,34 +93,3 @@ def new_game(app, action):
             app.restart()
     return ev
 
-
-def new_map_game(app, action):
-    """Start a game on the map (device.mapmode): the engine's new event and its deal, each
-    journaled and published like any event."""
-    from device import mapmode
-    try:
-        events, state = mapmode.new_game(action, app.dice)
-    except (ComandoError, OSError, MemoryError) as exc:
-        app.show_toast(str(exc), 3500)
-        return None
-    app.journal.archive()
-    app.secret = {}
-    app.save_secret()
-    try:
-        for ev in events:
-            app.journal.append(ev)
-            if app.link is not None:
-                app.link.publish(ev)
-    except StorageFull as exc:
-        app.show_toast(str(exc), 6000)
-        return None
-    app.state = state
-    app.map = True
-    app.board = getattr(state, "board")
-    app.events_made += len(events)
-    app.dirty = True
-    if app.in_press:
-        app.after_press = app.restart
-    else:
-        app.restart()
-    return events[-1]
