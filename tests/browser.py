@@ -66,3 +66,26 @@ def same_picture(png: bytes, name: str, max_bad=0.004, tol=48):
         return False, (f"{name}: {bad:.2%} of pixels differ (at most {max_bad:.2%}); the new "
                        f"picture is {path.replace('.png', '.new.png')}")
     return True, f"{name}: {bad:.3%} of pixels differ"
+
+
+VIEWPORT = {"width": 1440, "height": 960}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One chromium per test module (import this fixture into the module)."""
+    need_browser()
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
+
+
+def open_page(browser, url):
+    """A page at ``url`` and the list its script errors are collected into."""
+    page = browser.new_page(viewport=VIEWPORT)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    return page, errors

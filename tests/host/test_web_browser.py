@@ -9,7 +9,7 @@ Under CI=true a missing browser fails these tests (tests/browser.py)."""
 
 import pytest
 
-from browser import launch, need_browser, same_picture
+from browser import open_page, same_picture
 
 from comando import engine
 from comando.session import replay
@@ -19,27 +19,6 @@ from comando_host import svgmap
 from comando_host.demo_games import bot_events, store_game
 from comando_host.store import Store
 from comando_host.web.app import Background
-
-VIEWPORT = {"width": 1440, "height": 960}
-
-
-@pytest.fixture(scope="module")
-def browser():
-    need_browser()
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
-
-
-def open_page(browser, url):
-    page = browser.new_page(viewport=VIEWPORT)
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url)
-    return page, errors
-
 
 def test_a_map_game_played_by_presses_shows_each_conquest_on_the_page(browser, tmp_path):
     # The device app (its New game screen set to map mode, its map screen) plays a whole

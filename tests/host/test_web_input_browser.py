@@ -11,9 +11,8 @@ Under CI=true a missing browser fails these tests (tests/browser.py)."""
 import json
 import time
 
-import pytest
 
-from browser import launch, need_browser, same_picture
+from browser import open_page, same_picture
 
 from comando import engine
 from comando import journal as codec
@@ -22,27 +21,6 @@ from comando_host.demo_games import store_game
 from comando_host.store import Store
 from comando_host.web import pageinput
 from comando_host.web.app import Background
-
-VIEWPORT = {"width": 1440, "height": 960}
-
-
-@pytest.fixture(scope="module")
-def browser():
-    need_browser()
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
-
-
-def open_page(browser, url):
-    page = browser.new_page(viewport=VIEWPORT)
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url)
-    return page, errors
-
 
 def journal(app):
     """The device's own journal, as it is on its flash."""

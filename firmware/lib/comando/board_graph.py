@@ -6,9 +6,10 @@ Functions of a board, written against the public Board API (``n``, ``continents`
 each board class takes them as its methods."""
 
 
-def distance(board, a, b, limit=3):
+def distance(board, a, b, limit=3, shut=None):
     """Borders crossed from a to b (0 for a itself), or None when more than ``limit``
-    (La Revancha missiles reach 3 borders away)."""
+    (La Revancha missiles reach 3 borders away). ``shut``: ordered pairs ``(x, y)`` of borders
+    not to cross (a pact's airspace), as a dict or set."""
     if a == b:
         return 0
     seen = bytearray(board.n)
@@ -20,7 +21,7 @@ def distance(board, a, b, limit=3):
         nxt = []
         for x in frontier:
             for y in board.neighbours(x):
-                if not seen[y]:
+                if not seen[y] and (shut is None or (x, y) not in shut):
                     if y == b:
                         return d
                     seen[y] = 1

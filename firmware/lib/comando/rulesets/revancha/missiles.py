@@ -45,23 +45,7 @@ def distance(board, f, to, closed=(), limit=RANGE):
     for a, b in closed:
         shut[(a, b)] = 1
         shut[(b, a)] = 1
-    seen = bytearray(board.n)
-    seen[f] = 1
-    frontier = [f]
-    d = 0
-    while frontier and d < limit:
-        d += 1
-        nxt = []
-        for x in frontier:
-            for y in board.neighbours(x):
-                if seen[y] or (x, y) in shut:
-                    continue
-                if y == to:
-                    return d
-                seen[y] = 1
-                nxt.append(y)
-        frontier = nxt
-    return None
+    return board.distance(f, to, limit, shut)
 
 
 def targets(board, f, closed=(), limit=RANGE):
