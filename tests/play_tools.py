@@ -21,6 +21,18 @@ def repl(monkeypatch, capsys, script, *args):
     return out.out
 
 
+def run_cli(capsys, argv, stdin=""):
+    """`comando ARGV` with ``stdin`` as its standard input: (exit code, stdout, stderr)."""
+    old = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        rc = main(argv)
+    finally:
+        sys.stdin = old
+    out = capsys.readouterr()
+    return rc, out.out, out.err
+
+
 def advance(pred, rs, players, opts=None, seeds=range(1, 12), limit=3000):
     """A seeded bot game of ruleset ``rs`` stopped at the first state where ``pred(state)``."""
     b = load_board(board_path(rs))

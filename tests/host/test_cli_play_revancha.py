@@ -3,29 +3,17 @@ issue's acceptance game (`bot 5000` to a victory, `comando replay` naming the wi
 missiles ("Attacks with Missiles"), exchanges ("3) By exchange"), blockades, pacts, situation
 cards, a clear one-line refusal quoting the rule for each illegal action, export/import."""
 
-import io
-import sys
 
 from comando import engine
 from comando.board import board_path, load_board
 from comando.dice import SeededDice
 from comando.rulesets.revancha import missiles
 from comando.rulesets.revancha.bot import RevanchaBot
-from comando_host.cli import main
-from play_tools import events, repl, save_log
+from play_tools import events, repl, run_cli as run, save_log
 
 PLAYERS = [("A", "white"), ("B", "black"), ("C", "red")]
 
 
-def run(capsys, argv, stdin=""):
-    old = sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        rc = main(argv)
-    finally:
-        sys.stdin = old
-    out = capsys.readouterr()
-    return rc, out.out, out.err
 
 
 def advance(pred, seeds=range(1, 12), players=PLAYERS, limit=4000, opts=None):

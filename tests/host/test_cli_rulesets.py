@@ -2,26 +2,15 @@
 in any case; every ruleset plays in the engine: La Revancha (issue 10) and T.E.G. II (issue 11)
 too, so `play --ruleset revancha|teg2` starts a game instead of naming a Python module."""
 
-import io
 import json
-import sys
 
 import pytest
 
 from comando import engine
 from comando.errors import RulesError
-from comando_host.cli import main
+from play_tools import run_cli as err_of
 
 
-def err_of(capsys, argv, stdin=""):
-    old = sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        rc = main(argv)
-    finally:
-        sys.stdin = old
-    out = capsys.readouterr()
-    return rc, out.out, out.err
 
 
 @pytest.mark.parametrize("rs,title", [("teg2", "T.E.G. II"), ("TEG2", "T.E.G. II")])

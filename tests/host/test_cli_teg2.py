@@ -1,22 +1,11 @@
 """`comando play --ruleset teg2` with the bot to the final count, `comando replay` of its log, and
 the T.E.G. II commands at the keyboard (issue 11)."""
 
-import io
 import json
-import sys
 
-from comando_host.cli import main
+from play_tools import run_cli as run
 
 
-def run(capsys, argv, stdin=""):
-    old = sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        rc = main(argv)
-    finally:
-        sys.stdin = old
-    out = capsys.readouterr()
-    return rc, out.out, out.err
 
 
 def test_bot_game_reaches_the_final_count_and_replay_shows_the_points(capsys, tmp_path):
