@@ -19,6 +19,16 @@ class JointRules(TegRules):
     def border_card_check(self, state, p, f, to):
         """Overridden by RevanchaRules (the OPEN / CLOSED BORDERS situation cards)."""
 
+    def taken_from(self, state, c, victim):
+        """Country ``c`` changed hands this turn (``x["cq"]``: the continents with a conquest);
+        "If the player loses absolute control of the continent and has not yet used the
+        corresponding card, its continent card returns to the deck."
+        """
+        k = state.board.continent_of(c)
+        state.x["cq"] |= 1 << k
+        if victim >= 0 and state.x["cch"][k] == victim:
+            state.x["cch"][k] = -1
+
     def win(self, state, p):
         state.winner = p
         state.phase = "over"
@@ -141,10 +151,7 @@ class JointRules(TegRules):
         to, lead, ally, fa, fb = ag[0], ag[1], ag[2], ag[3], ag[4]
         x = state.x
         victim = state.owner[to]
-        k = state.board.continent_of(to)
-        x["cq"] |= 1 << k
-        if x["cch"][k] == victim:
-            x["cch"][k] = -1
+        self.taken_from(state, to, victim)
         both = cdm.own(state, fa, lead) >= 2 and cdm.own(state, fb, ally) >= 2
         if both:
             state.owner[to] = lead
@@ -356,10 +363,7 @@ class JointRules(TegRules):
         state.armies[c] = n
         state.conq += 1
         state.last = c
-        k = state.board.continent_of(c)
-        state.x["cq"] |= 1 << k
-        if state.x["cch"][k] == vs:  # with option condo=1 the share counted for vs's continent
-            state.x["cch"][k] = -1
+        self.taken_from(state, c, vs)  # with option condo=1 the share counted for vs's continent
         if state.count(vs) == 0 and not cdm.holds_any(state, vs):
             self.eliminate(state, vs, p)
         if self.victory(state, p):

@@ -687,15 +687,7 @@ class RevanchaRules(PactRules):
                 raise IllegalMove(err + " (%s, Hostilities - Situation Cards)" % BOOK)
 
     def conquer(self, state, p, f, to, e):
-        b = state.board
-        k = b.continent_of(to)
-        state.x["cq"] |= 1 << k
-        cch = state.x["cch"]
-        victim = state.owner[to]
-        if cch[k] >= 0 and cch[k] == victim:
-            # "If the player loses absolute control of the continent and has not yet used the
-            # corresponding card, its continent card returns to the deck."
-            cch[k] = -1
+        self.taken_from(state, to, state.owner[to])
         Rules.conquer(self, state, p, f, to, e)
         r = cdm.row(state, to)
         if r is not None:
