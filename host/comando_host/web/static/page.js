@@ -33,10 +33,12 @@
     } catch (e) { /* the list is a convenience; the socket says what is wrong */ }
   }
 
-  let loading = false, mapBoard = null;
+  // mapBoard: the board whose map was asked for; mapFailed: when that ask failed or was dropped
+  // (a newer game took the page meanwhile), so a later view asks again, at most once a second.
+  let loading = false, mapBoard = null, mapFailed = 0;
   async function loadMap(gid, board) {
-    mapFor = gid; probe.mapReady = false; loading = true; mapBoard = board || null;
-    try { await fetchMap(gid); } finally { loading = false; }
+    mapFor = gid; probe.mapReady = false; loading = true; mapBoard = board || null; mapFailed = 0;
+    try { await fetchMap(gid); } finally { loading = false; if (!probe.mapReady) mapFailed = now(); }
   }
 
   async function fetchMap(gid) {
@@ -95,7 +97,8 @@
   function apply(v) {
     const t0 = performance.now();
     // the game was filed before its first event named the board: fetch the map once it does
-    if (!probe.mapReady && !loading && v.board && v.board !== mapBoard) loadMap(v.game, v.board);
+    if (!probe.mapReady && !loading && v.board
+        && (v.board !== mapBoard || (mapFailed && now() - mapFailed > 1000))) loadMap(v.game, v.board);
     last = v; total = v.total;
     const s = $("slider"); s.max = v.total; if (!dragging) s.value = v.at; pos();
     setMode(v.at >= v.total);
