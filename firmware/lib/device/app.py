@@ -180,7 +180,7 @@ class App:
         from comando import journal as codec
         size = 0
         seq = 0
-        with self.hal.open(self.journal.path, "rb") as f:
+        with self.journal.open_read() as f:
             for _ in range(count):
                 line = f.readline()
                 size += len(line)

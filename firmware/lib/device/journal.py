@@ -1,5 +1,11 @@
 """The game journal on flash: one event per line with a CRC (codec: comando.journal).
 
+Two stores, one format of lines: on a HAL with raw flash sectors (``hal.journal_pool()``: the
+Pico, or the simulator with a flash image) the lines go to pre-erased sectors
+(device/journal_flash.py: an append is a page program, no erase, no littlefs); elsewhere, and for
+a game an older firmware started in ``journal.log``, they are appended to that file. Readers use
+``open_read()`` (a binary stream of the lines, whichever the store).
+
 - ``restore(each)`` streams the file through ``each(event)`` at boot; a torn or corrupt tail is
   dropped, reported in ``problem`` and cut off by compaction (never a crash).
 - ``append(event)`` writes one line and flushes it before the event is applied or published.
@@ -58,12 +64,41 @@ class Journal:
         self.problem = None
         self.frozen = None
         self.damage = None  # set when whole lines were cut off (see _repair)
+        self.store = None
+        self._flash()
+
+    def _flash(self):
+        """The raw-flash store when the HAL has one, unless the game on flash is an old-format
+        journal.log (it goes on in its file until the next new game: no migration step can fail)."""
+        pool = getattr(self.hal, "journal_pool", None)
+        if pool is None or _exists(self.path):
+            return
+        p = pool()
+        if p is not None:
+            from device.journal_flash import FlashStore
+            self.store = FlashStore(p)
+
+    def open_read(self):
+        """The journal's lines as a binary stream (read, readline, seek, close; a context)."""
+        if self.store is not None:
+            return self.store.reader()
+        return self.hal.open(self.path, "rb")
+
+    def open_backup(self, name):
+        """A damaged copy named in ``damage["backup"]``."""
+        if name.startswith("flash:"):
+            return self.store.reader(int(name[6:]))
+        return self.hal.open(self.hal.root + "/" + name, "rb")
+
+    def idle(self):
+        """One step of background work (erase a sector ahead of the writer); True if it did."""
+        return self.store is not None and self.store.idle()
 
     def restore(self, each):
         """Fold every valid event through ``each``; returns the count. Repairs a bad tail."""
         self.size = self.count = self.last_seq = 0
         self.problem = None
-        if not _exists(self.path):
+        if self.store is None and not _exists(self.path):
             return 0
         last = [0]
 
@@ -71,7 +106,7 @@ class Journal:
             each(ev)
             last[0] = ev.get("seq", 0)
 
-        with self.hal.open(self.path, "rb") as f:
+        with self.open_read() as f:
             count, good, problem = codec.scan_stream(f, take)
         self.count = count
         self.size = good
@@ -97,6 +132,25 @@ class Journal:
         if self.frozen:
             raise StorageFull(self.frozen)
         line = codec.encode(event)
+        if self.store is not None:
+            self._append_flash(line)
+        else:
+            self._append_file(line)
+        self.size += len(line)
+        self.count += 1
+        self.last_seq = event.get("seq", self.last_seq)
+
+    def _append_flash(self, line):
+        if not self.store.room(len(line)):
+            raise StorageFull("Storage full! %d events kept. Free space or start a new game."
+                              % self.count)
+        try:
+            self.store.append(line)
+        except Exception as exc:  # FlashFull, or OSError from the device
+            self.frozen = "Storage full: write failed (%s); %d events kept" % (exc, self.count)
+            raise StorageFull(self.frozen)
+
+    def _append_file(self, line):
         if self.hal.fs_free() < len(line) + RESERVE:
             raise StorageFull("Storage full! %d events kept. Free space or start a new game."
                               % self.count)
@@ -107,12 +161,13 @@ class Journal:
         except OSError as exc:
             self.frozen = "Storage full: write failed (%s); %d events kept" % (exc, self.count)
             raise StorageFull(self.frozen)
-        self.size += len(line)
-        self.count += 1
-        self.last_seq = event.get("seq", self.last_seq)
 
     def compact(self):
-        """Rewrite the valid prefix into a new file and rename it over the journal."""
+        """Rewrite the valid prefix into a new file and rename it over the journal (on raw
+        flash: into a new game; the old one stays as the previous game)."""
+        if self.store is not None:
+            self.store.rewrite(self.size)
+            return
         self._copy_prefix(self.path)
 
     def _copy_prefix(self, source):
@@ -129,11 +184,14 @@ class Journal:
         os.rename(tmp, self.path)
 
     def archive(self):
-        if _exists(self.path):
+        if self.store is not None:
+            self.store.new_game()
+        elif _exists(self.path):
             old = self.path + ".old"
             if _exists(old):
                 os.remove(old)
             os.rename(self.path, old)
+            self._flash()   # an old-format game ends here: the next one goes to raw flash
         self.size = self.count = self.last_seq = 0
         self.problem = None
         self.frozen = None
@@ -141,9 +199,9 @@ class Journal:
     def events(self, after=0):
         """Events with seq > after, read back from flash (the link resends from here)."""
         out = []
-        if not _exists(self.path):
+        if self.store is None and not _exists(self.path):
             return out
-        with self.hal.open(self.path, "rb") as f:
+        with self.open_read() as f:
             left = self.size
             while left > 0:
                 line = f.readline()

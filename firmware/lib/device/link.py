@@ -146,7 +146,7 @@ class JournalSource:
     def _open(self):
         f = self.f
         if f is None:
-            f = self.f = self.j.hal.open(self.j.path, "rb")
+            f = self.f = self.j.open_read()
         return f
 
     def release(self):
@@ -198,7 +198,7 @@ class LinkEndpoint:
     def _first_crc(self):
         """The CRC of the journal's first line: ties game.id to the game it was made for."""
         try:
-            with self.journal.hal.open(self.journal.path, "rb") as f:
+            with self.journal.open_read() as f:
                 return f.read(8).decode()
         except (OSError, ValueError):
             return ""
