@@ -39,6 +39,16 @@ except ImportError:  # CPython (the Blinka HAL)
     _ticks_diff = lambda a, b: a - b  # noqa: E731
 
 
+GC_IDLE = 6144   # bytes allocated since the last collection that make an idle one worth it
+
+
+def _alloc():
+    try:
+        return gc.mem_alloc()
+    except AttributeError:  # CPython
+        return 0
+
+
 def forget(*names):
     """Drop modules the app no longer needs (sys.modules and the package attribute), so their
     bytecode can be collected: .mpy code loads into the heap, and a later import loads it again
@@ -411,8 +421,14 @@ class App:
             await _sleep_ms(hal.poll_ms)
 
     async def display_task(self):
+        """Draw when something changed; when nothing did, the idle work, one piece per turn so
+        the input task samples the buttons between any two: the top screen's background work
+        (the odds), then a garbage collection when enough was allocated since the last one (so
+        none lands in the middle of a press), then the journal's erase of its next sector."""
         hal = self.hal
         drawn = hal.ticks_ms()
+        real = hal.poll_ms != 0   # (the simulator's script mode runs on a virtual clock)
+        floor = _alloc()
         while hal.alive():
             if not self.dirty and self.stack and self.top().live and \
                     _ticks_diff(hal.ticks_ms(), drawn) >= 500:
@@ -423,16 +439,28 @@ class App:
                 self.draw()
                 self.oled.show()
                 self.shown += 1
+                if real:
+                    # the picture is on the glass; the collection is a turn of its own
+                    await _sleep_ms(0)
                 gc.collect()
+                floor = _alloc()
                 hal.frame_done()
             elif self.stack and self.top().work():
                 # background work in slices (the odds of a big attack): the input task runs
                 # between them, and the display is not "settled" until the result is shown
                 await _sleep_ms(0)
                 continue
+            elif real and _alloc() - floor > GC_IDLE:
+                gc.collect()
+                floor = _alloc()
+                await _sleep_ms(0)
+                continue
+            elif self.journal.idle():
+                await _sleep_ms(0)
+                continue
             else:
                 hal.settled()
-            await _sleep_ms(0 if hal.poll_ms == 0 else 20)
+            await _sleep_ms(0 if not real else hal.poll_ms)
 
     def start_link(self):
         if self.hal.serial is None:
