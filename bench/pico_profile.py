@@ -99,10 +99,13 @@ def main(argv=None):
                 gap = rig.call("poll_gap")["max_ms"]
                 s1 = rig.call("stats")
                 lat = rig.press_latencies(k)
+                edge, done, before = rig.taps[k]
+                fr = " ".join("%.0f-%.0f/%d" % (f["t0"] - edge, f["t1"] - edge, f["bytes"])
+                              for f in rig.frames[before:] if f["t0"] >= edge)
                 print("%-10s glass %6s  gap %6.1f  erases %d programs %d" % (
                     " ".join(words), "%.1f" % lat[0] if lat else "-", gap,
                     s1["erases"] - s0["erases"], s1["programs"] - s0["programs"])
-                      + (traced() if a.trace else ""), flush=True)
+                      + (traced() if a.trace else "") + "  frames " + fr, flush=True)
                 n += 1
                 if a.lines and n >= a.lines:
                     return 0

@@ -100,9 +100,9 @@ def test_appends_are_page_programs_never_erases_and_boot_restores_them():
     root = K.tempdir("fl1")
     try:
         app = boot(root, nor)
-        assert app.journal.store is not None
+        assert app.journal._st() is not None
         ready(app)
-        assert len(app.journal.store.ready) == F.READY
+        assert len(app.journal._st().ready) == F.READY
         erases = nor.erases
         programs = nor.programs
         play(app, events)
@@ -214,7 +214,7 @@ def test_idle_erases_one_sector_per_call_and_a_new_game_keeps_the_previous():
     root = K.tempdir("fl5")
     try:
         app = boot(root, nor)
-        store = app.journal.store
+        store = app.journal._st()
         before = nor.erases
         assert app.journal.idle() and nor.erases == before + 1 or not store.dirty
         ready(app)
@@ -226,12 +226,12 @@ def test_idle_erases_one_sector_per_call_and_a_new_game_keeps_the_previous():
         assert store.prev == first and store.game == first + 1
         again = boot(root, nor)
         assert again.state.seq == 3
-        assert again.journal.store.prev == first
-        with again.journal.store.reader(first) as f:   # the previous game is still readable
+        assert again.journal._st().prev == first
+        with again.journal._st().reader(first) as f:   # the previous game is still readable
             assert f.read() == K.journal_bytes(events)
         # a third game: the first one's sectors are erased again for reuse, one per idle call
         again.journal.archive()
-        store = again.journal.store
+        store = again.journal._st()
         assert first not in store.games and store.dirty
         store.ready = []
         e0 = nor.erases
@@ -275,16 +275,16 @@ def test_an_old_format_journal_goes_on_in_its_file_until_the_next_game():
     try:
         K.write(root + "/journal.log", K.journal_bytes(events[:-1]))
         app = boot(root, nor)
-        assert app.journal.store is None and app.state.seq == len(events) - 1
+        assert not app.journal.flash and app.state.seq == len(events) - 1
         app.journal.append(events[-1])
         assert K.read(root + "/journal.log") == K.journal_bytes(events)
         app.journal.archive()     # New game: the old file is kept aside, the new game on flash
-        assert app.journal.store is not None
+        assert app.journal._st() is not None
         assert K.read(root + "/journal.log.old") == K.journal_bytes(events)
         app.state = S.Session()
         play(app, events[:2])
         again = boot(root, nor)
-        assert again.journal.store is not None and again.state.seq == 2
+        assert again.journal._st() is not None and again.state.seq == 2
     finally:
         K.rmtree(root)
 
@@ -299,7 +299,7 @@ def test_a_bad_line_mid_journal_keeps_the_damaged_game_for_the_restore():
         app = boot(root, nor)
         ready(app)
         play(app, events)
-        store = app.journal.store
+        store = app.journal._st()
         b = store.chain[0]
         at = b * 4096 + F.HDR + len(K.journal_bytes(events[:4])) + 12
         nor.data[at] &= 0xFE if nor.data[at] & 1 else 0x00     # a bit of line 5 cleared

@@ -148,6 +148,8 @@ class App:
         self.in_press = False
         self.after_press = None  # what press() runs once the screen's handler has returned
         self.shown = 0  # frames the display task has shown
+        self.showing = False  # a frame is being sent (in steps)
+        self.preload = []  # idle steps that make the first Dice screen quick (preload_dice)
 
     # -- game ------------------------------------------------------------------------------------
     def boot(self):
@@ -185,6 +187,7 @@ class App:
         if self.journal.problem:
             self.show_toast(self.journal.problem, 4000)
         self.home()
+        self.preload_dice()
 
     def _truncate_to(self, count, why):
         from comando import journal as codec
@@ -328,6 +331,26 @@ class App:
                "device.screens.menus", "device.screens.map", "device.screens.base")
         self.load_board()
         self.home()
+        self.preload_dice()
+
+    def preload_dice(self):
+        """After a new game (and at boot into a game): the Dice screen's module, the odds'
+        modules and the ruleset's odds programs, loaded at idle one per display turn (the
+        display task), so the first ROLL on the turn screen does not pay ~200 ms for them."""
+        rs = getattr(self.state, "rs", None)
+        self.preload = [] if self.map or not rs else \
+            ["device.screens.dice", "comando.odds_kernel", "comando.odds_fixed", rs]
+
+    def preload_step(self):
+        item = self.preload.pop(0)
+        try:
+            if "." in item:
+                __import__(item)
+            else:   # the programs the first attack's odds would build (no snow, no tailwind)
+                from comando import odds_fixed
+                odds_fixed._programs(item, False, False)
+        except (ImportError, MemoryError, ValueError, KeyError, AttributeError):
+            self.preload = []
 
     # -- T.E.G. II secrets survive a power cut (they are not events: never published) -------------
     def save_secret(self):
@@ -409,8 +432,16 @@ class App:
     # -- the loop --------------------------------------------------------------------------------
     async def input_task(self):
         hal = self.hal
+        held = []   # presses seen while a frame is on its way to the glass
         while hal.alive():
-            for btn, kind in self.buttons.update(hal.buttons.read(), hal.ticks_ms()):
+            got = self.buttons.update(hal.buttons.read(), hal.ticks_ms())
+            if self.showing:
+                held.extend(got)
+                got = ()
+            elif held:
+                got = held + list(got)
+                held = []
+            for btn, kind in got:
                 self.press(btn, kind)
                 if self.after_press is not None:
                     self.run_after_press()  # before the next press reaches a stale screen
@@ -437,11 +468,24 @@ class App:
                 drawn = hal.ticks_ms()
                 self.dirty = False
                 self.draw()
-                self.oled.show()
-                self.shown += 1
                 if real:
-                    # the picture is on the glass; the collection is a turn of its own
+                    # drawing, sending (half a frame at a time) and collecting are turns of
+                    # their own: the input loop samples in between (presses wait for the
+                    # frame's end); each yield lets the other tasks in, so only one mid-frame
+                    self.showing = True
                     await _sleep_ms(0)
+                    oled = self.oled
+                    oled.show_begin()
+                    for p in range(oled.pages):
+                        oled.show_page(p)
+                        if p == 3:
+                            await _sleep_ms(0)
+                    oled.show_end()
+                    self.showing = False
+                    await _sleep_ms(0)
+                else:
+                    self.oled.show()
+                self.shown += 1
                 gc.collect()
                 floor = _alloc()
                 hal.frame_done()
@@ -453,6 +497,10 @@ class App:
             elif real and _alloc() - floor > GC_IDLE:
                 gc.collect()
                 floor = _alloc()
+                await _sleep_ms(0)
+                continue
+            elif real and self.preload:
+                self.preload_step()
                 await _sleep_ms(0)
                 continue
             elif self.journal.idle():

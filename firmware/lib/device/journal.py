@@ -68,37 +68,49 @@ class Journal:
         self._flash()
 
     def _flash(self):
-        """The raw-flash store when the HAL has one, unless the game on flash is an old-format
-        journal.log (it goes on in its file until the next new game: no migration step can fail)."""
-        pool = getattr(self.hal, "journal_pool", None)
-        if pool is None or _exists(self.path):
-            return
-        p = pool()
-        if p is not None:
-            from device.journal_flash import FlashStore
-            self.store = FlashStore(p)
+        """Raw flash when the HAL has it, unless the game on flash is an old-format journal.log
+        (it goes on in its file until the next new game: no migration step that could fail).
+        The store (its modules, its scan of the sectors) is made when first needed, so a fresh
+        device does not pay for it on the way to its first screen."""
+        self.store = None
+        self.flash = getattr(self.hal, "journal_pool", None) is not None and not _exists(self.path)
+
+    def _st(self):
+        if self.store is None and self.flash:
+            p = self.hal.journal_pool()
+            if p is None:
+                self.flash = False
+            else:
+                from device.journal_flash import FlashStore
+                self.store = FlashStore(p)
+        return self.store
+
+    def _stored(self):
+        """Something may be on the raw flash (a cheap test, no import)."""
+        probe = getattr(self.hal, "journal_stored", None)
+        return self.flash and (probe is None or probe())
 
     def open_read(self):
         """The journal's lines as a binary stream (read, readline, seek, close; a context)."""
-        if self.store is not None:
+        if self._st() is not None:
             return self.store.reader()
         return self.hal.open(self.path, "rb")
 
     def open_backup(self, name):
         """A damaged copy named in ``damage["backup"]``."""
         if name.startswith("flash:"):
-            return self.store.reader(int(name[6:]))
+            return self._st().reader(int(name[6:]))
         return self.hal.open(self.hal.root + "/" + name, "rb")
 
     def idle(self):
         """One step of background work (erase a sector ahead of the writer); True if it did."""
-        return self.store is not None and self.store.idle()
+        return self.flash and self._st() is not None and self.store.idle()
 
     def restore(self, each):
         """Fold every valid event through ``each``; returns the count. Repairs a bad tail."""
         self.size = self.count = self.last_seq = 0
         self.problem = None
-        if self.store is None and not _exists(self.path):
+        if not (self._stored() and self._st() is not None) and not _exists(self.path):
             return 0
         last = [0]
 
@@ -132,7 +144,7 @@ class Journal:
         if self.frozen:
             raise StorageFull(self.frozen)
         line = codec.encode(event)
-        if self.store is not None:
+        if self._st() is not None:
             self._append_flash(line)
         else:
             self._append_file(line)
@@ -165,7 +177,7 @@ class Journal:
     def compact(self):
         """Rewrite the valid prefix into a new file and rename it over the journal (on raw
         flash: into a new game; the old one stays as the previous game)."""
-        if self.store is not None:
+        if self._st() is not None:
             self.store.rewrite(self.size)
             return
         self._copy_prefix(self.path)
@@ -184,7 +196,7 @@ class Journal:
         os.rename(tmp, self.path)
 
     def archive(self):
-        if self.store is not None:
+        if self._st() is not None:
             self.store.new_game()
         elif _exists(self.path):
             old = self.path + ".old"
@@ -199,7 +211,7 @@ class Journal:
     def events(self, after=0):
         """Events with seq > after, read back from flash (the link resends from here)."""
         out = []
-        if self.store is None and not _exists(self.path):
+        if not (self._stored() and self._st() is not None) and not _exists(self.path):
             return out
         with self.open_read() as f:
             left = self.size

@@ -63,6 +63,13 @@ class PicoHal(Hal):
         except (ImportError, OSError, AttributeError):
             return None
 
+    def journal_stored(self):
+        try:
+            os.stat(self.root + "/jseg")
+            return True
+        except OSError:
+            return False
+
     def open(self, path, mode="rb"):
         return open(path, mode)
 

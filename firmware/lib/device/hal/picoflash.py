@@ -24,10 +24,6 @@ class PicoPool:
         self.count = self.dev.ioctl(4, 0)
         self.dir = root + "/jseg"
         self.nonces = {}  # block -> nonce
-        try:
-            os.mkdir(self.dir)
-        except OSError:
-            pass
 
     def _scan(self, want):
         hdr = bytearray(12)
@@ -42,11 +38,17 @@ class PicoPool:
 
     def blocks(self):
         names = {}
-        for name in os.listdir(self.dir):
+        try:
+            listed = os.listdir(self.dir)
+        except OSError:   # none yet (made by the first grow(), at idle: a directory costs erases)
+            listed = ()
+        for name in listed:
             try:
                 names[unhexlify(name)] = name
             except ValueError:
                 pass
+        if not names:   # a fresh device: no scan on the way to the first screen
+            return []
         found = self._scan(names)
         out = []
         for n, name in names.items():
@@ -76,6 +78,10 @@ class PicoPool:
     def grow(self):
         if not self.can_grow():
             return None
+        try:
+            os.mkdir(self.dir)
+        except OSError:
+            pass
         n = os.urandom(8)
         path = self.dir + "/" + hexlify(n).decode()
         try:
