@@ -69,10 +69,10 @@ def forces(state):
     return sum(state.armies) + sum(r[2] for r in rows(state)) + MISSILE * sum(state.x["mis"])
 
 
-def blockaded(state, c):
+def surrounded(state, c):
     b = state.board
     nb = b.neighbours(c)
-    if len(nb) < 3 or state.round == 0:
+    if len(nb) < 3:
         return False
     q = state.owner[c]
     p = state.owner[nb[0]]
@@ -81,7 +81,24 @@ def blockaded(state, c):
     for m in nb:
         if state.owner[m] != p or state.armies[m] < 2:
             return False
-    return state.count(q) > 1
+    return True
+
+
+def blockaded(state, c):
+    """Surrounded, outside the setup, and not all the player has left: its last country, or
+    (docs/architecture.md) every country it has left surrounded with no condominium share."""
+    if state.round == 0 or not surrounded(state, c):
+        return False
+    q = state.owner[c]
+    if state.count(q) <= 1:
+        return False
+    for r in state.x.get("cd") or ():
+        if r[1] == q:
+            return True
+    for d in range(state.n):
+        if state.owner[d] == q and not surrounded(state, d):
+            return True
+    return False
 
 
 def dice(att, dfn, card):

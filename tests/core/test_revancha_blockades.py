@@ -81,6 +81,28 @@ def test_the_three_ways_a_blockade_is_lifted():
     play(s, {"t": "place", "p": 1, "c": c("paraguay"), "n": 4})
 
 
+def test_a_player_whose_every_country_is_surrounded_may_still_place():
+    """"3. The blockaded country is the only one left to the player when its turn comes": the book
+    lifts the blockade so that a player can always place; it is silent when two countries, all
+    that a player has left, are surrounded at once. Decided (docs/architecture.md): those
+    blockades are lifted too, unless the player holds land elsewhere."""
+    g, s = _blockade()  # Red (1) holds Paraguay, blockaded by White (0), and Chile
+    arrange(s, {"australia": 0, "colombia": 0}, {"australia": 2, "colombia": 2})
+    assert blockades.surrounder(s, c("chile")) == 0 and blockades.surrounder(s, c("paraguay")) == 0
+    assert blockades.blockader(s, c("chile")) == -1 and blockades.blockader(s, c("paraguay")) == -1
+    turn(g, 1, "add", 4)
+    play(s, {"t": "place", "p": 1, "c": c("chile"), "n": 2})
+    play(s, {"t": "place", "p": 1, "c": c("paraguay"), "n": 2})
+    g, s = _blockade()  # the same two surrounded, and a third country free: both blockaded
+    arrange(s, {"australia": 0, "colombia": 0, "alaska": 1}, {"australia": 2, "colombia": 2})
+    assert blockades.blockaded_of(s, 1) == sorted([c("chile"), c("paraguay")])
+    turn(g, 1, "add", 4)
+    before = snapshot(s)
+    with raises(IllegalMove, "blockaded"):
+        engine.check(s, {"t": "place", "p": 1, "c": c("chile"), "n": 4})
+    assert snapshot(s) == before
+
+
 def test_setup_rounds_may_place_on_blockaded_countries():
     """"Only during the two initial army placement rounds (8 and 4) may players place armies in
     countries that were blockaded.\""""

@@ -4,6 +4,8 @@ deal to a victory, for 2 to 6 players, checked at every event against the rulebo
 completes its secret objective - both of them with two players, plus 10 countries with three - or
 occupies 45 countries)."""
 
+import json
+
 from comando import engine
 from comando.dice import SeededDice
 from comando.rulesets.revancha.bot import RevanchaBot
@@ -35,6 +37,27 @@ def test_three_players_to_victory_with_missiles_and_exchanges():
     assert s.rules.win_reason(s, s.winner) != "?"
 
 
+def test_the_bot_makes_aggression_pacts_and_settles_their_condominiums():
+    """"A player may join an opponent to conquer a country of a third party" and the conquered
+    country "becomes a COUNTRY IN CONDOMINIUM"; its pact "may be broken when one of the parties
+    announces its breaking", after which "they may attack each other within the borders" of it;
+    a third party "must announce, before each roll, which of the occupants it is attacking"
+    (teg-la-revancha.txt, Aggression Pacts and Condominiums; To attack a country in condominium).
+    Every event is checked by tests/core/revcheck.py, and the game replays to the same state."""
+    s, lines = finish(4, 7)
+    n = {}
+    for line in lines:
+        e = json.loads(line)
+        t = e["t"]
+        if t == "attack" and "vs" in e:
+            t = "inside" if e["f"] == e["to"] else "vs"
+        elif t == "move" and "m" in e:
+            t = "cmove"
+        n[t] = n.get(t, 0) + 1
+    for t in ("aggress", "cmove", "cbreak", "inside", "vs"):
+        assert n.get(t, 0) >= 1, (t, n)
+
+
 @cpython_only  # a few thousand JSONL lines per game outgrow the MicroPython heap
 def test_every_table_size_reaches_a_victory():
     for np_ in (2, 3, 4, 5, 6):
@@ -47,3 +70,11 @@ def test_every_table_size_reaches_a_victory():
 def test_without_the_situation_deck_and_with_the_other_right_seat():
     finish(4, 7, {"situations": 0})
     finish(5, 8, {"right": 1})
+
+
+@cpython_only
+def test_condominiums_counted_for_both_holders():
+    """Option condo=1: a condominium counts for each holder's continents, so a holder expelled
+    from inside loses the continent card it held through it (revcheck checks every event)."""
+    for np_, seed in ((3, 12), (5, 14)):
+        finish(np_, seed, {"condo": 1})

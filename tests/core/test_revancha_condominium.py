@@ -340,3 +340,34 @@ def test_a_resting_ally_does_not_join():
     g, s = ukraine_game()
     s.x["sit"] = [k for k in range(sit.DECK_SIZE) if sit.kind(k) == sit.REST and sit.rest_colour(k) == "black"][0]
     refused(s, {"t": "aggress", "p": RED, "q": BLACK, "to": UKRAINE, "a": IRAN, "b": RUSSIA}, "REST")
+
+
+def test_an_aggression_pact_obeys_open_and_closed_borders():
+    """Each ally's attack is an attack: "OPEN BORDERS: attacks may only be made from one continent
+    toward the outside"; "CLOSED BORDERS: attacks may only be made within the borders of each
+    continent" (teg-la-revancha.txt, Hostilities - Situation Cards). Iran (Red) is in Asia, Poland
+    (Yellow) and Ukraine (Blue) in Europe; the refusal names the card, nothing changes."""
+    closed, opened = 40, 36  # a CLOSED and an OPEN BORDERS card of the situation deck
+    ev = {"t": "aggress", "p": RED, "q": YELLOW, "to": UKRAINE, "a": IRAN, "b": POLAND}
+    g, s = ukraine_game()
+    s.x["sit"] = closed
+    refused(s, ev, "closed borders")  # Iran -> Ukraine leaves Asia
+    g, s = ukraine_game()
+    s.x["sit"] = opened
+    refused(s, ev, "open borders")  # Poland -> Ukraine stays in Europe
+    g, s = ukraine_game()
+    s.x["sit"] = opened
+    play(s, {"t": "aggress", "p": RED, "q": BLACK, "to": UKRAINE, "a": IRAN, "b": RUSSIA})
+    assert s.x["ag"][0] == UKRAINE
+
+
+def test_an_aggression_pact_is_not_launched_from_a_condominium_shared_with_the_victim():
+    """"Holders of countries in condominium may not attack from there the neighboring countries of
+    their allies" (teg-la-revancha.txt, Aggression Pacts and Condominiums): not in a joint attack
+    either. Red holds Iran with Blue under their pact; Red and Black may not attack Blue's Ukraine
+    from Iran."""
+    g, s = ukraine_game()
+    cdm.ensure(s)
+    s.x["cd"].append([IRAN, BLUE, 2, -1, 0])
+    refused(s, {"t": "aggress", "p": RED, "q": BLACK, "to": UKRAINE, "a": IRAN, "b": RUSSIA},
+            "the condominium they share")

@@ -16,6 +16,9 @@ class JointRules(TegRules):
     def rest_check(self, state, p, what):
         """Overridden by RevanchaRules (the REST situation card)."""
 
+    def border_card_check(self, state, p, f, to):
+        """Overridden by RevanchaRules (the OPEN / CLOSED BORDERS situation cards)."""
+
     def win(self, state, p):
         state.winner = p
         state.phase = "over"
@@ -64,6 +67,14 @@ class JointRules(TegRules):
             if not state.board.is_border(f, to):
                 raise IllegalMove("%s does not border %s%s" % (self.cname(state, f), self.cname(state, to),
                                                                cdm.quote("ag_border")))
+            # each ally's attack is an attack: the round's border card binds both (decided,
+            # docs/architecture.md)
+            self.border_card_check(state, who, f, to)
+            rf = cdm.row(state, f)
+            if rf is not None and cdm.pact_holds(rf) and state.owner[to] == cdm.other(state, f, who):
+                raise IllegalMove("%s may not attack %s from %s, the condominium they share%s"
+                                  % (state.who(who), self.cname(state, to), self.cname(state, f),
+                                     cdm.quote("cd_from")))
         if (fa == fb) != (cdm.row(state, fa) is not None and cdm.holds(state, fa, q)):
             raise IllegalMove("Two allies attack from their own countries, or together from the "
                               "condominium they share%s" % cdm.quote("ag_border"))
@@ -345,6 +356,10 @@ class JointRules(TegRules):
         state.armies[c] = n
         state.conq += 1
         state.last = c
+        k = state.board.continent_of(c)
+        state.x["cq"] |= 1 << k
+        if state.x["cch"][k] == vs:  # with option condo=1 the share counted for vs's continent
+            state.x["cch"][k] = -1
         if state.count(vs) == 0 and not cdm.holds_any(state, vs):
             self.eliminate(state, vs, p)
         if self.victory(state, p):

@@ -7,8 +7,11 @@ not receive new armies (not even its card's three); it may still attack its bloc
 
 Lifted (computed, never stored, so every way is covered): 1. a blockading country is left with one
 army; 2. a blockading country is conquered (its owner changes); 3. the blockaded country is the
-only one its player has left. The setup placement rounds (8 and 4, or the 18 of two players) may
-place on blockaded countries (the engine asks ``applies`` first).
+only one its player has left (decided: likewise when every country its player has left is
+surrounded and it holds no share of a condominium: the book lifts the last country's blockade so
+that a player can always place, and is silent on two or more surrounded at once). The setup
+placement rounds (8 and 4, or the 18 of two players) may place on blockaded countries (the engine
+asks ``applies`` first).
 """
 
 MIN_NEIGHBOURS = 3
@@ -28,6 +31,32 @@ def least(board):
 def blockader(state, c, count=None):
     """The seat blockading country ``c``, or -1. ``count``: the countries its owner holds, when
     the caller knows it (a loop over one player's countries)."""
+    p = surrounder(state, c)
+    if p < 0:
+        return -1
+    if (count if count is not None else state.count(state.owner[c])) <= 1:
+        return -1  # "3. The blockaded country is the only one left to the player"
+    if not _free_somewhere(state, state.owner[c]):
+        return -1  # 3. as the book means it: every country it has left is surrounded (decided)
+    return p
+
+
+def _free_somewhere(state, q):
+    """Whether seat ``q`` may still receive armies somewhere: a country not surrounded, or its
+    share of a condominium."""
+    for r in state.x.get("cd") or ():
+        if r[1] == q:
+            return True
+    owner = state.owner
+    for d in range(state.n):
+        if owner[d] == q and surrounder(state, d) < 0:
+            return True
+    return False
+
+
+def surrounder(state, c):
+    """The seat whose armies (two or more each) stand on every border of country ``c`` (three
+    borders at least), or -1: a blockade before the rule that lifts it for a player's last land."""
     b = state.board
     nb = b.neighbours(c)
     owner = state.owner
@@ -39,8 +68,6 @@ def blockader(state, c, count=None):
     for m in nb:
         if owner[m] != p or armies[m] < MIN_ARMIES:
             return -1
-    if (count if count is not None else state.count(q)) <= 1:
-        return -1  # "3. The blockaded country is the only one left to the player"
     return p
 
 

@@ -673,10 +673,13 @@ class RevanchaRules(PactRules):
             if p == state.cur and state.phase in ("add", "attack"):
                 self.rest_check(state, p, "attack")
         Rules.check_attack(self, state, a)
+        self.border_card_check(state, a["p"], a["f"], a["to"])
+
+    def border_card_check(self, state, p, f, to):
+        """OPEN / CLOSED BORDERS: an attack from ``f`` to ``to`` crosses (or stays inside) a
+        continent as the round's situation card says."""
+        k = self.card_kind(state)
         if k == sit.OPEN or k == sit.CLOSED:
-            p = a["p"]
-            f = a["f"]
-            to = a["to"]
             err = sit.attack_error(state.x["sit"], state.colours[p], state.colours[state.owner[to]],
                                    state.board.is_internal(f, to))
             if err:
