@@ -148,7 +148,6 @@ class App:
         self.in_press = False
         self.after_press = None  # what press() runs once the screen's handler has returned
         self.shown = 0  # frames the display task has shown
-        self.showing = False  # a frame is being sent (in steps)
         self.preload = []  # idle steps that make the first Dice screen quick (preload_dice)
 
     # -- game ------------------------------------------------------------------------------------
@@ -432,16 +431,8 @@ class App:
     # -- the loop --------------------------------------------------------------------------------
     async def input_task(self):
         hal = self.hal
-        held = []   # presses seen while a frame is on its way to the glass
         while hal.alive():
-            got = self.buttons.update(hal.buttons.read(), hal.ticks_ms())
-            if self.showing:
-                held.extend(got)
-                got = ()
-            elif held:
-                got = held + list(got)
-                held = []
-            for btn, kind in got:
+            for btn, kind in self.buttons.update(hal.buttons.read(), hal.ticks_ms()):
                 self.press(btn, kind)
                 if self.after_press is not None:
                     self.run_after_press()  # before the next press reaches a stale screen
@@ -468,23 +459,9 @@ class App:
                 drawn = hal.ticks_ms()
                 self.dirty = False
                 self.draw()
+                self.oled.show()
                 if real:
-                    # drawing, sending (half a frame at a time) and collecting are turns of
-                    # their own: the input loop samples in between (presses wait for the
-                    # frame's end); each yield lets the other tasks in, so only one mid-frame
-                    self.showing = True
-                    await _sleep_ms(0)
-                    oled = self.oled
-                    oled.show_begin()
-                    for p in range(oled.pages):
-                        oled.show_page(p)
-                        if p == 3:
-                            await _sleep_ms(0)
-                    oled.show_end()
-                    self.showing = False
-                    await _sleep_ms(0)
-                else:
-                    self.oled.show()
+                    await _sleep_ms(0)   # the collection is a turn of its own
                 self.shown += 1
                 gc.collect()
                 floor = _alloc()

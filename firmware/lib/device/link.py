@@ -311,7 +311,12 @@ class LinkEndpoint:
 
     async def run(self):
         sleep_ms = getattr(asyncio, "sleep_ms", None)
+        app = self.app
         while True:
+            if sleep_ms is not None and getattr(app, "dirty", False):
+                # a new picture is due: it goes to the glass first, the link's work after it
+                await sleep_ms(1)
+                continue
             busy = self.step()
             ms = 1 if busy else 10
             if sleep_ms is not None:

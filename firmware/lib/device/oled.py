@@ -49,7 +49,6 @@ ADDRESSES = (0x3C, 0x3D)
 
 class OLED:
     def __init__(self, i2c, width=128, height=64, addr=0x3C, kind=SSD1306, flip=False, contrast=0xCF):
-        self._before = 0
         if kind not in (SSD1306, SH1106):
             raise ValueError("oled: unknown controller %r (ssd1306 or sh1106)" % (kind,))
         if addr not in ADDRESSES:
@@ -126,68 +125,57 @@ class OLED:
 
     def show(self):
         """Send the changed runs of each page. Returns the bytes this frame cost."""
-        self.show_begin()
-        for page in range(self.pages):
-            self.show_page(page)
-        return self.show_end()
-
-    # show() in steps: the app's display task sends a frame a few pages at a time and lets the
-    # input loop sample the buttons in between (a full frame is ~25 ms of wire at 400 kHz)
-    def show_begin(self):
-        self._before = self.bytes_sent
-
-    def show_end(self):
-        self.dirty_all = False
-        self.last_bytes = self.bytes_sent - self._before
-        self.frames += 1
-        return self.last_bytes
-
-    def show_page(self, page):
+        before = self.bytes_sent
         w = self.width
         buf = self.buf
         shadow = self.shadow
         gap = self.GAP
-        base = page * w
-        if self.dirty_all:
-            self._send(page, 0, w - 1)
-            return
-        end = base + w
-        bv = self._bv
-        sv = self._sv
-        # Byte loops are slow bytecode on a Pico: views compare in C, without copies. An
-        # unchanged page costs one comparison; a changed one is bisected to its first and
-        # last changed columns, and only the columns between are walked byte by byte.
-        if bv[base:end] == sv[base:end]:
-            return
-        a, b = 0, w  # buf and shadow agree on the first a columns, not on the first b
-        while b - a > 1:
-            m = (a + b) >> 1
-            if bv[base:base + m] == sv[base:base + m]:
-                a = m
-            else:
-                b = m
-        last = a
-        c = w  # ... they agree from column c on, not from c - 1
-        while c - last > 1:
-            m = (last + c) >> 1
-            if bv[base + m:end] == sv[base + m:end]:
-                c = m
-            else:
-                last = m
-        stop = last + 1  # no change at or after stop
-        x = a
-        while x < stop:
-            if buf[base + x] == shadow[base + x]:
-                x += 1
+        for page in range(self.pages):
+            base = page * w
+            if self.dirty_all:
+                self._send(page, 0, w - 1)
                 continue
-            lo = hi = x  # a run: extend while the next change is within the gap
-            x += 1
-            while x < stop and x - hi <= gap:
-                if buf[base + x] != shadow[base + x]:
-                    hi = x
+            end = base + w
+            bv = self._bv
+            sv = self._sv
+            # Byte loops are slow bytecode on a Pico: views compare in C, without copies. An
+            # unchanged page costs one comparison; a changed one is bisected to its first and
+            # last changed columns, and only the columns between are walked byte by byte.
+            if bv[base:end] == sv[base:end]:
+                continue
+            a, b = 0, w  # buf and shadow agree on the first a columns, not on the first b
+            while b - a > 1:
+                m = (a + b) >> 1
+                if bv[base:base + m] == sv[base:base + m]:
+                    a = m
+                else:
+                    b = m
+            last = a
+            c = w  # ... they agree from column c on, not from c - 1
+            while c - last > 1:
+                m = (last + c) >> 1
+                if bv[base + m:end] == sv[base + m:end]:
+                    c = m
+                else:
+                    last = m
+            stop = last + 1  # no change at or after stop
+            x = a
+            while x < stop:
+                if buf[base + x] == shadow[base + x]:
+                    x += 1
+                    continue
+                lo = hi = x  # a run: extend while the next change is within the gap
                 x += 1
-            self._send(page, lo, hi)
-            x = hi + 1
+                while x < stop and x - hi <= gap:
+                    if buf[base + x] != shadow[base + x]:
+                        hi = x
+                    x += 1
+                self._send(page, lo, hi)
+                x = hi + 1
+        self.dirty_all = False
+        self.last_bytes = self.bytes_sent - before
+        self.frames += 1
+        return self.last_bytes
 
     def _send(self, page, lo, hi):
         base = page * self.width
