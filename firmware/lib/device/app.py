@@ -283,7 +283,7 @@ class App:
             if self.in_press:
                 # called from a screen's button handler: its code is still running, so the board
                 # is loaded once the press has been handled (the input task calls restart())
-                self.after_press = self.restart
+                self.after_press = self.restart_steps()
             else:
                 self.restart()
         return ev
@@ -314,7 +314,7 @@ class App:
         self.events_made += len(events)
         self.dirty = True
         if self.in_press:
-            self.after_press = self.restart
+            self.after_press = self.restart_steps()
         else:
             self.restart()
         return events[-1]
@@ -323,12 +323,22 @@ class App:
         """After a new game: the screens go (as at boot: no screen code in the heap while the
         board loads, and the new-game screen's code is not needed again), the board loads, the
         home screen comes back."""
+        for step in self.restart_steps():
+            step()
+
+    def restart_steps(self):
+        """restart() as steps: after a press the display task runs one per turn, so the input
+        loop samples the buttons between them (presses wait until the home screen is back)."""
+        return [self._drop_screens, self.load_board, self._home_again]
+
+    def _drop_screens(self):
         self.stack = []
         forget("device.screens.newgame", "device.screens.teg2", "device.screens.objectives",
                "device.screens.turn",
                "device.screens.dice", "device.screens.revancha", "device.screens.armies",
                "device.screens.menus", "device.screens.map", "device.screens.base")
-        self.load_board()
+
+    def _home_again(self):
         self.home()
         self.preload_dice()
 
@@ -388,10 +398,18 @@ class App:
         self.stack = [home_screen(self)]
         self.dirty = True
 
-    def run_after_press(self):
+    def run_after_press(self, one=False):
         """What a screen left to do once its button handler has returned (not from inside
-        press(): the handler's frame would keep the screen, and its module, alive)."""
+        press(): the handler's frame would keep the screen, and its module, alive). A list is
+        steps (restart_steps): the loop runs ``one`` per turn, a direct caller all of them."""
         after = self.after_press
+        while isinstance(after, list):
+            step = after.pop(0)
+            if not after:
+                self.after_press = None
+            step()
+            if one or self.after_press is None:
+                return
         self.after_press = None
         if after is not None:
             after()
@@ -431,10 +449,18 @@ class App:
     # -- the loop --------------------------------------------------------------------------------
     async def input_task(self):
         hal = self.hal
+        held = []  # presses that came while restart steps ran (no screen to take them)
         while hal.alive():
-            for btn, kind in self.buttons.update(hal.buttons.read(), hal.ticks_ms()):
+            got = self.buttons.update(hal.buttons.read(), hal.ticks_ms())
+            if isinstance(self.after_press, list):
+                held.extend(got)
+                got = ()
+            elif held:
+                got = held + got
+                held = []
+            for btn, kind in got:
                 self.press(btn, kind)
-                if self.after_press is not None:
+                if self.after_press is not None and not isinstance(self.after_press, list):
                     self.run_after_press()  # before the next press reaches a stale screen
             if self.toast is not None:
                 if _ticks_diff(hal.ticks_ms(), self.toast[1]) >= 0:
@@ -452,6 +478,10 @@ class App:
         real = hal.poll_ms != 0   # (the simulator's script mode runs on a virtual clock)
         floor = _alloc()
         while hal.alive():
+            if isinstance(self.after_press, list):   # restart steps: one a turn, then draw
+                self.run_after_press(one=True)
+                await _sleep_ms(0)
+                continue
             if not self.dirty and self.stack and self.top().live and \
                     _ticks_diff(hal.ticks_ms(), drawn) >= 500:
                 self.dirty = True
@@ -528,7 +558,7 @@ class App:
                 if link is not None:
                     tasks.append(asyncio.create_task(self._guard(link.run())))
             if self.after_press is not None:  # (a press handled outside the input task)
-                self.run_after_press()
+                self.run_after_press(one=True)
             await _sleep_ms(50 if self.hal.poll_ms and linked else 0)
         if self.failed is not None:
             for t in tasks:
