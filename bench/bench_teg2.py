@@ -6,8 +6,10 @@ engine games played by the bot.
 1. On the simulator (the firmware as `make firmware` builds it, MicroPython unix port), in the
    4-player game of tests/device_scripts/teg2_game4.txt, the USA's round 1: its addition, the
    declaration of its combat, its battle command, the end of its turn (and the presses of the whole
-   combat, the defender's command included); then the final count's presses per token; and the
-   smallest heap the whole 6-player advanced game (teg2_game6.txt) runs in.
+   combat, the defender's command included); then the final count's presses per token; the
+   battle command on board 2 of the 8-player game (teg2_game8.txt); the smallest heap the whole
+   6-player advanced game (teg2_game6.txt) runs in; and the live heap peak of each scripted game
+   (4, 6, 8 players, the whole world map, hidden objectives, a rocket) to its final count.
 2. Engine games (`comando play --ruleset teg2` with `bot`): 2, 4, 6 (advanced) and 10 players on the
    house map, to the final count: events and time per game.
 """
@@ -60,12 +62,33 @@ def device(lib):
     print("  final count: %d presses for an achieved token, %d for one not achieved "
           "(20 tokens with 4 players)" % (n_yes, n_no))
     assert n_cmd == n_pass - 2
+    # 8 players on both boards: USA 2's battle command on board 2 (the same dial as the USA's)
+    eight = [ln for ln in script("teg2_game8.txt") if not ln.startswith("png")]
+    b2 = upto(eight, "# board 2's powers end their turns")
+    i = b2.index("up x3", [j for j, ln in enumerate(b2) if ln.startswith("# USA 2 attacks")][0])
+    # (the dial starts after the declaration and the fight/pass screens)
+    n_b2, _ = presses_for(b2[:i], ["up x3", "ok", "ok", "up x5", "ok"], lib, "lock")
+    print("device, 8 players on both boards (teg2_game8.txt): USA 2's battle command 3/0/5 on "
+          "board 2: %d presses (goal <= 12)" % n_b2)
     six = [ln for ln in script("teg2_game6.txt") if not ln.startswith("png")]  # PNGs: harness only
     ref = runs(six, "1m", lib)
     heap = smallest_heap(six, ref.events(), lib, step=8)
     st = ref.stats()
     print("smallest heap for the whole 6-player advanced game (teg2_game6.txt, mpy bundle, 64-bit "
           "unix port): %sk; live heap peak at 1 MiB %dk" % (heap, st["mem_max"] // 1024))
+    print("live heap peak of each whole game to its final count (1 MiB heap, PNGs left out):")
+    for name, label in (("teg2_game4.txt", "4 players basic, a combat"),
+                        ("teg2_game6.txt", "6 players advanced"),
+                        ("teg2_game8.txt", "8 players on both boards, a combat"),
+                        ("teg2_world.txt", "4 players, the whole world map"),
+                        ("teg2_hidden.txt", "3 players, hidden objectives"),
+                        ("teg2_rocket.txt", "4 players, whole world, a rocket launched")):
+        lines = [ln for ln in script(name) if not ln.startswith("png")]
+        sim = runs(lines, "1m", lib)
+        last = sim.events()[-1]
+        print("  %-54s %3dk  (%d presses, last event %s)" % (label + " (" + name + ")",
+                                                           sim.stats()["mem_max"] // 1024,
+                                                           sim.stats()["presses"], last["t"]))
 
 
 def engine():

@@ -97,6 +97,7 @@ class LinkedDevice:
         self.store = Store(db)
         self.session = HostSession(open_transport(self.port), self.store)
         self.stop_flag = False
+        self.error = None
         self.thread = threading.Thread(target=self._run, name="host-link", daemon=True)
         self.thread.start()
 
@@ -105,9 +106,19 @@ class LinkedDevice:
         return StdioSerial(self.rd, self.wr)
 
     def _run(self):
-        while not self.stop_flag:
-            if not self.session.poll():
-                self.session.transport.wait(0.001)
+        try:
+            while not self.stop_flag:
+                if not self.session.poll():
+                    self.session.transport.wait(0.001)
+        except Exception as exc:  # reported by settle() and state()
+            self.error = exc
+
+    def state(self):
+        """What the host's end of the link says now (for a test's failure message)."""
+        s = self.session.sync
+        return {"up": s.up, "device": s.device is not None, "game": s.game,
+                "links": self.store._query("SELECT game, pid, up FROM links"),
+                "error": repr(self.error)}
 
     def settle(self, driver, timeout=30):
         """Pump the device's link until the host stored every event; True when it did."""
@@ -118,6 +129,8 @@ class LinkedDevice:
             g = self.session.sync.game
             if g and self.store.committed_last_seq(g) >= last:
                 return True
+            if self.error is not None:
+                raise self.error
             time.sleep(0.002)
         return False
 

@@ -397,6 +397,8 @@ class Record:
         t = st.tally
         if st.opts.get("players") == 2:
             names = ["%s+%s" % (self.who(0), self.who(2)), "%s+%s" % (self.who(1), self.who(3))]
+        elif st.opts.get("players", 0) > 6:  # pairs on both boards: the power's name
+            names = [self.who(s) for s in range(st.n // 2)]
         else:
             names = [self.who(s) for s in range(st.n)]
         tot = ", ".join("%s %d" % (names[s], t["tot"][s]) for s in range(len(t["tot"])))
@@ -575,6 +577,12 @@ def _teg2_options(o, out):
         out.append("long game")
     if o.get("players") == 2:
         out.append("two players command four powers")
+    elif isinstance(o.get("players"), int) and o["players"] > 6:
+        out.append("%d players in pairs on both boards" % o["players"])
+    if o.get("map") == "world":
+        out.append("the whole world map")
+    if o.get("secret"):
+        out.append("hidden objectives")
 
 
 # Each game's own options in the "new game" line, by the registry's id (T.E.G., La Revancha: none).

@@ -19,6 +19,7 @@ import time
 
 from comando import sync
 
+from comando_host.pagecommands import LinkSide
 from comando_host.secrets import SecretBook
 from comando_host.view import GameView
 
@@ -110,6 +111,7 @@ class HostSession:
         self.errors = []
         self.writer = None
         self.echo_warned = False
+        self.page = LinkSide(store)   # the live page's commands for the linked game
         if writer:
             self.writer = _Writer(store)
             self.writer.start()
@@ -129,6 +131,7 @@ class HostSession:
             self.sync.tick(now)
         n = self.ingest()
         n += self.collect()
+        self.page.pump(self, now)
         self.flush()
         if self.sync.echoes and self.sync.device is None and not self.echo_warned:
             self.echo_warned = True
@@ -173,6 +176,7 @@ class HostSession:
             self.settle()
             self.writer.stop()
             self.writer = None
+        self.page.close()
 
     # -- ingest ------------------------------------------------------------------------------
 
@@ -212,6 +216,7 @@ class HostSession:
                     self._rebuild(game)
             elif kind == "result":
                 self.results[d[1]] = (d[2], d[3])
+                self.page.result(d[1], d[2], d[3])
                 if d[3]:
                     self.log("command %d refused: %s" % (d[1], d[3]))
                     self.view.error("the device refused %s: %s"

@@ -2,7 +2,8 @@
 
 Tables: ``games`` (one row per game the laptop has seen), ``players`` (seats, from the game's
 ``new`` event), ``events`` (every event, by game and seq, as the JSON the device sent; snapshots
-are rows of kind ``snapshot``). Every write is one transaction committed with
+are rows of kind ``snapshot``); ``commands`` and ``links``, the live page's events on their way to
+a linked device (``comando_host.pagecommands``). Every write is one transaction committed with
 ``synchronous=FULL``: when ``add_events`` returns, the events survive a crash of the laptop, and
 only then does the link acknowledge them to the device.
 
@@ -46,6 +47,22 @@ CREATE TABLE IF NOT EXISTS events (
     received REAL NOT NULL,
     PRIMARY KEY (game, seq)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS commands (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    game TEXT NOT NULL,
+    body TEXT NOT NULL,
+    made REAL NOT NULL,
+    state TEXT NOT NULL DEFAULT 'new',
+    seq INTEGER,
+    msg TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX IF NOT EXISTS commands_open ON commands(game, state);
+CREATE TABLE IF NOT EXISTS links (
+    game TEXT PRIMARY KEY,
+    pid INTEGER NOT NULL,
+    up INTEGER NOT NULL,
+    since REAL NOT NULL
+);
 """
 
 

@@ -17,6 +17,7 @@ class Host:
         self.port = port
         self.stored = {}
         self.results = {}
+        self.errors = []
         self.sync = S.HostSync(lambda g: max(self.stored.get(g, {0: 0})), now=0)
         self.sync.hello()
         self.t = 0.0
@@ -35,6 +36,8 @@ class Host:
                 top = d[1]["seq"]
             elif d[0] == "result":
                 self.results[d[1]] = (d[2], d[3])
+            elif d[0] == "error":
+                self.errors.append(d[1])
         if top:
             self.sync.stored(top)
         out = self.sync.take()
@@ -229,5 +232,45 @@ def test_garbage_with_ctrl_c_changes_nothing_and_the_stop_frame_stops_the_link_t
         assert j.last_seq == 7  # the command that came with it was applied and answered
         host.step()
         assert host.results[cid] == (7, None)
+    finally:
+        rmtree(root)
+
+
+def test_malformed_commands_are_refused_in_one_line_and_change_nothing():
+    # issue 12: the live page's events reach the device as C frames (the host's commands); a
+    # garbled frame is dropped (the host resends it), a command the app cannot take is refused
+    # with one line, and the journal does not change
+    from comando import link as L
+    root, j, app, link, host, dport = setup()
+    try:
+        app.submit({"t": "roll", "p": 0, "d": [3]})
+        run(link, host)
+        submit = app.submit
+
+        def tripping(action):   # an action of a shape the app trips over (not a rules error)
+            if action.get("t") == "trip":
+                raise KeyError("c")
+            return submit(action)
+
+        app.submit = tripping
+        frame = L.encode(L.COMMAND, 900, {"a": {"t": "conquer", "c": 9}, "after": 1})
+        flip = b"0" if frame[-3:-2] != b"0" else b"1"
+        bad = link.sync.bad_frames
+        dport.buf += frame[:-3] + flip + frame[-2:]        # a CRC that does not match
+        run(link, host, 5)
+        assert link.sync.bad_frames == bad + 1 and j.last_seq == 1
+        dport.buf += L.encode(L.COMMAND, 901, {"after": 1})    # no action in it
+        run(link, host, 5)
+        assert [e.get("m") for e in host.errors] == ["command without an action"]
+        trip = host.sync.submit({"t": "trip", "c": "nine"})
+        illegal = host.sync.submit({"t": "bad"})
+        run(link, host, 20)
+        assert host.results[trip][0] is None
+        assert host.results[trip][1].startswith("malformed trip command (KeyError")
+        assert host.results[illegal] == (None, "bad is not a move")
+        assert j.last_seq == 1 and link.up
+        ok = host.sync.submit({"t": "conquer", "c": 9})     # and the link carries on
+        run(link, host, 20)
+        assert host.results[ok] == (2, None)
     finally:
         rmtree(root)

@@ -271,6 +271,10 @@ def test_attrition_at_the_medium_level():
     refused(g, {"t": "attack", "p": USA, "c": r("argentina"), "q": CHINA,
                 "b": [[r("atlantic"), 2, 0, 0]]}, "ships from Atlantic Ocean",
             "At no time are armies and ships")
+    # beyond what the border can be crossed by: more than the own units there
+    refused(g, {"t": "attack", "p": USA, "c": r("argentina"), "q": CHINA,
+                "b": [[r("brazil"), 7, 0, 0]]}, "Brazil holds 6 units", "bring their own armies",
+            "only half plus one passes")
     g.act({"t": "attack", "p": USA, "c": r("argentina"), "q": CHINA,
            "b": [[r("brazil"), 6, 0, 0], [r("chile"), 9, 0, 0]]})
     assert forces(g, "argentina", USA)[0] == 1 + 4 + 5
@@ -463,3 +467,24 @@ def test_choosing_objectives_example_control_of_south_africa():
     # the Americas' regions are not on the table in play
     refused(g, {"t": "token", "p": CHINA, "k": 0, "c": r("argentina")},
             "not on the Objectives Table in play")
+
+
+def test_medium_level_units_split_between_armies_and_ships():
+    """Medium Level Rules, Ships: "the player adds as many units as their WAR POTENTIAL LEVEL
+    indicates, choosing between ships and armies. For example: in the first round, which adds 7
+    units, a player may place 5 armies and 2 ships, or 6 ships and 1 army"."""
+    g = tokens(new(options={"level": "medium"}))
+    s = g.state
+    assert s.phase == "add" and s.cur == USA and s.x["left"] == 7
+    g.act({"t": "place", "p": USA, "c": r("chile"), "n": 5})      # 5 armies on land
+    g.act({"t": "place", "p": USA, "c": r("pacific"), "n": 2})    # 2 ships at sea
+    assert forces(g, "chile", USA)[0] == 5 and forces(g, "pacific", USA)[0] == 2
+    refused(g, {"t": "place", "p": USA, "c": r("atlantic"), "n": 1}, "0 units to add, not 1")
+    g.act({"t": "end", "p": USA})
+    s = g.state
+    assert s.cur == USSR and s.x["left"] == 7
+    g.act({"t": "place", "p": USSR, "c": r("atlantic"), "n": 6})  # 6 ships
+    g.act({"t": "place", "p": USSR, "c": r("brazil"), "n": 1})    # 1 army
+    assert forces(g, "atlantic", USSR)[0] == 6 and forces(g, "brazil", USSR)[0] == 1
+    sea = s.rules.geo(s.board).sea
+    assert sea[r("atlantic")] and sea[r("pacific")] and not sea[r("brazil")]

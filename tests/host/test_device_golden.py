@@ -87,6 +87,23 @@ def teg2_ready():
     return j
 
 
+def teg2_pairs_board1_done():
+    """8 players on both boards (teg-ii.txt, Game with 8 People): round 1, board 1 has added and
+    three of its powers ended their turns; Japan plays, board 2 next."""
+    j = Journal("teg2", ["usa", "ussr", "china", "japan", "usa2", "ussr2", "china2", "japan2"],
+                {"players": 8})
+    while j.state.stage == S.PLACE:
+        p = j.state.cur
+        k = len([r for r in j.state.tally["row"][p * 5:p * 5 + 5] if r >= 0])
+        j.act({"t": "place", "p": p, "k": k, "row": k + 1})
+    j.act({"t": "round"})
+    for p in range(4):
+        j.act({"t": "place", "p": p})
+    for p in range(3):
+        j.act({"t": "end", "p": p})
+    return j
+
+
 def teg_in_play():
     j = Journal("teg", ["blue", "red", "black", "yellow"], seed=5)
     j.act({"t": "first"})
@@ -274,6 +291,28 @@ CASES = {
         png dial-aircraft
         ok
         png aircraft-locked
+        """),
+    # T.E.G. II's variants on the new-game screen: 8 players (both boards), the whole world map
+    "teg2-variants": (None, {}, """
+        down
+        ok
+        up x3
+        png teg2-new-8
+        down x3
+        ok
+        up x2
+        png teg2-new-world
+        """),
+    # 8 players: board 1's last turn (next: board 2), board 2's additions, the shared track
+    "teg2-pairs": (teg2_pairs_board1_done, {}, """
+        png teg2-turn-board1-last
+        ok
+        png teg2-add-board2
+        ok x4
+        back
+        down x2
+        ok
+        png teg2-war-potential-pairs
         """),
     "storage-full": (teg_in_play, {"fs_room": 1000}, """
         roll

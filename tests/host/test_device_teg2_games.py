@@ -105,3 +105,72 @@ def test_hidden_objectives_by_buttons(tmp_path):
         assert "tampering" in str(exc)
     else:
         raise AssertionError("a forged reveal was accepted")
+
+
+def test_eight_players_on_both_boards_by_buttons(tmp_path):
+    """Game with 8 People (rules/teg-ii.txt): one device tracks both boards. Four pairs, a seat
+    of each power on each board, each board's tokens on its own Objectives Table (the Americas' 6
+    rows in play, the Old World's 7), every round board 1 then board 2, the war potential shared
+    ("at every moment the potential levels must be equal on both boards"), and "the points of each
+    pair are added together. The pair with the highest total wins"; the mirror shows the same."""
+    events, st = check_game("teg2_game8.txt", tmp_path)
+    assert events[0]["o"]["players"] == 8 and st.n == 8 and st.rnd == 4
+    assert events[0]["p"] == ["usa", "ussr", "china", "japan", "usa2", "ussr2", "china2", "japan2"]
+    types = [e["t"] for e in events]
+    assert types.count("round") == 4 and types.count("score") == 40
+    assert st.tally["rows"] == 6 and st.tally["rows2"] == 7
+    # the rounds: board 1's additions and turns, then board 2's (adds by the level then)
+    r1 = types.index("round")
+    seq = [(e["t"], e["p"]) for e in events[r1 + 1:r1 + 14]]
+    assert seq == [("place", p) for p in range(4)] + [("end", p) for p in range(4)] + \
+        [("place", p) for p in range(4, 8)] + [("declare", 4)]
+    battle = [e for e in events if e["t"] == "declare"][0]
+    assert (battle["p"], battle["d"]) == (4, 5)  # on board 2
+    wp = st.track["wp"]
+    assert wp[:4] == wp[4:] and wp[0] != 7 and wp[1] != 7  # board 2's combat moved board 1 too
+    # USA: CONTROL 5 + INTERVENTION 1; USSR: CONTROL 5; China: INTERVENTION 4; Japan: NON-INT. 2
+    assert st.tally["pts"] == [5, 0, 4, 0, 1, 5, 0, 2]
+    assert st.tally["tot"] == [6, 5, 4, 2] and st.tally["win"] == [0] and st.winner == 0
+    shown = mirror(events)
+    assert "final count: points: USA 6, USSR 5, China 4, Japan 2 - winner USA" in shown
+    assert "final count: USA 2 INTERVENTION 1 (row 1) achieved" in shown
+
+
+def test_whole_world_map_by_buttons(tmp_path):
+    """Playing on the Whole World Map: "If there are 4 or 5 players, the regions in conflict are 8:
+    the first 4 of each of the Objectives tables"; "Once the stage of choosing objectives is
+    complete, the game proceeds as already explained" - to the final count and the winner."""
+    events, st = check_game("teg2_world.txt", tmp_path)
+    assert events[0]["o"]["map"] == "world" and "board" not in events[0]["o"]
+    assert st.tally["rows"] == 8 and st.rnd == 4
+    places = [e for e in events if e["t"] == "place" and "row" in e]
+    assert places[0]["k"] == 4 and places[0]["row"] == 8  # the Old World's fourth region
+    assert st.tally["tot"] == [5, 1, 0, 4] and st.winner == 0
+    shown = mirror(events)
+    assert "the whole world map" in shown
+    assert "final count: points: USA 5, USSR 1, China 0, Japan 4 - winner USA" in shown
+
+
+def test_rocket_taken_and_launched_at_a_table_row_by_buttons(tmp_path):
+    """Nuclear Rocket: at level 10 at a round's start the rocket is offered (adding it is
+    optional: ROLL takes it); "It must be launched in the same round in which it was added"; "A
+    region with the atomic mushroom gives no points to anyone": with no board loaded (the whole
+    world map) the Launch screen names the Objectives Table's rows, and the count skips that row's
+    tokens (tests/device_scripts/teg2_rocket.txt)."""
+    events, st = check_game("teg2_rocket.txt", tmp_path)
+    wins = [e for e in events if e["t"] == "reveal" and e["p"] == 1]
+    assert len(wins) == 3  # three combats in round 1: the USA from 7 to 10
+    rocket = [e for e in events if e["t"] == "rocket"]
+    launch = [e for e in events if e["t"] == "launch"]
+    assert [e["p"] for e in rocket] == [0] and len(launch) == 1
+    assert launch[0]["p"] == 0 and launch[0]["row"] == 3
+    rnd = [e["seq"] for e in events if e["t"] == "round"]
+    assert rnd[1] < rocket[0]["seq"] < launch[0]["seq"] < rnd[2]  # both in round 2
+    assert st.tally["boom"] == [3]
+    scores = [e for e in events if e["t"] == "score"]
+    assert len(scores) == 16  # 20 tokens, the four in row 3 not asked
+    from comando.rulesets.teg2 import tally
+    assert all(tally.token(st.tally, e["p"], e["i"])[0] != 3 for e in scores)
+    assert st.tally["tot"] == [5, 0, 0, 0] and st.winner == 0
+    shown = mirror(events)
+    assert "USA launches its nuclear rocket at table row 3" in shown

@@ -86,12 +86,13 @@ def test_socket_refuses_bad_messages_and_keeps_serving(served):
         ws.send(json.dumps({"op": "watch", "game": "game-one"}))
         hello = recv(ws)
         assert hello == {"type": "game", "game": "game-one", "board": "teg", "ruleset": "teg",
-                         "origin": "play", "total": 120}
+                         "origin": "play", "total": 120, "enter": True}
         assert recv(ws)["at"] == 120
         ws.send(json.dumps({"op": "seek", "at": 500}))
         assert recv(ws)["error"] == "seek: \"at\" must be an integer from 0 to 120"
         ws.send(json.dumps({"op": "dance"}))
-        assert recv(ws)["error"] == "unknown op 'dance': watch, seek or live"
+        assert recv(ws)["error"] == ("unknown op 'dance': watch, seek, live, options, act, deal "
+                                      "or new")
         ws.send(json.dumps({"op": "seek", "at": 7, "t0": 1.5}))
         v = recv(ws)
         assert (v["type"], v["at"], v["t0"]) == ("view", 7, 1.5)

@@ -169,6 +169,14 @@ class JournalSource:
         return self.j.last_seq, state
 
 
+def refusal(action, exc):
+    """The one line a refused host command gets: the rules' (or the journal's) own words, else
+    what was malformed in it (a field of the wrong kind the rules did not name)."""
+    if isinstance(exc, (ValueError, OSError)):   # ComandoError (IllegalMove...), StorageFull
+        return str(exc)
+    return "malformed %s command (%s: %s)" % (action.get("t"), type(exc).__name__, exc)
+
+
 class StopForRepl(KeyboardInterrupt):
     """The laptop sent the stop-for-REPL hello (comando.sync): raised out of the link task
     between two rounds (never inside a journal write), caught by device.app.main."""
@@ -275,9 +283,12 @@ class LinkEndpoint:
             self.sync.tick(now)
         for cid, action in self.sync.take_commands():
             try:
-                ev = self.app.submit(action)
+                if action.get("t") == "new" and "board" in action:
+                    ev = self._new_map_game(action)   # the page's New game, on this device
+                else:
+                    ev = self.app.submit(action)
             except Exception as exc:  # IllegalMove, StorageFull...: the host is told, we go on
-                self.sync.command_failed(cid, str(exc))
+                self.sync.command_failed(cid, refusal(action, exc))
             else:
                 self.sync.command_done(cid, ev["seq"])
         restores = self.sync.take_restores()
@@ -293,6 +304,16 @@ class LinkEndpoint:
         if self.sync.stop_requested:  # after the round: commands already read are answered
             raise StopForRepl
         return busy
+
+    def _new_map_game(self, action):
+        """A map game started by the laptop (its page): as the New game screen starts one."""
+        app = self.app
+        app.toast = None
+        ev = app.new_game(action)
+        if ev is None:   # the app said why on its screen
+            from comando.errors import IllegalMove
+            raise IllegalMove(app.toast[0] if app.toast else "the device did not start the game")
+        return ev
 
     def _flush(self):
         out = self.sync.take()

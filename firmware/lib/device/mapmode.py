@@ -26,6 +26,14 @@ def new_game(action, dice):
     the device's dice)."""
     from comando.board import load_board
     board = load_board(action["board"])   # the whole file: objectives and tables play here
+    if action.get("deal") == "table":
+        # the table deals its own country cards: the laptop's page enters the deal (a command)
+        g = engine.Game(board, dice)
+        new = {"t": "new", "rs": action["rs"], "board": board.id, "players": action["players"]}
+        if action.get("opt"):
+            new["opt"] = action["opt"]
+        g.record(new)
+        return g.log, g.state
     players = [(p["n"], p["c"]) for p in action["players"]]
     g = engine.new_game(board, action["rs"], players, action.get("opt"), rng=dice)
     st = g.state

@@ -4,6 +4,9 @@
 
 The page shows the newest stored game as it is played (the link stores what the device sends:
 `comando run`, `comando connect`), or any stored game with ?game=ID, replayed with a slider.
+For a game that is not read-only the page also enters its events (click a country, type a
+number, the phase's buttons; New game starts one this laptop plays): to a linked device as host
+commands, or stored here for a game the laptop plays (comando_host/web/pageinput.py).
 It listens on 127.0.0.1 only; another machine on the network can open it only when `--lan`
 names an address of this machine to listen on (0.0.0.0: every address).
 """
@@ -27,6 +30,9 @@ def register(subparsers) -> None:
     p.add_argument("--lan", metavar="ADDRESS",
                    help="listen on this address instead of 127.0.0.1, so other machines can open "
                         "the page (0.0.0.0: every address of this machine)")
+    p.add_argument("--lan-input", action="store_true",
+                   help="with --lan: pages on other machines may enter events too (else only "
+                        "this machine's page enters them; the others watch)")
     p.set_defaults(func=run)
 
 
@@ -58,7 +64,8 @@ def run(args) -> int:
     from comando_host.web.app import bind
     sock = bind(host, args.port)   # OSError (address in use...): one line, exit 2
     port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(path), log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(create_app(path, lan_input=args.lan_input),
+                                           log_level="warning"))
     shown = f"[{host}]" if ":" in host else host
     print(f"comando web: the page is at http://{shown}:{port}/ (the store {path}); "
           "Ctrl-C stops it", flush=True)

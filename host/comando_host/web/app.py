@@ -7,13 +7,23 @@ Routes:
     GET  /api/games/{id}/view?at=N  what the page shows after the first N stored rows
     WS   /ws                        the push channel: the page says what it watches, the server
                                     pushes each change (``{"op": "watch", "game": ID|"latest"}``,
-                                    ``{"op": "seek", "at": N}``, ``{"op": "live"}``)
+                                    ``{"op": "seek", "at": N}``, ``{"op": "live"}``); and
+                                    enters map events (``options``, ``act``, ``deal``, ``new``:
+                                    ``pageinput``), refused in one line unless ``check`` accepts
 
 The server reads the SQLite store the link writes (``comando run``, ``comando connect``): a poll
 of each watched game's last seq every ``poll`` seconds (10 ms: an index lookup) finds what
 arrived, the game's ``PageGame`` folds only the new rows, and every page watching it live gets the
 new view. A bad request (unknown game, a malformed socket message) gets a one-line refusal and
 changes nothing; the server keeps serving.
+
+Entering events (``web/pageinput.py`` says which games are writable): a live view of a writable
+game carries ``input`` (the seat to act, the buttons ``check`` accepts); a click asks ``options``
+for a country; ``act``/``deal`` are checked against the server's fold, then go to the linked
+device as a host command (``comando_host.pagecommands``: the store carries it to the link's
+process, the device numbers it, the event comes back through the link and the store) or, for a
+game the laptop plays, are made and stored here. The page hears ``sent``, then ``done`` or the
+one-line ``error``; the map changes when the event is stored, as for any event.
 """
 
 from __future__ import annotations
@@ -22,6 +32,7 @@ import asyncio
 import contextlib
 import json
 import os
+import sqlite3
 import time
 
 from starlette.applications import Starlette
@@ -30,30 +41,33 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from comando.errors import ComandoError
-from comando_host import geometry, svgmap
+from comando.errors import ComandoError, IllegalMove
+from comando_host import geometry, pagecommands, svgmap
 from comando_host.pageview import PageGame
 from comando_host.store import Store
+from comando_host.web import pageinput
+from comando_host.web.pageinput import Refused
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
-
-
-class Refused(ValueError):
-    """A request the page or a client got wrong: its message is the whole answer."""
 
 
 class Hub:
     """The games the pages watch, and the pages watching them."""
 
-    def __init__(self, db_path: str, poll: float = 0.01):
+    def __init__(self, db_path: str, poll: float = 0.01, lan_input: bool = False):
         self.db_path = db_path
         self.poll = poll
+        self.lan_input = lan_input   # pages of other machines may enter events (--lan-input)
         self.store: Store | None = None
         self.games: dict[str, PageGame] = {}
         self.last: dict[str, int] = {}
         self.pages: dict[WebSocket, dict] = {}
         self.newest = None
         self._task = None
+        self.waiting: dict[int, tuple] = {}   # page command id -> (socket, game, what)
+        self.modes: dict[str, str] = {}       # game -> the input mode its last view carried
+        self.fresh: set[str] = set()          # games folded since their last push
+        self._links_at = 0.0
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -112,6 +126,7 @@ class Hub:
             return False
         pg.extend(rows)
         self.last[gid] = self._row_seq(rows[-1])
+        self.fresh.add(gid)   # pushed by the next tick, whoever folded them (a page's request)
         return True
 
     # -- the push loop -----------------------------------------------------------------------
@@ -130,6 +145,8 @@ class Hub:
         if not self.pages:
             return
         assert self.store is not None
+        if self.waiting:
+            await self._answers()
         newest = self.store.newest_game()
         if newest != self.newest:
             self.newest = newest
@@ -137,14 +154,21 @@ class Hub:
                 if sub["follow"] and newest and sub["game"] != newest:
                     sub["game"], sub["live"] = newest, True
                     self.refresh(newest)
-                    await self._send(ws, self._hello(newest))
-                    await self._send(ws, self.game(newest).view())
+                    await self._send(ws, dict(self._hello(newest), enter=sub["enter"]))
+                    await self._send(ws, self.live_view(newest))
         watched = {sub["game"] for sub in self.pages.values() if sub["game"]}
+        now = time.monotonic()
+        relink = now - self._links_at >= 0.25   # a device linked or lost: what the page may enter
+        if relink:
+            self._links_at = now
         for gid in watched:
-            if not self.refresh(gid):
+            self.refresh(gid)
+            if gid not in self.fresh and not (
+                    relink and self.access(gid, self.game(gid))["mode"] != self.modes.get(gid)):
                 continue
+            self.fresh.discard(gid)
             pg = self.games[gid]
-            view = pg.view()
+            view = self.live_view(gid)
             view["sent"] = time.time() * 1000.0   # wall clock, ms: the bench splits the latency
             live = json.dumps(view)
             note = None
@@ -177,7 +201,9 @@ class Hub:
 
     async def socket(self, ws: WebSocket):
         await ws.accept()
-        self.pages[ws] = {"game": None, "live": True, "follow": False}
+        client = ws.client.host if ws.client else ""
+        self.pages[ws] = {"game": None, "live": True, "follow": False,
+                          "enter": self.lan_input or is_loopback(client)}
         try:
             while True:
                 text = await ws.receive_text()
@@ -201,7 +227,8 @@ class Hub:
             raise Refused("not JSON: a message is an object like {\"op\": \"watch\", "
                           "\"game\": \"latest\"}") from None
         if not isinstance(msg, dict) or not isinstance(msg.get("op"), str):
-            raise Refused("a message is an object with an \"op\": watch, seek or live")
+            raise Refused("a message is an object with an \"op\": watch, seek, live, options, "
+                          "act, deal or new")
         sub = self.pages[ws]
         op = msg["op"]
         if op == "watch":
@@ -216,7 +243,18 @@ class Hub:
             gid = self.game_id(want)
             self.refresh(gid)
             sub.update(game=gid, live=True, follow=(want == "latest"))
-            return [self._hello(gid), self.game(gid).view()]
+            return [dict(self._hello(gid), enter=sub["enter"]), self.live_view(gid)]
+        if op == "new":
+            if not sub["enter"]:
+                raise Refused("new: games are started on this machine's page (another machine's "
+                              "needs comando web --lan-input)")
+            if msg.get("on") == "device":
+                return [self.new_device_game(ws, sub, msg)]
+            gid = self.new_game(msg)
+            self.refresh(gid)
+            sub.update(game=gid, live=True, follow=False)
+            return [{"type": "created", "game": gid}, dict(self._hello(gid), enter=True),
+                    self.live_view(gid)]
         if sub["game"] is None:
             raise Refused(f"{op}: watch a game first ({{\"op\": \"watch\", \"game\": \"latest\"}})")
         pg = self.game(sub["game"])
@@ -225,23 +263,155 @@ class Hub:
             if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= pg.total:
                 raise Refused(f"seek: \"at\" must be an integer from 0 to {pg.total}")
             sub["live"] = at >= pg.total
-            view = pg.view(at)
+            view = self.live_view(sub["game"]) if sub["live"] else pg.view(at)
             if "t0" in msg:  # the page's own stamp, echoed so it can time the round trip
                 view["t0"] = msg["t0"]
             return [view]
         if op == "live":
             sub["live"] = True
             self.refresh(sub["game"])
-            return [pg.view()]
-        raise Refused(f"unknown op {op!r}: watch, seek or live")
+            return [self.live_view(sub["game"])]
+        if op in ("options", "act", "deal"):
+            return self.enter(ws, sub, op, msg)
+        raise Refused(f"unknown op {op!r}: watch, seek, live, options, act, deal or new")
+
+    # -- entering events ---------------------------------------------------------------------
+
+    def live_view(self, gid: str) -> dict:
+        """The game's latest view, with what the page may enter (``input``) when writable."""
+        pg = self.game(gid)
+        view = pg.view()
+        st = pg._f.rec.state
+        acc = self.access(gid, pg)
+        if acc["mode"]:
+            acc.update(pageinput.panel(st, pg._f.hot))
+        view["input"] = acc
+        self.modes[gid] = acc["mode"]
+        return view
+
+    def access(self, gid: str, pg: PageGame) -> dict:
+        assert self.store is not None
+        rec = pg._seek(pg.total).rec
+        linked = pg.info.get("origin") == "device" and pagecommands.linked(self.store, gid)
+        return pageinput.access(pg.info, rec.state, rec.mode or "", linked)
+
+    def enter(self, ws, sub, op: str, msg: dict) -> list:
+        """``options`` for a clicked country, or an ``act``/``deal`` to send or store."""
+        if not sub.get("enter", True):
+            raise Refused(f"{op}: events are entered on this machine's page (another machine's "
+                          "needs comando web --lan-input)")
+        gid = sub["game"]
+        self.refresh(gid)
+        pg = self.game(gid)
+        acc = self.access(gid, pg)
+        if not acc["mode"]:
+            raise Refused(f"{op}: {acc['why']}")
+        if not sub["live"]:
+            raise Refused(f"{op}: the page is replaying an earlier event: press Live first")
+        st = pg._seek(pg.total).rec.state
+        try:
+            if op == "options":
+                return [dict(pageinput.options(st, msg.get("f")), type="options")]
+            if op == "act":
+                action = pageinput.action(st, msg.get("a"))
+            else:
+                action = pageinput.hand_deal(st, msg.get("owner"), msg.get("first"))
+        except IllegalMove as exc:
+            raise Refused(str(exc)) from None
+        what = self.describe(st, action)
+        if acc["mode"] == "device":
+            assert self.store is not None
+            cid = pagecommands.queue(self.store, gid, action)
+            self.waiting[cid] = (ws, gid, what)
+            return [{"type": "sent", "id": cid, "text": f"{what}: sent to the device"}]
+        return [self.store_event(gid, pg, st, action, what)]
+
+    @staticmethod
+    def describe(st, action) -> str:
+        t = action["t"]
+        name = st.board.name
+        if t in ("attack", "regroup"):
+            return "%s %s -> %s" % (t, name(action["f"]), name(action["to"]))
+        if t in ("place", "claim"):
+            return "%s %s" % (t, name(action["c"]))
+        return t
+
+    def store_event(self, gid, pg, st, action, what) -> dict:
+        """A game the laptop plays: the event made here, numbered after the last stored one."""
+        assert self.store is not None
+        ev = action if action["t"] == "deal" else pageinput.make_event(st, action)
+        ev["seq"] = st.seq + 1
+        if self.store.last_seq(gid) != st.seq:
+            raise Refused(f"{what}: the game moved on meanwhile (nothing stored): try again")
+        try:
+            self.store.add_events(gid, [ev])
+        except (ValueError, sqlite3.Error) as exc:
+            raise Refused(f"{what}: not stored: {exc}") from None
+        return {"type": "done", "seq": ev["seq"], "text": f"{what}: event #{ev['seq']}"}
+
+    async def _answers(self):
+        assert self.store is not None
+        for cid, (state, seq, msg) in pagecommands.answers(self.store, list(self.waiting)).items():
+            ws, gid, what = self.waiting.pop(cid)
+            if state == "done":
+                reply = {"type": "done", "id": cid, "seq": seq,
+                         "text": f"{what}: the device made it event #{seq}"}
+            else:
+                reply = {"type": "error", "id": cid, "error": f"{what}: {msg}"}
+            if ws in self.pages:
+                await self._send(ws, reply)
+
+    def new_device_game(self, ws, sub, msg: dict) -> dict:
+        """A map game started on the linked device (it deals, or the table deals and the page
+        enters the deal): a host command; the page follows the game the device starts."""
+        assert self.store is not None
+        if not pagecommands.linked(self.store, pagecommands.ANY):
+            raise Refused("new: no device is linked (make run, or comando connect beside "
+                          "comando web)")
+        deal = msg.get("deal", "laptop")
+        if deal not in ("laptop", "table"):
+            raise Refused("new: \"deal\" is \"laptop\" (the device deals) or \"table\"")
+        new = pageinput.new_game(msg.get("rs"), msg.get("board", ""), msg.get("players"),
+                                 True)[0]
+        action = {k: new[k] for k in ("t", "rs", "board", "players", "opt") if k in new}
+        if deal == "table":
+            action["deal"] = "table"
+        else:
+            action.pop("opt", None)   # (the table's deploy by hand goes with its own deal)
+        cid = pagecommands.queue(self.store, pagecommands.ANY, action)
+        self.waiting[cid] = (ws, "", "new game")
+        sub.update(follow=True, live=True)   # the device's new game is pushed when it arrives
+        return {"type": "sent", "id": cid, "text": "new game: sent to the device"}
+
+    def new_game(self, msg: dict) -> str:
+        """A game the laptop plays, started on the page: its id."""
+        assert self.store is not None
+        deal = msg.get("deal", "laptop")
+        if deal not in ("laptop", "table"):
+            raise Refused("new: \"deal\" is \"laptop\" (it deals) or \"table\" (the table dealt)")
+        events = pageinput.new_game(msg.get("rs"), msg.get("board", ""), msg.get("players"),
+                                    deal == "table")
+        gid = "w" + os.urandom(5).hex()
+        new = events[0]
+        self.store.ensure_game(gid, board=new["board"], ruleset=new["rs"], origin="web")
+        self.store.add_events(gid, events)
+        return gid
+
+
+def is_loopback(host: str) -> bool:
+    import ipaddress
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host in ("localhost", "testclient")
 
 
 def _error(status: int, text: str) -> JSONResponse:
     return JSONResponse({"error": text}, status_code=status)
 
 
-def create_app(db_path: str, poll: float = 0.01) -> Starlette:
-    hub = Hub(db_path, poll)
+def create_app(db_path: str, poll: float = 0.01, lan_input: bool = False) -> Starlette:
+    hub = Hub(db_path, poll, lan_input)
 
     async def page(request):
         return FileResponse(os.path.join(STATIC, "page.html"), media_type="text/html")

@@ -165,8 +165,9 @@ class Session:
 
 
 # Fields an apply changes in place (the others are scalars or replaced whole, so an undo snapshot
-# may share them): only these are copied for a snapshot, which keeps a fold fast.
-_MUTABLE = ("opts", "reserve", "extra", "alive", "order", "barred", "battle", "track")
+# may share them): only these are copied for a snapshot, which keeps a fold fast. T.E.G. II's
+# track and tally are replaced on change (comando.rulesets.teg2.track.copied, tally.copy).
+_MUTABLE = ("opts", "reserve", "extra", "alive", "order", "barred", "battle")
 
 
 def _snapshot(state):

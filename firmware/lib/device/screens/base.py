@@ -47,6 +47,8 @@ def cap(s):
 def power_name(colour):
     if colour in T.TEG2_POWERS:
         return T.TEG2_POWER_NAMES[T.TEG2_POWERS.index(colour)]
+    if colour[-1:] == "2" and colour[:-1] in T.TEG2_POWERS:  # 8-12 players: board 2's seat
+        return power_name(colour[:-1]) + " 2"
     return cap(colour)
 
 

@@ -15,6 +15,18 @@ from device.screens.base import main_items
 
 
 LEVELS = ("basic", "medium", "advanced")
+TEG2_PLAYERS = (2, 3, 4, 5, 6, 8, 10, 12)  # 8-12: pairs on both boards (teg-ii.txt, Variants)
+# T.E.G. II's board field: the board (its Objectives Table's rows), or the whole world map
+TEG2_MAPS = (("americas", "teg2_americas", ()), ("old world", "teg2_old_world", (("rows", 10),)),
+             ("world", None, (("map", "world"),)))
+
+
+def teg2_seats(n):
+    """The seats of an n-player T.E.G. II game: 8-12 players sit a power on each board."""
+    if n > 6:
+        from comando.rulesets.teg2.pairs import seats
+        return seats(T.TEG2_POWERS, n)
+    return T.teg2_powers(n)
 
 
 class NewGame(Screen):
@@ -37,6 +49,7 @@ class NewGame(Screen):
         # T.E.G. and WAR on this screen); off by default
         self.mapmode = 0
         self.maps = None
+        self.t2map = 0  # T.E.G. II: TEG2_MAPS' index
         self.cols = list(self.palette()[:self.n])
 
     def maps_of(self):
@@ -56,6 +69,8 @@ class NewGame(Screen):
     def board_id(self):
         if not self.use_board:
             return None
+        if self.powers():
+            return None if self.n > 6 else TEG2_MAPS[self.t2map][1]
         if self.ruleset() in MAPS:
             maps = self.risk_maps()
             return maps[self.map]
@@ -71,6 +86,14 @@ class NewGame(Screen):
         the game (T.E.G., WAR); Risk: each of its twelve maps in the rulebook's order, then no
         map (its field has no room for map mode: the engine plays Risk on World, started from
         the laptop or a test, not offered here)."""
+        if self.powers():  # T.E.G. II: the Americas, the Old World, the world, no map, map mode
+            if self.n > 6:
+                return  # both boards, one device
+            order = ((1, 0, 0), (1, 0, 1), (1, 0, 2), (0, 0, 0), (1, 1, 0))
+            cur = (self.use_board, self.mapmode, self.t2map if self.use_board else 0)
+            i = order.index(cur) if cur in order else 0
+            self.use_board, self.mapmode, self.t2map = order[(i + step) % len(order)]
+            return
         if self.ruleset() not in MAPS:
             order = ((1, 0), (0, 0)) + (((1, 1),) if self.map_ok() else ())
             cur = (self.use_board, self.mapmode)
@@ -84,6 +107,8 @@ class NewGame(Screen):
         self.map = pos if self.use_board else 0
 
     def board_label(self):
+        if self.powers() and self.use_board and not self.mapmode:
+            return "2 boards" if self.n > 6 else TEG2_MAPS[self.t2map][0]
         bid = _short_id(self.board_id())
         if not bid:
             return "no map"
@@ -98,7 +123,7 @@ class NewGame(Screen):
 
     def palette(self):
         if self.powers():
-            return T.teg2_powers(self.n if self.n >= 2 else 2)
+            return teg2_seats(self.n if self.n >= 2 else 2)
         return COLOURS[self.ruleset()]
 
     def reset_colours(self):
@@ -124,7 +149,7 @@ class NewGame(Screen):
                 fb.fill_rect(62, 37, 66, 9, 1)
             fb.text(LEVELS[self.level % 3], 64, 38, 0 if sel else 1)
             fb.text("hidden objectives" if self.level >= 3 else
-                    ui.fit(" ".join(power_name(c)[:3] for c in self.cols), 21), 0, 47, 1)
+                    ui.fit(" ".join(power_name(c)[:3] for c in self.cols[:6]), 21), 0, 47, 1)
             self.foot(fb, rs)
             return
         # seats in clockwise order: numbered, two to a row up to four players, else three to a
@@ -188,7 +213,13 @@ class NewGame(Screen):
                 self.mapmode = 0
             self.reset_colours()
         elif self.field == 1:
-            self.n = 2 + (self.n - 2 + step) % 5
+            if self.powers():
+                i = TEG2_PLAYERS.index(self.n) if self.n in TEG2_PLAYERS else 2
+                self.n = TEG2_PLAYERS[(i + step) % len(TEG2_PLAYERS)]
+                if self.n > 6:  # both boards on this device: no map mode, no board file
+                    self.use_board, self.mapmode = 1, 0
+            else:
+                self.n = 2 + (self.n - 2 + step) % 5
             self.reset_colours()
         elif self.field == 2:
             self.step_board(step)
@@ -209,8 +240,11 @@ class NewGame(Screen):
         rs = self.ruleset()
         opts = {}
         if self.powers():
-            cols = list(T.teg2_powers(self.n))
+            cols = list(teg2_seats(self.n))
             opts["players"] = self.n
+            if self.n <= 6 and self.use_board and not self.mapmode:
+                for k, v in TEG2_MAPS[self.t2map][2]:
+                    opts[k] = v
             if self.level % 3:
                 opts["level"] = LEVELS[self.level % 3]
             if self.level >= 3:

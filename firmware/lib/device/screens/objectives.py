@@ -49,7 +49,8 @@ def draw_tokens(scr, fb):
     ui.header(fb, "Objective %d/5" % (st.pround + 1), "hidden" if st.tally["h"] else "")
     ui.center(fb, power_name(st.colours[st.cur]), 11, 2)
     ui.center(fb, TOKEN_SHORT[k], 29)
-    ui.center(fb, "row %d of %d" % (row, st.tally["rows"]), 39)
+    from comando.rulesets.teg2.tally import rows_of
+    ui.center(fb, "row %d of %d" % (row, rows_of(st.tally, st.cur)), 39)
     if scr.app.note:
         fb.text(ui.fit(scr.app.note, 16), 0, 48, 1)
     ui.footer(fb, "^v row ROLL tok OK")
@@ -62,7 +63,7 @@ def press_tokens(scr, b, kind):
     t = st.tally
     k, row = _pick(scr)
     if b in (UP, DOWN) and is_step(kind):
-        scr.trow = (row - 1 + (1 if b == UP else -1)) % t["rows"] + 1
+        scr.trow = (row - 1 + (1 if b == UP else -1)) % tally.rows_of(t, st.cur) + 1
     elif b == ROLL and kind == PRESS:
         used = _kinds(app, st.cur)
         for i in range(1, 6):
@@ -106,7 +107,7 @@ def _drop_battle_code():
         from device.app import forget
         forget("device.screens.teg2", "comando.rulesets.teg2.battle",
                "comando.rulesets.teg2.command", "comando.rulesets.teg2.commit",
-               "comando.rulesets.teg2.moves")
+               "comando.rulesets.teg2.moves", "comando.rulesets.teg2.track")
 
 
 def draw_count(scr, fb):

@@ -83,7 +83,7 @@ class BattleSetup(Screen):
             if f == "region":
                 self.region = (self.region + step) % self.regions()
             elif f == "defender":
-                opts = [s for s in range(st.n) if s != st.cur]
+                opts = [s for s in st.order if s != st.cur]  # its board's (8-12 players)
                 i = opts.index(self.defender)
                 self.defender = opts[(i + step) % len(opts)]
             elif f == "att":
@@ -115,27 +115,50 @@ class Launch(Screen):
         Screen.__init__(self, app)
         self.setup = BattleSetup(app)  # for its region list
 
+    def rows(self):
+        """Without a board (no map, the whole world, 8-12 players) the targets are the rows of
+        the seat's Objectives Table, then "elsewhere"; 0 with a board."""
+        if self.app.board is not None or not self.app.state.tally:
+            return 0
+        from comando.rulesets.teg2.tally import rows_of
+        return rows_of(self.app.state.tally, self.app.state.cur)
+
+    def target(self):
+        i = self.setup.region
+        n = self.rows()
+        if not n:
+            return self.setup.region_name(i)
+        return "table row %d" % (i + 1) if i < n else "elsewhere"
+
     def draw(self, fb):
         st = self.app.state
         ui.header(fb, "Rocket: " + power_name(st.colours[st.cur])[:7])
         ui.center(fb, "launch at", 14)
-        ui.center(fb, ui.fit(self.setup.region_name(self.setup.region), 16), 26)
+        ui.center(fb, ui.fit(self.target(), 16), 26)
         ui.footer(fb, "^v where OK fire")
 
     def button(self, b, kind):
         app = self.app
+        n = self.rows()
         if b in (UP, DOWN) and is_step(kind):
-            self.setup.region = (self.setup.region + (1 if b == UP else -1)) % self.setup.regions()
+            k = n + 1 if n else self.setup.regions()
+            self.setup.region = (self.setup.region + (1 if b == UP else -1)) % k
         elif b == OK and kind == PRESS:
             board = app.board
-            rg = board.cid(self.setup.region) if board is not None else "r%d" % (self.setup.region + 1)
             app.pop()
+            t = app.state.tally
+            if n:  # no map: the table row hit (its tokens score nothing), or none
+                i = self.setup.region
+                app.act({"t": "launch", "p": app.state.cur, "rg": self.target(),
+                         "row": i + 1 if i < n else 0})
+                return
+            rg = board.cid(self.setup.region) if board is not None else "r%d" % (self.setup.region + 1)
             # a region of the Objectives Table gets the mushroom's row: its tokens score nothing
             table = board.tables.get("objective_regions") if board is not None else None
             row = table.index(rg) + 1 if table and rg in table else 0
-            t = app.state.tally
+            from comando.rulesets.teg2.tally import rows_of
             app.act({"t": "launch", "p": app.state.cur, "rg": rg,
-                     "row": row if t and row <= t["rows"] else 0})
+                     "row": row if t and row <= rows_of(t, app.state.cur) else 0})
         elif b == BACK and kind == PRESS:
             app.pop()
 
@@ -370,7 +393,7 @@ class Grants(Screen):
         st = self.app.state
         ui.header(fb, "Round %d" % st.rnd, "grants")
         y = 11
-        for s in range(st.n):
+        for s in sorted(st.order):  # 8-12 players: the board adding now
             line = "%-6s+%-2d" % (power_name(st.colours[s])[:6], adds(st, s))
             if su(st, s):
                 line += " SU%d" % su(st, s)
@@ -390,11 +413,12 @@ class Track(Screen):
     @staticmethod
     def draw_track(fb, st, y0):
         y = y0
-        for s in range(st.n):
+        n = st.n // 2 if st.opts.get("players", 0) > 6 else st.n  # pairs share their level
+        for s in range(n):
             fb.text(power_name(st.colours[s])[:5], 0, y, 1)
             ui.bar(fb, 44, y, 64, 8, wp(st, s), 3, 11)
             fb.text("%2d" % wp(st, s), 111, y, 1)
-            y += 9 if st.n > 4 else 10
+            y += 9 if n > 4 else 10
 
     def draw(self, fb):
         st = self.app.state

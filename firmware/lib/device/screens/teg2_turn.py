@@ -88,7 +88,11 @@ class Turn(turn.Turn):
         ui.center(fb, name(st.colours[cur]), 12, 2)
         nxt = st.order[st.ti + 1] if st.ti + 1 < n else None
         fb.text("next:", 0, 31, 1)
-        fb.text(ui.fit(name(st.colours[nxt]), 10) if nxt is not None else "new round", 44, 31, 1)
+        if nxt is None:  # 8-12 players: board 2 plays after board 1
+            nxt_s = "board 2" if st.n > 6 and st.cur < st.n // 2 else "new round"
+        else:
+            nxt_s = ui.fit(name(st.colours[nxt]), 10)
+        fb.text(nxt_s, 44, 31, 1)
         # war potential in words when the line has room
         extra = (["SU %d" % su(st, cur)] if su(st, cur) else []) + \
             (["rocket"] if rockets(st, cur) else [])

@@ -8,6 +8,10 @@
   // What tests and benches read: each applied view's seq and wall-clock time (ms since epoch).
   const probe = window.__comando = { updates: [], applied: 0, lastApplyMs: 0, mapReady: false,
                                      renderMs: 0, game: null, errors: [] };
+  // The input half (input.js) hooks in here: page.on.view(v) after each drawn view, page.on.msg(m)
+  // for the server's other answers; page.send(obj) writes to the socket.
+  const page = window.__page = { on: {}, send: (obj) => { if (ws && ws.readyState === 1) { ws.send(JSON.stringify(obj)); return true; } return false; },
+                                 error: (t) => showError(t), game: () => game };
   let ws = null, game = null, mapFor = null, last = null, total = 0;
   let seeking = false, pendingSeek = null, dragging = false;
 
@@ -60,6 +64,7 @@
         game = probe.game = msg.game; total = msg.total; last = null;
         $("slider").max = total;
         loadMap(msg.game); loadGames();
+        if (page.on.msg) page.on.msg(msg);
       } else if (msg.type === "view") {
         if (msg.game !== game) return;
         seeking = false;
@@ -72,6 +77,9 @@
       } else if (msg.type === "error") {
         seeking = false; showError(msg.error);
         if (!game) $("title").textContent = msg.error;   // nothing to show: say why, and stay
+        if (page.on.msg) page.on.msg(msg);
+      } else if (page.on.msg) {
+        page.on.msg(msg);   // sent, done, options, created: the input half's
       }
     };
     ws.onclose = () => setTimeout(connect, 500);
@@ -94,6 +102,7 @@
     $("title").textContent = `${v.rsname || v.ruleset || "game"}${v.board ? " on " + (v.boardname || v.board) : ""} - game ${v.game} - event ${v.seq}`;
     const note = $("mapnote"); if (note) note.hidden = v.map;
     drawMap(v); drawSide(v);
+    if (page.on.view) page.on.view(v);
     probe.applied += 1; probe.lastApplyMs = performance.now() - t0;
     probe.updates.push({ seq: v.seq, at: v.at, t: now(), t0: v.t0, sent: v.sent, dt: probe.lastApplyMs });
     if (probe.record) probe.record.push({ seq: v.seq, cells: readMap() });

@@ -115,6 +115,8 @@ class RevanchaBot(Bot):
                     b = {"t": "place", "p": p, "c": r[0], "n": n}
                     if self.legal(state, b):
                         return b
+        if a is None:  # nowhere at all: ``check`` names why
+            a = {"t": "place", "p": p, "c": -1, "n": state.reserve}
         return a
 
     # ------------------------------------------------------------------ aggression pacts
@@ -183,8 +185,8 @@ class RevanchaBot(Bot):
             c = r[0]
             if cdm.holds(state, c, p):
                 continue
-            h = cdm.holders(state, c)
-            vs = h[0] if cdm.own(state, c, h[0]) <= cdm.own(state, c, h[1]) else h[1]
+            h, k = state.owner[c], r[1]  # the row's two occupants
+            vs = h if cdm.own(state, c, h) <= cdm.own(state, c, k) else k
             d = cdm.own(state, c, vs)
             for f in state.board.neighbours(c):
                 if owner[f] == p and armies[f] >= 2 and cdm.row(state, f) is None \

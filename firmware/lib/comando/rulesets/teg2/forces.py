@@ -27,6 +27,10 @@ RULE_RETREAT = ("rules/teg-ii.txt, A Special Case: Retreat: \"They may move up t
                 "not take place\"")
 RULE_MIXED = ("rules/teg-ii.txt, Ships: \"At no time are armies and ships 'mixed'. That is, on land "
               "armies move and fight, while at sea ships move and fight.\"")
+RULE_OWN = ("rules/teg-ii.txt, Movements and Combats: \"the opponents may, if they wish, bring "
+            "their own armies as reinforcements from neighbouring regions\"")
+RULE_ATTRITION = ("rules/teg-ii.txt, Attrition Rule: \"Of all the units that are going to cross the "
+                  "border, only half plus one passes.\"")
 RULE_AIR_LEVEL = "rules/teg-ii.txt, Game Levels: aircraft are used only at the ADVANCED LEVEL"
 
 
@@ -87,8 +91,9 @@ def check_reinforcements(view, seat, region, moves, level, what="reinforcement")
                                  view.name(region), RULE_MIXED))
         have_u, have_a, have_s = view.units(f, seat), view.air(f, seat), view.su(f, seat)
         if m[1] > have_u or m[2] > have_a or m[3] > have_s:
-            raise IllegalMove("%s: %s holds %d units, %d aircraft and %d SU of yours, not %d/%d/%d"
-                              % (what, view.name(f), have_u, have_a, have_s, m[1], m[2], m[3]))
+            raise IllegalMove("%s: %s holds %d units, %d aircraft and %d SU of yours, not %d/%d/%d: "
+                              "%s%s" % (what, view.name(f), have_u, have_a, have_s, m[1], m[2], m[3],
+                                        RULE_OWN, "; " + RULE_ATTRITION if level != BASIC else ""))
         if level == BASIC and m[1] + m[3] > BASIC_CAP:
             raise IllegalMove("%s: %d from %s refused at the basic level (the attrition rule is "
                               "the medium level's): %s" % (what, m[1] + m[3], view.name(f),

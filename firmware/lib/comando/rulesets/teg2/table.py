@@ -15,6 +15,15 @@ from comando.session.rules import (ADD, BATTLE, COUNT, OVER, PLACE, TURN, TableR
 OBJECTIVES = 5  # objective-placing rounds before play ("Choosing Objectives")
 
 
+def _pairs(state):
+    """The pairs module when 8, 10 or 12 players play both boards (comando.rulesets.teg2.pairs),
+    else None."""
+    if state.opts.get("players", state.n) >= 8:
+        from comando.rulesets.teg2 import pairs
+        return pairs
+    return None
+
+
 def _teg2():
     from comando.rulesets.teg2 import battle as teg2_battle, commit as teg2_commit
     return teg2_battle, teg2_commit
@@ -31,6 +40,9 @@ def check_declare(state, a):
         raise IllegalMove("name the region where the combat takes place")
     if state.opts.get("players") == 2 and player_of(p, 2) == player_of(d, 2):
         raise IllegalMove("%s and %s are commanded by the same player" % (state.colours[p], state.colours[d]))
+    pairs = _pairs(state)
+    if pairs:
+        pairs.check_declare(state, p, d)
 
 
 def apply_declare(state, e):
@@ -62,7 +74,9 @@ def check_retreat(state, a):
 def apply_retreat(state, e):
     from comando.rulesets.teg2 import track as teg2_track
     b = state.battle
+    state.track = teg2_track.copied(state.track)  # replaced, not changed: snapshots share it
     teg2_track.apply_retreat(state.track, state.colours[b["a"]], state.colours[b["d"]])
+    _share(state, b)
     state.lastbattle = {"a": b["a"], "d": b["d"], "rg": b["rg"], "retreat": 1,
                         "wp": [state.track["wp"][b["a"]], state.track["wp"][b["d"]]]}
     state.battle = None
@@ -144,13 +158,21 @@ def apply_reveal(state, e):
         return
     rec = _resolve(state, side, e["cmd"], e["k"])
     from comando.rulesets.teg2 import track as teg2_track
+    state.track = teg2_track.copied(state.track)
     teg2_track.apply_combat(state.track, state.colours[b["a"]], state.colours[b["d"]], rec)
+    _share(state, b)
     state.lastbattle = {"a": b["a"], "d": b["d"], "rg": b["rg"], "winner": rec["winner"],
                         "att": rec["att_cmd"], "def": rec["def_cmd"],
                         "lost": [rec["att_lost"]["armies"], rec["def_lost"]["armies"]],
                         "wp": [state.track["wp"][b["a"]], state.track["wp"][b["d"]]]}
     state.battle = None
     state.stage = TURN
+
+
+def _share(state, b):
+    pairs = _pairs(state)
+    if pairs:  # both boards keep the power's level
+        pairs.share(state, (b["a"], b["d"]))
 
 
 def check_rocket(state, a):
@@ -166,6 +188,7 @@ def check_rocket(state, a):
 
 def apply_rocket(state, e):
     from comando.rulesets.teg2 import track as teg2_track
+    state.track = teg2_track.copied(state.track)
     teg2_track.take_rocket(state.track, state.colours[e["p"]])
 
 
@@ -182,19 +205,20 @@ def check_launch(state, a):
     if not isinstance(rg, str) or not rg:
         raise IllegalMove("name the region the rocket is launched at")
     row = a.get("row", 0)
-    if not isinstance(row, int) or isinstance(row, bool) or not 0 <= row <= state.tally["rows"]:
-        raise IllegalMove("row: the Objectives Table row hit (1-%d), 0 when none"
-                          % state.tally["rows"])
+    rows = state.tally["rows2"] if p >= state.tally.get("b2", 99) else state.tally["rows"]
+    if not isinstance(row, int) or isinstance(row, bool) or not 0 <= row <= rows:
+        raise IllegalMove("row: the Objectives Table row hit (1-%d), 0 when none" % rows)
 
 
 def apply_launch(state, e):
     from comando.rulesets.teg2 import track as teg2_track
+    state.track = teg2_track.copied(state.track)
     teg2_track.launch_rocket(state.track, state.colours[e["p"]])
     if e.get("row") and not e.get("cl"):
         # the atomic mushroom: "A region with the atomic mushroom gives no points to anyone"
         from comando.rulesets.teg2 import tally
-        state.tally = tally.copy(state.tally)
-        state.tally["boom"] = state.tally["boom"] + [e["row"]]
+        state.tally = tally.copy(state.tally, ())
+        state.tally["boom"] = state.tally["boom"] + [tally.boom_key(state.tally, e["p"], e["row"])]
 
 
 # --- the final count (comando.rulesets.teg2.tally): asked token by token --------------------
@@ -203,6 +227,9 @@ def _sides(state):
     """Who scores together: a seat each, or with 2 players USA+China and USSR+Japan."""
     if state.opts.get("players") == 2:
         return [player_of(p, 2) for p in range(state.n)], 2
+    if _pairs(state):  # "the points of each pair are added together"
+        k = state.n // 2
+        return [p % k for p in range(state.n)], k
     return list(range(state.n)), state.n
 
 
@@ -213,7 +240,7 @@ def count_done(state):
     t = state.tally
     if tally.question(t) is not None:
         return
-    t = state.tally = tally.copy(t)
+    t = state.tally = tally.copy(t, ())  # pts, tot, win: new lists
     sides, k = _sides(state)
     wps = None
     if state.opts.get("tie", "share") == "wp":
@@ -234,7 +261,7 @@ def check_score(state, a):
 
 def apply_score(state, e):
     from comando.rulesets.teg2 import tally
-    state.tally = tally.copy(state.tally)
+    state.tally = tally.copy(state.tally, ("k", "ans"))
     tally.apply_score(state.tally, e, e["p"])
     count_done(state)
 
@@ -251,7 +278,10 @@ def rounds_total(state):
 
 def rounds(n, long_game=False):
     """Rounds in a T.E.G. II game (teg-ii.txt "Length of a Game"): 6 players 6, 5 players 5,
-    4 players 4 or 8 (chosen before starting), 3 players 6; 2 players play as 4."""
+    4 players 4 or 8 (chosen before starting), 3 players 6; 2 players play as 4; 8, 10 and 12
+    play as 4, 5 and 6 at each board ("They use the usual rules of the 4-player game")."""
+    if n in (8, 10, 12):
+        n //= 2
     T.check_players("teg2", n)
     if n == 2 or n == 4:
         return 8 if long_game else 4
@@ -273,10 +303,23 @@ class Teg2Table(TableRules):
 
     def check_players(self, cols, opts):
         n = len(cols)
+        people = opts.get("players", n)
+        if opts.get("map", "") not in ("", "world"):
+            raise IllegalMove("map: world (both halves, the first 4 or 5 of each Objectives Table), "
+                              "or one board by its rows (9 the Americas, 10 the Old World)")
+        if isinstance(people, int) and people > 6:
+            from comando.rulesets.teg2 import pairs
+            pairs.check_players(cols, T.TEG2_POWERS, people)
+            if opts.get("players") != n:
+                raise IllegalMove("%d seats on both boards: give the option players %d" % (n, n))
+            if opts.get("map") or "rows" in opts:
+                raise IllegalMove("%d players play both boards, each with its own Objectives Table "
+                                  "(no map or rows option)" % n)
+            self.check_opts(opts)
+            return
         for c in cols:
             if c not in T.TEG2_POWERS:
                 raise IllegalMove("%r is not a T.E.G. II power: one of %s" % (c, ", ".join(T.TEG2_POWERS)))
-        people = opts.get("players", n)
         if people == 2:
             if n != 4:
                 raise IllegalMove("two players command four powers (USA+China, USSR+Japan)")
@@ -291,6 +334,9 @@ class Teg2Table(TableRules):
             raise IllegalMove("T.E.G. II powers play in the order %s" % ", ".join(ordered))
         if opts.get("rows", 9) not in (9, 10):
             raise IllegalMove("the Objectives Table has 9 rows (the Americas) or 10 (the Old World)")
+        self.check_opts(opts)
+
+    def check_opts(self, opts):
         if opts.get("secret", 0) not in (0, 1) or opts.get("tie", "share") not in ("share", "wp"):
             raise IllegalMove("options: secret 0/1 (hidden objectives), tie share/wp")
 
@@ -306,9 +352,17 @@ class Teg2Table(TableRules):
         from comando.rulesets.teg2 import tally
         n = state.n
         people = state.opts.get("players", n)
-        state.tally = tally.new(n, tally.rows_in_play(state.opts.get("rows", 9),
-                                                      4 if people == 2 else n),
-                                state.opts.get("secret", 0))
+        powers = 4 if people == 2 else n
+        secret = state.opts.get("secret", 0)
+        if people >= 8:  # each board its own table: the Americas' 9 rows, the Old World's 10
+            k = n // 2
+            state.tally = tally.new(n, tally.rows_in_play(9, k), secret, tally.rows_in_play(10, k), k)
+        elif state.opts.get("map") == "world":
+            # "Playing on the Whole World Map": the first 5 of each table with 6 players, the
+            # first 4 with 4 or 5 (3 players too): rows 1..m the Americas', m+1..2m the Old World's
+            state.tally = tally.new(n, 2 * (5 if powers >= 6 else 4), secret)
+        else:
+            state.tally = tally.new(n, tally.rows_in_play(state.opts.get("rows", 9), powers), secret)
 
     def check_place(self, state, a):
         TableRules.check_place(self, state, a)
@@ -333,7 +387,8 @@ class Teg2Table(TableRules):
                 state.carded = 0
             return
         from comando.rulesets.teg2 import tally
-        t = state.tally = tally.copy(state.tally)  # replaced, not changed: snapshots share it
+        # replaced, not changed: the snapshots share it (and the lists a token does not touch)
+        t = state.tally = tally.copy(state.tally, ("row", "k", "h"))
         if "row" not in e:  # a placement without its row (an older log): the next token, row 0
             e = {"row": 0, "k": tally.free_token(t, e["p"])}
         tally.add_token(t, state.cur, e)
@@ -344,13 +399,26 @@ class Teg2Table(TableRules):
         state.pround += 1
         if state.pround >= OBJECTIVES:
             to_round(state)
+            return
+        pairs = _pairs(state)
+        if pairs:  # each board's next power opens its next objective round
+            state.order = pairs.board_order(state, state.pround, 0) + \
+                pairs.board_order(state, state.pround, 1)
         else:  # each objective round is opened by the next power
             state.order = list(T.order_from(T.next_alive(state.order[0], state.alive), state.alive))
 
     def round_started(self, state, e):
         # "At the start of the next round, each one adds as many armies as their war potential
         # level indicates"; level 5: one SU; level 10 or 4: the rocket is offered (once per game).
+        pairs = _pairs(state)
+        if pairs:  # board 1 adds and plays its turns, then board 2 (next_turn)
+            state.opener = (state.rnd - 1) % pairs.half(state)
+            state.grants = None
+            pairs.add_board(state, pairs.board_order(state, state.opener, 0))
+            state.stage = ADD
+            return
         from comando.rulesets.teg2 import track as teg2_track
+        state.track = teg2_track.copied(state.track)
         state.grants = [g["units"] for g in teg2_track.round_start(state.track)]
         state.stage = ADD
 
@@ -358,6 +426,13 @@ class Teg2Table(TableRules):
         return state.rnd >= rounds_total(state)
 
     def next_turn(self, state):
+        pairs = _pairs(state)
+        if pairs and state.ti + 1 >= len(state.order) and state.order[0] < pairs.half(state):
+            # board 1's turns are over: board 2 adds (by the levels now), then plays
+            pairs.add_board(state, pairs.board_order(state, state.opener, 1))
+            state.carded = 0
+            state.stage = ADD
+            return
         TableRules.next_turn(self, state)
         if state.stage == OVER:
             # "When the last round ends, the points of the objectives achieved by each player

@@ -12,7 +12,8 @@ change instead of copying it into each snapshot)::
      "k": [...],           # the token (0-4; -1 while secret or unplaced)
      "h": [...] or None,   # secret tokens: the commitments
      "ans": [...],         # achieved 1 / 0, -1 not asked yet
-     "boom": [row, ...],   # rows where a rocket left the atomic mushroom
+     "boom": [row, ...],   # rows where a rocket left the atomic mushroom (board 2's: 100 + row)
+     "rows2": 7, "b2": 4,  # 8-12 players only: board 2's rows, its first seat
      "pts": [...], "tot": [...], "win": [...]}   # after the count (per seat, per side)
 
 A secret token (option ``secret``) is placed with ``h = commit(k, row, nonce)`` and revealed at the
@@ -55,18 +56,33 @@ def rows_in_play(table_rows, powers):
     return table_rows - dropped(powers)
 
 
-def new(seats, rows, secret=0):
+def new(seats, rows, secret=0, rows2=0, b2=0):
     m = seats * NTOKENS
-    return {"rows": rows, "row": [-1] * m, "k": [-1] * m, "h": [""] * m if secret else None,
-            "ans": [-1] * m, "boom": [], "pts": [], "tot": [], "win": []}
+    t = {"rows": rows, "row": [-1] * m, "k": [-1] * m, "h": [""] * m if secret else None,
+         "ans": [-1] * m, "boom": [], "pts": [], "tot": [], "win": []}
+    if b2:  # two boards (8-12 players): seats from b2 on place on the Old World's table
+        t["rows2"] = rows2
+        t["b2"] = b2
+    return t
 
 
-def copy(t):
-    """A copy to change (the old dict stays in the undo snapshots)."""
+def rows_of(t, seat):
+    """Rows of the Objectives Table ``seat`` places on."""
+    return t["rows2"] if seat >= t.get("b2", 99) else t["rows"]
+
+
+def boom_key(t, seat, row):
+    """How ``boom`` names a mushroom row of ``seat``'s board."""
+    return row + 100 if seat >= t.get("b2", 99) else row
+
+
+def copy(t, keys=None):
+    """A copy to change (the old dict stays in the undo snapshots); ``keys``: only those lists
+    are copied, the others stay shared with the snapshots (they are replaced, never changed)."""
     out = {}
     for key in t:
         v = t[key]
-        out[key] = list(v) if isinstance(v, list) else v
+        out[key] = list(v) if isinstance(v, list) and (keys is None or key in keys) else v
     return out
 
 
@@ -104,9 +120,9 @@ def check_token(t, seat, a, secret):
     if n >= NTOKENS:
         raise IllegalMove("all five objective tokens are on the table")
     row = a.get("row")
-    if not isinstance(row, int) or isinstance(row, bool) or not 1 <= row <= t["rows"]:
-        raise IllegalMove("a token goes on a row of the Objectives Table in play: 1 to %d"
-                          % t["rows"])
+    rows = rows_of(t, seat)
+    if not isinstance(row, int) or isinstance(row, bool) or not 1 <= row <= rows:
+        raise IllegalMove("a token goes on a row of the Objectives Table in play: 1 to %d" % rows)
     if row in t["row"][base:base + n]:
         raise IllegalMove("a second objective in row %d refused: %s" % (row, RULE_ONE))
     if secret:
@@ -145,8 +161,9 @@ def free_row(t, seat, start=1):
     """The first row from ``start`` where ``seat`` has no token (wrapping), else 1."""
     base = seat * NTOKENS
     used = t["row"][base:base + NTOKENS]
-    for i in range(t["rows"]):
-        row = (start - 1 + i) % t["rows"] + 1
+    rows = rows_of(t, seat)
+    for i in range(rows):
+        row = (start - 1 + i) % rows + 1
         if row not in used:
             return row
     return 1
@@ -156,7 +173,8 @@ def question(t):
     """(seat, token index) the count asks next, or None when every token is answered. Tokens in
     a mushroom row are not asked: they score nothing."""
     for j in range(len(t["row"])):
-        if t["row"][j] >= 0 and t["ans"][j] < 0 and t["row"][j] not in t["boom"]:
+        if t["row"][j] >= 0 and t["ans"][j] < 0 and \
+                boom_key(t, j // NTOKENS, t["row"][j]) not in t["boom"]:
             return j // NTOKENS, j % NTOKENS
     return None
 

@@ -61,6 +61,8 @@ def power_name(power):
     for i in range(len(POWERS)):
         if POWERS[i] == power:
             return POWER_NAMES[i]
+    if power[-1:] == "2" and power[:-1] in POWERS:  # 8-12 players: the power's seat on board 2
+        return power_name(power[:-1]) + " 2"
     return power
 
 
@@ -97,6 +99,16 @@ def new_track(powers=POWERS, game_level=BASIC, start=WP_START):
     n = len(powers)
     return {"game": game_level, "round": 0, "powers": powers, "wp": [start] * n,
             "su": [0] * n, "rockets": [0] * n, "had_rocket": [0] * n, "offer": [0] * n}
+
+
+def copied(track):
+    """A copy to change: the session replaces its track instead of changing it, so that the undo
+    snapshots share the old one (the names list is never changed: shared too)."""
+    out = {}
+    for k in track:
+        v = track[k]
+        out[k] = list(v) if isinstance(v, list) and k != "powers" else v
+    return out
 
 
 def index(track, power):
@@ -144,14 +156,17 @@ def apply_retreat(track, att_power, def_power):
     return move(track, att_power, 1), move(track, def_power, -1)
 
 
-def round_start(track):
+def round_start(track, only=None):
     """Start a new round: each power's grants by its level now. Returns a list of dicts
     {"power", "wp", "units", "su", "rocket"} in track order and updates the track (SU added, up to
-    the 3 SU tokens; rocket offers; rockets not launched last round lost)."""
+    the 3 SU tokens; rocket offers; rockets not launched last round lost). ``only``: these
+    entries alone, in that order (a board of a two-board game adds when its turn comes; the
+    round is counted by the one holding entry 0)."""
     game = track["game"]
-    track["round"] += 1
+    if only is None or 0 in only:
+        track["round"] += 1
     out = []
-    for i in range(len(track["powers"])):
+    for i in (range(len(track["powers"])) if only is None else only):
         lvl = track["wp"][i]
         g = grants(lvl, game, track["had_rocket"][i])
         if g["su"] and track["su"][i] >= SU_TOKENS:

@@ -1,0 +1,136 @@
+"""How each ruleset deals its country cards, for a table that dealt its own on the page
+(``pageinput.hand_deal``): which seat receives each card in turn, what the page asks, and the
+ruleset's own ``deal`` fields besides the order and the deck. A table keyed by the registry's id
+(``DEALS``), as ``comando_host/games.py`` finds a game's host code.
+
+*Decided:* the roll rounds a deal stores (T.E.G.'s leftover cards and first player, WAR's
+distributor) are recorded as one round in which the chosen seats roll 6 and the others 1: the
+page records whom the table's dice favoured, not the dice. The objectives were drawn at the
+table: unknown (-1) to the laptop, as a sealed deal is to its fold.
+"""
+
+from __future__ import annotations
+
+
+
+
+class Refused(ValueError):
+    """A request the page got wrong: its message is the whole answer (nothing changed)."""
+
+
+def _round(np_, chosen):
+    """One roll round (flat seat, die pairs) in which exactly the ``chosen`` seats roll highest."""
+    flat = []
+    for s in range(np_):
+        flat.append(s)
+        flat.append(6 if s in chosen else 1)
+    return flat
+
+
+class LeftoversToDice:
+    """T.E.G. classic ("2. Distribution of countries"): the cards dealt round the table, as many
+    each; the few left over go to the players who roll highest; a roll names the first player.
+    2-3 players claim countries one at a time instead (``claims``)."""
+    ask = "who plays first (won the opening roll)"
+    objectives_each = 1
+
+    def claims(self, state):
+        small = getattr(state.rules, "small", None)
+        return bool(small and small(state))
+
+    def counts(self, state):
+        n, np_ = state.n, state.np
+        left = n % np_
+        return "%d countries each%s" % (n // np_, ", %d left over to the highest dice" % left
+                                        if left else "")
+
+    def seats(self, state, first, have):
+        n, np_ = state.n, state.np
+        per = n // np_
+        seats = [j % np_ for j in range(per * np_)]
+        extras = [p for p in range(np_) if have[p] == per + 1]
+        if n % np_ and len(extras) == n % np_:
+            seats += extras
+        return seats, "%d each, the %d left over to the highest dice" % (per, n % np_)
+
+    def fields(self, state, first, seats, src):
+        np_ = state.np
+        out = {}
+        extras = seats[(state.n // np_) * np_:]
+        if extras:
+            out["xr"] = [_round(np_, extras)]
+        out["fr"] = [_round(np_, [first])]
+        out["obj"] = [-1] * (np_ * self.objectives(state))
+        return out
+
+    def objectives(self, state):
+        return self.objectives_each
+
+
+class Revancha(LeftoversToDice):
+    """La Revancha deals as T.E.G. does; two players hold two objectives each, and the laptop
+    shuffles the situation deck when the game plays with situation cards."""
+
+    def objectives(self, state):
+        return 2 if state.np == 2 else 1
+
+    def fields(self, state, first, seats, src):
+        out = LeftoversToDice.fields(self, state, first, seats, src)
+        if state.rules.opt(state, "situations"):
+            from comando.rulesets.revancha import situations
+            out["sd"] = situations.shuffle(src)
+        return out
+
+
+class OneAtATime:
+    """The cards dealt one at a time round the table, so the first seats dealt get one more."""
+    ask = ""
+    rule = ""
+
+    def claims(self, state):
+        return False
+
+    def counts(self, state):
+        n, np_ = state.n, state.np
+        return "%d countries each%s" % (n // np_, ", one more for the first %d dealt" % (n % np_)
+                                        if n % np_ else "")
+
+    def order(self, state, first):
+        raise NotImplementedError
+
+    def seats(self, state, first, have):
+        return self.order(state, first), self.rule
+
+
+class War(OneAtATime):
+    """WAR ("Distribution of Armies and Territories"): the distributor deals from their left."""
+    ask = "who dealt the cards (the distributor)"
+    rule = "dealt one at a time from the distributor's left (war.txt)"
+
+    def order(self, state, first):
+        from comando.rulesets.war.table import deal_seat
+        return [deal_seat(first, state.np, k) for k in range(state.n)]
+
+    def fields(self, state, first, seats, src):
+        return {"dr": [[6 if s == first else 1 for s in range(state.np)]],
+                "obj": [-1] * state.np}
+
+
+class Risk(OneAtATime):
+    """Risk: dealt one at a time from the first player; the armies deployed by hand after."""
+    ask = "who received the first card (and plays first)"
+    rule = "dealt one at a time from the first player (risk-online-12-maps.txt)"
+
+    def order(self, state, first):
+        return [(first + k) % state.np for k in range(state.n)]
+
+    def fields(self, state, first, seats, src):
+        if state.rules.opt(state, "deploy") == "auto":
+            raise Refused("deal: automatic deployment is the laptop's deal: start the game "
+                          "with the laptop dealing")
+        return {"first": first}
+
+
+DEALS = {"teg": LeftoversToDice(), "revancha": Revancha(), "war": War(), "risk": Risk()}
+
+

@@ -1,0 +1,225 @@
+// The page's input half: click a country (then a second one), type a number, press the buttons
+// the phase needs. Everything is checked by the server with the engine (comando_host/web/
+// pageinput.py) and sent to the linked device or stored by the laptop; a refusal is the engine's
+// one line. A table's own deal is entered a colour at a time. Keyboard: Tab reaches every
+// country (Enter or Space clicks it), the name box picks one by name, Escape cancels.
+"use strict";
+(function () {
+  const page = window.__page;
+  if (!page) return;
+  const $ = (id) => document.getElementById(id);
+  const probe = window.__comando;
+  probe.input = { sent: [], done: [], mode: "" };
+  let inp = null, view = null, sel = -1, opts = null, busy = false, enter = true;
+  let deal = null;           // {owner: [seat per country], seat: the colour being dealt}
+  let movedIn = "";          // the conquest the armies box was last set for
+  let attacksOver = null;    // "End attack" pressed: [seat, seq of that turn's start]: no attack offered
+  let names = [];            // country names, for the name box
+
+  function msg(text, bad) {
+    const m = $("inmsg"); m.textContent = text || ""; m.className = "inmsg" + (bad ? " bad" : "");
+  }
+  function countries() { return Array.from(document.querySelectorAll("#map .country")); }
+  function mark() {
+    countries().forEach((g, i) => {
+      g.classList.toggle("sel", i === sel);
+      g.classList.toggle("target", !!(opts && sel >= 0 && opts.attack.includes(i)));
+      g.classList.toggle("dest", !!(opts && sel >= 0 && (String(i) in opts.regroup)));
+    });
+    $("incancel").hidden = sel < 0;
+  }
+  function reset() { sel = -1; opts = null; mark(); }
+
+  let busyTimer = null;
+  function idle() { busy = false; clearTimeout(busyTimer); }
+  function send(obj) {
+    if (busy && obj.op !== "options") { msg("waiting for the last event's answer...", true); return; }
+    if (!page.send(obj)) { msg("not connected: the page reconnects by itself", true); return; }
+    if (obj.op !== "options") {
+      busy = true; probe.input.sent.push(obj);
+      clearTimeout(busyTimer);   // no answer (the link went down meanwhile): enter again
+      busyTimer = setTimeout(() => { if (busy) { busy = false; msg("no answer yet: is the device still linked?", true); } }, 12000);
+    }
+  }
+  function act(a) { reset(); send({ op: "act", a: a }); }
+  function num() { const n = parseInt($("innum").value, 10); return Number.isFinite(n) && n > 0 ? n : 1; }
+
+  // -- the map ----------------------------------------------------------------------------
+  function prepareMap() {
+    const gs = countries();
+    if (!gs.length || gs[0].hasAttribute("tabindex")) return;
+    names = gs.map((g) => g.querySelector("title").textContent);
+    $("countries").innerHTML = names.map((n) => `<option value="${n.replace(/"/g, "&quot;")}">`).join("");
+    gs.forEach((g, i) => {
+      g.setAttribute("tabindex", "0"); g.setAttribute("role", "button");
+      g.setAttribute("aria-label", names[i]);
+      g.addEventListener("click", () => click(i));
+      g.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); click(i); }
+      });
+    });
+  }
+
+  function click(c) {
+    if (!inp || !inp.mode) { if (inp && inp.why) msg(inp.why, true); return; }
+    if (deal) { dealClick(c); return; }
+    if (sel < 0) { send({ op: "options", f: c }); return; }
+    if (c === sel) { reset(); msg(""); return; }
+    const f = sel;
+    if (String(c) in opts.regroup) {
+      act({ t: "regroup", f: f, to: c, n: Math.min(num(), opts.regroup[String(c)]) });
+    } else if (view && view.owner && view.owner[c] === inp.cur) {
+      act({ t: "regroup", f: f, to: c, n: num() });     // the engine says why not
+    } else if (attacksOver) {
+      reset(); msg("attacks are over this turn: move armies between your countries, or end the turn", true);
+    } else {
+      act({ t: "attack", f: f, to: c });                 // offered, or the engine's refusal
+    }
+  }
+
+  function options(o) {
+    if (!inp || !inp.mode) return;
+    if (o.claim) { act({ t: "claim", c: o.f }); return; }
+    if (o.place) { act({ t: "place", c: o.f, n: Math.min(num(), o.place) }); return; }
+    if (attacksOver) o = Object.assign({}, o, { attack: [] });
+    if (o.attack.length || Object.keys(o.regroup).length) {
+      sel = o.f; opts = o; mark();
+      const what = [];
+      if (o.attack.length) what.push(`attack: ${o.attack.map((i) => names[i]).join(", ")}`);
+      const dests = Object.keys(o.regroup);
+      if (dests.length) what.push(`move up to the armies box (at most ${Math.max(...Object.values(o.regroup))}) to: ${dests.map((i) => names[i]).join(", ")}`);
+      msg(`${o.name}: ${what.join("; ")} (Escape cancels)`);
+      return;
+    }
+    page.error(o.why); msg(o.why, true);
+  }
+
+  // -- the bar ------------------------------------------------------------------------------
+  function button(label, fn, primary) {
+    const b = document.createElement("button");
+    b.textContent = label; if (primary) b.className = "primary";
+    b.addEventListener("click", fn);
+    return b;
+  }
+
+  function drawBar(v) {
+    const box = $("input"), ro = $("readonly");
+    inp = v.input || null;
+    if (inp && inp.mode && !enter) inp = { mode: "", why: "events are entered on the page of the laptop that serves it" };
+    probe.input.mode = inp ? inp.mode : "";
+    if (!inp || !inp.mode || !v.map) {
+      box.hidden = true; deal = null;
+      ro.hidden = !(inp && inp.why && v.map);
+      ro.textContent = inp && inp.why ? `Entering events: ${inp.why}` : "";
+      return;
+    }
+    ro.hidden = true; box.hidden = false; prepareMap();
+    const p = v.players[inp.cur] || { name: "?", fill: "#999" };
+    $("inwho").innerHTML = `<span class="sw" style="background:${p.fill}"></span>${escape(p.name)} to play: ${escape(inp.phase)}` +
+      (inp.place ? ` - ${inp.place} to place` : "");
+    $("inhint").textContent = inp.mode === "device" ? "sent to the device" : "stored on this laptop";
+    if (inp.deal) $("inwho").textContent = "The table's own deal";
+    const bs = $("inbuttons"); bs.innerHTML = "";
+    if (inp.deal) { drawDeal(v); return; }
+    deal = null; $("indeal").hidden = true;
+    if (inp.movein) {
+      const m = inp.movein;
+      const key = `${v.seq}:${m.to}`;   // a new conquest: the most the rules allow, as the device
+      if (key !== movedIn) { movedIn = key; $("innum").value = m.hi; }
+      bs.appendChild(button(`Move in to ${names[m.to] || m.to} (${m.lo}-${m.hi})`,
+                            () => act({ t: "move", n: Math.max(m.lo, Math.min(m.hi, num())) }), true));
+    }
+    if (attacksOver && attacksOver !== inp.cur + ":" + inp.turns) attacksOver = null;
+    if (!attacksOver && !inp.place && !inp.movein && (inp.phase === "add" || inp.phase === "attack") &&
+        inp.buttons.some((b) => b.a.t === "end")) {
+      bs.appendChild(button("End attack", () => { attacksOver = inp.cur + ":" + inp.turns; reset(); drawBar(view); msg("attacks over: click a country then one of yours to move armies"); }));
+    }
+    if (!attacksOver && inp.again) bs.insertBefore(button(`Attack again ${names[inp.again[0]]} -> ${names[inp.again[1]]}`,
+                                                          () => act({ t: "attack", f: inp.again[0], to: inp.again[1] }), true), bs.firstChild);
+    inp.buttons.forEach((b) => bs.appendChild(button(b.label, () => act(b.a))));
+    if (sel >= 0 && view && view.seq !== v.seq) reset();
+  }
+
+  // -- a hand deal: a colour at a time ----------------------------------------------------------
+  function drawDeal(v) {
+    const d = $("indeal"); d.hidden = false;
+    if (!deal || deal.n !== v.owner.length) deal = { owner: v.owner.map(() => -1), seat: 0, n: v.owner.length };
+    const counts = v.players.map((_, i) => deal.owner.filter((o) => o === i).length);
+    const left = deal.owner.filter((o) => o < 0).length;
+    let html = `<span class="dealhint">The table's deal (${escape(inp.deal.counts)}): pick a colour, click its countries.</span>`;
+    html += v.players.map((p, i) => `<label class="seat"><input type="radio" name="dealseat" value="${i}" ${i === deal.seat ? "checked" : ""}>` +
+      `<span class="sw" style="background:${p.fill}"></span>${escape(p.name)} <b>${counts[i]}</b></label>`).join("");
+    if (inp.deal.ask) {
+      html += `<label>${escape(inp.deal.ask)} <select id="dealfirst">` +
+        v.players.map((p, i) => `<option value="${i}">${escape(p.name)}</option>`).join("") + "</select></label>";
+    }
+    html += `<span class="dealleft">${left} left</span>`;
+    const keep = $("dealfirst") ? $("dealfirst").value : "0";
+    d.innerHTML = html;
+    if ($("dealfirst")) $("dealfirst").value = keep;
+    d.querySelectorAll('input[name="dealseat"]').forEach((r) => r.addEventListener("change", () => { deal.seat = Number(r.value); }));
+    $("inbuttons").innerHTML = "";
+    $("inbuttons").appendChild(button("Deal", () => {
+      send({ op: "deal", owner: deal.owner, first: $("dealfirst") ? Number($("dealfirst").value) : 0 });
+    }, true));
+    paintDeal(v);
+  }
+
+  function dealClick(c) {
+    deal.owner[c] = deal.owner[c] === deal.seat ? -1 : deal.seat;
+    drawDeal(view);
+  }
+
+  function paintDeal(v) {
+    countries().forEach((g, i) => {
+      const o = deal.owner[i], pl = v.players[o];
+      const disc = g.querySelector(".disc");
+      disc.setAttribute("fill", pl ? pl.fill : "#ffffff");
+    });
+  }
+
+  function escape(s) { return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]); }
+
+  // -- the server's answers -------------------------------------------------------------------
+  page.on.view = (v) => {
+    if (v.at < v.total) { $("input").hidden = true; $("readonly").hidden = true; inp = null; reset(); view = v; return; }
+    drawBar(v); view = v;
+  };
+  page.on.msg = (m) => {
+    if (m.type === "options") { options(m); return; }
+    if (m.type === "sent") { msg(m.text); return; }
+    if (m.type === "done") { idle(); probe.input.done.push(m); msg(m.text); return; }
+    if (m.type === "created") {
+      idle();
+      history.replaceState(null, "", "?game=" + encodeURIComponent(m.game));
+      deal = null; reset(); return;
+    }
+    if (m.type === "error") { idle(); reset(); msg(m.error, true); }
+    if (m.type === "game") { enter = m.enter !== false; deal = null; reset(); prepareMapLater(); }
+  };
+  function prepareMapLater() { setTimeout(prepareMap, 300); }
+
+  $("incancel").addEventListener("click", () => { reset(); msg(""); });
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape") { reset(); msg(""); } });
+  $("innum").addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && inp && inp.movein) act({ t: "move", n: Math.max(inp.movein.lo, Math.min(inp.movein.hi, num())) });
+  });
+  $("incountry").addEventListener("change", (e) => {
+    const i = names.indexOf(e.target.value);
+    if (i >= 0) click(i); else if (e.target.value) msg(`no country named ${e.target.value}`, true);
+    e.target.value = "";
+  });
+
+  // -- a new game on this laptop ----------------------------------------------------------------
+  $("newgame").addEventListener("click", () => $("newdlg").showModal());
+  $("newform").addEventListener("submit", (e) => {
+    if (e.submitter && e.submitter.value !== "start") return;
+    const players = $("newplayers").value.split("\n").map((l) => l.trim()).filter(Boolean).map((l) => {
+      const parts = l.split(/\s+/); const colour = parts.pop(); return [parts.join(" ") || colour, colour];
+    });
+    idle();
+    send({ op: "new", rs: $("newrs").value, players: players, deal: $("newtable").checked ? "table" : "laptop",
+           on: $("newon").value });
+  });
+  probe.input.click = click;
+})();
