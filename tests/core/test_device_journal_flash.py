@@ -141,6 +141,24 @@ def test_a_game_longer_than_a_sector_reads_back_as_one_stream():
             f.seek(at)
             assert codec.decode(f.readline())["seq"] == 101
         assert [e["seq"] for e in j.events(after=115)] == [116, 117, 118, 119, 120]
+        # a reader kept open (the link's) sees what is appended after it reached the end,
+        # in the same sector and across a new one
+        f = j.open_read()
+        assert f.read() == data
+        more = []
+        for i in range(120, 170):
+            ev = dict(big[i % len(big)])
+            ev["seq"] = i + 1
+            more.append(ev)
+            j.append(ev)
+            j.idle()
+            if i % 10 == 0:
+                assert f.read() == K.journal_bytes(more)
+                more = []
+        assert f.read() == K.journal_bytes(more)
+        f.close()
+        evs = [codec.decode(ln) for ln in lines(app).splitlines(True)]
+        assert len(evs) == 170
         # a fresh boot finds the same chain
         again = App(FlashHal(root, nor))
         got = []

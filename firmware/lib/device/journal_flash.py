@@ -240,15 +240,19 @@ class FlashStore:
 
 
 class Reader:
-    """The game's lines as one read-only binary stream: read(n), readline(), seek(), close()."""
+    """The game's lines as one read-only binary stream: read(n), readline(), seek(), close().
+    It holds one page of a sector at a time (the link keeps a reader open all game long)."""
 
     def __init__(self, store, chain):
         self.store = store
         self.chain = chain   # the live chain for the game being written: appends show up
-        self.k = -1        # the sector in ``data``
+        self.k = -1          # the sector being read
+        self.final = -1      # the sector whose ``end`` is final (not live)
+        self.end = 0         # where its lines end
+        self.off = 0         # sector offset of data[0]
         self.data = b""
-        self.base = 0      # stream offset of data[0]
-        self.at = 0        # offset in data
+        self.base = 0        # stream offset of data[0]
+        self.at = 0          # offset in data
 
     def __enter__(self):
         return self
@@ -260,26 +264,45 @@ class Reader:
         self.chain = []
         self.data = b""
 
-    def _next(self):
-        """Load the next sector's lines, or what was appended to the live sector since it was
-        read; False at the end of the journal."""
+    def _live(self):
         st = self.store
-        live = st.chain[-1] if self.chain is st.chain and st.chain else None
-        k = self.k
-        if 0 <= k < len(self.chain) and self.chain[k] == live and st.pos - HDR > len(self.data):
-            keep = len(self.data)
-        elif k + 1 < len(self.chain):
-            self.base += len(self.data)
-            self.k = k = k + 1
+        return self.chain is st.chain and self.k == len(self.chain) - 1
+
+    def _next(self):
+        """Load the next page of lines, or what was appended since to the live sector; False at
+        the end of the journal."""
+        st = self.store
+        if self.k >= 0:
+            if self._live():
+                self.end = st.pos
+            elif self.final != self.k:   # it was live when entered: its lines ended since
+                self.end = st._end(self.chain[self.k])
+                self.final = self.k
+        stop = self.off + len(self.data)
+        if self.k >= 0 and stop < self.end and len(self.data) < PAGE - (self.off & (PAGE - 1)):
+            keep = len(self.data)          # the same page grew (the live sector)
+        elif self.k >= 0 and stop < self.end:
+            self.base += len(self.data)    # the next page of this sector
+            self.off = stop
+            keep = 0
+        elif self.k + 1 < len(self.chain):
+            self.base += len(self.data)    # the next sector
+            self.k += 1
+            self.off = HDR
+            if self._live():
+                self.end = st.pos
+            else:
+                self.end = st._end(self.chain[self.k])
+                self.final = self.k
             keep = 0
         else:
             return False
-        b = self.chain[k]
-        buf = bytearray((st.pos if b == live else st._end(b)) - HDR)
-        st.dev.readblocks(b, buf, HDR)
+        n = min(PAGE - (self.off & (PAGE - 1)), self.end - self.off)
+        buf = bytearray(n)
+        st.dev.readblocks(self.chain[self.k], buf, self.off)
         self.data = bytes(buf)
         self.at = keep
-        return True
+        return n > keep
 
     def readline(self):
         out = b""
@@ -305,9 +328,9 @@ class Reader:
         return out
 
     def seek(self, pos):
-        self.k = -1
+        self.k = self.final = -1
         self.data = b""
-        self.base = self.at = 0
+        self.base = self.at = self.off = self.end = 0
         while pos >= self.base + len(self.data):
             if not self._next():
                 self.at = len(self.data)
