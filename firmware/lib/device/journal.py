@@ -92,19 +92,23 @@ class Journal:
 
     def open_read(self):
         """The journal's lines as a binary stream (read, readline, seek, close; a context)."""
-        if self._st() is not None:
-            return self.store.reader()
+        st = self._st()
+        if st is not None:
+            return st.reader()
         return self.hal.open(self.path, "rb")
 
     def open_backup(self, name):
         """A damaged copy named in ``damage["backup"]``."""
         if name.startswith("flash:"):
-            return self._st().reader(int(name[6:]))
+            st = self._st()
+            if st is not None:
+                return st.reader(int(name[6:]))
         return self.hal.open(self.hal.root + "/" + name, "rb")
 
     def idle(self):
         """One step of background work (erase a sector ahead of the writer); True if it did."""
-        return self.flash and self._st() is not None and self.store.idle()
+        st = self._st() if self.flash else None
+        return st is not None and st.idle()
 
     def restore(self, each):
         """Fold every valid event through ``each``; returns the count. Repairs a bad tail."""
@@ -144,20 +148,21 @@ class Journal:
         if self.frozen:
             raise StorageFull(self.frozen)
         line = codec.encode(event)
-        if self._st() is not None:
-            self._append_flash(line)
+        st = self._st()
+        if st is not None:
+            self._append_flash(st, line)
         else:
             self._append_file(line)
         self.size += len(line)
         self.count += 1
         self.last_seq = event.get("seq", self.last_seq)
 
-    def _append_flash(self, line):
-        if not self.store.room(len(line)):
+    def _append_flash(self, st, line):
+        if not st.room(len(line)):
             raise StorageFull("Storage full! %d events kept. Free space or start a new game."
                               % self.count)
         try:
-            self.store.append(line)
+            st.append(line)
         except Exception as exc:  # FlashFull, or OSError from the device
             self.frozen = "Storage full: write failed (%s); %d events kept" % (exc, self.count)
             raise StorageFull(self.frozen)
@@ -177,8 +182,9 @@ class Journal:
     def compact(self):
         """Rewrite the valid prefix into a new file and rename it over the journal (on raw
         flash: into a new game; the old one stays as the previous game)."""
-        if self._st() is not None:
-            self.store.rewrite(self.size)
+        st = self._st()
+        if st is not None:
+            st.rewrite(self.size)
             return
         self._copy_prefix(self.path)
 
@@ -196,8 +202,9 @@ class Journal:
         os.rename(tmp, self.path)
 
     def archive(self):
-        if self._st() is not None:
-            self.store.new_game()
+        st = self._st()
+        if st is not None:
+            st.new_game()
         elif _exists(self.path):
             old = self.path + ".old"
             if _exists(old):

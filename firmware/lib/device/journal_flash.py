@@ -84,7 +84,7 @@ class FlashStore:
             g = _u32(hdr, 12)
             i = hdr[16] | hdr[17] << 8
             chain = games.setdefault(g, {})
-            if i in chain:   # two sectors claim one place: keep neither's successor muddle
+            if i in chain:   # two sectors claim one place (this code never writes that): the first stays
                 self.dirty.append(b)
             else:
                 chain[i] = b

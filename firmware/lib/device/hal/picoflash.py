@@ -21,7 +21,7 @@ class PicoPool:
     def __init__(self, root):
         import rp2
         self.dev = rp2.Flash()
-        self.count = self.dev.ioctl(4, 0)
+        self.count = int(self.dev.ioctl(4, 0) or 0)
         self.dir = root + "/jseg"
         self.nonces = {}  # block -> nonce
 
