@@ -329,7 +329,7 @@ class App:
     def restart_steps(self):
         """restart() as steps: after a press the display task runs one per turn, so the input
         loop samples the buttons between them (presses wait until the home screen is back)."""
-        return [self._drop_screens, self.load_board, self._import_base, self._home_again]
+        return [self._drop_screens, self.load_board, self._home_again]
 
     def _drop_screens(self):
         self.stack = []
@@ -337,13 +337,6 @@ class App:
                "device.screens.turn",
                "device.screens.dice", "device.screens.revancha", "device.screens.armies",
                "device.screens.menus", "device.screens.map", "device.screens.base")
-
-    def _import_base(self):
-        # the home screen's modules load in two steps: the screens' base, then the screen
-        try:
-            __import__("device.screens.base")
-        except ImportError:
-            pass
 
     def _home_again(self):
         self.home()
