@@ -19,6 +19,11 @@ tests/pico/rig.js). Figures and goals (issue 14):
                          a 6-player La Revancha game, % of the free heap at boot        >= 60
   i2c_bytes_median       median I2C bytes per frame (address byte included) over the
                          T.E.G. session                                                  <= 260
+  map_teg_heap_free_min_kb, map_revancha_heap_free_min_kb
+                         lowest gc.mem_free() (KiB, and % of the free heap at boot) over
+                         a map-mode game's start on the New game screen's Map field: the
+                         engine, the whole board, the deal, every setup placement and the
+                         first attacks (bench/bench_map_presses.py's script; issue 12)  > 0
 
 ``--only`` runs the named figures (the session figures share one run).
 """
@@ -31,14 +36,16 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-for p in (os.path.join(ROOT, "tests"), os.path.join(ROOT, "tests", "pico"), os.path.join(ROOT, "firmware", "lib")):
+for p in (os.path.join(ROOT, "tests"), os.path.join(ROOT, "tests", "pico"), os.path.join(ROOT, "firmware", "lib"),
+          HERE):
     sys.path.insert(0, p)
 
 from picorig import PicoRig, RigError, missing  # noqa: E402
 
 SESSION = os.path.join(ROOT, "tests", "device_scripts", "teg_session.txt")
 FIGURES = ("odds_30v30_ms", "odds_200v200_ms", "loop_stall_max_ms", "press_to_glass_p95_ms",
-           "new_game_ms", "boot_to_screen_ms", "heap_free_min_pct", "i2c_bytes_median")
+           "new_game_ms", "boot_to_screen_ms", "heap_free_min_pct", "i2c_bytes_median",
+           "map_teg_heap_free_min_kb", "map_revancha_heap_free_min_kb")
 
 # What the Dice screen runs (device/screens/dice.py): comando.odds_fixed, Q29 fixed point with the
 # viper kernel (comando.odds_kernel, armv6m machine code in the bundle). The first call under a
@@ -108,8 +115,7 @@ def bench_session(names):
     rig = PicoRig(seed=7).start()
     try:
         rig.boot()
-        # the New game screen: ok opens it; ROLL starts T.E.G. with 4 players (the script's first line)
-        rig.tap("ok")
+        # the New game screen is the first: ROLL starts T.E.G. with 4 players (the script's first line)
         with open(SESSION) as f:
             lines = f.read().splitlines()
         first = next(i for i, ln in enumerate(lines) if ln.split("#", 1)[0].strip())
@@ -143,18 +149,50 @@ def bench_heap():
     rig = PicoRig(seed=5, heap_report=True).start()
     try:
         rig.boot()
-        rig.tap("ok")
+        # the plan's presses start on the New game screen (the first screen), as the simulator's
         rig.script(plan.lines)
         text = rig.serial_output().decode("utf-8", "replace")
+        rig.stop()
+        events, _, problem = rig.journal()
     finally:
         rig.stop()
         rig.cleanup()
+    if problem is not None or events != plan.events:
+        # (the presses went astray: the figure would be some other game's)
+        raise RigError("the device did not play the planned game: %d events journaled, %d planned%s"
+                       % (len(events), len(plan.events), ", " + problem if problem else ""))
     lows = [(int(a), int(b)) for a, b in
             (ln.split()[1:3] for ln in text.splitlines() if ln.startswith("~HEAP"))]
     if not lows:
         raise RigError("the device reported no heap figure")
     low, boot = min(lows)
     out("heap_free_min_pct", 100.0 * low / boot)
+
+
+def bench_map_heap(rs):
+    """A map-mode game's start on the emulated Pico (bench_map_presses.SCRIPTS[rs], seed 5): the
+    lowest free heap, and the events the device journaled (the game must reach an attack)."""
+    import bench_map_presses
+    rig = PicoRig(seed=5, heap_report=True).start()
+    try:
+        rig.boot()   # on the New game screen, as the simulator's script starts
+        rig.script([ln for ln in bench_map_presses.SCRIPTS[rs] if ln != "quit"])
+        text = rig.serial_output().decode("utf-8", "replace")
+    finally:
+        rig.stop()
+    try:
+        evs = rig.journal()[0]   # read from the saved flash
+    finally:
+        rig.cleanup()
+    lows = [(int(a), int(b)) for a, b in
+            (ln.split()[1:3] for ln in text.splitlines() if ln.startswith("~HEAP"))]
+    types = [e.get("t") for e in evs or []]
+    if not lows or not types or types[0] != "new" or "attack" not in types:
+        raise RigError("%s map game did not reach an attack on the Pico (events %s; %s)"
+                       % (rs, types[-5:], text.strip().splitlines()[-1:]))
+    low, boot = min(lows)
+    out("map_%s_heap_free_min_kb" % rs, "%.1f (%.0f%% of %.1f at boot; %d events, %d attacks)"
+        % (low / 1024, 100.0 * low / boot, boot / 1024, len(types), types.count("attack")))
 
 
 def main(argv=None):
@@ -180,6 +218,9 @@ def main(argv=None):
             bench_session(names)
         if "heap_free_min_pct" in names:
             bench_heap()
+        for rs in ("teg", "revancha"):
+            if "map_%s_heap_free_min_kb" % rs in names:
+                bench_map_heap(rs)
     except RigError as exc:
         print("bench_pico: %s" % str(exc).splitlines()[0])
         return 1

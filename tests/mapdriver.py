@@ -16,8 +16,20 @@ from device.hal import BACK, DOWN, OK, ROLL, UP
 
 
 class Driver:
-    def __init__(self, seed=5, players=4, serial=None, pace=0.0, ruleset="teg"):
+    """``board``: Risk's map to pick on the board field (None: World); ``deck``: the Map field's
+    choice, 1 the device is the deck, 2 the table's own deck (the driver draws from a seeded
+    physical deck and dials the card)."""
+
+    def __init__(self, seed=5, players=4, serial=None, pace=0.0, ruleset="teg", board=None,
+                 deck=1, draw=False):
         self.ruleset = ruleset
+        self.draw = draw       # draw the screen after every press; its words kept in ``frames``
+        self.frames = []
+        self.board = board
+        self.deck = deck
+        self.table_deck = SeededDice(seed + 77)   # the physical deck's shuffle
+        self.shown = []        # the cards the device showed as the deck
+        self.dialled = []      # the cards dialled from the table's deck
         self.root = K.tempdir("mapdrv")
         hal = K.TestHal(self.root)
         hal.serial = serial        # a StdioSerial: the device's link end talks over it
@@ -56,10 +68,28 @@ class Driver:
                 self.app.toast = None
         self.app.press(b, kind)
         self.app.run_after_press()
+        if self.draw:
+            self.render()
         if self.app.toast is not None:     # a message: the next press only dismisses it
             self.toasts.append(self.app.toast[0])
             self.presses += 1
             self.app.press(OK, PRESS)
+
+    def render(self):
+        """What the display task does between two presses; the words drawn, in drawing order."""
+        fb = self.app.fb
+        words = []
+        text = fb.text
+
+        def rec(s, x, y, c=1):
+            words.append(s)
+            text(s, x, y, c)
+        fb.text = rec
+        try:
+            self.app.draw()
+        finally:
+            del fb.text
+        self.frames.append("".join(words))
 
     def goto(self, items, want):
         """Move the map screen's cursor to ``want`` (the shorter way round), no OK."""
@@ -75,7 +105,8 @@ class Driver:
 
     def start(self, players):
         # New game: the ruleset (UP steps through teg, revancha, war, risk...), players
-        # (UP/DOWN from 4), board -> map mode
+        # (UP/DOWN from 4), board (Risk: UP to the map wanted), OK through the seats, Map: on
+        # (UP once) or own deck (twice), ROLL
         from device.screens.base import RULESETS
         for _ in range(RULESETS.index(self.ruleset)):
             self.press(UP)
@@ -83,31 +114,46 @@ class Driver:
         for _ in range(abs(players - 4)):
             self.press(UP if players > 4 else DOWN)
         self.press(OK)
-        if self.ruleset == "risk":
-            # Risk's board field cycles its twelve maps (no map mode there): the map game is
-            # started as the laptop would, with the engine's new action
-            from device.mapmode import new_action
-            self.app.new_game(new_action("risk", "risk", list(self.app.top().cols)))
-            self.app.run_after_press()
-            assert self.app.map, "map mode did not start"
-            return
-        for _ in range(20):   # the board field: UP past no map to map mode
-            if self.app.top().mapmode:
-                break
+        ng = self.app.top()
+        if self.board is not None:
+            for _ in range(20):
+                if ng.board_id() == self.board:
+                    break
+                self.press(UP)
+            assert ng.board_id() == self.board, ng.board_id()
+        while ng.field != ng.MAP:
+            self.press(OK)
+        for _ in range(self.deck):
             self.press(UP)
         self.press(ROLL)
-        assert self.app.map, "map mode did not start"
+        assert self.app.map, "map mode did not start: %s" % (self.toasts[-1:],)
 
     # -- one intent ------------------------------------------------------------------------
+    def dial_card(self):
+        """The table's deck: the player draws a card (a seeded pick among those still in the
+        deck) and dials it on the device's list."""
+        from comando.engine import rand
+        scr = self.app.top()
+        its = scr.items()
+        c = sorted(its)[rand.below(self.table_deck, len(its))]
+        self.goto(its, c)
+        self.press(OK)
+        self.dialled.append(c)
+
     def do(self, a):
         app = self.app
         st = app.state
         scr = app.top()
+        if scr.shown is not None:          # the device's deck showed a card: OK puts it away
+            self.shown.append(scr.shown[1])
+            self.press(OK)
         t = a["t"]
         seq = st.seq
         before = self.presses
         if t in ("end", "draw"):
             self.press(OK, LONG)
+            if scr.picking is not None:
+                self.dial_card()
         elif t == "claim":
             self.goto(scr.items(), a["c"])
             self.press(OK)
@@ -122,6 +168,24 @@ class Driver:
                     self.press(OK)
         elif t == "trade":
             self.press(ROLL)
+        elif t == "arm":                   # La Revancha: BACK on the placement list, a missile
+            self.goto(scr.items(), a["c"])
+            self.press(BACK)
+            if a.get("src") == "m":
+                self.press(DOWN)
+            self.press(OK)
+        elif t == "missile":
+            if scr.mode() == "result":
+                self.press(BACK)
+            while scr.level > 0:
+                self.press(BACK)
+            self.press(BACK)               # the turn menu: Regroup, Missile, End turn
+            self.press(DOWN)
+            self.press(OK)
+            self.goto(scr.items(), a["f"])
+            self.press(OK)
+            self.goto(scr.items(), a["to"])
+            self.press(OK)
         elif t == "move":
             while scr.move != a["n"]:
                 self.press(UP if a["n"] > scr.move else DOWN)
@@ -157,22 +221,30 @@ class Driver:
             while scr.count != a["n"]:
                 self.press(UP if a["n"] > scr.count else DOWN)
             self.press(OK)
+            if scr.picking is not None:    # Risk: the regroup ends the turn with its card
+                self.dial_card()
         else:
             raise AssertionError("no presses for %r" % (a,))
         if app.state.seq == seq:
-            raise AssertionError("%r made no event (presses: %d; %s)"
-                                 % (a, self.presses - before, self.toasts[-1:]))
+            raise AssertionError("%r made no event (presses: %d; %s; screen %s level %d)"
+                                 % (a, self.presses - before, self.toasts[-1:], scr.mode(),
+                                    scr.level))
         self.pump()
         if self.pace:
             import time
             time.sleep(self.pace)
 
 
-def play(seed=5, players=4, limit=6000, serial=None, pace=0.0, ruleset="teg"):
+def play(seed=5, players=4, limit=6000, serial=None, pace=0.0, ruleset="teg", board=None,
+         deck=1, draw=False):
     """A whole game by presses; the Driver (its counts) and the device's final state."""
-    from comando.engine.bot import Bot
-    d = Driver(seed, players, serial, pace, ruleset)
-    bot = Bot(SeededDice(seed + 1000))
+    d = Driver(seed, players, serial, pace, ruleset, board, deck, draw)
+    bot = d.app.state.rules.make_bot(SeededDice(seed + 1000))
+    if hasattr(bot, "pact_attack"):
+        # La Revancha: aggression pacts and condominiums are the table's, not entered on the
+        # device (docs/architecture.md, "Map mode on the device"): its players make none here
+        bot.pact_attack = lambda state, p: None
+        bot.condo_action = lambda state, p: None
     n = 0
     while d.app.state.phase != "over" and n < limit:
         d.do(bot.action(d.app.state))

@@ -479,6 +479,12 @@ class Record:
         elif t == "bonus":
             text = "%s takes +%d on %s (a card it holds)" % (
                 st.who(ev["p"]), engine_text.bonus_armies(st), self.country(ev["c"]))
+        elif t == "draw":  # a hand is secret (its count is public): the card is not named
+            k = engine_text.bonus_armies(st)
+            c = ev.get("card")
+            got = isinstance(c, int) and c < st.n and st.armies[c] - before.armies[c] == k
+            text = "%s takes a country card%s" % (st.who(ev["p"]), " (+%d armies on its country)"
+                                                  % k if got else "")
         elif t == "unpact":
             text = "%s breaks pact #%s (binds until the other side's next turn ends)" % (
                 st.who(ev["p"]), ev.get("id"))

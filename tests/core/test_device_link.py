@@ -236,6 +236,41 @@ def test_garbage_with_ctrl_c_changes_nothing_and_the_stop_frame_stops_the_link_t
         rmtree(root)
 
 
+def test_the_link_loads_when_the_laptop_first_speaks():
+    """device.link_wait: the app starts a stand-in; line noise leaves the link's code unloaded,
+    a game started meanwhile gets its id as the link would give it, and the laptop's first frame
+    loads the link, which answers it and streams the game under that id."""
+    from device import link_wait
+    root = tmpdir("linkwait")
+    try:
+        j = Journal(Hal(root))
+        app = App(j)
+        dport, hport = Pipe.pair(1 << 20)
+        wait = link_wait.LinkWait(dport, j, app)
+        app.link = wait
+        hport.write(b"\r\x03garbage\r\n")
+        assert wait.step() and app.link is wait and wait.live is None
+        assert wait.status() == "no laptop yet" and not wait.up and wait.sync.acked == 0
+        for i in range(3):
+            app.submit({"t": "roll", "p": i, "d": [i + 1]})
+        with open(root + "/game.id", "rb") as f:
+            gid = f.read().decode().split()[0]
+        assert gid.startswith("g")
+        host = Host(hport)   # says hello on opening the port
+        host.step()
+        for _ in range(60):
+            wait.step()      # the app's task keeps stepping the stand-in: it hands over
+            host.step()
+        live = app.link
+        assert live is not wait and wait.live is live and live.game == gid and live.up
+        assert sorted(host.stored[gid]) == [1, 2, 3]
+        app.submit({"t": "roll", "p": 0, "d": [6]})
+        run(live, host, 20)
+        assert sorted(host.stored[gid]) == [1, 2, 3, 4]
+    finally:
+        rmtree(root)
+
+
 def test_malformed_commands_are_refused_in_one_line_and_change_nothing():
     # issue 12: the live page's events reach the device as C frames (the host's commands); a
     # garbled frame is dropped (the host resends it), a command the app cannot take is refused

@@ -130,6 +130,18 @@ CASES = {
         back
         png new-game-after-menu
     """),
+    # the Map field (after the seats): on, then the table's own deck; a map game's first screen
+    "map": (None, {}, """
+        ok x7
+        png new-game-map-off
+        up
+        png new-game-map-on
+        up
+        png new-game-map-deck
+        roll
+        wait 1500
+        png map-place
+    """),
     # a fresh device: the new-game screen, then a T.E.G. classic game's first screens
     "teg": (None, {}, """
         png new-game

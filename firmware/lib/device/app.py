@@ -22,6 +22,12 @@ from device import buttons as B
 from device.hal import BACK, OK
 from device.journal import Journal, StorageFull
 
+# The screens' modules, forgotten while a board (or a map game's engine) loads
+SCREENS = ("device.screens.newgame", "device.screens.teg2", "device.screens.objectives",
+           "device.screens.turn", "device.screens.dice", "device.screens.revancha",
+           "device.screens.armies", "device.screens.menus", "device.screens.map",
+           "device.screens.base")
+
 try:
     import asyncio
 except ImportError:  # pragma: no cover
@@ -132,7 +138,8 @@ class App:
         self.fb = hal.oled.fb
         self.buttons = B.Buttons()
         self.dice = dice or UrandomSource(hal)
-        self.board = board
+        self._board = board
+        self._board_due = None  # restart(): frames shown when the board became due (see board)
         self.settings = Settings(hal)
         self.journal = Journal(hal)
         self.state = S.Session()
@@ -151,6 +158,21 @@ class App:
         self.preload = []  # idle steps that make the first Dice screen quick (preload_dice)
 
     # -- game ------------------------------------------------------------------------------------
+    @property
+    def board(self):
+        """The game's board, or None. After a new game it loads once the new home screen is on
+        the glass (main()), or when something asks for it first, whichever comes first: the
+        table sees its game ~60 ms sooner (no home screen draws the board before play)."""
+        if self._board_due is not None:
+            self._board_due = None
+            self.load_board()
+        return self._board
+
+    @board.setter
+    def board(self, board):
+        self._board_due = None
+        self._board = board
+
     def boot(self):
         """Restore the game from the journal (a torn tail is dropped and reported)."""
         st = [S.Session(), 0, 0]
@@ -283,7 +305,7 @@ class App:
             if self.in_press:
                 # called from a screen's button handler: its code is still running, so the board
                 # is loaded once the press has been handled (the input task calls restart())
-                self.after_press = self.restart_steps()
+                self.after_press = self.restart
             else:
                 self.restart()
         return ev
@@ -291,54 +313,73 @@ class App:
     def new_map_game(self, action):
         """Start a game on the map (device.mapmode): the engine's new event and its deal, each
         journaled and published like any event."""
+        if self.in_press:   # after the press: the New game screen's frame would stay alive
+            self.after_press = lambda: self.start_map_game(action)
+            return None
+        return self.start_map_game(action)
+
+    def start_map_game(self, action):
         from device import mapmode
+        # the screens' code and a table session's board leave the heap before the engine and the
+        # whole board load (a Pico's heap: docs/architecture.md, "Map mode on the device")
+        self.stack = []
+        self.board = None
+        forget(*SCREENS)
+        gc.collect()
+        events = state = None
+        msg = ""
         try:
             events, state = mapmode.new_game(action, self.dice)
-        except (ComandoError, OSError, MemoryError) as exc:
-            self.show_toast(str(exc), 3500)
-            return None
+        except MemoryError:
+            msg = "not enough memory for a map game on %s" % action.get("board")
+        except (ComandoError, OSError) as exc:
+            msg = str(exc)
+        if events is None or state is None:   # nothing journaled: the game and screens come back
+            return self.map_game_failed(msg)
         self.journal.archive()
         self.secret = {}
         self.save_secret()
         try:
             for ev in events:
                 self.journal.append(ev)
-                if self.link is not None:
-                    self.link.publish(ev)
-        except StorageFull as exc:
-            self.show_toast(str(exc), 6000)
-            return None
+        except (StorageFull, MemoryError) as exc:
+            # the new game's journal goes, the previous one comes back: nothing was published
+            events = state = None
+            gc.collect()
+            self.journal.unarchive()
+            self.journal.restore(lambda ev: None)
+            return self.map_game_failed(str(exc) if isinstance(exc, StorageFull) else
+                                        "not enough memory for a map game on %s"
+                                        % action.get("board"))
+        if self.link is not None:
+            for ev in events:
+                self.link.publish(ev)
         self.state = state
         self.map = True
         self.board = getattr(state, "board")
         self.events_made += len(events)
         self.dirty = True
-        if self.in_press:
-            self.after_press = self.restart_steps()
-        else:
-            self.restart()
+        self.restart()
         return events[-1]
 
+    def map_game_failed(self, msg):
+        gc.collect()
+        self.restart()
+        if type(self.top()).__name__ != "NewGame":
+            from device.screens import screen
+            self.push(screen(self, "NewGame"))
+        self.show_toast(msg, 4000)
+        return None
+
     def restart(self):
-        """After a new game: the screens go (as at boot: no screen code in the heap while the
-        board loads, and the new-game screen's code is not needed again), the board loads, the
-        home screen comes back."""
-        for step in self.restart_steps():
-            step()
-
-    def restart_steps(self):
-        """restart() as steps: after a press the display task runs one per turn, so the input
-        loop samples the buttons between them (presses wait until the home screen is back)."""
-        return [self._drop_screens, self.load_board, self._home_again]
-
-    def _drop_screens(self):
+        """After a new game: the screens go but their base (the new-game screen's code is not
+        needed again), the home screen comes back, and the board loads once it is on the glass
+        (or when first asked for: the board property)."""
         self.stack = []
-        forget("device.screens.newgame", "device.screens.teg2", "device.screens.objectives",
-               "device.screens.turn",
-               "device.screens.dice", "device.screens.revancha", "device.screens.armies",
-               "device.screens.menus", "device.screens.map", "device.screens.base")
-
-    def _home_again(self):
+        # (device.screens.base, SCREENS' last, stays: every home screen imports it again at once)
+        forget(*SCREENS[:-1])
+        self.board = None
+        self._board_due = self.shown  # (the board property loads it)
         self.home()
         self.preload_dice()
 
@@ -398,18 +439,10 @@ class App:
         self.stack = [home_screen(self)]
         self.dirty = True
 
-    def run_after_press(self, one=False):
+    def run_after_press(self):
         """What a screen left to do once its button handler has returned (not from inside
-        press(): the handler's frame would keep the screen, and its module, alive). A list is
-        steps (restart_steps): the loop runs ``one`` per turn, a direct caller all of them."""
+        press(): the handler's frame would keep the screen, and its module, alive)."""
         after = self.after_press
-        while isinstance(after, list):
-            step = after.pop(0)
-            if not after:
-                self.after_press = None
-            step()
-            if one or self.after_press is None:
-                return
         self.after_press = None
         if after is not None:
             after()
@@ -449,18 +482,10 @@ class App:
     # -- the loop --------------------------------------------------------------------------------
     async def input_task(self):
         hal = self.hal
-        held = []  # presses that came while restart steps ran (no screen to take them)
         while hal.alive():
-            got = self.buttons.update(hal.buttons.read(), hal.ticks_ms())
-            if isinstance(self.after_press, list):
-                held.extend(got)
-                got = ()
-            elif held:
-                got = held + got
-                held = []
-            for btn, kind in got:
+            for btn, kind in self.buttons.update(hal.buttons.read(), hal.ticks_ms()):
                 self.press(btn, kind)
-                if self.after_press is not None and not isinstance(self.after_press, list):
+                if self.after_press is not None:
                     self.run_after_press()  # before the next press reaches a stale screen
             if self.toast is not None:
                 if _ticks_diff(hal.ticks_ms(), self.toast[1]) >= 0:
@@ -478,10 +503,6 @@ class App:
         real = hal.poll_ms != 0   # (the simulator's script mode runs on a virtual clock)
         floor = _alloc()
         while hal.alive():
-            if isinstance(self.after_press, list):   # restart steps: one a turn, then draw
-                self.run_after_press(one=True)
-                await _sleep_ms(0)
-                continue
             if not self.dirty and self.stack and self.top().live and \
                     _ticks_diff(hal.ticks_ms(), drawn) >= 500:
                 self.dirty = True
@@ -520,11 +541,9 @@ class App:
     def start_link(self):
         if self.hal.serial is None:
             return None
-        try:
-            from device.link import LinkEndpoint
-        except ImportError:
-            return None
-        self.link = LinkEndpoint(self.hal.serial, self.journal, self)
+        # the link's own code loads when the laptop first speaks (device.link_wait)
+        from device.link_wait import LinkWait
+        self.link = LinkWait(self.hal.serial, self.journal, self)
         return self.link
 
     async def _guard(self, coro):
@@ -558,7 +577,9 @@ class App:
                 if link is not None:
                     tasks.append(asyncio.create_task(self._guard(link.run())))
             if self.after_press is not None:  # (a press handled outside the input task)
-                self.run_after_press(one=True)
+                self.run_after_press()
+            if self._board_due is not None and self.shown > self._board_due:
+                self.load_board()  # a new game's home screen is on the glass: its board now
             await _sleep_ms(50 if self.hal.poll_ms and linked else 0)
         if self.failed is not None:
             for t in tasks:

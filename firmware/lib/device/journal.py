@@ -201,6 +201,16 @@ class Journal:
                     left -= len(chunk)
         os.rename(tmp, self.path)
 
+    def unarchive(self):
+        """Undo ``archive``: the new journal goes, the kept one comes back (a new game that could
+        not be journaled whole; ``restore`` then counts it again)."""
+        if _exists(self.path):
+            os.remove(self.path)
+        old = self.path + ".old"
+        if _exists(old):
+            os.rename(old, self.path)
+        self.frozen = None
+
     def archive(self):
         st = self._st()
         if st is not None:

@@ -27,6 +27,7 @@ import time
 
 from comando import journal as codec
 from comando import sync
+from device import gameid
 
 try:
     _ticks_ms = time.ticks_ms
@@ -190,6 +191,7 @@ class LinkEndpoint:
         self.source = JournalSource(journal, app)
         self.t0 = _ticks_ms()
         self.out = b""
+        self.pending = b""  # bytes read before the link loaded (device.link_wait)
         self.dropped = 0
         self._was_up = False
         self.game = self._load_game_id()
@@ -198,43 +200,13 @@ class LinkEndpoint:
         self.sync = sync.DeviceSync(self.source, self.game, board, fw, now=self.now())
         self.sync.damage = getattr(journal, "damage", None)
 
-    # -- the game id -----------------------------------------------------------------------
-
-    def _id_path(self):
-        return self.journal.hal.root + "/game.id"
-
-    def _first_crc(self):
-        """The CRC of the journal's first line: ties game.id to the game it was made for."""
-        try:
-            with self.journal.open_read() as f:
-                return f.read(8).decode()
-        except (OSError, ValueError):
-            return ""
+    # -- the game id (device.gameid) ---------------------------------------------------------
 
     def _load_game_id(self):
-        if not self.journal.last_seq:
-            return ""
-        first = self._first_crc()
-        try:
-            with self.journal.hal.open(self._id_path(), "rb") as f:
-                parts = f.read().decode().split()
-            # an id made for another game (its journal was replaced while no link ran) is stale
-            if len(parts) == 2 and parts[1] == first:
-                return parts[0]
-        except (OSError, ValueError):
-            pass
-        return "j" + (first or "0")
+        return gameid.load(self.journal)
 
     def _new_game_id(self):
-        import os
-        raw = os.urandom(5)
-        gid = "g" + "".join("%02x" % b for b in raw)
-        try:
-            with self.journal.hal.open(self._id_path(), "wb") as f:
-                f.write(("%s %s" % (gid, self._first_crc())).encode())
-        except OSError:
-            pass
-        return gid
+        return gameid.new(self.journal)
 
     # -- called by the app -----------------------------------------------------------------
 
@@ -276,6 +248,9 @@ class LinkEndpoint:
     def step(self):
         """One round: read, feed, run host commands, write. True when there was traffic."""
         data = self.serial.read(512)
+        if self.pending:
+            data = self.pending + data
+            self.pending = b""
         now = self.now()
         if data:
             self.sync.feed(data, now)

@@ -16,9 +16,11 @@ def is_map(ev):
     return ev.get("t") == "new" and "board" in ev
 
 
-def new_action(rs, board_id, colours):
-    return {"t": "new", "rs": rs, "board": board_id,
-            "players": [{"n": c, "c": c} for c in colours]}
+def new_action(rs, board_id, colours, opt=None):
+    a = {"t": "new", "rs": rs, "board": board_id, "players": [{"n": c, "c": c} for c in colours]}
+    if opt:
+        a["opt"] = opt   # deck=1: the table's own card deck (the draw names the card)
+    return a
 
 
 def new_game(action, dice):

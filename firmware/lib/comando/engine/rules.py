@@ -576,7 +576,9 @@ class Rules:
                               % (len(state.hands[p]), self.cite("trade-in before a sixth card")))
         if not state.deck and not state.discard:
             raise IllegalMove("No country cards are left in the deck or the discard pile")
-        if "card" in a:
+        if self.opt(state, "deck"):
+            self.check_table_card(state, a)
+        elif "card" in a:
             top = state.deck[-1] if state.deck else None
             sh = a.get("sh")
             if top is None:
@@ -596,16 +598,64 @@ class Rules:
             e["card"] = state.deck[-1]
         return e
 
+    def check_table_card(self, state, a):
+        """Option ``deck`` = 1, the table's own deck: the player drew a card from the physical
+        deck and the action names it (``card``): one still in the deck (the discards when the deck
+        is out: the table reshuffles them), in nobody's hand."""
+        c = a.get("card")
+        if "card" not in a:
+            raise IllegalMove("%s: name the card drawn from the table's deck" % a.get("t"))
+        pool = state.deck or state.discard
+        if not isinstance(c, int) or isinstance(c, bool) or c not in pool:
+            raise IllegalMove("%s: the %s card is not in the deck (it is in a hand or unknown)"
+                              % (a.get("t"), self.card_label(state, c)))
+
+    def card_label(self, state, c):
+        if isinstance(c, int) and not isinstance(c, bool) and 0 <= c < state.n:
+            return state.board.name(c)
+        return "%r" % (c,)
+
+    def card_pool(self, state):
+        """The cards a draw may take now (the table's deck: any of them; the device's: the top)."""
+        return list(state.deck or state.discard)
+
+    def card_due(self, state, p):
+        """True when ``p`` may take a country card now (a map screen asks at the turn's end)."""
+        pool = state.deck or state.discard
+        if not pool:
+            return False
+        a = {"t": "draw", "p": p}
+        if self.opt(state, "deck"):
+            a["card"] = pool[0]
+        try:
+            self.check_draw(state, a)
+        except IllegalMove:
+            return False
+        return True
+
     def make_draw(self, state, a, src):
+        if self.opt(state, "deck"):
+            return dict(a)   # the card the player drew from the table's deck
         return self.top_card(state, dict(a), src)
 
-    def take_card(self, state, e):
-        """The drawn card (the discards reshuffled when the deck is out) into the hand."""
-        self.close_pending(state)
+    def pop_card(self, state, e):
+        """The card an event takes off the deck: the one named from the table's deck (option
+        ``deck``), else the top (the discards reshuffled as ``sh`` when the deck is out)."""
+        if "sh" not in e and "card" in e and self.opt(state, "deck"):
+            if not state.deck:   # the table reshuffled its discards
+                state.deck = state.discard
+                state.discard = []
+            state.deck.remove(e["card"])
+            return e["card"]
         if not state.deck:
             state.deck = list(e["sh"])
             state.discard = []
-        card = state.deck.pop()
+        return state.deck.pop()
+
+    def take_card(self, state, e):
+        """The drawn card into the hand."""
+        self.close_pending(state)
+        card = self.pop_card(state, e)
         state.hands[e["p"]].append(card)
         state.drew = 1
         state.phase = "card"

@@ -7,13 +7,12 @@ Every pin number comes from device.pins (the hardware engineer's pin map); none 
 import os
 import sys
 
-from device import pins
 from device.hal import Hal, BUTTONS
 from device.oled import OLED
 
 
 class PinButtons:
-    def __init__(self, machine):
+    def __init__(self, machine, pins):
         by_name = dict(pins.BUTTONS)
         self.pins = [machine.Pin(by_name[name], machine.Pin.IN, machine.Pin.PULL_UP) for name in BUTTONS]
 
@@ -30,15 +29,18 @@ class PicoHal(Hal):
 
     def __init__(self, freq=None, oled="ssd1306", addr=None, serial=True):
         import machine
+        # (imported here, the numbers kept: device.app drops the pin map after the boot check)
+        from device import pins
         self.machine = machine
         self.freq = freq or pins.I2C_FREQ
+        self.bus = (pins.I2C_ID, pins.I2C_SDA, pins.I2C_SCL)
         self.i2c = machine.I2C(pins.I2C_ID, sda=machine.Pin(pins.I2C_SDA), scl=machine.Pin(pins.I2C_SCL),
                                freq=self.freq)
         if addr is None:
             found = self.i2c.scan()
             addr = 0x3D if 0x3D in found and 0x3C not in found else 0x3C
         self.oled = OLED(self.i2c, addr=addr, kind=oled)
-        self.buttons = PinButtons(machine)
+        self.buttons = PinButtons(machine, pins)
         self.root = "/data"
         try:
             os.mkdir(self.root)
@@ -76,7 +78,8 @@ class PicoHal(Hal):
     def set_i2c_freq(self, hz):
         m = self.machine
         self.freq = hz
-        self.i2c = m.I2C(pins.I2C_ID, sda=m.Pin(pins.I2C_SDA), scl=m.Pin(pins.I2C_SCL), freq=hz)
+        bus, sda, scl = self.bus
+        self.i2c = m.I2C(bus, sda=m.Pin(sda), scl=m.Pin(scl), freq=hz)
         self.oled.i2c = self.i2c
         return True
 

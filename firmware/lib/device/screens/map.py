@@ -9,8 +9,15 @@ One list of countries at a time, the cursor on the usual choice (comando.engine.
 - attacking: the countries that can attack, OK, then that country's enemy neighbours, OK (or
   ROLL) rolls; the result stays on screen and ROLL repeats the same attack (one press); after a
   conquest UP/DOWN set the armies moving in, OK confirms;
-- BACK (on the first list) opens the turn menu: regroup, end the turn; a long OK ends the turn
-  (the country card is taken first when the turn earned one).
+- BACK (on the first list) opens the turn menu: regroup, a missile (La Revancha), end the turn;
+  a long OK ends the turn (the country card is taken first when the turn earned one). The
+  device's deck: the card drawn is shown (country and symbol) until the next press; the table's
+  own deck (option deck=1): the player dials the card drawn on the list of those still in the
+  deck, OK records it;
+- La Revancha: BACK on the placement list buys a missile on the country under the cursor (from
+  the armies to place, or replacing six); the turn menu's Missile fires one (the player's
+  countries with missiles, then the targets within reach). Pacts, aggression pacts and
+  condominiums are the table's (docs/architecture.md, "Map mode on the device").
 Every action goes through app.act (the engine's check: an illegal one is a message, nothing
 changes).
 """
@@ -39,15 +46,47 @@ def front_first(st, p):
     return front + back
 
 
-def first_set(st, p):
+def first_trade(st, p):
+    """The first trade the hand allows: a set of three (La Revancha: any exchange its rules list,
+    continent cards too), or None."""
+    rules = st.rules
+    opts = getattr(rules, "exchange_options", None)
+    if opts is not None:
+        for cs, ks in opts(st, p):
+            a = {"t": "trade", "p": p, "cards": list(cs)}
+            if ks:
+                a["cc"] = list(ks)
+            try:
+                engine.check(st, a)
+                return a
+            except IllegalMove:
+                pass
+        return None
     h = st.hands[p]
     k = len(h)
     for i in range(k):
         for j in range(i + 1, k):
             for m in range(j + 1, k):
-                if st.rules.is_set(st, (h[i], h[j], h[m])):
-                    return [h[i], h[j], h[m]]
+                if rules.is_set(st, (h[i], h[j], h[m])):
+                    return {"t": "trade", "p": p, "cards": [h[i], h[j], h[m]]}
     return None
+
+
+def legal(st, a):
+    try:
+        engine.check(st, a)
+    except IllegalMove:
+        return False
+    return True
+
+
+def card_text(st, c):
+    """A card as the screen shows it: (country, symbol words)."""
+    b = st.board
+    if c >= st.n:
+        return ("wildcard", "")
+    names = getattr(b, "card_symbols", None) or {}
+    return (b.name(c), "+".join(str(names.get(x, x)).split(":")[0] for x in b.symbol(c)))
 
 
 class MapTurn(Screen):
@@ -64,6 +103,9 @@ class MapTurn(Screen):
         self.key = None     # what the list shows: a new list starts on its first entry
         self.held = None    # (player, seq, country) of the placement a hold began with
         self.turn = None    # (player, turn count) the screen's choices belong to
+        self.shown = None   # (player, card): the card the device's deck just dealt, on screen
+        self.picking = None  # the table's deck: the action that takes the card dialled ({} draw)
+        self.firing = False  # La Revancha: the missile lists
 
     def sync(self):
         """A new list (another phase, level, country or player) puts the cursor on its first
@@ -74,6 +116,8 @@ class MapTurn(Screen):
         if turn != self.turn:
             self.turn = turn
             self.regroup = False
+            self.firing = False
+            self.picking = None
             self.level = 0
             self.last = {}
         key = (self.mode(), self.level, self.src, st.cur)
@@ -88,10 +132,14 @@ class MapTurn(Screen):
             return "over"
         if st.pending is not None:
             return "movein"
+        if self.picking is not None:
+            return "pick"
         if st.phase == "claim":
             return "claim"
         if st.phase == "place" or (st.phase == "add" and st.to_place()):
             return "place"
+        if self.firing:
+            return "missile"
         if self.regroup or st.phase == "regroup":
             return "regroup"
         if st.phase == "card":
@@ -107,7 +155,18 @@ class MapTurn(Screen):
         if m == "claim":
             return [c for c in range(st.n) if st.owner[c] < 0]
         if m == "place":
-            return front_first(st, p)
+            its = front_first(st, p)
+            if st.rules.missiles:   # blockades: only where the rules let new armies go
+                its = [c for c in its if legal(st, {"t": "place", "p": p, "c": c, "n": 1})]
+            return its
+        if m == "pick":
+            return sorted(st.rules.card_pool(st))
+        if m == "missile":
+            if self.level == 0:
+                mis = st.x["mis"]
+                return [c for c in range(st.n) if st.owner[c] == p and mis[c] > 0
+                        and self.missile_targets(c)]
+            return self.missile_targets(self.src)
         if m == "attack":
             return picks.sources(st, p) if self.level == 0 else picks.targets(st, self.src, p)
         if m == "regroup":
@@ -121,11 +180,29 @@ class MapTurn(Screen):
             return [j for j in b.neighbours(self.src) if st.owner[j] == p]
         return []
 
+    def missile_targets(self, f):
+        st = self.app.state
+        p = st.cur
+        out = []
+        for to, d in st.board.within(f, 3):
+            if st.owner[to] != p and legal(st, {"t": "missile", "p": p, "f": f, "to": to}):
+                out.append(to)
+        out.sort(key=lambda c: -st.armies[c])   # the strongest first: a missile's usual aim
+        return out
+
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, fb):
         self.sync()
         st = self.app.state
         b = st.board
+        if self.shown is not None:
+            who = cap(st.colours[self.shown[0]])
+            name, sym = card_text(st, self.shown[1])
+            ui.header(fb, "%s's card" % who[:8])
+            ui.center(fb, ui.fit(name, 16), 20)
+            ui.center(fb, ui.fit(sym, 16), 32)
+            ui.footer(fb, "OK next")
+            return
         m = self.mode()
         who = cap(st.colours[st.cur]) if st.cur >= 0 else ""
         if m == "over":
@@ -140,7 +217,8 @@ class MapTurn(Screen):
             right = "+%d" % st.to_place()
         left = "%s %s" % (who[:7], {"claim": "claim", "place": "place", "attack": "attack",
                                     "result": "attack", "movein": "move in",
-                                    "regroup": "regroup", "card": "card"}[m])
+                                    "regroup": "regroup", "card": "card", "pick": "card?",
+                                    "missile": "missile"}[m])
         # the round (or the armies to place) where it fits beside the title
         ui.header(fb, left, right if len(left) + len(right) < 16 else "")
         if m == "movein":
@@ -170,17 +248,26 @@ class MapTurn(Screen):
         self.sel = min(self.sel, len(its) - 1)
         rows = []
         for c in its:
+            if m == "pick":
+                name, sym = card_text(st, c)
+                rows.append("%-9s %s" % (b.short(c) if c < st.n else name, sym[:5]))
+                continue
             own = st.owner[c]
             mark = "" if own == st.cur or own < 0 else "*"
             rows.append("%-10s%s%3d" % (b.short(c), mark, st.armies[c]))
-        if self.level == 1 and m == "attack":
+        if self.level == 1 and m in ("attack", "missile"):
             fb.text(ui.fit(b.short(self.src) + " %d >" % st.armies[self.src], 16), 0, 10, 1)
             ui.menu(fb, rows, self.sel, y=19, rows=4)
         else:
             ui.menu(fb, rows, self.sel)
         hint = {"claim": "OK claim", "place": "OK +1 hold:all",
                 "attack": "OK pick BACK menu" if self.level == 0 else "OK/ROLL attack",
-                "regroup": "OK pick hold:end"}[m]
+                "regroup": "OK pick hold:end", "pick": "OK: the card drawn",
+                "missile": "OK pick" if self.level == 0 else "OK fire"}[m]
+        sit = st.x.get("sit", -1) if isinstance(st.x, dict) else -1
+        if m == "attack" and self.level == 0 and sit is not None and sit >= 0:
+            from comando.rulesets.revancha import situations   # the round's situation card
+            hint = situations.label(sit)
         ui.footer(fb, hint)
 
     def draw_result(self, fb):
@@ -208,13 +295,18 @@ class MapTurn(Screen):
         self.sync()
         app = self.app
         st = app.state
+        if self.shown is not None:   # the card shown: any press puts it away
+            if kind == PRESS:
+                self.shown = None
+            return
         m = self.mode()
         if m == "over":
             if b == OK and kind == PRESS:
                 from device.screens import screen
                 app.push(screen(app, "NewGame"))
             return
-        if b == OK and kind == LONG and m in ("attack", "result", "regroup", "card", "movein"):
+        if b == OK and kind == LONG and m in ("attack", "result", "regroup", "card", "movein",
+                                              "missile"):
             self.end_turn()
             return
         if b == ROLL and kind == PRESS and (m in ("place", "movein") or
@@ -233,7 +325,11 @@ class MapTurn(Screen):
             return
         if m == "result":
             if b == ROLL and kind == PRESS:
-                self.attack(self.last["f"], self.last["to"])
+                a = {"t": "attack", "p": st.cur, "f": self.last["f"], "to": self.last["to"]}
+                if not legal(st, a) and first_trade(st, st.cur) is not None:
+                    self.trade()   # the rules force a set now (Risk, after an elimination)
+                else:
+                    self.attack(self.last["f"], self.last["to"])
             elif b == OK and kind == PRESS:
                 self.last = {}
                 self.level = 1 if picks.targets(st, self.src, st.cur) else 0
@@ -248,10 +344,16 @@ class MapTurn(Screen):
             if b in (UP, DOWN) and is_step(kind):
                 self.count = max(1, min(most, self.count + (1 if b == UP else -1)))
             elif b == OK and kind == PRESS:
-                if app.act({"t": "regroup", "p": st.cur, "f": self.src, "to": self.dst,
-                            "n": self.count}):
+                a = {"t": "regroup", "p": st.cur, "f": self.src, "to": self.dst, "n": self.count}
+                if st.rules.regroup_chain and self.card_from_table():
+                    self.picking = a   # Risk: the regroup ends the turn with the card drawn
+                    return
+                p = st.cur
+                ev = app.act(a)
+                if ev:
                     self.level = 0
                     self.sel = 0
+                    self.show_card(p, ev)
             elif b == BACK and kind == PRESS:
                 self.level = 1
             return
@@ -263,12 +365,34 @@ class MapTurn(Screen):
             if self.level > 0:
                 self.level -= 1
                 self.sel = 0
+            elif m == "pick":
+                self.picking = None
+            elif m == "missile":
+                self.firing = False
             elif m in ("attack", "regroup"):
                 app.push(Menu(app, "Turn", self.menu_items()))
+            elif m == "place" and st.rules.missiles and its:
+                c = its[min(self.sel, len(its) - 1)]
+                app.push(Menu(app, "Missile on " + st.board.short(c)[:5], (
+                    ("New forces", lambda: self.arm(c, "r")),
+                    ("For 6 armies", lambda: self.arm(c, "m")))))
             return
         if not its or b not in (OK, ROLL):
             return
         c = its[min(self.sel, len(its) - 1)]
+        if m == "pick" and b == OK and kind == PRESS:
+            self.take_card(c)
+            return
+        if m == "missile" and b == OK and kind == PRESS:
+            if self.level == 0:
+                self.src = c
+                self.level = 1
+                self.sel = 0
+            elif app.act({"t": "missile", "p": st.cur, "f": self.src, "to": c}):
+                self.firing = False
+                self.level = 0
+                self.sel = 0
+            return
         if m == "claim" and b == OK and kind == PRESS:
             app.act({"t": "claim", "p": st.cur, "c": c})
             self.sel = 0
@@ -302,12 +426,16 @@ class MapTurn(Screen):
 
     def trade(self):
         st = self.app.state
-        cards = first_set(st, st.cur)
-        if cards is None:
+        a = first_trade(st, st.cur)
+        if a is None:
             if self.mode() == "place":   # elsewhere ROLL trades only when there is a set
-                self.app.show_toast("no set of three cards to trade", 2500)
+                self.app.show_toast("no set of cards to trade", 2500)
         else:
-            self.app.act({"t": "trade", "p": st.cur, "cards": cards})
+            self.app.act(a)
+
+    def arm(self, c, src):
+        st = self.app.state
+        self.app.act({"t": "arm", "p": st.cur, "c": c, "k": 1, "src": src})
 
     def attack(self, f, to):
         st = self.app.state
@@ -328,23 +456,65 @@ class MapTurn(Screen):
         self.sel = 0
 
     def menu_items(self):
-        return (("Regroup", self.start_regroup), ("End turn", self.end_turn))
+        its = [("Regroup", self.start_regroup), ("End turn", self.end_turn)]
+        if self.app.state.rules.missiles:
+            its.insert(1, ("Missile", self.start_firing))
+        return its
+
+    def start_firing(self):
+        self.firing = True
+        self.level = 0
+        self.sel = 0
 
     def start_regroup(self):
         self.regroup = True
         self.level = 0
         self.sel = 0
 
+    def card_from_table(self):
+        """True when the turn earned a card that the player draws from the table's deck."""
+        st = self.app.state
+        return bool(st.rules.opt(st, "deck")) and st.rules.card_due(st, st.cur)
+
+    def show_card(self, p, ev):
+        """The device is the deck: the card it dealt stays on screen until the next press."""
+        st = self.app.state
+        if "card" in ev and not st.rules.opt(st, "deck"):
+            self.shown = (p, ev["card"])
+
+    def take_card(self, c):
+        """The card dialled from the table's deck: the pending Risk end or regroup takes it, else
+        a draw, and the turn ends."""
+        app = self.app
+        st = app.state
+        p = st.cur
+        a = self.picking
+        self.picking = None
+        if a:
+            a = dict(a)
+            a["card"] = c
+            if app.act(a):
+                self.__init__(app)
+            return
+        if app.act({"t": "draw", "p": p, "card": c}) and app.act({"t": "end", "p": p}):
+            self.__init__(app)
+
     def end_turn(self):
         app = self.app
         st = app.state
         p = st.cur
-        draw = {"t": "draw", "p": p}
-        try:   # the card the turn earned, taken on the way out
-            engine.check(st, draw)
-            app.act(draw)
-        except IllegalMove:
-            pass
-        if app.act({"t": "end", "p": p}):
+        rules = st.rules
+        if self.card_from_table():
+            # the card the turn earned: the player draws it from the table's deck and dials it
+            self.picking = {"t": "end", "p": p} if rules.regroup_chain else {}
+            self.regroup = self.firing = False
+            self.level = 0
+            return
+        drawn = None
+        if not rules.regroup_chain and rules.card_due(st, p):
+            drawn = app.act({"t": "draw", "p": p})   # the card the turn earned, on the way out
+        ev = app.act({"t": "end", "p": p})
+        if ev:
             self.__init__(app)
+            self.show_card(p, drawn or ev)
 

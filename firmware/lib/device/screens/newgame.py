@@ -15,6 +15,11 @@ from device.screens.base import main_items
 
 
 LEVELS = ("basic", "medium", "advanced")
+# The Map field: off (the table session: dice and turns), on (the device plays the game on the
+# map and is the card deck), own deck (on the map; the players draw from the table's deck and dial
+# the card drawn: the engine's option deck=1)
+MAP_MODES = ("off", "on", "own deck")
+MAP_HINTS = ("dice and turns only", "device deals+cards", "dial cards drawn")
 TEG2_PLAYERS = (2, 3, 4, 5, 6, 8, 10, 12)  # 8-12: pairs on both boards (teg-ii.txt, Variants)
 # T.E.G. II's board field: the board (its Objectives Table's rows), or the whole world map
 TEG2_MAPS = (("americas", "teg2_americas", ()), ("old world", "teg2_old_world", (("rows", 10),)),
@@ -30,11 +35,14 @@ def teg2_seats(n):
 
 
 class NewGame(Screen):
-    """Ruleset, players and colours, seat order. OK steps through the fields; ROLL starts."""
+    """Ruleset, players and colours, seat order, map mode. OK steps through the fields; ROLL
+    starts from any field (a table that only wants dice presses nothing more than before: the Map
+    field comes after the seats and is off by default)."""
 
-    FIELDS = ("ruleset", "players", "board", "seats", "start")
+    FIELDS = ("ruleset", "players", "board", "seats", "map", "start")
     SEATS = 3
-    START = 4
+    MAP = 4
+    START = 5
 
     def __init__(self, app):
         Screen.__init__(self, app)
@@ -45,8 +53,8 @@ class NewGame(Screen):
         self.use_board = 1  # the ruleset's shipped board; 0: no map, the table plays by counts
         self.level = 0  # T.E.G. II: basic, medium, advanced; +3 hidden objectives (the seats field)
         self.map = -1       # Risk: which of the twelve maps (rulesets/risk/maps.py); -1: World
-        # 1: map mode, the device plays the game on the map with the engine (device.mapmode;
-        # T.E.G. and WAR on this screen); off by default
+        # map mode, the device plays the game on the map with the engine (device.mapmode): 0 off
+        # (the default), 1 on, 2 on with the table's own card deck (MAP_MODES)
         self.mapmode = 0
         self.maps = None
         self.t2map = 0  # T.E.G. II: TEG2_MAPS' index
@@ -78,14 +86,27 @@ class NewGame(Screen):
         return BOARDS.get(self.ruleset())
 
     def map_ok(self):
+        """Map mode is offered for the rulesets whose map game the device's map screen plays
+        (the engine's, seated by colour: T.E.G., La Revancha, WAR, Risk; not T.E.G. II)."""
         from comando.rulesets import ENGINE
-        return self.ruleset() not in MAPS and self.ruleset() in ENGINE
+        return self.ruleset() in ENGINE and not self.powers()
+
+    def step_map(self, step):
+        if not self.map_ok():
+            self.mapmode = 0
+            return
+        self.mapmode = (self.mapmode + step) % len(MAP_MODES)
+        if self.mapmode and not self.use_board:
+            self.use_board = 1   # a map game needs its board
+            if self.ruleset() in MAPS:
+                self.map = -1
+                self.maps = None
+                self.risk_maps()
 
     def step_board(self, step):
-        """UP/DOWN on the board field: the map, no map, then map mode where the engine plays
-        the game (T.E.G., WAR); Risk: each of its twelve maps in the rulebook's order, then no
-        map (its field has no room for map mode: the engine plays Risk on World, started from
-        the laptop or a test, not offered here)."""
+        """UP/DOWN on the board field: the ruleset's board or no map (the table plays by
+        counts); Risk: each of its twelve maps in the rulebook's order, then no map. No map
+        turns map mode off. T.E.G. II: its boards, no map, then map mode here (its own field)."""
         if self.powers():  # T.E.G. II: the Americas, the Old World, the world, no map, map mode
             if self.n > 6:
                 return  # both boards, one device
@@ -95,24 +116,24 @@ class NewGame(Screen):
             self.use_board, self.mapmode, self.t2map = order[(i + step) % len(order)]
             return
         if self.ruleset() not in MAPS:
-            order = ((1, 0), (0, 0)) + (((1, 1),) if self.map_ok() else ())
-            cur = (self.use_board, self.mapmode)
-            i = order.index(cur) if cur in order else 0
-            self.use_board, self.mapmode = order[(i + step) % len(order)]
+            self.use_board = 1 - self.use_board
+            if not self.use_board:
+                self.mapmode = 0
             return
-        self.mapmode = 0
         k = len(self.risk_maps()) + 1  # (sets self.map first)
         pos = ((self.map if self.use_board else k - 1) + step) % k
         self.use_board = 1 if pos < k - 1 else 0
         self.map = pos if self.use_board else 0
+        if not self.use_board:
+            self.mapmode = 0
 
     def board_label(self):
         if self.powers() and self.use_board and not self.mapmode:
             return "2 boards" if self.n > 6 else TEG2_MAPS[self.t2map][0]
         bid = _short_id(self.board_id())
-        if not bid:
-            return "no map"
-        return bid + ":map" if self.mapmode else bid
+        if bid and self.mapmode and self.powers():
+            return bid + ":map"   # T.E.G. II's map mode is on its board field
+        return bid or "no map"
 
     def ruleset(self):
         return RULESETS[self.rs]
@@ -131,7 +152,7 @@ class NewGame(Screen):
         self.seat = 0
 
     def draw(self, fb):
-        ui.header(fb, "New game", "%d of 5" % (self.field + 1))
+        ui.header(fb, "New game", "%d of 6" % (self.field + 1))
         rs = self.ruleset()
         rows = (("Game", RULESET_NAMES[rs]), ("Players", str(self.n)),
                 ("Board", self.board_label()))
@@ -142,6 +163,16 @@ class NewGame(Screen):
             if sel:
                 fb.fill_rect(62, y - 1, 66, 9, 1)
             fb.text(ui.fit(v, 8), 64, y, 0 if sel else 1)
+        if self.field >= self.MAP and not self.powers():
+            # the map field in the seats' place (they were set on the field before)
+            sel = self.field == self.MAP
+            fb.text("Map", 0, 38, 1)
+            if sel:
+                fb.fill_rect(62, 37, 66, 9, 1)
+            fb.text(ui.fit(MAP_MODES[self.mapmode], 8), 64, 38, 0 if sel else 1)
+            ui.tight(fb, MAP_HINTS[self.mapmode] if self.map_ok() else "no map mode here", 0, 47)
+            self.foot(fb, rs)
+            return
         if self.powers():  # the powers play in the book's order: the seats field is the level
             sel = self.field == self.SEATS
             fb.text("Level", 0, 38, 1)
@@ -174,6 +205,8 @@ class NewGame(Screen):
             ui.footer(fb, "ROLL/OK: start")
         elif self.field == self.SEATS:
             ui.footer(fb, "^v level OK next" if self.powers() else "^v colour OK next")
+        elif self.field == self.MAP:
+            ui.footer(fb, "^v map OK next")
         else:
             ui.footer(fb, "OK next ROLL start")
 
@@ -184,6 +217,8 @@ class NewGame(Screen):
         if b == BACK and kind == PRESS:
             if self.field > 0:
                 self.field -= 1
+                if self.field == self.MAP and not self.map_ok():
+                    self.field -= 1
             elif self.app.state.stage is not None:
                 self.app.home()
             else:  # no game yet: settings, hardware (OLED kind, self-test), sync
@@ -199,6 +234,8 @@ class NewGame(Screen):
             self.field += 1
             if self.field == self.SEATS:
                 self.seat = 0
+            if self.field == self.MAP and not self.map_ok():
+                self.field += 1   # T.E.G. II: no map mode on this screen
             return
         if b == OK and kind == LONG:
             self.start()
@@ -223,6 +260,8 @@ class NewGame(Screen):
             self.reset_colours()
         elif self.field == 2:
             self.step_board(step)
+        elif self.field == self.MAP:
+            self.step_map(step)
         elif self.field == self.SEATS and self.powers():
             # basic, medium, advanced, then the same with hidden objectives
             self.level = (self.level + step) % (2 * len(LEVELS))
@@ -252,10 +291,6 @@ class NewGame(Screen):
         else:
             cols = list(self.cols)
         bid = self.board_id()
-        if bid and self.mapmode:
-            from device.mapmode import new_action
-            self.app.new_game(new_action(rs, bid, cols))
-            return
         if bid and rs in MAPS:
             # "If the room fills past that cap, the game opens on the smallest map the whole
             # table fits on": the table session gets that map, its size and its seat cap
@@ -268,6 +303,10 @@ class NewGame(Screen):
             opts["territories"] = h.n
             opts["seats"] = h.seats
             bid = h.id
+        if bid and self.mapmode and (self.map_ok() or self.powers()):
+            from device.mapmode import new_action
+            self.app.new_game(new_action(rs, bid, cols, {"deck": 1} if self.mapmode == 2 else None))
+            return
         if bid:
             opts["board"] = bid
         self.app.new_game(S.new_session(rs, cols, opts or None))

@@ -47,7 +47,8 @@ class RevanchaRules(PactRules):
     # "the player on the right" is (-1 previous, 1 next); situations: 0 plays without the deck
     # (every round classic combat); zones: 1 requires the third exchange for an international zone.
     # condo: 1 counts a country in condominium for each holder, 0 for neither (condominium.owner_view).
-    defaults = {"pacts": 1, "common": 45, "right": -1, "situations": 1, "zones": 1, "condo": 0}
+    defaults = {"pacts": 1, "common": 45, "right": -1, "situations": 1, "zones": 1, "condo": 0,
+                "deck": 0}
     set_word = "exchange"
     set_rule = "these cards are neither three equal symbols nor three different ones"
 

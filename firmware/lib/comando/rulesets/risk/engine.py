@@ -51,7 +51,8 @@ class RiskRules(Rules):
     dip_panel = True
     defence_dice_choice = True
     trade_bonus = "one"
-    defaults = {"deploy": "auto", "sets": "escalating", "defdice": "auto", "pacts": 0}
+    # deck: 1 the players draw from the table's own deck (the turn's card named), 0 the engine's
+    defaults = {"deploy": "auto", "sets": "escalating", "defdice": "auto", "pacts": 0, "deck": 0}
     setup_types = ("deal",)
 
     # ------------------------------------------------------------------ table and map
@@ -377,20 +378,28 @@ class RiskRules(Rules):
     def _check_card_field(self, state, a):
         if "card" in a:
             self._check_card(state, a)
-        elif "seq" in a and state.conq >= 1 and (state.deck or state.discard):
-            raise IllegalMove("%s: a turn with a conquest ends with a card drawn" % a.get("t"))
+        elif ("seq" in a or self.opt(state, "deck")) and state.conq >= 1 and (state.deck or state.discard):
+            raise IllegalMove("%s: a turn with a conquest ends with a card drawn%s"
+                              % (a.get("t"), ": name it" if self.opt(state, "deck") else ""))
+
+    def card_due(self, state, p):
+        return (p == state.cur and state.phase != "over" and state.conq >= 1
+                and bool(state.deck or state.discard))
 
     def check_move(self, state, a):
         Rules.check_move(self, state, a)
 
     def _with_card(self, state, e, src):
-        if state.conq >= 1 and (state.deck or state.discard):
+        if state.conq >= 1 and (state.deck or state.discard) and not self.opt(state, "deck"):
             self.top_card(state, e, src)
         return e
 
     def _check_card(self, state, a):
         if state.conq < 1:
             raise IllegalMove("No conquest this turn: no card")
+        if self.opt(state, "deck"):
+            self.check_table_card(state, a)
+            return
         top = state.deck[-1] if state.deck else None
         if top is None:
             sh = a.get("sh")
@@ -410,10 +419,7 @@ class RiskRules(Rules):
     def _finish_turn(self, state, e):
         p = state.cur
         if "card" in e:
-            if not state.deck:
-                state.deck = list(e["sh"])
-                state.discard = []
-            state.hands[p].append(state.deck.pop())
+            state.hands[p].append(self.pop_card(state, e))
         self.next_turn(state)
 
     # ------------------------------------------------------------------ walk-outs

@@ -144,8 +144,9 @@ class TegRules(Rules):
     max_players = 6
     max_hand = 5
     # deftrade: the defensive trade-in variant; pacts: enforce the pact ledger; common: the common
-    # objective's country count.
-    defaults = {"deftrade": 0, "pacts": 1, "common": COMMON}
+    # objective's country count; deck: 1 the players draw from the table's own deck and a draw
+    # names the card (the device records it), 0 the engine's shuffled deck.
+    defaults = {"deftrade": 0, "pacts": 1, "common": COMMON, "deck": 0}
 
     def must_trade(self, state, p) -> bool:
         """"While he holds 5 or fewer cards there is no obligation to carry out a trade-in; but

@@ -37,7 +37,7 @@ class WarRules(Rules):
     max_players = 6
     max_hand = 5
     first_round_reinforces = True
-    defaults = {"pacts": 0}
+    defaults = {"pacts": 0, "deck": 0}
     announces_armies = True
     trade_bonus = "each"
 
