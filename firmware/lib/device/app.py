@@ -46,6 +46,7 @@ except ImportError:  # CPython (the Blinka HAL)
 
 
 GC_IDLE = 6144   # bytes allocated since the last collection that make an idle one worth it
+QUIET_MS = 400   # the idle work (collection, preload, journal erase) waits this long after a press
 
 
 def _alloc():
@@ -156,6 +157,7 @@ class App:
         self.after_press = None  # what press() runs once the screen's handler has returned
         self.shown = 0  # frames the display task has shown
         self.preload = []  # idle steps that make the first Dice screen quick (preload_dice)
+        self.pressed_at = hal.ticks_ms()  # idle work waits QUIET_MS after a press
 
     # -- game ------------------------------------------------------------------------------------
     @property
@@ -453,6 +455,7 @@ class App:
         self.dirty = True
 
     def press(self, btn, kind):
+        self.pressed_at = self.hal.ticks_ms()
         if kind == B.PRESS:
             self.presses += 1
         if self.toast is not None and kind == B.PRESS:
@@ -522,6 +525,10 @@ class App:
                 # between them, and the display is not "settled" until the result is shown
                 await _sleep_ms(0)
                 continue
+            elif real and _ticks_diff(hal.ticks_ms(), self.pressed_at) < QUIET_MS:
+                # a press just came: the hand may press again at once, and a long step now
+                # (an import, an erase) could start right after the loop's first look at it
+                hal.settled()
             elif real and _alloc() - floor > GC_IDLE:
                 gc.collect()
                 floor = _alloc()
