@@ -22,6 +22,7 @@ HEAP = "256k"
 MPY_SCRIPT = r"""
 import sys, json, time, gc
 from comando import session
+from comando.session import replay
 s = session.Session()
 n = 0
 gc.collect()
@@ -40,9 +41,10 @@ print("RESULT", n, dt, s.seq, gc.mem_free())
 
 def make_log(path):
     from comando import session as Z
+    from comando.session import replay
     from comando.dice import SeededDice
 
-    t = Z.Table("revancha", ["white", "black", "red", "blue"], None, SeededDice(1))
+    t = replay.Table("revancha", ["white", "black", "red", "blue"], None, SeededDice(1))
     t.act({"t": "first"})
     while t.state.stage == Z.PLACE:
         t.act({"t": "place", "p": t.state.cur})

@@ -30,7 +30,7 @@ SCRIPTS = os.path.join(ROOT, "tests", "device_scripts")
 
 
 def play(name):
-    from comando import session as S
+    from comando.session import replay
     rig = PicoRig(seed=7, heap_report=True).start()
     try:
         rig.boot()
@@ -46,7 +46,7 @@ def play(name):
     if not lows:
         raise RigError("the device reported no heap figure")
     low, boot = min(lows)
-    stage = S.fold(events).stage if problem is None else "journal: %s" % problem
+    stage = replay.fold(events).stage if problem is None else "journal: %s" % problem
     print("pico teg2 %s heap_free_min_k %d boot_free_k %d used_peak_k %d events %d stage %s"
           % (name, low // 1024, boot // 1024, (boot - low) // 1024, len(events), stage))
 

@@ -21,8 +21,8 @@ def fold_problem(events) -> str | None:
             from comando import engine
             engine.fold(events)
         else:
-            from comando import session
-            session.fold(events)
+            from comando.session import replay
+            replay.fold(events)
     except ComandoError as exc:
         return str(exc)
     except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
@@ -35,8 +35,9 @@ def fold_problem(events) -> str | None:
 
 def _first_failing(events) -> str:
     """The first event at which folding a malformed log breaks (for a message)."""
-    from comando import engine, session
-    fold = engine.fold if "board" in events[0] else session.fold
+    from comando import engine
+    from comando.session import replay
+    fold = engine.fold if "board" in events[0] else replay.fold
     for n in range(1, len(events) + 1):
         try:
             fold(events[:n])

@@ -122,8 +122,8 @@ class Record:
     def snapshot(self, d):
         """Continue from the device's snapshot of a table session (``state.to_dict()``)."""
         try:
-            from comando import session as S
-            self.state = S.Session.from_dict(d)
+            from comando.session import replay
+            self.state = replay.from_dict(d)
             self.mode = "session"
             self.rs = self.state.rs or ""
             self.names = [self._seat_name(c) for c in self.state.colours]
@@ -203,7 +203,7 @@ class Record:
         self.mode = None
         if "board" in ev and isinstance(ev.get("players"), list):  # a game on a map (engine)
             return self._engine_new(ev)
-        from comando import session as S
+        from comando.session import replay
         self.rs = str(ev.get("rs", ""))
         opts = ev.get("o") or {}
         if self.board is None and isinstance(opts, dict):
@@ -214,7 +214,7 @@ class Record:
         self.names = [self._seat_name(c) if not isinstance(c, dict) else str(c.get("n", "?"))
                       for c in pl] if isinstance(pl, list) else []
         try:
-            self.state = S.fold([ev])
+            self.state = replay.fold([ev])
             self.mode = "session"
         except Exception:
             self.state = None
@@ -230,8 +230,9 @@ class Record:
 
     def _session(self, ev):
         from comando import session as S
+        from comando.session import replay
         st = self.state
-        if not S.knows(ev.get("t")):
+        if not replay.knows(ev.get("t")):
             return None  # a type this laptop's rules do not know (newer firmware): told raw
         before = _SessionBefore(st)
         S.apply(st, ev)

@@ -4,7 +4,7 @@ journals made by the session reducer."""
 import os
 
 from comando import journal as codec
-from comando import session as S
+from comando.session import replay
 from comando.dice import SeededDice
 from device.hal import Hal
 from device.hal.panel import RecordingPanel
@@ -44,7 +44,7 @@ def rmtree(path):
 
 def teg_events(seed=3):
     """A short T.E.G. classic session made by the reducer: opening, placements, a round of rolls."""
-    t = S.Table("teg", ["blue", "red", "black", "yellow"], rng=SeededDice(seed))
+    t = replay.Table("teg", ["blue", "red", "black", "yellow"], rng=SeededDice(seed))
     t.act({"t": "first"})
     for _ in range(8):
         t.act({"t": "place", "p": t.state.cur})

@@ -9,6 +9,7 @@ import os
 from mpytest import raises
 
 from comando import session as Z
+from comando.session import replay
 from comando.board import load_board, list_boards, default_board_id
 from comando.board_pack import unpack, load_packed, EXT
 from comando.board_packer import pack
@@ -104,7 +105,7 @@ def test_session_checks_borders_the_same_with_a_packed_board():
     packed = unpack(pack(board))
     for b in (board, packed):
         # card 0 is not a rest/borders card in every deck order: use the same seeded table
-        t = Z.Table("revancha", ["white", "black", "red"], None, SeededDice(5), b)
+        t = replay.Table("revancha", ["white", "black", "red"], None, SeededDice(5), b)
         t.act({"t": "first", "r": [[6, 1, 1]]})
         while t.state.stage == Z.PLACE:
             t.act({"t": "place", "p": t.state.cur})

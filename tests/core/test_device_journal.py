@@ -8,6 +8,7 @@ MPY_HEAP = "2m"
 from mpytest import raises
 
 from comando import session as S
+from comando.session import replay
 from device.app import App
 from device.journal import StorageFull
 import devicekit as K
@@ -35,7 +36,7 @@ def test_power_loss_at_every_byte_of_the_last_lines():
             app = boot(root)
             k = len([e for e in ends if e <= cut])
             assert app.state.seq == k, (cut, app.state.seq, k)
-            assert app.state.to_dict() == S.fold(events[:k]).to_dict()
+            assert app.state.to_dict() == replay.fold(events[:k]).to_dict()
             # the torn tail is gone from flash too (compaction), and it was reported
             assert K.read(root + "/journal.log") == data[:ends[k - 1]]
             assert (app.journal.problem is None) == (cut == ends[k - 1])
@@ -239,7 +240,7 @@ def test_the_laptop_restores_what_a_damaged_journal_lost():
         assert app.state.seq == n
         assert app.journal.damage is None and link.sync.damage is None
         assert K.read(root + "/journal.log") == full
-        assert app.state.to_dict() == S.fold(events).to_dict()
+        assert app.state.to_dict() == replay.fold(events).to_dict()
         assert K.read(root + "/journal.log.bad1") == bytes(data)   # the damaged copy stays
         assert host.diverged == 0
     finally:

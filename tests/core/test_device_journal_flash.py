@@ -11,6 +11,7 @@ from mpytest import raises
 
 from comando import journal as codec
 from comando import session as S
+from comando.session import replay
 from device.app import App
 from device.hal.simflash import SimPool
 from device.journal import StorageFull
@@ -110,7 +111,7 @@ def test_appends_are_page_programs_never_erases_and_boot_restores_them():
         assert nor.programs == programs + len(events)   # one program per event
         again = boot(root, nor)
         assert again.state.seq == len(events) and again.journal.problem is None
-        assert again.state.to_dict() == S.fold(events).to_dict()
+        assert again.state.to_dict() == replay.fold(events).to_dict()
         assert lines(again) == K.journal_bytes(events)
     finally:
         K.rmtree(root)
@@ -194,7 +195,7 @@ def test_power_cut_at_every_byte_of_the_last_lines():
                 else:
                     assert lines(again) == K.journal_bytes(events[:k]), (back, cut)
                     assert want == k
-                assert again.state.to_dict() == S.fold(events[:again.state.seq]).to_dict()
+                assert again.state.to_dict() == replay.fold(events[:again.state.seq]).to_dict()
                 # the game goes on: the next event is written and read back after a reboot
                 ready(again)
                 seq = again.state.seq

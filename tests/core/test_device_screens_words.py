@@ -13,8 +13,9 @@ import devicekit as K
 
 def _dice(root):
     from comando import session as S
+    from comando.session import replay
     from comando.dice import SeededDice
-    t = S.Table("teg", ["blue", "red", "black", "yellow"], rng=SeededDice(3))
+    t = replay.Table("teg", ["blue", "red", "black", "yellow"], rng=SeededDice(3))
     t.act({"t": "first"})
     while t.state.stage == S.PLACE:
         t.act({"t": "place", "p": t.state.cur})

@@ -18,6 +18,7 @@ import json
 import risk_board
 import war_board
 from comando import engine, rulebook, session, turns
+from comando.session import replay
 from comando.board import board_path, load_board
 from comando.dice import SeededDice
 
@@ -119,7 +120,7 @@ def test_risk_engine_and_session_agree_on_the_reserve():
         pl = [("p%d" % i, "c%d" % i) for i in range(n)]
         g = engine.new_game(b, "risk", pl, {"deploy": "hand"}, rng=SeededDice(n))
         assert g.state.x["left"] == [RISK_RESERVES[n]] * n
-        t = session.Table("risk", ["c%d" % i for i in range(n)], {"deploy": "hand"},
+        t = replay.Table("risk", ["c%d" % i for i in range(n)], {"deploy": "hand"},
                           rng=SeededDice(n))
         t.act({"t": "first"})
         assert t.state.reserve == [RISK_RESERVES[n]] * n

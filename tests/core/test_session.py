@@ -8,6 +8,7 @@ Rule sources: teg-classic.txt 4-6, teg-la-revancha.txt "Hostilities - Situation 
 from mpytest import raises
 
 from comando import session as Z
+from comando.session import replay
 from comando import turns
 from comando.rulesets.revancha import situations as S
 from comando.dice import FixedDice, SeededDice
@@ -17,13 +18,13 @@ MPY_HEAP = "512k"
 
 
 def table(rs, colours, opts=None, seed=1):
-    return Z.Table(rs, colours, opts, SeededDice(seed))
+    return replay.Table(rs, colours, opts, SeededDice(seed))
 
 
 def same_after_fold(t):
-    again = Z.fold(t.events)
+    again = replay.fold(t.events)
     assert again.to_dict() == t.state.to_dict()
-    twice = Z.fold(t.events)
+    twice = replay.fold(t.events)
     assert twice.to_dict() == again.to_dict()
 
 
@@ -129,7 +130,7 @@ def revancha(colours=("white", "black", "red", "blue"), deck=None, seed=3):
     if deck is not None:  # a stacked deck: replace the shuffled one with a log of our own
         e = dict(t.events[0])
         e["deck"] = deck
-        t.state = Z.fold([e])
+        t.state = replay.fold([e])
         t.events = [e]
     n = len(colours)
     t.act({"t": "first", "r": [[6] + [1] * (n - 1)]})
@@ -565,17 +566,17 @@ def test_fold_rejects_out_of_order_and_bad_events():
     t.act({"t": "first", "r": [[3, 1]]})
     evs = list(t.events)
     with raises(IllegalMove, "expected seq 2"):
-        Z.fold([evs[0], dict(evs[1], seq=5)])
+        replay.fold([evs[0], dict(evs[1], seq=5)])
     bad = dict(evs[1])
     bad["r"] = [[3, 3]]
     with raises(IllegalMove, "event 2 (first)"):
-        Z.fold([evs[0], bad])
+        replay.fold([evs[0], bad])
     nodice = {"t": "first", "seq": 2}
     with raises(IllegalMove, "random field"):
-        Z.fold([evs[0], nodice])
+        replay.fold([evs[0], nodice])
 
 
 def test_fixed_dice_source_for_first_and_crisis():
-    t = Z.Table("teg", ["blue", "red"], None, FixedDice([4, 4, 2, 5]))
+    t = replay.Table("teg", ["blue", "red"], None, FixedDice([4, 4, 2, 5]))
     e = t.act({"t": "first"})
     assert e["r"] == [[4, 4], [2, 5]] and t.state.first == 1

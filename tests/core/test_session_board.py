@@ -6,6 +6,7 @@ closed-border ones)."""
 from mpytest import raises
 
 from comando import session as Z
+from comando.session import replay
 from comando.board import load_board
 from comando.dice import SeededDice
 from comando.errors import IllegalMove
@@ -15,10 +16,10 @@ MPY_HEAP = "1m"
 
 def table(first_card):
     board = load_board("revancha")
-    t = Z.Table("revancha", ["white", "black", "red"], None, SeededDice(5), board)
+    t = replay.Table("revancha", ["white", "black", "red"], None, SeededDice(5), board)
     e = dict(t.events[0])
     e["deck"] = [first_card] + [c for c in range(50) if c != first_card]
-    t.state = Z.fold([e], board)
+    t.state = replay.fold([e], board)
     t.events = [e]
     t.act({"t": "first", "r": [[6, 1, 1]]})
     while t.state.stage == Z.PLACE:

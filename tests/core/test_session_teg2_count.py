@@ -7,13 +7,14 @@ MPY_HEAP = "384k"  # whole sessions with their logs (the Table keeps every event
 from mpytest import raises
 
 from comando import session as Z
+from comando.session import replay
 from comando.dice import SeededDice
 from comando.errors import IllegalMove
 from comando.rulesets.teg2 import tally
 
 
 def table(powers, opts=None):
-    return Z.Table("teg2", list(powers), opts, rng=SeededDice(3))
+    return replay.Table("teg2", list(powers), opts, rng=SeededDice(3))
 
 
 def refused(t, action, words):
@@ -81,7 +82,7 @@ def test_final_count_points_and_the_winner():
     assert s.stage == Z.OVER and s.tally["pts"] == [9, 6, 5, 6] and s.winner == 0
     assert s.tally["win"] == [0]
     refused(t, {"t": "win", "p": 1}, "the game is over: usa won")
-    assert Z.fold(t.events).to_dict() == s.to_dict()
+    assert replay.fold(t.events).to_dict() == s.to_dict()
 
 
 def test_two_players_add_their_two_powers():

@@ -8,6 +8,7 @@ MPY_HEAP = "1m"  # whole sessions of up to 12 seats with their logs (the Table k
 from mpytest import raises
 
 from comando import session as Z
+from comando.session import replay
 from comando.dice import SeededDice
 from comando.errors import IllegalMove
 from comando.turns import TEG2_POWERS
@@ -18,7 +19,7 @@ EIGHT = P4 + ["usa2", "ussr2", "china2", "japan2"]
 
 
 def table(powers, opts=None):
-    return Z.Table("teg2", list(powers), opts, rng=SeededDice(3))
+    return replay.Table("teg2", list(powers), opts, rng=SeededDice(3))
 
 
 def refused(t, action, words):

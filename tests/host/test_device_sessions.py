@@ -13,6 +13,7 @@ actions with the same dice, and fold to the same state.
 import os
 
 from comando import session as S
+from comando.session import replay
 from comando.rulesets.teg2 import commit as teg2_commit
 from comando.dice import SeededDice
 from comando_host.simulator import ROOT, run_script
@@ -47,7 +48,7 @@ def test_full_teg_classic_dice_session_by_buttons(tmp_path):
     assert problem is None
     expected, state = remake(events, 7)
     assert events == expected
-    assert S.fold(events).to_dict() == state.to_dict()
+    assert replay.fold(events).to_dict() == state.to_dict()
     types = [e["t"] for e in events]
     assert types[:2] == ["new", "first"] and types.count("place") == 8
     assert types.count("round") == 4 and types.count("end") >= 12
@@ -66,7 +67,7 @@ def test_full_teg2_round_with_battle_commands_by_buttons(tmp_path):
     assert problem is None
     expected, state = remake(events, 7)
     assert events == expected
-    assert S.fold(events).to_dict() == state.to_dict()
+    assert replay.fold(events).to_dict() == state.to_dict()
     types = [e["t"] for e in events]
     assert types.count("declare") == 2 and types.count("lock") == 4 and types.count("reveal") == 4
     # each combat: both locks (commitments only) before either reveal; the reveals verify

@@ -8,6 +8,7 @@ makes, and the laptop's mirror shows the same score (rules/teg-ii.txt, "Choosing
 import os
 
 from comando import session as S
+from comando.session import replay
 from comando_host.view import GameView
 
 from test_device_sessions import remake, run
@@ -26,7 +27,7 @@ def check_game(name, tmp_path):
     assert problem is None
     expected, state = remake(events, 7)
     assert events == expected
-    assert S.fold(events).to_dict() == state.to_dict()
+    assert replay.fold(events).to_dict() == state.to_dict()
     assert state.stage == S.OVER and state.tally["tot"] and state.winner >= 0
     return events, state
 
@@ -96,7 +97,7 @@ def test_hidden_objectives_by_buttons(tmp_path):
     # a forged reveal: the first score event with another token kind
     first = scores[0]
     i = events.index(first)
-    state = S.fold(events[:i])
+    state = replay.fold(events[:i])
     forged = dict(first)
     forged["k"] = (first["k"] + 1) % 5
     try:

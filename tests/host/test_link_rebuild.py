@@ -12,6 +12,7 @@ import time
 import pytest
 
 from comando import session as Z
+from comando.session import replay
 from comando.rulesets.teg2 import commit as teg2_commit
 
 from comando_host.session import HostSession
@@ -48,7 +49,7 @@ def act(s, action):
 
 def battle_actions():
     """A T.E.G. II session up to a declared combat (dice-free: the device makes the same events)."""
-    t = Z.Table("teg2", POWERS)
+    t = replay.Table("teg2", POWERS)
     out = []
 
     def do(a):
@@ -119,7 +120,7 @@ def test_secret_book_starts_from_a_snapshot_mid_battle():
     """A snapshot taken between the locks and the reveals carries the commitments (battle.h):
     the reveals that follow are checked against them."""
     from comando_host.secrets import SecretBook
-    t = Z.Table("teg2", POWERS)
+    t = replay.Table("teg2", POWERS)
     actions, a, d = battle_actions()
     for action in actions:
         t.act(action)

@@ -10,6 +10,7 @@ import re
 import pytest
 
 from comando import combat, session as S
+from comando.session import replay
 from comando.dice import SeededDice
 from comando.rulesets.teg2.commit import commit
 from comando_host import notation
@@ -25,7 +26,7 @@ def _texts(events, board=None):
 
 
 def _teg_table():
-    t = S.Table("teg", ["blue", "red", "black", "yellow"], {"board": "teg"}, rng=SeededDice(3))
+    t = replay.Table("teg", ["blue", "red", "black", "yellow"], {"board": "teg"}, rng=SeededDice(3))
     t.act({"t": "first", "r": [[2, 5, 4, 4]]})
     for _ in range(8):
         t.act({"t": "place", "p": t.state.cur})
@@ -83,7 +84,7 @@ def _revancha_deck(top):
 def test_revancha_situation_cards_crisis_and_extra():
     # rest card of green (49) is turned past with no green at the table; then Snow (20).
     deck = _revancha_deck([49, 20, 28, 32])
-    t = S.Table.__new__(S.Table)  # the new action carries the deck order (dealt by hand)
+    t = replay.Table.__new__(replay.Table)  # the new action carries the deck order (dealt by hand)
     t.state, t.events, t.rng, t.board = S.Session(), [], SeededDice(1), None
     t.act(dict(S.new_session("revancha", ["blue", "red", "black"]), deck=deck))
     t.act({"t": "first", "r": [[6, 3, 3]]})
@@ -120,7 +121,7 @@ def test_revancha_situation_cards_crisis_and_extra():
 
 
 def _teg2_table():
-    t = S.Table("teg2", ["usa", "ussr", "china"], None, rng=SeededDice(2))
+    t = replay.Table("teg2", ["usa", "ussr", "china"], None, rng=SeededDice(2))
     while t.state.stage == "place":
         t.act({"t": "place", "p": t.state.cur})
     t.act({"t": "round"})
@@ -186,12 +187,12 @@ def test_teg2_round_grants_rockets_and_the_end():
 
 
 def test_war_and_risk_session_wording():
-    t = S.Table("war", ["blue", "red"], None, rng=SeededDice(3))
+    t = replay.Table("war", ["blue", "red"], None, rng=SeededDice(3))
     t.act({"t": "first", "r": [[3, 5]]})
     x = _texts(t.events)
     assert x[2] == "opening roll: blue 3, red 5 - red deals the territories, %s starts" % (
         t.state.colours[t.state.first])
-    t = S.Table("risk", ["blue", "red"], {"territories": 6}, rng=SeededDice(3))
+    t = replay.Table("risk", ["blue", "red"], {"territories": 6}, rng=SeededDice(3))
     t.act({"t": "first", "r": [[6, 1]]})
     t.act({"t": "place", "p": 0})
     t.act({"t": "walk", "p": 1})
@@ -262,7 +263,7 @@ def _store_games(db):
            "r": combat.record("teg", 4, 2, [6, 5, 2], [4, 4])})
     s.ensure_game("ga1b2c3", fw="0.1.0")
     s.add_events("ga1b2c3", t.events)
-    w = S.Table("war", ["green", "red"], None, rng=SeededDice(3))
+    w = replay.Table("war", ["green", "red"], None, rng=SeededDice(3))
     w.act({"t": "first", "r": [[3, 5]]})
     w.act({"t": "place", "p": w.state.cur})
     w.act({"t": "place", "p": w.state.cur})
@@ -339,7 +340,7 @@ def test_random_sessions_are_always_told_in_words(rs):
     """Seeded random table sessions: every event gets a worded line (never the raw fallback)."""
     import random
     cols = ["blue", "red", "black"]
-    t = S.Table(rs, cols, {"territories": 9} if rs == "risk" else None, rng=SeededDice(7))
+    t = replay.Table(rs, cols, {"territories": 9} if rs == "risk" else None, rng=SeededDice(7))
     rnd = random.Random(rs)
     for _ in range(150):
         st = t.state

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from comando import session as S
+from comando.session import replay
 from comando.board import load_board
 from comando.combat import compare
 from comando.dice import SeededDice
@@ -107,7 +107,7 @@ def test_the_page_never_shows_a_secret(teg_game):
 
 def _revancha_session():
     b = load_board("revancha")
-    t = S.Table("revancha", ["blue", "red", "black", "yellow"], {"board": "revancha"},
+    t = replay.Table("revancha", ["blue", "red", "black", "yellow"], {"board": "revancha"},
                 rng=SeededDice(4), board=b)
     t.act({"t": "first"})
     while t.state.stage != "turn":

@@ -16,6 +16,7 @@ import pytest
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(__file__)), "core"))
 
 from comando import engine, rulebook, session as S  # noqa: E402
+from comando.session import replay
 from comando.board import BoardError, board_path, check_board, load_board  # noqa: E402
 from comando.dice import SeededDice  # noqa: E402
 from comando.rulesets.risk import engine as risk  # noqa: E402
@@ -248,7 +249,7 @@ def test_table_session_opens_on_the_chosen_map():
     session that names a cap below its table is refused."""
     o = risk.table_options(6, "risk_canaries")
     assert o == {"board": "risk_asia", "territories": 24, "seats": 6}
-    t = S.Table("risk", list(COLOURS), dict(o, deploy="hand"), rng=SeededDice(5))
+    t = replay.Table("risk", list(COLOURS), dict(o, deploy="hand"), rng=SeededDice(5))
     t.act({"t": "first", "r": [[1, 4, 2, 3, 5, 2]]})  # the opening roll: one die each
     assert t.state.reserve == [11] * 6 and t.state.opts["board"] == "risk_asia"
     st = S.Session()

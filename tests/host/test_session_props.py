@@ -7,6 +7,7 @@ import random
 from hypothesis import given, settings, strategies as st
 
 from comando import session as Z
+from comando.session import replay
 from comando.rulesets.revancha import situations as S
 from comando.rulesets.teg2 import commit as teg2_commit
 from comando.dice import SeededDice
@@ -82,7 +83,7 @@ def walk(rs, n, seed, steps):
     if rs == "risk":
         opts["deploy"] = "auto" if seed % 2 else "hand"
         opts["territories"] = 12
-    t = Z.Table(rs, cols, opts, SeededDice(seed))
+    t = replay.Table(rs, cols, opts, SeededDice(seed))
     rnd = random.Random(seed)
     seen = {1: t.state.to_dict()}
 
@@ -120,9 +121,9 @@ def walk(rs, n, seed, steps):
         else:
             seen[ev["seq"]] = t.state.to_dict()
     REACHED.update(e["t"] for e in t.events)
-    again = Z.fold(t.events)
+    again = replay.fold(t.events)
     assert again.to_dict() == t.state.to_dict()
-    assert Z.fold(t.events).to_dict() == again.to_dict()
+    assert replay.fold(t.events).to_dict() == again.to_dict()
 
 
 def test_the_random_walk_reaches_every_event_type():

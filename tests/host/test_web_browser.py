@@ -12,7 +12,7 @@ import pytest
 from browser import launch, need_browser, same_picture
 
 from comando import engine
-from comando import session as S
+from comando.session import replay
 from comando.board import load_board
 from comando.dice import SeededDice
 from comando_host import svgmap
@@ -113,7 +113,7 @@ def _stored(tmp_path):
     store_game(store, "war-4p", bot_events("war", 4, 11)[:260])
     store_game(store, "risk-3p", bot_events("risk", 3, 7)[:240])
     b = load_board("revancha")
-    t = S.Table("revancha", ["blue", "red", "black", "yellow"], {"board": "revancha"},
+    t = replay.Table("revancha", ["blue", "red", "black", "yellow"], {"board": "revancha"},
                 rng=SeededDice(4), board=b)
     t.act({"t": "first"})
     while t.state.stage != "turn":

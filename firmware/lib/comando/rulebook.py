@@ -7,6 +7,12 @@ functions here; when a board has no such table (a test board, the board-less dev
 rulebook's values below apply. Nothing else in the core writes these numbers.
 """
 
+# The armies placed at setup and at the start of a turn (with the board-table readers they share)
+# are comando.rulebook_armies's, named here too: the table session on the device reads only them.
+from comando.rulebook_armies import (TEG_PLACEMENT, TEG_PLACEMENT_SMALL, REVANCHA_PLACEMENT,  # noqa: F401
+                                     REVANCHA_PLACEMENT_SMALL, PLACEMENT, REINFORCE, board_tables,
+                                     is_count, board_reserves, placement)
+
 # --- trade-ins: (values of the first trades, armies added for each trade after them) ----------
 
 # teg-classic.txt "6. Continuation of the Game", "C. By trade-in": 1st 4, 2nd 7, 3rd 10, "From here
@@ -29,14 +35,6 @@ TRADE_IN = {"teg": TEG_TRADE_IN, "war": WAR_TRADE_IN, "risk": RISK_TRADE_IN}
 
 # --- starting armies -----------------------------------------------------------------------------
 
-# teg-classic.txt "4. Two Rounds to Add 8 Armies": 5, then 3; "8. Games of 2 or 3 Players": "50% of
-# the countries occupied initially (12 armies if two people play; 8 armies if three play)".
-TEG_PLACEMENT = (5, 3)
-TEG_PLACEMENT_SMALL = {2: (12,), 3: (8,)}
-# teg-la-revancha.txt: 8 then 4 ("The first player places 8 armies ... another 4 armies");
-# "5. Playing with 2 or 3 People": "If two people play, each places 18 armies in the initial round".
-REVANCHA_PLACEMENT = (8, 4)
-REVANCHA_PLACEMENT_SMALL = {2: (18,)}
 # risk-online-12-maps.txt: "a reserve of armies ... 40 for two, 35 for three, 30 for four, 25 for
 # five and 20 for six on the world board, and the proportional equivalent on the smaller maps".
 RISK_WORLD_RESERVE = (40, 35, 30, 25, 20)   # 2..6 players
@@ -44,32 +42,16 @@ RISK_WORLD_TERRITORIES = 42
 # ... "With deployment by hand, players place three at a time in rotation until nobody has any left."
 RISK_DEPLOY_STEP = 3
 
-# --- armies at the start of a turn (comando.turns.reinforcements) ---------------------------------
-
-# Armies for the countries held at the start of a turn: (divisor, minimum), the whole part only.
-# teg-classic.txt "Adding Armies" A (50%, at least 3); teg-la-revancha.txt "B) Placing Armies on
-# the Map" 1 (50%, at least 4); war.txt "1) Territories Possessed" (divide by 2; "Obs.": at least
-# 3); risk-online-12-maps.txt (one for every three territories, at least 3). T.E.G. II adds by war
-# potential instead (comando.rulesets.teg2.table.adds).
-REINFORCE = {"teg": (2, 3), "revancha": (2, 4), "war": (2, 3), "risk": (3, 3)}
-
-def _tables(tables):
-    return tables if isinstance(tables, dict) else {}
-
-
-def _posint(v):
-    return isinstance(v, int) and not isinstance(v, bool) and v >= 0
-
 
 def trade_in(tables, ruleset) -> tuple:
     """(values, step) for ``ruleset``'s trade-ins: the board's ``tables.trade_in`` ({"values":
     [...], "then_add": k}) when it has one, else the rulebook's."""
-    t = _tables(tables).get("trade_in")
+    t = board_tables(tables).get("trade_in")
     if isinstance(t, dict):
         vals = t.get("values")
-        if isinstance(vals, list) and vals and all(_posint(v) for v in vals):
+        if isinstance(vals, list) and vals and all(is_count(v) for v in vals):
             step = t.get("then_add")
-            return tuple(vals), (step if _posint(step) else TRADE_IN[ruleset][1])
+            return tuple(vals), (step if is_count(step) else TRADE_IN[ruleset][1])
     return TRADE_IN[ruleset]
 
 
@@ -84,41 +66,12 @@ def nth_trade(table, k) -> int:
 def fixed_sets(tables) -> tuple:
     """(infantry, cavalry, artillery, mixed) armies of Risk's fixed sets: the board's
     ``tables.fixed_trade_in`` when complete, else the rulebook's."""
-    t = _tables(tables).get("fixed_trade_in")
+    t = board_tables(tables).get("fixed_trade_in")
     if isinstance(t, dict):
         out = tuple(t.get(k) for k in FIXED_KEYS)
-        if all(_posint(v) for v in out):
+        if all(is_count(v) for v in out):
             return out
     return RISK_FIXED
-
-
-def board_reserves(tables, n) -> "tuple | None":
-    """The board's ``tables.starting_reserves`` for ``n`` players as a tuple (armies per placement
-    round), or None when the board has none."""
-    sr = _tables(tables).get("starting_reserves")
-    if isinstance(sr, dict):
-        v = sr.get(str(n))
-        if isinstance(v, int):
-            v = [v]
-        if isinstance(v, list) and v and all(_posint(x) for x in v):
-            return tuple(v)
-    return None
-
-
-# Rulesets with fixed placement rounds: (rounds, rounds with fewer players).
-PLACEMENT = {"teg": (TEG_PLACEMENT, TEG_PLACEMENT_SMALL),
-             "revancha": (REVANCHA_PLACEMENT, REVANCHA_PLACEMENT_SMALL)}
-
-
-def placement(ruleset, n, tables=None) -> tuple:
-    """Armies per setup placement round (teg, revancha); () for the rulesets without fixed rounds."""
-    rule = PLACEMENT.get(ruleset)
-    if rule is None:
-        return ()
-    v = board_reserves(tables, n)
-    if v is not None:
-        return v
-    return rule[1].get(n, rule[0])
 
 
 def risk_reserve(n, territories=RISK_WORLD_TERRITORIES, tables=None) -> int:
@@ -135,7 +88,7 @@ def risk_reserve(n, territories=RISK_WORLD_TERRITORIES, tables=None) -> int:
 
 def deploy_step(tables) -> int:
     """Armies a Risk player places per turn of deployment by hand (``tables.placement.per_turn``)."""
-    t = _tables(tables).get("placement")
-    if isinstance(t, dict) and _posint(t.get("per_turn")) and t["per_turn"] > 0:
+    t = board_tables(tables).get("placement")
+    if isinstance(t, dict) and is_count(t.get("per_turn")) and t["per_turn"] > 0:
         return t["per_turn"]
     return RISK_DEPLOY_STEP

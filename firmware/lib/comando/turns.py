@@ -30,7 +30,7 @@ die and say nothing of ties; re-rolling the tie is the table's universal custom)
 """
 
 from comando.errors import RulesError
-from comando import rulebook
+from comando import rulebook_armies  # (not comando.rulebook: the trade-ins are the engine's)
 # the registry's: the ids, the players each seats (teg2: 2 players play 4 powers, see
 # teg2_powers()), the rulesets whose round opener moves one seat on after every round of play
 from comando.rulesets import IDS as RULESETS, POWERS, SEATS, ROTATING
@@ -182,14 +182,14 @@ def placement_rounds(ruleset, n, tables=None):
     The values are comando.rulebook's (a board's ``tables.starting_reserves`` when given).
     """
     check_players(ruleset, n)
-    return rulebook.placement(ruleset, n, tables)
+    return rulebook_armies.placement(ruleset, n, tables)
 
 
 def reinforcements(ruleset, countries, bonus=0):
     """Armies a player adds at the start of a turn: ``countries`` held divided by the ruleset's
     divisor (rounded down, at least its minimum) plus ``bonus`` (the whole continents' bonuses,
     from the board: ``board.continent_bonus(c)``). The numbers are comando.rulebook's."""
-    rule = rulebook.REINFORCE.get(ruleset)
+    rule = rulebook_armies.REINFORCE.get(ruleset)
     if rule is None:
         raise RulesError("%s adds armies by war potential, not by countries held" % ruleset
                          if ruleset in RULESETS else "unknown ruleset %r" % (ruleset,))

@@ -26,7 +26,7 @@ from device.journal import Journal, StorageFull
 SCREENS = ("device.screens.newgame", "device.screens.teg2", "device.screens.objectives",
            "device.screens.turn", "device.screens.dice", "device.screens.revancha",
            "device.screens.armies", "device.screens.menus", "device.screens.map",
-           "device.screens.base")
+           "device.screens.eliminate", "device.screens.base")
 
 try:
     import asyncio
@@ -176,52 +176,10 @@ class App:
         self._board = board
 
     def boot(self):
-        """Restore the game from the journal (a torn tail is dropped and reported)."""
-        st = [S.Session(), 0, 0]
-        fold = []   # a map game's engine fold (device.mapmode), when the journal starts one
-        bad = []
-
-        def each(ev):
-            if bad:
-                return
-            try:
-                if st[1] == 0 and ev.get("t") == "new" and "board" in ev:
-                    from device import mapmode
-                    fold.append(mapmode.folder())
-                if fold:
-                    fold[0].feed(ev)
-                else:
-                    S.check(st[0], ev, self.board)
-                    S.apply(st[0], ev)
-                st[1] += 1
-                st[2] = ev["seq"]
-            except (ComandoError, KeyError, TypeError) as exc:
-                bad.append("journal: event %s does not follow the rules (%s)" % (ev.get("seq"), exc))
-
-        self.journal.restore(each)
-        if bad:
-            # Keep the consistent prefix: re-read to find its byte length.
-            self._truncate_to(st[1], bad[0])
-        self.map = bool(fold) and fold[0].state is not None
-        self.state = fold[0].state if self.map else st[0]
-        self.load_board()
-        self.load_secret()
-        self.settings.apply(self.oled)
-        if self.journal.problem:
-            self.show_toast(self.journal.problem, 4000)
-        self.home()
-        self.preload_dice()
-
-    def _truncate_to(self, count, why):
-        from comando import journal as codec
-        size = 0
-        seq = 0
-        with self.journal.open_read() as f:
-            for _ in range(count):
-                line = f.readline()
-                size += len(line)
-                seq = codec.decode(line).get("seq", seq)
-        self.journal.stop_at(count, size, seq, why)
+        """Restore the game from the journal (a torn tail is dropped and reported): device.app_start,
+        which main() drops once the game is restored."""
+        from device import app_start
+        app_start.boot(self)
 
     def load_board(self):
         """The board the session names (``o.board``), or None: the table plays by army counts."""
@@ -288,29 +246,11 @@ class App:
         return None
 
     def new_game(self, action):
-        """Start a new session (the old journal is kept aside as journal.log.old)."""
-        if action.get("board"):
-            return self.new_map_game(action)
-        try:
-            S.check(S.Session(), action)
-        except IllegalMove as exc:
-            self.show_toast(str(exc), 3500)
-            return None
-        self.journal.archive()
-        self.state = S.Session()
-        self.map = False
-        self.secret = {}
-        self.save_secret()
-        self.board = None
-        ev = self.act(action)
-        if ev is not None:
-            if self.in_press:
-                # called from a screen's button handler: its code is still running, so the board
-                # is loaded once the press has been handled (the input task calls restart())
-                self.after_press = self.restart
-            else:
-                self.restart()
-        return ev
+        """Start a new session (the old journal is kept aside as journal.log.old); a map game's
+        (``board`` in the action) through device.mapmode. The code is device.app_start's: loaded
+        for the start, dropped by restart()."""
+        from device import app_start
+        return app_start.new_game(self, action)
 
     def new_map_game(self, action):
         """Start a game on the map (device.mapmode): the engine's new event and its deal, each
@@ -379,7 +319,7 @@ class App:
         (or when first asked for: the board property)."""
         self.stack = []
         # (device.screens.base, SCREENS' last, stays: every home screen imports it again at once)
-        forget(*SCREENS[:-1])
+        forget("device.app_start", *SCREENS[:-1])
         self.board = None
         self._board_due = self.shown  # (the board property loads it)
         self.home()
@@ -413,15 +353,6 @@ class App:
                 f.write(dumps({str(k): list(v) for k, v in self.secret.items()}).encode())
         except OSError:
             pass
-
-    def load_secret(self):
-        import json
-        try:
-            with self.hal.open(self.hal.root + "/secret.json", "rb") as f:
-                d = json.loads(f.read())
-            self.secret = {int(k): tuple(v) for k, v in d.items()}
-        except (OSError, ValueError):
-            self.secret = {}
 
     # -- screens ---------------------------------------------------------------------------------
     def top(self):
@@ -643,7 +574,7 @@ def main(hal=None, **options):
         if mode is None:
             # the self-test screen is not on the stack: its module (and the pin map) can go
             # until the Hardware menu imports it again
-            forget("device.selftest", "device.pins")
+            forget("device.selftest", "device.pins", "device.app_start")
         if mode == "update":  # BACK held at power-on: leave the REPL free for make deploy
             a.hal.close()
             return a

@@ -51,8 +51,9 @@ def _session_replay(events, name):
     """A log of the device's table session (its `new` names no board): fold it with
     comando.session. Returns (text, None) or (None, "NAME: event N is illegal: ...")."""
     from comando import session
+    from comando.session.replay import fold
     try:
-        state = session.fold(events)
+        state = fold(events)
     except ComandoError as exc:
         return None, f"{name}: {exc}"
     return (f"table session ({state.rs}, {', '.join(state.colours)}), {state.seq} events: "

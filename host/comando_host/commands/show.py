@@ -75,6 +75,7 @@ def replay(records):
         state = engine.fold(events)   # IllegalMove names the first event that does not follow
         return "replay: %d events follow the rules of %s; the state is at #%d (%s)" % (
             len(events), state.rules.name, state.seq, state.phase)
-    state = reducer.fold(events)      # IllegalMove names the first event that does not follow
+    from comando.session.replay import fold
+    state = fold(events)             # IllegalMove names the first event that does not follow
     return "replay: %d events follow the rules; the state is at #%d (%s)" % (
         len(events), state.seq, reducer.waiting(state))

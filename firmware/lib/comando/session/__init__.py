@@ -8,11 +8,15 @@ commands (commit, then reveal) and the T.E.G. II war-potential track.
 Same conventions as comando.engine: an event is a plain dict ``{"seq": n, "t": type, ...}`` (ints,
 strings, lists); an action is the same without ``seq`` and without the random fields.
 
-    state = fold(events)                 # a fresh Session from a log
+    state = Session()                    # before the first event (``new``)
     check(state, action)                 # IllegalMove with a player-readable message; no change
     event = make(state, action, rng)     # check, then draw what is random (rng: .d6()), add seq
     apply(state, event)                  # trusts what was checked
     state.to_dict()                      # plain comparable form
+
+A whole log's fold, ``Table`` (a session with its log), ``from_dict`` and ``knows`` are the
+laptop's and the tests': comando.session.replay (the device never imports it, so its code is not
+in the device's heap).
 
 Event types (docs/architecture.md, "Table session (device default)"):
 new, first, place, round, crisis, extra, roll, card, end, out, win, declare, retreat, lock,
@@ -80,7 +84,7 @@ from comando.session.rules import (OPEN, PLACE, ROUND, CRISIS, EXTRA, ADD, TURN,
 
 UNDO_DEPTH = 8
 
-_FIELDS = ("seq", "rs", "colours", "opts", "alive", "stage", "first", "pround", "pdone", "rnd",
+FIELDS = ("seq", "rs", "colours", "opts", "alive", "stage", "first", "pround", "pdone", "rnd",
            "opener", "order", "ti", "reserve", "deck", "sit", "turned", "crisis", "barred",
            "extra", "rolls", "last", "carded", "track", "grants", "battle", "lastbattle",
            "winner", "at", "tally")
@@ -151,17 +155,10 @@ class Session:
 
     def to_dict(self):
         d = {}
-        for k in _FIELDS:
+        for k in FIELDS:
             v = getattr(self, k)
-            d[k] = _copy(v)
+            d[k] = copied(v)
         return d
-
-    @classmethod
-    def from_dict(cls, d):
-        s = cls()
-        for k in _FIELDS:
-            setattr(s, k, _copy(d[k]) if k in d else None)  # a snapshot from before "tally"
-        return s
 
 
 # Fields an apply changes in place (the others are scalars or replaced whole, so an undo snapshot
@@ -171,17 +168,17 @@ _MUTABLE = ("opts", "reserve", "extra", "alive", "order", "barred", "battle")
 
 
 def _snapshot(state):
-    # a tuple in _FIELDS order (a dict of 29 keys costs about three times the heap, and the
+    # a tuple in FIELDS order (a dict of 29 keys costs about three times the heap, and the
     # device keeps UNDO_DEPTH + 1 of them)
-    return tuple(_copy(getattr(state, k)) if k in _MUTABLE else getattr(state, k)
-                 for k in _FIELDS)
+    return tuple(copied(getattr(state, k)) if k in _MUTABLE else getattr(state, k)
+                 for k in FIELDS)
 
 
-def _copy(v):
+def copied(v):
     if isinstance(v, list) or isinstance(v, tuple):
-        return [_copy(x) for x in v]
+        return [copied(x) for x in v]
     if isinstance(v, dict):
-        return {k: _copy(x) for k, x in v.items()}
+        return {k: copied(x) for k, x in v.items()}
     return v
 
 
@@ -218,11 +215,6 @@ def table_rules(ruleset):
 _RULES = {}
 
 
-def knows(t):
-    """True for an event type this session's rules know (a newer firmware may send others)."""
-    return t == "new" or t == "undo" or t in LABEL
-
-
 def placement_armies(state):
     """Armies the current player places in this placement turn (None when not fixed)."""
     if state.stage != PLACE:
@@ -256,18 +248,14 @@ def _apply_undo(state, e):
             snap = sn
     if snap is None:
         raise RulesError("undo: no snapshot at event %r" % (to,))
-    for i, k in enumerate(_FIELDS):
+    for i, k in enumerate(FIELDS):
         v = snap[i]
-        setattr(state, k, _copy(v) if k in _MUTABLE else v)
+        setattr(state, k, copied(v) if k in _MUTABLE else v)
     state.hist = keep
     state.seq = e["seq"]
 
 
 # --- dispatch ---------------------------------------------------------------------------------
-
-# Event types carrying dice or shuffles (an undo cannot take those back and re-roll them).
-RANDOM = ("new", "first", "round", "crisis", "roll")
-
 
 def check(state, action, board=None):
     """Raise IllegalMove (a player-readable message) unless ``action`` is legal now. Never changes
@@ -332,35 +320,3 @@ def apply(state, event):
     if len(state.hist) > UNDO_DEPTH + 1:
         state.hist.pop(0)
     return state
-
-
-def fold(events, board=None):
-    """A fresh Session from a log; raises IllegalMove naming the first bad event's seq."""
-    state = Session()
-    for e in events:
-        seq = e.get("seq") if isinstance(e, dict) else None
-        if seq != state.seq + 1:
-            raise IllegalMove("event %r: expected seq %d" % (seq, state.seq + 1))
-        try:
-            check(state, e, board)
-        except IllegalMove as exc:
-            raise IllegalMove("event %d (%s): %s" % (seq, e.get("t"), exc))
-        apply(state, e)
-    return state
-
-
-class Table:
-    """Convenience: a session with its log (host tools and tests; the device journals instead)."""
-
-    def __init__(self, ruleset, colours, options=None, rng=None, board=None):
-        self.state = Session()
-        self.events = []
-        self.rng = rng
-        self.board = board
-        self.act(new_session(ruleset, colours, options))
-
-    def act(self, action):
-        e = make(self.state, action, self.rng, self.board)
-        apply(self.state, e)
-        self.events.append(e)
-        return e

@@ -8,7 +8,7 @@ that opens it (no import circle). This package stays a table: importing a screen
 
 # what screen(app, name) builds -> the module that defines it
 WHERE = {
-    "Eliminate": "device.screens.turn",
+    "Eliminate": "device.screens.eliminate",
     "Dice": "device.screens.dice",
     "Situation": "device.screens.revancha", "CrisisResult": "device.screens.revancha",
     "NewGame": "device.screens.newgame",

@@ -1,5 +1,5 @@
 """The turn screen: whose turn and what the table does next, by the session's stage, and its
-menu; and the "who is out?" picker of the turn menu."""
+menu (the menu's "who is out?" picker is device.screens.eliminate)."""
 
 from comando import session as S
 from device import ui
@@ -194,26 +194,3 @@ class Turn(Screen):
                 Confirm(app, "Victory?", "Yes, %s wins" % st.colours[p],
                         lambda: app.act({"t": "win", "p": p})))))
         return items
-
-
-class Eliminate(Screen):
-    def __init__(self, app):
-        Screen.__init__(self, app)
-        st = app.state
-        self.choices = [s for s in range(st.n) if st.alive[s] and s != st.cur]
-        self.sel = 0
-
-    def draw(self, fb):
-        st = self.app.state
-        ui.header(fb, "Who is out?")
-        ui.menu(fb, [cap(st.colours[s]) for s in self.choices], self.sel)
-
-    def button(self, b, kind):
-        st = self.app.state
-        if b in (UP, DOWN) and is_step(kind):
-            self.sel = (self.sel + (1 if b == DOWN else -1)) % len(self.choices)
-        elif b == OK and kind == PRESS:
-            self.app.pop()
-            self.app.act({"t": "out", "p": self.choices[self.sel], "by": st.cur})
-        elif b == BACK and kind == PRESS:
-            self.app.pop()

@@ -1,0 +1,96 @@
+"""What runs once: restoring the game from the journal at power-on, and starting a new game.
+
+Functions of the app (device.app.App's boot() and new_game() call them), in a module of their own
+so that their code is not in the heap during play: main() drops it once the game is restored, and
+restart() once a new game has started (device.app.forget)."""
+
+from comando import session as S
+from comando.errors import ComandoError, IllegalMove
+
+
+def boot(app):
+    """Restore the game from the journal (a torn tail is dropped and reported)."""
+    st = [S.Session(), 0, 0]
+    fold = []   # a map game's engine fold (device.mapmode), when the journal starts one
+    bad = []
+
+    def each(ev):
+        if bad:
+            return
+        try:
+            if st[1] == 0 and ev.get("t") == "new" and "board" in ev:
+                from device import mapmode
+                fold.append(mapmode.folder())
+            if fold:
+                fold[0].feed(ev)
+            else:
+                S.check(st[0], ev, app.board)
+                S.apply(st[0], ev)
+            st[1] += 1
+            st[2] = ev["seq"]
+        except (ComandoError, KeyError, TypeError) as exc:
+            bad.append("journal: event %s does not follow the rules (%s)" % (ev.get("seq"), exc))
+
+    app.journal.restore(each)
+    if bad:
+        # Keep the consistent prefix: re-read to find its byte length.
+        _truncate_to(app, st[1], bad[0])
+    app.map = bool(fold) and fold[0].state is not None
+    app.state = fold[0].state if app.map else st[0]
+    app.load_board()
+    _load_secret(app)
+    app.settings.apply(app.oled)
+    if app.journal.problem:
+        app.show_toast(app.journal.problem, 4000)
+    app.home()
+    app.preload_dice()
+
+
+def _truncate_to(app, count, why):
+    from comando import journal as codec
+    size = 0
+    seq = 0
+    with app.journal.open_read() as f:
+        for _ in range(count):
+            line = f.readline()
+            size += len(line)
+            seq = codec.decode(line).get("seq", seq)
+    app.journal.stop_at(count, size, seq, why)
+
+
+def _load_secret(app):
+    import json
+    try:
+        with app.hal.open(app.hal.root + "/secret.json", "rb") as f:
+            d = json.loads(f.read())
+        app.secret = {int(k): tuple(v) for k, v in d.items()}
+    except (OSError, ValueError):
+        app.secret = {}
+
+
+def new_game(app, action):
+    """Start a new session (the old journal is kept aside as journal.log.old); a map game (the
+    action names a board) is App.new_map_game's."""
+    if action.get("board"):
+        return app.new_map_game(action)
+    try:
+        S.check(S.Session(), action)
+    except IllegalMove as exc:
+        app.show_toast(str(exc), 3500)
+        return None
+    app.journal.archive()
+    app.state = S.Session()
+    app.map = False
+    app.secret = {}
+    app.save_secret()
+    app.board = None
+    ev = app.act(action)
+    if ev is not None:
+        if app.in_press:
+            # called from a screen's button handler: its code is still running, so the board
+            # is loaded once the press has been handled (the input task calls restart())
+            app.after_press = app.restart
+        else:
+            app.restart()
+    return ev
+
