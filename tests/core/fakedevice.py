@@ -41,6 +41,9 @@ class Journal:
         self.size += len(line)
         self.last_seq = ev["seq"]
 
+    def open_read(self):
+        return self.hal.open(self.path, "rb")
+
     def archive(self):
         os.rename(self.path, self.path + ".old")
         self.size = self.last_seq = 0

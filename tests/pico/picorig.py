@@ -112,6 +112,52 @@ def rig_main(seed: int | None = None, heap_report: bool = False) -> bytes:
     return ("\n".join(lines) + "\n").encode()
 
 
+class _ImageDev:
+    """The littlefs region of a saved flash, read as the journal's block device."""
+
+    def __init__(self, region):
+        self.region = region
+        self.count = len(region) // picoimage.BLOCK_SIZE
+
+    def readblocks(self, b, buf, off=0):
+        at = b * picoimage.BLOCK_SIZE + off
+        buf[:] = self.region[at:at + len(buf)]
+
+
+class _ImagePool:
+    """device/hal/picoflash.PicoPool's view of a saved flash: the sectors of /data/jseg's files."""
+
+    def __init__(self, region, nonces):
+        self.dev = _ImageDev(region)
+        self.found = {}
+        for b in range(self.dev.count):
+            head = region[b * picoimage.BLOCK_SIZE:b * picoimage.BLOCK_SIZE + 12]
+            if head[:4] == b"CJS1" and head[4:] in nonces:
+                self.found.setdefault(head[4:], []).append(b)
+
+    def blocks(self):
+        return [bs[0] for bs in self.found.values() if len(bs) == 1]
+
+    def nonce(self, b):
+        return next(n for n, bs in self.found.items() if bs == [b])
+
+    def can_grow(self):
+        return False
+
+
+def flash_journal(region: bytes, files: dict) -> bytes | None:
+    """The current game's lines on the journal's raw flash sectors, or None when there are none."""
+    from device.journal_flash import FlashStore
+    nonces = {bytes.fromhex(name.rsplit("/", 1)[1]) for name in files if name.startswith("/data/jseg/")}
+    if not nonces:
+        return None
+    store = FlashStore(_ImagePool(region, nonces))
+    if not store.games:
+        return None
+    with store.reader() as f:
+        return f.read()
+
+
 class PicoRig:
     def __init__(self, root: str | None = None, seed: int | None = None, flash: bytes | str | None = None,
                  files: dict | None = None, main: bytes | None = None, pty: bool = False,
@@ -361,9 +407,17 @@ class PicoRig:
         return picoimage.read_littlefs(region)
 
     def journal(self):
-        """(events, good_len, problem) of /data/journal.log, as comando.journal reads it."""
+        """(events, good_len, problem) of the device's journal, as comando.journal reads it: the
+        game on the raw flash sectors (device/journal_flash.py, read by that same module) or, for
+        a game an older firmware started, /data/journal.log."""
         from comando import journal as codec
-        data = self.files().get("/data/journal.log", b"")
+        files = self.files()
+        with open(self.flash_path, "rb") as f:
+            img = f.read()
+        region = img[picoimage.FS_OFFSET:picoimage.FS_OFFSET + picoimage.BLOCK_SIZE * picoimage.BLOCK_COUNT]
+        data = flash_journal(region, files)
+        if data is None:
+            data = files.get("/data/journal.log", b"")
         path = os.path.join(self.root, "journal.log")
         with open(path, "wb") as f:
             f.write(data)

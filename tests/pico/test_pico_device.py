@@ -151,6 +151,9 @@ def test_power_cut_during_a_journal_write_then_boot_and_recover(pico, tmp_path):
     rig.stop()
     before, _, problem = rig.journal()
     assert problem is None and [e["t"] for e in before] == ["new", "first"]
+    # the game is on the raw flash sectors (device/journal_flash.py), not in a littlefs file
+    files = rig.files()
+    assert "/data/journal.log" not in files and any(n.startswith("/data/jseg/") for n in files)
     # power on again, and cut the power half-way through the next flash program (the journal
     # append of the first placement: OK on the turn screen)
     rig2 = pico(flash=rig.flash_path, seed=3)
@@ -283,7 +286,8 @@ def test_scripted_teg2_round_by_buttons(pico):
 
 
 @pytest.mark.pico_long
-@pytest.mark.parametrize("after,nbytes", [(1, 0), (1, 1), (1, 255), (2, 17), (3, 128)])
+@pytest.mark.parametrize("after,nbytes", [(1, 0), (1, 1), (1, 100), (1, 200), (1, 255), (1, 300),
+                                          (1, 511), (2, 17), (3, 128)])
 def test_power_cut_at_any_byte_of_a_journal_write(pico, after, nbytes):
     rig = pico(seed=3)
     _new_teg_game(rig)

@@ -45,6 +45,17 @@ except ImportError:  # CPython (the Blinka HAL)
     _ticks_diff = lambda a, b: a - b  # noqa: E731
 
 
+GC_IDLE = 6144   # bytes allocated since the last collection that make an idle one worth it
+QUIET_MS = 400   # the idle work (collection, preload, journal erase) waits this long after a press
+
+
+def _alloc():
+    try:
+        return gc.mem_alloc()
+    except AttributeError:  # CPython
+        return 0
+
+
 def forget(*names):
     """Drop modules the app no longer needs (sys.modules and the package attribute), so their
     bytecode can be collected: .mpy code loads into the heap, and a later import loads it again
@@ -145,6 +156,8 @@ class App:
         self.in_press = False
         self.after_press = None  # what press() runs once the screen's handler has returned
         self.shown = 0  # frames the display task has shown
+        self.preload = []  # idle steps that make the first Dice screen quick (preload_dice)
+        self.pressed_at = hal.ticks_ms()  # idle work waits QUIET_MS after a press
 
     # -- game ------------------------------------------------------------------------------------
     @property
@@ -311,6 +324,26 @@ class App:
         self.board = None
         self._board_due = self.shown  # (the board property loads it)
         self.home()
+        self.preload_dice()
+
+    def preload_dice(self):
+        """After a new game (and at boot into a game): the Dice screen's module, the odds'
+        modules and the ruleset's odds programs, loaded at idle one per display turn (the
+        display task), so the first ROLL on the turn screen does not pay ~200 ms for them."""
+        rs = getattr(self.state, "rs", None)
+        self.preload = [] if self.map or not rs else \
+            ["device.screens.dice", "comando.odds_kernel", "comando.odds_fixed", rs]
+
+    def preload_step(self):
+        item = self.preload.pop(0)
+        try:
+            if "." in item:
+                __import__(item)
+            else:   # the programs the first attack's odds would build (no snow, no tailwind)
+                from comando import odds_fixed
+                odds_fixed._programs(item, False, False)
+        except (ImportError, MemoryError, ValueError, KeyError, AttributeError):
+            self.preload = []
 
     # -- T.E.G. II secrets survive a power cut (they are not events: never published) -------------
     def save_secret(self):
@@ -354,6 +387,7 @@ class App:
         self.dirty = True
 
     def press(self, btn, kind):
+        self.pressed_at = self.hal.ticks_ms()
         if kind == B.PRESS:
             self.presses += 1
         if self.toast is not None and kind == B.PRESS:
@@ -395,8 +429,14 @@ class App:
             await _sleep_ms(hal.poll_ms)
 
     async def display_task(self):
+        """Draw when something changed; when nothing did, the idle work, one piece per turn so
+        the input task samples the buttons between any two: the top screen's background work
+        (the odds), then a garbage collection when enough was allocated since the last one (so
+        none lands in the middle of a press), then the journal's erase of its next sector."""
         hal = self.hal
         drawn = hal.ticks_ms()
+        real = hal.poll_ms != 0   # (the simulator's script mode runs on a virtual clock)
+        floor = _alloc()
         while hal.alive():
             if not self.dirty and self.stack and self.top().live and \
                     _ticks_diff(hal.ticks_ms(), drawn) >= 500:
@@ -406,17 +446,36 @@ class App:
                 self.dirty = False
                 self.draw()
                 self.oled.show()
+                if real:
+                    await _sleep_ms(0)   # the collection is a turn of its own
                 self.shown += 1
                 gc.collect()
+                floor = _alloc()
                 hal.frame_done()
             elif self.stack and self.top().work():
                 # background work in slices (the odds of a big attack): the input task runs
                 # between them, and the display is not "settled" until the result is shown
                 await _sleep_ms(0)
                 continue
+            elif real and _ticks_diff(hal.ticks_ms(), self.pressed_at) < QUIET_MS:
+                # a press just came: the hand may press again at once, and a long step now
+                # (an import, an erase) could start right after the loop's first look at it
+                hal.settled()
+            elif real and _alloc() - floor > GC_IDLE:
+                gc.collect()
+                floor = _alloc()
+                await _sleep_ms(0)
+                continue
+            elif real and self.preload:
+                self.preload_step()
+                await _sleep_ms(0)
+                continue
+            elif self.journal.idle():
+                await _sleep_ms(0)
+                continue
             else:
                 hal.settled()
-            await _sleep_ms(0 if hal.poll_ms == 0 else 20)
+            await _sleep_ms(0 if not real else hal.poll_ms)
 
     def start_link(self):
         if self.hal.serial is None:

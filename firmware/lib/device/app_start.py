@@ -43,13 +43,14 @@ def boot(app):
     if app.journal.problem:
         app.show_toast(app.journal.problem, 4000)
     app.home()
+    app.preload_dice()
 
 
 def _truncate_to(app, count, why):
     from comando import journal as codec
     size = 0
     seq = 0
-    with app.hal.open(app.journal.path, "rb") as f:
+    with app.journal.open_read() as f:
         for _ in range(count):
             line = f.readline()
             size += len(line)

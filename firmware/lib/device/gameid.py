@@ -10,7 +10,7 @@ def _path(journal):
 def first_crc(journal):
     """The CRC of the journal's first line: ties game.id to the game it was made for."""
     try:
-        with journal.hal.open(journal.path, "rb") as f:
+        with journal.open_read() as f:
             return f.read(8).decode()
     except (OSError, ValueError):
         return ""

@@ -1,5 +1,11 @@
 """The game journal on flash: one event per line with a CRC (codec: comando.journal).
 
+Two stores, one format of lines: on a HAL with raw flash sectors (``hal.journal_pool()``: the
+Pico, or the simulator with a flash image) the lines go to pre-erased sectors
+(device/journal_flash.py: an append is a page program, no erase, no littlefs); elsewhere, and for
+a game an older firmware started in ``journal.log``, they are appended to that file. Readers use
+``open_read()`` (a binary stream of the lines, whichever the store).
+
 - ``restore(each)`` streams the file through ``each(event)`` at boot; a torn or corrupt tail is
   dropped, reported in ``problem`` and cut off by compaction (never a crash).
 - ``append(event)`` writes one line and flushes it before the event is applied or published.
@@ -58,12 +64,57 @@ class Journal:
         self.problem = None
         self.frozen = None
         self.damage = None  # set when whole lines were cut off (see _repair)
+        self.store = None
+        self._flash()
+
+    def _flash(self):
+        """Raw flash when the HAL has it, unless the game on flash is an old-format journal.log
+        (it goes on in its file until the next new game: no migration step that could fail).
+        The store (its modules, its scan of the sectors) is made when first needed, so a fresh
+        device does not pay for it on the way to its first screen."""
+        self.store = None
+        self.flash = getattr(self.hal, "journal_pool", None) is not None and not _exists(self.path)
+
+    def _st(self):
+        if self.store is None and self.flash:
+            p = self.hal.journal_pool()
+            if p is None:
+                self.flash = False
+            else:
+                from device.journal_flash import FlashStore
+                self.store = FlashStore(p)
+        return self.store
+
+    def _stored(self):
+        """Something may be on the raw flash (a cheap test, no import)."""
+        probe = getattr(self.hal, "journal_stored", None)
+        return self.flash and (probe is None or probe())
+
+    def open_read(self):
+        """The journal's lines as a binary stream (read, readline, seek, close; a context)."""
+        st = self._st()
+        if st is not None:
+            return st.reader()
+        return self.hal.open(self.path, "rb")
+
+    def open_backup(self, name):
+        """A damaged copy named in ``damage["backup"]``."""
+        if name.startswith("flash:"):
+            st = self._st()
+            if st is not None:
+                return st.reader(int(name[6:]))
+        return self.hal.open(self.hal.root + "/" + name, "rb")
+
+    def idle(self):
+        """One step of background work (erase a sector ahead of the writer); True if it did."""
+        st = self._st() if self.flash else None
+        return st is not None and st.idle()
 
     def restore(self, each):
         """Fold every valid event through ``each``; returns the count. Repairs a bad tail."""
         self.size = self.count = self.last_seq = 0
         self.problem = None
-        if not _exists(self.path):
+        if not (self._stored() and self._st() is not None) and not _exists(self.path):
             return 0
         last = [0]
 
@@ -71,7 +122,7 @@ class Journal:
             each(ev)
             last[0] = ev.get("seq", 0)
 
-        with self.hal.open(self.path, "rb") as f:
+        with self.open_read() as f:
             count, good, problem = codec.scan_stream(f, take)
         self.count = count
         self.size = good
@@ -97,6 +148,26 @@ class Journal:
         if self.frozen:
             raise StorageFull(self.frozen)
         line = codec.encode(event)
+        st = self._st()
+        if st is not None:
+            self._append_flash(st, line)
+        else:
+            self._append_file(line)
+        self.size += len(line)
+        self.count += 1
+        self.last_seq = event.get("seq", self.last_seq)
+
+    def _append_flash(self, st, line):
+        if not st.room(len(line)):
+            raise StorageFull("Storage full! %d events kept. Free space or start a new game."
+                              % self.count)
+        try:
+            st.append(line)
+        except Exception as exc:  # FlashFull, or OSError from the device
+            self.frozen = "Storage full: write failed (%s); %d events kept" % (exc, self.count)
+            raise StorageFull(self.frozen)
+
+    def _append_file(self, line):
         if self.hal.fs_free() < len(line) + RESERVE:
             raise StorageFull("Storage full! %d events kept. Free space or start a new game."
                               % self.count)
@@ -107,12 +178,14 @@ class Journal:
         except OSError as exc:
             self.frozen = "Storage full: write failed (%s); %d events kept" % (exc, self.count)
             raise StorageFull(self.frozen)
-        self.size += len(line)
-        self.count += 1
-        self.last_seq = event.get("seq", self.last_seq)
 
     def compact(self):
-        """Rewrite the valid prefix into a new file and rename it over the journal."""
+        """Rewrite the valid prefix into a new file and rename it over the journal (on raw
+        flash: into a new game; the old one stays as the previous game)."""
+        st = self._st()
+        if st is not None:
+            st.rewrite(self.size)
+            return
         self._copy_prefix(self.path)
 
     def _copy_prefix(self, source):
@@ -139,11 +212,15 @@ class Journal:
         self.frozen = None
 
     def archive(self):
-        if _exists(self.path):
+        st = self._st()
+        if st is not None:
+            st.new_game()
+        elif _exists(self.path):
             old = self.path + ".old"
             if _exists(old):
                 os.remove(old)
             os.rename(self.path, old)
+            self._flash()   # an old-format game ends here: the next one goes to raw flash
         self.size = self.count = self.last_seq = 0
         self.problem = None
         self.frozen = None
@@ -151,9 +228,9 @@ class Journal:
     def events(self, after=0):
         """Events with seq > after, read back from flash (the link resends from here)."""
         out = []
-        if not _exists(self.path):
+        if not (self._stored() and self._st() is not None) and not _exists(self.path):
             return out
-        with self.hal.open(self.path, "rb") as f:
+        with self.open_read() as f:
             left = self.size
             while left > 0:
                 line = f.readline()

@@ -29,7 +29,13 @@ def _exists(path):
 def repair(j):
     try:
         whole = whole_lines_after(j)
-        if whole:
+        if j.store is not None:  # raw flash: the prefix becomes a new game, the old one the backup
+            old = j.store.rewrite(j.size)
+            if whole:
+                j.damage = {"kept": j.last_seq, "backup": "flash:%d" % old, "after": whole}
+                j.problem = "%s; damaged game kept on flash, %d intact events after it" % (
+                    j.problem, whole[0])
+        elif whole:
             n = 1
             while _exists("%s.bad%d" % (j.path, n)):
                 n += 1
@@ -42,7 +48,7 @@ def repair(j):
             j._copy_prefix(backup)
         else:
             j.compact()
-    except OSError:
+    except Exception:  # OSError, or no free flash sector for the copy
         j.frozen = "Storage full: journal could not be repaired"
 
 
@@ -50,7 +56,7 @@ def whole_lines_after(j):
     """[intact, lines]: the complete lines after the valid prefix and how many of them pass their
     CRC ([] when only a torn last line follows)."""
     lines = intact = 0
-    with j.hal.open(j.path, "rb") as f:
+    with j.open_read() as f:
         f.seek(j.size)
         while True:
             line = f.readline()
@@ -69,7 +75,7 @@ class _Backup:
     """Reads the damaged file forward: the restore asks for its events in order."""
 
     def __init__(self, j):
-        self.f = j.hal.open(j.hal.root + "/" + j.damage["backup"], "rb")
+        self.f = j.open_backup(j.damage["backup"])
         self.ahead = None
 
     def event(self, seq, like):

@@ -147,7 +147,7 @@ class JournalSource:
     def _open(self):
         f = self.f
         if f is None:
-            f = self.f = self.j.hal.open(self.j.path, "rb")
+            f = self.f = self.j.open_read()
         return f
 
     def release(self):
@@ -307,7 +307,12 @@ class LinkEndpoint:
 
     async def run(self):
         sleep_ms = getattr(asyncio, "sleep_ms", None)
+        app = self.app
         while True:
+            if sleep_ms is not None and getattr(app, "dirty", False):
+                # a new picture is due: it goes to the glass first, the link's work after it
+                await sleep_ms(1)
+                continue
             busy = self.step()
             ms = 1 if busy else 10
             if sleep_ms is not None:

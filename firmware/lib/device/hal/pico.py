@@ -57,6 +57,21 @@ class PicoHal(Hal):
             self._serial = StdioSerial(sys.stdin.buffer, sys.stdout.buffer)
         return self._serial or None
 
+    def journal_pool(self):
+        """The journal's raw flash sectors inside littlefs (device/hal/picoflash.py)."""
+        try:
+            from device.hal.picoflash import PicoPool
+            return PicoPool(self.root)
+        except (ImportError, OSError, AttributeError):
+            return None
+
+    def journal_stored(self):
+        try:
+            os.stat(self.root + "/jseg")
+            return True
+        except OSError:
+            return False
+
     def open(self, path, mode="rb"):
         return open(path, mode)
 

@@ -140,10 +140,19 @@ class SimButtons:
 
 
 class SimHal(Hal):
+    def journal_pool(self):
+        if not self.flash_sectors:
+            return None
+        from device.hal.simflash import NorFile, SimPool
+        return SimPool(NorFile(self.root + "/flash.img", self.flash_sectors))
+
     def __init__(self, **kw):
         self.root = _opt(kw, "dir", "build/sim")
         makedirs(self.root)
         self.fs_limit = int(_opt(kw, "fs_limit", 0))
+        # COMANDO_SIM_FLASH=N: the journal on N raw flash sectors in <dir>/flash.img (the Pico's
+        # store, device/journal_flash.py); unset: journal.log, which the host tools read
+        self.flash_sectors = int(_opt(kw, "flash", 0))
         self.fast = str(_opt(kw, "fast", "0")) == "1"
         self.vclock = 0
         self.poll_ms = 0 if self.fast else 5
