@@ -1,4 +1,5 @@
-"""Button debounce, long press and repeat (device/buttons.py) fed with bouncing edges."""
+"""Buttons (device/buttons.py) fed with bouncing edges: a press on its leading edge, the bounces of
+the make and the break locked out, long press and repeat."""
 
 from device.buttons import Buttons, PRESS, LONG, REPEAT
 
@@ -47,10 +48,58 @@ def test_bouncing_presses_count_once_each():
     assert not [e for _, e in evs if e[1] == LONG]
 
 
-def test_glitch_shorter_than_debounce_is_ignored():
+def test_a_press_comes_at_the_first_sample_that_sees_it():
     b = Buttons(debounce_ms=20)
-    evs = feed(b, [(10, 1 << OK), (15, 0), (40, 1 << OK), (52, 0)], 200)
-    assert evs == []
+    evs = feed(b, bouncy_press(10, OK, hold=60), 200)
+    assert evs == [(10, (OK, PRESS))]
+
+
+def test_bounces_of_the_make_and_break_within_debounce_are_one_press():
+    # the break bounces for 15 ms (under the 20 ms release debounce): still one press
+    b = Buttons(debounce_ms=20)
+    evs = feed(b, bouncy_press(10, OK, hold=50, bounce=15), 300)
+    assert evs == [(10, (OK, PRESS))]
+
+
+def test_a_quick_tap_seen_by_one_sample_is_a_press():
+    # the loop was busy before and after: one sample saw the button down (a tap is never lost)
+    b = Buttons(debounce_ms=20)
+    assert b.update(0, 0) == []
+    assert b.update(1 << OK, 5) == [(OK, PRESS)]
+    assert b.update(0, 120) == []          # seen up: released once up for 20 ms from here
+    assert b.update(1 << OK, 135) == []   # down again 15 ms later: a bounce of the break
+    assert b.update(0, 140) == []
+    assert b.update(0, 159) == []
+    assert b.update(0, 161) == []          # up for 21 ms: released
+    assert b.update(1 << OK, 170) == [(OK, PRESS)]
+
+
+def test_a_tap_between_two_samples_comes_from_the_edge_latch():
+    # the tap began and ended while the loop was busy: the pin interrupt latched its edge
+    b = Buttons(debounce_ms=20)
+    assert b.update(0, 0) == []
+    assert b.update(0, 150, fell=1 << OK) == [(OK, PRESS)]
+    # an edge latched while the button is still counted as pressed is a bounce of its break
+    assert b.update(0, 160, fell=1 << OK) == []
+    assert b.update(0, 200) == []
+    assert b.update(0, 300, fell=1 << OK) == [(OK, PRESS)]
+
+
+def test_a_fall_latched_after_the_release_was_seen_is_a_new_press():
+    # seen up once, then the loop was busy while the hand pressed again: the latched fall's time
+    # tells a new press (20 ms or more after the line was seen up) from a bounce of the break
+    b = Buttons(debounce_ms=20)
+    at = [0] * 5
+    assert b.update(1 << OK, 10) == [(OK, PRESS)]
+    assert b.update(0, 80) == []           # seen up (no later sample for a while)
+    at[OK] = 84
+    assert b.update(1 << OK, 130, fell=1 << OK, fell_at=at) == []   # a bounce, 4 ms after
+    assert b.update(0, 140) == []
+    at[OK] = 175
+    assert b.update(1 << OK, 190, fell=1 << OK, fell_at=at) == [(OK, PRESS)]
+    assert b.update(0, 260) == []
+    at[OK] = 300
+    assert b.update(0, 330, fell=1 << OK, fell_at=at) == [(OK, PRESS)]   # came and went
 
 
 def test_long_press_once_and_press_first():
@@ -59,7 +108,7 @@ def test_long_press_once_and_press_first():
     kinds = [e[1] for _, e in evs]
     assert kinds == [PRESS, LONG]
     t_long = [t for t, e in evs if e[1] == LONG][0]
-    assert 700 <= t_long <= 730
+    assert 700 <= t_long <= 710
 
 
 def test_repeat_on_hold_for_up():
@@ -68,9 +117,9 @@ def test_repeat_on_hold_for_up():
     kinds = [e for _, e in evs]
     assert kinds[0] == (UP, PRESS)
     reps = [t for t, e in evs if e == (UP, REPEAT)]
-    # first repeat 450 ms after the debounced press (at 20 ms), then every 110 ms while held
-    assert reps[0] == 470 and all(b - a == 110 for a, b in zip(reps, reps[1:]))
-    assert len(reps) == 5  # 470, 580, 690, 800, 910
+    # first repeat 450 ms after the press (its leading edge, at 0), then every 110 ms while held
+    assert reps[0] == 450 and all(b - a == 110 for a, b in zip(reps, reps[1:]))
+    assert len(reps) == 5  # 450, 560, 670, 780, 890
 
 
 def test_two_buttons_at_once_are_independent():

@@ -393,6 +393,18 @@ function handle(cmd) {
       } });
       break;
     }
+    case 'taps': { // steps [pins, start ms, hold ms] from now, at exact emulated times whatever
+      // the app samples (a hand that does not wait for the device); done when all are released
+      const steps = cmd.steps.map(([pins, at, hold]) => ({ pins, on: t + at * 1e6, off: t + (at + hold) * 1e6, st: 0 }));
+      waiters.push({ id, check: (now) => {
+        for (const s of steps) {
+          if (s.st === 0 && now >= s.on) { pinsDown(s.pins, true); s.st = 1; }
+          if (s.st === 1 && now >= s.off) { pinsDown(s.pins, false); s.st = 2; }
+        }
+        return steps.every((s) => s.st === 2) ? {} : null;
+      } });
+      break;
+    }
     case 'down': pinsDown(cmd.pins, true); done(id); break;
     case 'up': pinsDown(cmd.pins, false); done(id); break;
     case 'wait': {

@@ -145,6 +145,21 @@ def _new_teg_game(rig):
     rig.script(["ok", "ok", "roll", "ok"])  # 4 players, T.E.G., ROLL starts; OK: who starts
 
 
+def test_a_quick_tap_while_the_device_is_busy_is_not_lost(pico):
+    # ROLL starts the game (its handler and the restart keep the input loop busy for a while);
+    # a 30 ms tap of OK lands inside that step, pressed and released between two samples: the
+    # pin interrupt's latch (device/hal/pico.py) makes it the press that picks who starts
+    rig = pico(seed=3)
+    rig.boot()
+    rig.script(["ok", "ok"])
+    rig.call("taps", steps=[[[PINS["roll"]], 0, 40], [[PINS["ok"]], 60, 30]])
+    rig.wait(1500)
+    no_traceback(rig)
+    rig.stop()
+    events, _, problem = rig.journal()
+    assert problem is None and [e["t"] for e in events] == ["new", "first"]
+
+
 def test_power_cut_during_a_journal_write_then_boot_and_recover(pico, tmp_path):
     rig = pico(seed=3)
     _new_teg_game(rig)

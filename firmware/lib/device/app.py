@@ -417,8 +417,13 @@ class App:
     # -- the loop --------------------------------------------------------------------------------
     async def input_task(self):
         hal = self.hal
+        # the buttons whose line a pin interrupt saw fall since the last sample, and when
+        # (device.hal.pico): taken before the sample, so a latched tap was up when sampled
+        fell = getattr(hal.buttons, "fell", None)
+        fell_at = getattr(hal.buttons, "fell_at", None)
         while hal.alive():
-            for btn, kind in self.buttons.update(hal.buttons.read(), hal.ticks_ms()):
+            f = fell() if fell is not None else 0
+            for btn, kind in self.buttons.update(hal.buttons.read(), hal.ticks_ms(), f, fell_at):
                 self.press(btn, kind)
                 if self.after_press is not None:
                     self.run_after_press()  # before the next press reaches a stale screen

@@ -1,15 +1,24 @@
-"""Buttons: debounce, long press and repeat on hold, from raw samples of a bitmask.
+"""Buttons: a press on its leading edge, bounces locked out, long press and repeat on hold, from
+raw samples of a bitmask.
 
-``update(mask, now_ms)`` takes the raw pressed-bitmask (bit i = button i) sampled every few ms and
-returns the events it completes, as ``(button, kind)`` pairs:
+``update(mask, now_ms, fell=0, fell_at=None)`` takes the raw pressed-bitmask (bit i = button i)
+sampled every few ms, ``fell``: the buttons whose line fell since the last sample (a pin-edge
+interrupt's latch, when the HAL has one, read before the sample) and ``fell_at[i]``: when button
+i's line last fell, and returns the events it completes, as ``(button, kind)`` pairs:
 
-- every button: ``PRESS`` once, as soon as the press is stable for ``debounce_ms``;
+- every button: ``PRESS`` once, at the first sample that sees it pressed (or that finds its edge
+  latched: a tap that began and ended between two samples, while the loop was busy);
 - ``REPEAT`` buttons (up, down) then give ``REPEAT`` every ``repeat_ms`` after ``repeat_delay_ms``;
 - ``LONG`` buttons (ok, back, roll) give ``LONG`` once when held ``long_ms``.
 
-A raw change must hold for ``debounce_ms`` before the debounced state follows it, so contact
-bounce (edges a few ms apart) never makes a second press, and a press shorter than that is
-noise. Pure logic: the clock is an argument, so tests feed it edges at exact times.
+Acting on the leading edge answers a press ``debounce_ms`` sooner than waiting for it to be
+stable. What keeps contact bounce from making a second press is the release: a pressed button
+counts as released only once its raw line has stayed up for ``debounce_ms``, so the bounces of the
+make (and of the break) all fall inside one press; a latched fall ``debounce_ms`` or more after
+the line was seen up is a new press even if no sample saw the release last long enough. A one-sample glitch counts as a press: a
+button's line on an internal pull-up does not glitch by itself, while a quick tap seen by one
+sample only (the loop was busy before and after it) must never be lost. Pure logic: the clock is
+an argument, so tests feed it edges at exact times.
 """
 
 try:
@@ -37,36 +46,38 @@ class Buttons:
         self.long_ms = long_ms
         self.repeat_delay_ms = repeat_delay_ms
         self.repeat_ms = repeat_ms
-        self.raw = 0
-        self.state = 0  # debounced
-        self.changed_at = [0] * count  # when the raw bit last changed
-        self.down_at = [0] * count  # when the debounced press began
+        self.raw = 0  # the last sample
+        self.state = 0  # pressed, as the app sees it
+        self.up_at = [0] * count  # when the raw line of a pressed button was first seen up
+        self.down_at = [0] * count  # when the press began
         self.next_repeat = [0] * count
         self.long_sent = 0  # bitmask
         self.presses = 0
 
-    def update(self, mask, now):
+    def update(self, mask, now, fell=0, fell_at=None):
         events = []
-        changed = mask ^ self.raw
-        if changed:
-            for i in range(self.count):
-                if changed & (1 << i):
-                    self.changed_at[i] = now
-            self.raw = mask
+        state = self.state
+        was = self.raw
+        went_up = was & ~mask
+        self.raw = mask
+        if not (mask | fell | state):
+            return events   # (the common case: nothing pressed, nothing to do)
         for i in range(self.count):
             bit = 1 << i
-            raw = mask & bit
-            if raw != (self.state & bit) and _diff(now, self.changed_at[i]) >= self.debounce_ms:
-                if raw:
-                    self.state |= bit
+            if state & bit and fell & bit and not was & bit and fell_at is not None and \
+                    _diff(fell_at[i], self.up_at[i]) >= self.debounce_ms:
+                state &= ~bit   # seen up, then a fall later than any bounce: a new press
+            if not state & bit:
+                if (mask | fell) & bit:   # the leading edge: a press now
+                    state |= bit
                     self.down_at[i] = now
+                    self.up_at[i] = now   # (a latched tap, already up: released from now)
                     self.next_repeat[i] = now + self.repeat_delay_ms
                     self.long_sent &= ~bit
                     self.presses += 1
                     events.append((i, PRESS))
-                else:
-                    self.state &= ~bit
-            elif self.state & bit:
+                continue
+            if mask & bit:   # held (or bouncing)
                 if self.repeat_mask & bit:
                     if _diff(now, self.next_repeat[i]) >= 0:
                         self.next_repeat[i] = now + self.repeat_ms
@@ -74,4 +85,9 @@ class Buttons:
                 elif not self.long_sent & bit and _diff(now, self.down_at[i]) >= self.long_ms:
                     self.long_sent |= bit
                     events.append((i, LONG))
+            elif went_up & bit:
+                self.up_at[i] = now
+            elif _diff(now, self.up_at[i]) >= self.debounce_ms:
+                state &= ~bit   # up for debounce_ms: released (the bounces are over)
+        self.state = state
         return events
