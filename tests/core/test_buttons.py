@@ -64,25 +64,25 @@ def test_bounces_of_the_make_and_break_within_debounce_are_one_press():
 def test_a_quick_tap_seen_by_one_sample_is_a_press():
     # the loop was busy before and after: one sample saw the button down (a tap is never lost)
     b = Buttons(debounce_ms=20)
-    assert b.update(0, 0) == []
-    assert b.update(1 << OK, 5) == [(OK, PRESS)]
-    assert b.update(0, 120) == []          # seen up: released once up for 20 ms from here
-    assert b.update(1 << OK, 135) == []   # down again 15 ms later: a bounce of the break
-    assert b.update(0, 140) == []
-    assert b.update(0, 159) == []
-    assert b.update(0, 161) == []          # up for 21 ms: released
-    assert b.update(1 << OK, 170) == [(OK, PRESS)]
+    assert list(b.update(0, 0)) == []
+    assert list(b.update(1 << OK, 5)) == [(OK, PRESS)]
+    assert list(b.update(0, 120)) == []          # seen up: released once up for 20 ms from here
+    assert list(b.update(1 << OK, 135)) == []   # down again 15 ms later: a bounce of the break
+    assert list(b.update(0, 140)) == []
+    assert list(b.update(0, 159)) == []
+    assert list(b.update(0, 161)) == []          # up for 21 ms: released
+    assert list(b.update(1 << OK, 170)) == [(OK, PRESS)]
 
 
 def test_a_tap_between_two_samples_comes_from_the_edge_latch():
     # the tap began and ended while the loop was busy: the pin interrupt latched its edge
     b = Buttons(debounce_ms=20)
-    assert b.update(0, 0) == []
-    assert b.update(0, 150, fell=1 << OK) == [(OK, PRESS)]
+    assert list(b.update(0, 0)) == []
+    assert list(b.update(0, 150, fell=1 << OK)) == [(OK, PRESS)]
     # an edge latched while the button is still counted as pressed is a bounce of its break
-    assert b.update(0, 160, fell=1 << OK) == []
-    assert b.update(0, 200) == []
-    assert b.update(0, 300, fell=1 << OK) == [(OK, PRESS)]
+    assert list(b.update(0, 160, fell=1 << OK)) == []
+    assert list(b.update(0, 200)) == []
+    assert list(b.update(0, 300, fell=1 << OK)) == [(OK, PRESS)]
 
 
 def test_a_fall_latched_after_the_release_was_seen_is_a_new_press():
@@ -90,16 +90,41 @@ def test_a_fall_latched_after_the_release_was_seen_is_a_new_press():
     # tells a new press (20 ms or more after the line was seen up) from a bounce of the break
     b = Buttons(debounce_ms=20)
     at = [0] * 5
-    assert b.update(1 << OK, 10) == [(OK, PRESS)]
-    assert b.update(0, 80) == []           # seen up (no later sample for a while)
+    assert list(b.update(1 << OK, 10)) == [(OK, PRESS)]
+    assert list(b.update(0, 80)) == []           # seen up (no later sample for a while)
     at[OK] = 84
-    assert b.update(1 << OK, 130, fell=1 << OK, fell_at=at) == []   # a bounce, 4 ms after
-    assert b.update(0, 140) == []
+    assert list(b.update(1 << OK, 130, fell=1 << OK, fell_at=at)) == []   # a bounce, 4 ms after
+    assert list(b.update(0, 140)) == []
     at[OK] = 175
-    assert b.update(1 << OK, 190, fell=1 << OK, fell_at=at) == [(OK, PRESS)]
-    assert b.update(0, 260) == []
+    assert list(b.update(1 << OK, 190, fell=1 << OK, fell_at=at)) == [(OK, PRESS)]
+    assert list(b.update(0, 260)) == []
     at[OK] = 300
-    assert b.update(0, 330, fell=1 << OK, fell_at=at) == [(OK, PRESS)]   # came and went
+    assert list(b.update(0, 330, fell=1 << OK, fell_at=at)) == [(OK, PRESS)]   # came and went
+
+
+def test_the_release_counts_from_the_latched_rising_edge():
+    # the loop saw the press, then looked again only 130 ms later: the hand had let go at 575
+    # (the latched rise) and pressed again at 673; the first sample after that sees it down
+    b = Buttons(debounce_ms=20)
+    fell, rose = [0] * 5, [0] * 5
+    fell[OK] = 430
+    assert list(b.update(1 << OK, 436, fell=1 << OK, fell_at=fell, rose_at=rose)) == [(OK, PRESS)]
+    assert list(b.update(1 << OK, 573, fell_at=fell, rose_at=rose)) == []
+    rose[OK] = 575
+    assert list(b.update(0, 669, fell_at=fell, rose_at=rose)) == []   # up since 575: released
+    assert b.state == 0
+    fell[OK] = 673
+    assert list(b.update(1 << OK, 698, fell=1 << OK, fell_at=fell, rose_at=rose)) == [(OK, PRESS)]
+    # the same seen by one sample up just before the new fall (its rise 100 ms earlier)
+    b = Buttons(debounce_ms=20)
+    fell[OK] = 430
+    rose[OK] = 0
+    assert list(b.update(1 << OK, 436, fell=1 << OK, fell_at=fell, rose_at=rose)) == [(OK, PRESS)]
+    rose[OK] = 440
+    assert list(b.update(0, 445, fell_at=fell, rose_at=rose)) == []   # up 5 ms: not yet
+    assert b.state != 0
+    fell[OK] = 540
+    assert list(b.update(1 << OK, 560, fell=1 << OK, fell_at=fell, rose_at=rose)) == [(OK, PRESS)]
 
 
 def test_long_press_once_and_press_first():

@@ -18,6 +18,22 @@ def test_canonical_dumps_sorts_keys_and_escapes():
     assert journal.dumps("a\u00f1\"\n") == '"a\\u00f1\\"\\u000a"'
 
 
+def test_the_fast_path_writes_the_same_bytes_as_the_canonical_encoder():
+    # dumps() hands plain values to the runtime's json.dumps (keys sorted first); whatever it
+    # would write differently (escapes, non-ASCII, DEL) goes through the canonical encoder
+    values = EVENTS + [
+        {"z": {"y": [1, {"b": 2, "a": [3, None]}], "x": False}, "a": -7, "m": 10 ** 12},
+        {"s": "tab\there", "u": "\u00e9\u20ac\U0001f3b2", "d": "del\x7f", "c": "\x01", "e": ""},
+        [1, (2, 3), "x"], "plain", 0, None, True, {}, [],
+        {"a": "\\", "b": '"', "c": "/", "d": " ~"},
+    ]
+    for v in values:
+        assert journal.dumps(v) == journal._dumps(v), v
+    for bad in ({1: 2}, {"f": 1.5}, [0.5]):
+        with raises(JournalError):
+            journal.dumps(bad)
+
+
 def test_roundtrip_every_event():
     for ev in EVENTS:
         line = journal.encode(ev)

@@ -137,6 +137,7 @@ for (const p of BUTTON_PINS) mcu.gpio[p].setInputValue(true);
 // GPIO_IN reads: the input loop's heartbeat (machine.Pin.value() reads SIO GPIO_IN)
 let lastPoll = 0, pollGapMax = 0, pollWindowFrom = null;
 let firstPollPressed = null; // the first button sample that saw the current press
+let pollLog = null; // the times of the button samples, while a poll_log is open (diagnostics)
 const sioRead = mcu.sio.readUint32.bind(mcu.sio);
 mcu.sio.readUint32 = (offset) => {
   if (offset === 0x004) {
@@ -144,6 +145,7 @@ mcu.sio.readUint32 = (offset) => {
     if (pollWindowFrom !== null && t - lastPoll > pollGapMax) pollGapMax = t - lastPoll;
     lastPoll = t;
     if (firstPollPressed === null && pressed.size) firstPollPressed = t;
+    if (pollLog !== null && pollLog.length < 20000) pollLog.push(t / 1e6);
   }
   return sioRead(offset);
 };
@@ -428,6 +430,9 @@ function handle(cmd) {
     case 'poll_window': // start (or restart) measuring the longest gap between button reads
       pollWindowFrom = t; lastPoll = t; pollGapMax = 0;
       done(id);
+      break;
+    case 'poll_log': // start (on: true) or end and return the log of button sample times
+      if (cmd.on) { pollLog = []; done(id); } else { done(id, { times: pollLog || [] }); pollLog = null; }
       break;
     case 'poll_gap':
       done(id, { max_ms: pollGapMax / 1e6, since: pollWindowFrom === null ? null : pollWindowFrom / 1e6 });

@@ -13,6 +13,11 @@ import json
 
 from io import StringIO
 
+try:
+    from collections import OrderedDict
+except ImportError:  # pragma: no cover - a MicroPython build without it: the slow path only
+    OrderedDict = None
+
 from binascii import crc32
 
 from comando.errors import JournalError
@@ -84,8 +89,48 @@ def _enc(v, out):
         raise JournalError("journal: cannot store a %s (only ints, strings, lists, dicts)" % type(v).__name__)
 
 
+class _Slow(Exception):
+    pass
+
+
+def _canon(v):
+    """``v`` with its dicts' keys in sorted order (OrderedDicts), for the runtime's C encoder;
+    _Slow for anything the canonical encoder refuses or escapes its own way."""
+    if isinstance(v, dict):
+        o = OrderedDict()
+        for k in sorted(v):
+            if type(k) is not str:
+                raise _Slow
+            o[k] = _canon(v[k])
+        return o
+    t = type(v)
+    if t is list or t is tuple:
+        return [_canon(x) for x in v]
+    if t is int or t is str or t is bool or v is None:
+        return v
+    raise _Slow
+
+
 def dumps(value):
-    """Canonical JSON text of a plain value (ints, strings, bools, None, lists, dicts)."""
+    """Canonical JSON text of a plain value (ints, strings, bools, None, lists, dicts).
+
+    The runtime's json.dumps (C on MicroPython: ~1 ms for a roll's event on the Pico against ~7
+    for the encoder below) is used on a copy with sorted keys whenever its text is the canonical
+    one: plain ints, strings and dicts with string keys, and no character that either encoder
+    escapes (a backslash in the text) or that one would leave raw (non-ASCII, DEL)."""
+    if OrderedDict is not None:
+        try:
+            text = json.dumps(_canon(value), separators=(",", ":"))
+        except (_Slow, TypeError, ValueError):
+            text = None
+        if text is not None:
+            b = text.encode()
+            if len(b) == len(text) and b"\\" not in b and b"\x7f" not in b:
+                return text
+    return _dumps(value)
+
+
+def _dumps(value):
     # pieces go to a StringIO (one buffer the size of the text) rather than a list of pieces
     # (8 bytes a piece on the 64-bit port, and a list that regrows while an event is encoded)
     buf = StringIO()

@@ -15,6 +15,7 @@ way in, for the screens and for actions arriving from the host.
 """
 
 import gc
+import json
 
 from comando import session as S
 from comando.errors import ComandoError, IllegalMove
@@ -45,15 +46,10 @@ except ImportError:  # CPython (the Blinka HAL)
     _ticks_diff = lambda a, b: a - b  # noqa: E731
 
 
-GC_IDLE = 6144   # bytes allocated since the last collection that make an idle one worth it
+GC_IDLE_MS = 1500   # an idle collection when none ran for this long (gc.mem_alloc() would say
+# whether one is worth it, but it walks the whole heap's table: ~9 ms on a Pico, as long as half
+# a collection)
 QUIET_MS = 400   # the idle work (collection, preload, journal erase) waits this long after a press
-
-
-def _alloc():
-    try:
-        return gc.mem_alloc()
-    except AttributeError:  # CPython
-        return 0
 
 
 def forget(*names):
@@ -106,7 +102,6 @@ class Settings:
         self.stop = 1
         self.oled = ""  # "" = as the HAL made it; "ssd1306" | "sh1106" (Menu > Hardware)
         try:
-            import json
             with hal.open(self.path, "rb") as f:
                 d = json.loads(f.read())
             for k in self.FIELDS:
@@ -158,6 +153,8 @@ class App:
         self.shown = 0  # frames the display task has shown
         self.preload = []  # idle steps that make the first Dice screen quick (preload_dice)
         self.pressed_at = hal.ticks_ms()  # idle work waits QUIET_MS after a press
+        self.unwritten = []  # (event, line): applied and shown, written by flush()
+        self.deferring = False  # the display task runs: it flushes after each picture
 
     # -- game ------------------------------------------------------------------------------------
     @property
@@ -209,32 +206,61 @@ class App:
         gc.collect()
         return self.board
 
-    def submit(self, action):
+    def submit(self, action, defer=False):
         """Check an action, make its event (dice drawn here), journal it, apply it, publish it.
-        Returns the event; raises IllegalMove (nothing changes) or StorageFull (nothing written)."""
+        Returns the event; raises IllegalMove (nothing changes) or StorageFull (nothing written).
+
+        ``defer`` (a press, while the display task runs): the line is made and known to fit, the
+        event applied and shown, and its write to flash and its publication come right after the
+        picture (``flush``): a power cut before the write loses that one event, as a cut during
+        the write would (docs/architecture.md, "The loop's timing")."""
+        self.flush()   # (an earlier press's event first: the journal keeps the order)
+        later = defer and self.deferring
         if self.map:
             from device import mapmode
             ev = mapmode.make(self.state, action, self.dice)
-            self.journal.append(ev)
+            self._journal(ev, later)
             mapmode.apply(self.state, ev)
         else:
             ev = S.make(self.state, action, self.dice, self.board)
-            self.journal.append(ev)
+            self._journal(ev, later)
             S.apply(self.state, ev)
         self.events_made += 1
-        if self.link is not None:
+        if not later and self.link is not None:
             self.link.publish(ev)
         self.dirty = True
         for scr in self.stack:
             scr.event(ev)
         return ev
 
+    def _journal(self, ev, later):
+        line = self.journal.prepare(ev)   # StorageFull here: nothing changes
+        if later:
+            self.unwritten.append((ev, line))
+        else:
+            self.journal.write(ev, line)
+
+    def flush(self):
+        """Write the events made but not yet on flash, in order, and publish each after its
+        write. A failed write freezes the journal (the event stays on the glass, never reaches
+        the laptop, and is gone at the next boot, as with a power cut during the write)."""
+        while self.unwritten:
+            ev, line = self.unwritten.pop(0)
+            try:
+                self.journal.write(ev, line)
+            except StorageFull as exc:
+                self.unwritten = []
+                self.show_toast(str(exc), 6000)
+                return
+            if self.link is not None:
+                self.link.publish(ev)
+
     def act(self, action, inline=None):
-        """submit() for the screens: errors become a message on screen (a box that the next press
-        dismisses, or ``inline(text)`` for a screen that shows it in place). Returns the event or
-        None."""
+        """submit() for the screens (the event written to flash after its picture): errors
+        become a message on screen (a box that the next press dismisses, or ``inline(text)``
+        for a screen that shows it in place). Returns the event or None."""
         try:
-            return self.submit(action)
+            return self.submit(action, defer=True)
         except StorageFull as exc:
             self.show_toast(str(exc), 6000)
         except IllegalMove as exc:
@@ -249,6 +275,7 @@ class App:
         """Start a new session (the old journal is kept aside as journal.log.old); a map game's
         (``board`` in the action) through device.mapmode. The code is device.app_start's: loaded
         for the start, dropped by restart()."""
+        self.flush()   # the previous game's last event goes to its own journal
         from device import app_start
         return app_start.new_game(self, action)
 
@@ -261,6 +288,7 @@ class App:
         return self.start_map_game(action)
 
     def start_map_game(self, action):
+        self.flush()
         from device import mapmode
         # the screens' code and a table session's board leave the heap before the engine and the
         # whole board load (a Pico's heap: docs/architecture.md, "Map mode on the device")
@@ -421,9 +449,11 @@ class App:
         # (device.hal.pico): taken before the sample, so a latched tap was up when sampled
         fell = getattr(hal.buttons, "fell", None)
         fell_at = getattr(hal.buttons, "fell_at", None)
+        rose_at = getattr(hal.buttons, "rose_at", None)
         while hal.alive():
             f = fell() if fell is not None else 0
-            for btn, kind in self.buttons.update(hal.buttons.read(), hal.ticks_ms(), f, fell_at):
+            for btn, kind in self.buttons.update(hal.buttons.read(), hal.ticks_ms(), f, fell_at,
+                                                 rose_at):
                 self.press(btn, kind)
                 if self.after_press is not None:
                     self.run_after_press()  # before the next press reaches a stale screen
@@ -441,7 +471,8 @@ class App:
         hal = self.hal
         drawn = hal.ticks_ms()
         real = hal.poll_ms != 0   # (the simulator's script mode runs on a virtual clock)
-        floor = _alloc()
+        collected = drawn
+        self.deferring = True   # a press's event is written after its picture (submit)
         while hal.alive():
             if not self.dirty and self.stack and self.top().live and \
                     _ticks_diff(hal.ticks_ms(), drawn) >= 500:
@@ -451,11 +482,17 @@ class App:
                 self.dirty = False
                 self.draw()
                 self.oled.show()
+                if self.unwritten:
+                    # the press's event goes to flash (and then to the laptop) once its
+                    # picture is on the glass, in a turn of its own
+                    if real:
+                        await _sleep_ms(0)
+                    self.flush()
                 if real:
                     await _sleep_ms(0)   # the collection is a turn of its own
                 self.shown += 1
                 gc.collect()
-                floor = _alloc()
+                collected = hal.ticks_ms()
                 hal.frame_done()
             elif self.stack and self.top().work():
                 # background work in slices (the odds of a big attack): the input task runs
@@ -466,9 +503,9 @@ class App:
                 # a press just came: the hand may press again at once, and a long step now
                 # (an import, an erase) could start right after the loop's first look at it
                 hal.settled()
-            elif real and _alloc() - floor > GC_IDLE:
+            elif real and _ticks_diff(hal.ticks_ms(), collected) >= GC_IDLE_MS:
                 gc.collect()
-                floor = _alloc()
+                collected = hal.ticks_ms()
                 await _sleep_ms(0)
                 continue
             elif real and self.preload:
@@ -525,13 +562,16 @@ class App:
             if self._board_due is not None and self.shown > self._board_due:
                 self.load_board()  # a new game's home screen is on the glass: its board now
             await _sleep_ms(50 if self.hal.poll_ms and linked else 0)
+        self.deferring = False
         if self.failed is not None:
             for t in tasks:
                 t.cancel()
+            self.flush()
             raise self.failed
         # let the display task finish the last frame, then stop everything
         for t in tasks:
             t.cancel()
+        self.flush()
         self.draw()
         self.oled.show()
         self.hal.frame_done()
@@ -586,6 +626,8 @@ def main(hal=None, **options):
             return a
         a.run()  # (BACK+OK held at power-on: it starts on the self-test screen)
     except KeyboardInterrupt:  # the laptop's stop-for-REPL frame (device.link.StopForRepl)
+        a.deferring = False
+        a.flush()
         from device.selftest import stop_for_repl
         stop_for_repl(a)
     finally:

@@ -4,6 +4,8 @@ Functions of the app (device.app.App's boot() and new_game() call them), in a mo
 so that their code is not in the heap during play: main() drops it once the game is restored, and
 restart() once a new game has started (device.app.forget)."""
 
+import json
+
 from comando import session as S
 from comando.errors import ComandoError, IllegalMove
 
@@ -59,7 +61,6 @@ def _truncate_to(app, count, why):
 
 
 def _load_secret(app):
-    import json
     try:
         with app.hal.open(app.hal.root + "/secret.json", "rb") as f:
             d = json.loads(f.read())

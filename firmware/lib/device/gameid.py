@@ -2,6 +2,8 @@
 the journal's first line (device.link; device.link_wait makes it for a game started before the
 laptop spoke, without loading the link)."""
 
+import os   # (at the top: a function-level import of a built-in module searches the filesystem)
+
 
 def _path(journal):
     return journal.hal.root + "/game.id"
@@ -35,7 +37,6 @@ def load(journal):
 
 def new(journal):
     """A random id for the game whose first event was just journaled, saved in game.id."""
-    import os
     raw = os.urandom(5)
     gid = "g" + "".join("%02x" % b for b in raw)
     try:

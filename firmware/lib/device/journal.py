@@ -8,9 +8,10 @@ a game an older firmware started in ``journal.log``, they are appended to that f
 
 - ``restore(each)`` streams the file through ``each(event)`` at boot; a torn or corrupt tail is
   dropped, reported in ``problem`` and cut off by compaction (never a crash).
-- ``append(event)`` writes one line and flushes it before the event is applied or published.
-  Before writing it checks the free space; if the filesystem is full it raises ``StorageFull``
-  and writes nothing, so everything already journaled stays intact. If a write fails half-way,
+- ``append(event)`` writes one line and flushes it: ``prepare(event)`` (the line, and the check
+  that it fits: if the store is full it raises ``StorageFull`` and writes nothing, so everything
+  already journaled stays intact) then ``write(event, line)``. The app shows a press's event
+  between the two, and publishes it only after the write (device.app.App.flush). If a write fails half-way,
   the journal freezes (no line is ever appended after a torn one) and the next boot repairs it.
 - Whole lines after a bad one (a CRC mismatch mid-file, an event the rules refuse) are never
   deleted: the damaged file is kept as ``<name>.bad<N>``, the valid prefix becomes the journal,
@@ -145,39 +146,43 @@ class Journal:
         journal_repair.repair(self)
 
     def append(self, event):
+        self.write(event, self.prepare(event))
+
+    def prepare(self, event):
+        """The event's line, once it is known to fit: StorageFull (nothing written) if not. The
+        app shows an event before ``write`` puts its line on flash (device.app.App.flush)."""
         if self.frozen:
             raise StorageFull(self.frozen)
         line = codec.encode(event)
         st = self._st()
         if st is not None:
-            self._append_flash(st, line)
+            full = not st.room(len(line))
         else:
-            self._append_file(line)
+            full = self.hal.fs_free() < len(line) + RESERVE
+        if full:
+            raise StorageFull("Storage full! %d events kept. Free space or start a new game."
+                              % self.count)
+        return line
+
+    def write(self, event, line):
+        """Put a prepared line on flash (a page program, or an append to the file). A failed
+        write freezes the journal: nothing is appended after a torn line."""
+        if self.frozen:
+            raise StorageFull(self.frozen)
+        st = self._st()
+        try:  # (Ctrl-C is held off while the app runs: device.app.main)
+            if st is not None:
+                st.append(line)
+            else:
+                with self.hal.open(self.path, "ab") as f:
+                    f.write(line)
+                    f.flush()
+        except Exception as exc:  # FlashFull, or OSError from the device or the filesystem
+            self.frozen = "Storage full: write failed (%s); %d events kept" % (exc, self.count)
+            raise StorageFull(self.frozen)
         self.size += len(line)
         self.count += 1
         self.last_seq = event.get("seq", self.last_seq)
-
-    def _append_flash(self, st, line):
-        if not st.room(len(line)):
-            raise StorageFull("Storage full! %d events kept. Free space or start a new game."
-                              % self.count)
-        try:
-            st.append(line)
-        except Exception as exc:  # FlashFull, or OSError from the device
-            self.frozen = "Storage full: write failed (%s); %d events kept" % (exc, self.count)
-            raise StorageFull(self.frozen)
-
-    def _append_file(self, line):
-        if self.hal.fs_free() < len(line) + RESERVE:
-            raise StorageFull("Storage full! %d events kept. Free space or start a new game."
-                              % self.count)
-        try:  # (Ctrl-C is held off while the app runs: device.app.main)
-            with self.hal.open(self.path, "ab") as f:
-                f.write(line)
-                f.flush()
-        except OSError as exc:
-            self.frozen = "Storage full: write failed (%s); %d events kept" % (exc, self.count)
-            raise StorageFull(self.frozen)
 
     def compact(self):
         """Rewrite the valid prefix into a new file and rename it over the journal (on raw

@@ -309,8 +309,8 @@ class LinkEndpoint:
         sleep_ms = getattr(asyncio, "sleep_ms", None)
         app = self.app
         while True:
-            if sleep_ms is not None and getattr(app, "dirty", False):
-                # a new picture is due: it goes to the glass first, the link's work after it
+            if sleep_ms is not None and (getattr(app, "dirty", False) or getattr(app, "unwritten", None)):
+                # a new picture is due (or its event's write): the glass first, the link after
                 await sleep_ms(1)
                 continue
             busy = self.step()

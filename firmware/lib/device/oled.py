@@ -74,6 +74,12 @@ class OLED:
         self.flipped = flip
         self._contrast = contrast
         self._cmd1 = bytearray(2)
+        # a span's two transactions from preallocated buffers: a frame allocates only the views
+        # it sends (a Pico's collection inside show() would hold the picture back ~18 ms)
+        self._addr = bytearray(4)   # control byte 0x00, page, column low, column high
+        self._data = bytearray(width + 1)
+        self._data[0] = _DATA
+        self._dv = memoryview(self._data)
         self.init_display()
 
     # -- low level ------------------------------------------------------------------------------
@@ -180,9 +186,13 @@ class OLED:
     def _send(self, page, lo, hi):
         base = page * self.width
         col = lo + self.col_offset
-        self.cmd(_PAGE | page, _COL_LOW | (col & 0x0F), _COL_HIGH | (col >> 4))
-        data = bytearray(hi - lo + 2)
-        data[0] = _DATA
-        data[1:] = self._bv[base + lo:base + hi + 1]
-        self._write(data)
-        self._sv[base + lo:base + hi + 1] = self._bv[base + lo:base + hi + 1]
+        a = self._addr
+        a[1] = _PAGE | page
+        a[2] = _COL_LOW | (col & 0x0F)
+        a[3] = _COL_HIGH | (col >> 4)
+        self._write(a)
+        n = hi - lo + 1
+        src = self._bv[base + lo:base + hi + 1]
+        self._dv[1:n + 1] = src
+        self._write(self._dv[:n + 1])
+        self._sv[base + lo:base + hi + 1] = src

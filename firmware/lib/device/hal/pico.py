@@ -14,12 +14,19 @@ from device.oled import OLED
 SIO_GPIO_IN = 0xD0000004   # the RP2040's SIO register with every GPIO's input level
 
 
-def _latcher(latch, at, i, ticks_ms):
+def _latcher(latch, fell_at, rose_at, i, box, ticks_ms, FALL, RISE):
     # a hard IRQ must not allocate: its values are default arguments (a closure over more than
-    # four cells would allocate its call's argument array on the heap)
-    def irq(pin, latch=latch, at=at, i=i, bit=1 << i, ticks_ms=ticks_ms):
-        latch[0] |= bit
-        at[i] = ticks_ms()
+    # four cells would allocate its call's argument array on the heap); box[0] is the pin's irq
+    # object, whose flags() say which edge fired (reading the pin would read SIO GPIO_IN)
+    def irq(pin, latch=latch, fell_at=fell_at, rose_at=rose_at, i=i, bit=1 << i, box=box,
+            ticks_ms=ticks_ms, FALL=FALL, RISE=RISE):
+        f = box[0].flags()
+        t = ticks_ms()
+        if f & FALL:
+            latch[0] |= bit
+            fell_at[i] = t
+        if f & RISE:
+            rose_at[i] = t
     return irq
 
 
@@ -27,24 +34,31 @@ class PinButtons:
     """The five buttons: ``read()`` samples all of them at once (one read of SIO GPIO_IN: a
     sample is never half before and half after an edge, and costs one register read instead of
     five Pin calls); ``fell()`` the buttons whose line fell since the last call (taken before the
-    sample), latched by a pin interrupt on the falling edge with its time in ``fell_at``, so a tap
-    that begins and ends while the loop is busy is still a press (device.buttons). The interrupt never reads GPIO_IN: the bench's measure of the input
-    loop's gaps (its reads of that register, tests/pico/rig.js) stays the loop's own."""
+    sample). A pin interrupt on both edges latches the falls and keeps each edge's time in
+    ``fell_at`` / ``rose_at``, so a tap that begins and ends while the loop is busy is still a
+    press, and a release counts from when the hand let go (device.buttons). The interrupt never
+    reads GPIO_IN: the bench's measure of the input loop's gaps (its reads of that register,
+    tests/pico/rig.js) stays the loop's own."""
 
     def __init__(self, machine, pins):
+        import array
+        import time
         by_name = dict(pins.BUTTONS)
         self.gps = tuple(by_name[name] for name in BUTTONS)
-        self.pins = [machine.Pin(gp, machine.Pin.IN, machine.Pin.PULL_UP) for gp in self.gps]
+        P = machine.Pin
+        self.pins = [P(gp, P.IN, P.PULL_UP) for gp in self.gps]
         self.machine = machine
         self.mem32 = machine.mem32
         self.latch = bytearray(1)
-        import array
-        import time
-        self.fell_at = array.array("i", [0] * len(self.gps))
+        n = len(self.gps)
+        self.fell_at = array.array("i", [0] * n)
+        self.rose_at = array.array("i", [0] * n)
         for i, p in enumerate(self.pins):
+            box = [None]
             try:
-                p.irq(_latcher(self.latch, self.fell_at, i, time.ticks_ms), machine.Pin.IRQ_FALLING,
-                      hard=True)
+                box[0] = p.irq(_latcher(self.latch, self.fell_at, self.rose_at, i, box,
+                                        time.ticks_ms, P.IRQ_FALLING, P.IRQ_RISING),
+                               P.IRQ_FALLING | P.IRQ_RISING, hard=True)
             except (TypeError, ValueError, OSError):  # pragma: no cover - a port without them
                 pass
 
