@@ -94,7 +94,7 @@ def _tool(name: str) -> str:
 # the RP2040's Cortex-M0+ is armv6m), so the device neither compiles them at run time (about
 # 90 ms and a few KB of parse tree for the odds kernel) nor runs them as bytecode. The simulator's
 # bundle (include_sim: the unix port on the host's CPU) ships them as source instead.
-NATIVE = {"comando/odds_kernel.py"}
+NATIVE = {"comando/odds_kernel.py", "device/oled_diff.py"}
 NATIVE_ARCH = "armv6m"
 
 # mpy-cross options: no line-number tables (bytecode loads into RAM; see the module docstring).

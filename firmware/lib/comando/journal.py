@@ -13,10 +13,7 @@ import json
 
 from io import StringIO
 
-try:
-    from collections import OrderedDict
-except ImportError:  # pragma: no cover - a MicroPython build without it: the slow path only
-    OrderedDict = None
+from collections import OrderedDict
 
 from binascii import crc32
 
@@ -118,15 +115,13 @@ def dumps(value):
     for the encoder below) is used on a copy with sorted keys whenever its text is the canonical
     one: plain ints, strings and dicts with string keys, and no character that either encoder
     escapes (a backslash in the text) or that one would leave raw (non-ASCII, DEL)."""
-    if OrderedDict is not None:
-        try:
-            text = json.dumps(_canon(value), separators=(",", ":"))
-        except (_Slow, TypeError, ValueError):
-            text = None
-        if text is not None:
-            b = text.encode()
-            if len(b) == len(text) and b"\\" not in b and b"\x7f" not in b:
-                return text
+    try:
+        text = json.dumps(_canon(value), separators=(",", ":"))
+    except (_Slow, TypeError, ValueError):
+        return _dumps(value)
+    b = text.encode()
+    if len(b) == len(text) and b"\\" not in b and b"\x7f" not in b:
+        return text
     return _dumps(value)
 
 

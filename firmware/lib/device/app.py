@@ -481,7 +481,13 @@ class App:
                 drawn = hal.ticks_ms()
                 self.dirty = False
                 self.draw()
-                self.oled.show()
+                if real:
+                    # the frame goes out a page at a time, the input loop sampling between
+                    # (a whole new screen is ~26 ms of wire at 400 kHz, after ~10 of drawing)
+                    for _ in self.oled.steps():
+                        await _sleep_ms(0)
+                else:
+                    self.oled.show()
                 if self.unwritten:
                     # the press's event goes to flash (and then to the laptop) once its
                     # picture is on the glass, in a turn of its own

@@ -9,7 +9,10 @@ Works with any I2C object with ``writeto(addr, buf)``: machine.I2C on the Pico, 
 adapter on Linux, the recording panel of the simulator.
 """
 
+from array import array
+
 from device import canvas
+from device.oled_diff import runs
 
 try:
     from micropython import const
@@ -80,6 +83,7 @@ class OLED:
         self._data = bytearray(width + 1)
         self._data[0] = _DATA
         self._dv = memoryview(self._data)
+        self._runs = array("H", bytes(2 * (width + 2)))   # [first, last] of a page's runs
         self.init_display()
 
     # -- low level ------------------------------------------------------------------------------
@@ -131,57 +135,36 @@ class OLED:
 
     def show(self):
         """Send the changed runs of each page. Returns the bytes this frame cost."""
+        for _ in self.steps():
+            pass
+        return self.last_bytes
+
+    def steps(self):
+        """``show()`` as a generator that yields after each page it sent something for (the
+        display task lets the input loop sample between them: a whole new screen is ~26 ms of
+        wire at 400 kHz)."""
         before = self.bytes_sent
         w = self.width
-        buf = self.buf
-        shadow = self.shadow
-        gap = self.GAP
+        bv = self._bv
+        sv = self._sv
+        out = self._runs
         for page in range(self.pages):
             base = page * w
             if self.dirty_all:
                 self._send(page, 0, w - 1)
+                yield
                 continue
-            end = base + w
-            bv = self._bv
-            sv = self._sv
-            # Byte loops are slow bytecode on a Pico: views compare in C, without copies. An
-            # unchanged page costs one comparison; a changed one is bisected to its first and
-            # last changed columns, and only the columns between are walked byte by byte.
-            if bv[base:end] == sv[base:end]:
+            # an unchanged page costs one comparison of views (in C, no copies); a changed one
+            # is walked in machine code (device.oled_diff: a byte loop is slow bytecode on a Pico)
+            if bv[base:base + w] == sv[base:base + w]:
                 continue
-            a, b = 0, w  # buf and shadow agree on the first a columns, not on the first b
-            while b - a > 1:
-                m = (a + b) >> 1
-                if bv[base:base + m] == sv[base:base + m]:
-                    a = m
-                else:
-                    b = m
-            last = a
-            c = w  # ... they agree from column c on, not from c - 1
-            while c - last > 1:
-                m = (last + c) >> 1
-                if bv[base + m:end] == sv[base + m:end]:
-                    c = m
-                else:
-                    last = m
-            stop = last + 1  # no change at or after stop
-            x = a
-            while x < stop:
-                if buf[base + x] == shadow[base + x]:
-                    x += 1
-                    continue
-                lo = hi = x  # a run: extend while the next change is within the gap
-                x += 1
-                while x < stop and x - hi <= gap:
-                    if buf[base + x] != shadow[base + x]:
-                        hi = x
-                    x += 1
-                self._send(page, lo, hi)
-                x = hi + 1
+            n = runs(self.buf, self.shadow, base, w, self.GAP, out)
+            for k in range(0, n, 2):
+                self._send(page, out[k], out[k + 1])
+            yield
         self.dirty_all = False
         self.last_bytes = self.bytes_sent - before
         self.frames += 1
-        return self.last_bytes
 
     def _send(self, page, lo, hi):
         base = page * self.width
