@@ -52,7 +52,7 @@ GC_IDLE_MS = 1500   # an idle collection when none ran for this long (gc.mem_all
 QUIET_MS = 400   # the idle work (collection, preload, journal erase) waits this long after a press
 
 
-def forget(*names):
+def forget(*names, collect=True):
     """Drop modules the app no longer needs (sys.modules and the package attribute), so their
     bytecode can be collected: .mpy code loads into the heap, and a later import loads it again
     (cheap from .mpy). Objects still in use keep what they reference."""
@@ -71,7 +71,8 @@ def forget(*names):
                     delattr(parent, attr)
                 except AttributeError:
                     pass
-    gc.collect()
+    if collect:
+        gc.collect()
 
 
 class UrandomSource:
@@ -154,6 +155,7 @@ class App:
         self.preload = []  # idle steps that make the first Dice screen quick (preload_dice)
         self.pressed_at = hal.ticks_ms()  # idle work waits QUIET_MS after a press
         self.unwritten = []  # (event, line): applied and shown, written by flush()
+        self.queued = []  # presses sampled while an earlier one's steps ran (input_task)
         self.deferring = False  # the display task runs: it flushes after each picture
 
     # -- game ------------------------------------------------------------------------------------
@@ -178,8 +180,10 @@ class App:
         from device import app_start
         app_start.boot(self)
 
-    def load_board(self):
-        """The board the session names (``o.board``), or None: the table plays by army counts."""
+    def load_board(self, tidy=True):
+        """The board the session names (``o.board``), or None: the table plays by army counts.
+        ``tidy``: collect before and after (the display task's idle step does not: a frame's
+        collection came just before, the next one comes after)."""
         if self.map:   # the engine loaded the whole board with the game
             self.board = getattr(self.state, "board")
             return self.board
@@ -188,7 +192,8 @@ class App:
         bid = opts.get("board") if opts else None
         if not bid:
             return None
-        gc.collect()
+        if tidy:
+            gc.collect()
         try:
             # The packed board `make firmware` writes (comando.board_pack: a few KB, no parser);
             # else the JSON file, parsed and validated by comando.board.
@@ -203,7 +208,8 @@ class App:
                 self.board.tables = {}
         except (ComandoError, OSError, MemoryError, ValueError) as exc:
             self.show_toast("board %s not loaded: %s" % (bid, exc), 4000)
-        gc.collect()
+        if tidy:
+            gc.collect()
         return self.board
 
     def submit(self, action, defer=False):
@@ -274,10 +280,28 @@ class App:
     def new_game(self, action):
         """Start a new session (the old journal is kept aside as journal.log.old); a map game's
         (``board`` in the action) through device.mapmode. The code is device.app_start's: loaded
-        for the start, dropped by restart()."""
+        for the start, dropped by restart(). From a press, a table game starts in steps after
+        the handler (app_start.steps: the input loop samples between them) and this returns
+        None; the event is then made by the second step."""
         self.flush()   # the previous game's last event goes to its own journal
+        if self.in_press and not action.get("board"):
+            self.after_press = self._start_steps(action)
+            return None
         from device import app_start
         return app_start.new_game(self, action)
+
+    def _start_steps(self, action):
+        from device import app_start
+        it = app_start.steps(self, action)
+        del app_start   # (forget() drops the module: no reference to it here)
+
+        def step():
+            try:
+                next(it)
+            except StopIteration:
+                return
+            self.after_press = step
+        return step
 
     def new_map_game(self, action):
         """Start a game on the map (device.mapmode): the engine's new event and its deal, each
@@ -342,13 +366,18 @@ class App:
         self.show_toast(msg, 4000)
         return None
 
-    def restart(self):
+    def restart(self, collect=True):
         """After a new game: the screens go but their base (the new-game screen's code is not
         needed again), the home screen comes back, and the board loads once it is on the glass
         (or when first asked for: the board property)."""
         self.stack = []
         # (device.screens.base, SCREENS' last, stays: every home screen imports it again at once)
-        forget("device.app_start", *SCREENS[:-1])
+        forget("device.app_start", *SCREENS[:-1], collect=collect)
+        self.rehome()
+
+    def rehome(self):
+        """restart()'s end: the board due once the home screen is on the glass, the home screen,
+        the Dice screen's preload."""
         self.board = None
         self._board_due = self.shown  # (the board property loads it)
         self.home()
@@ -361,6 +390,17 @@ class App:
         rs = getattr(self.state, "rs", None)
         self.preload = [] if self.map or not rs else \
             ["device.screens.dice", "comando.odds_kernel", "comando.odds_fixed", rs]
+
+    def preload_board(self):
+        """True once comando.board_pack is loaded (False: it was loaded now, a turn of its own)."""
+        import sys
+        if "comando.board_pack" in sys.modules:
+            return True
+        try:
+            import comando.board_pack  # noqa: F401
+        except ImportError:
+            return True
+        return False
 
     def preload_step(self):
         item = self.preload.pop(0)
@@ -403,7 +443,12 @@ class App:
 
     def run_after_press(self):
         """What a screen left to do once its button handler has returned (not from inside
-        press(): the handler's frame would keep the screen, and its module, alive)."""
+        press(): the handler's frame would keep the screen, and its module, alive), every step
+        of it (the input task runs one step a turn: after_step)."""
+        while self.after_press is not None:
+            self.after_step()
+
+    def after_step(self):
         after = self.after_press
         self.after_press = None
         if after is not None:
@@ -444,24 +489,31 @@ class App:
 
     # -- the loop --------------------------------------------------------------------------------
     async def input_task(self):
+        """Sample the buttons every ``poll_ms`` and hand presses to the screen on top, one a
+        turn; what a press leaves to do afterwards (``after_press``: a new game's start, in
+        steps) runs one step a turn, before the next press, the buttons sampled between."""
         hal = self.hal
         # the buttons whose line a pin interrupt saw fall since the last sample, and when
         # (device.hal.pico): taken before the sample, so a latched tap was up when sampled
         fell = getattr(hal.buttons, "fell", None)
         fell_at = getattr(hal.buttons, "fell_at", None)
         rose_at = getattr(hal.buttons, "rose_at", None)
+        queued = self.queued
         while hal.alive():
             f = fell() if fell is not None else 0
-            for btn, kind in self.buttons.update(hal.buttons.read(), hal.ticks_ms(), f, fell_at,
-                                                 rose_at):
+            evs = self.buttons.update(hal.buttons.read(), hal.ticks_ms(), f, fell_at, rose_at)
+            if evs:
+                queued.extend(evs)
+            if self.after_press is not None:
+                self.after_step()
+            elif queued:
+                btn, kind = queued.pop(0)
                 self.press(btn, kind)
-                if self.after_press is not None:
-                    self.run_after_press()  # before the next press reaches a stale screen
             if self.toast is not None:
                 if _ticks_diff(hal.ticks_ms(), self.toast[1]) >= 0:
                     self.toast = None
                     self.dirty = True
-            await _sleep_ms(hal.poll_ms)
+            await _sleep_ms(0 if self.after_press is not None or queued else hal.poll_ms)
 
     async def display_task(self):
         """Draw when something changed; when nothing did, the idle work, one piece per turn so
@@ -477,6 +529,10 @@ class App:
             if not self.dirty and self.stack and self.top().live and \
                     _ticks_diff(hal.ticks_ms(), drawn) >= 500:
                 self.dirty = True
+            if self.after_press is not None or self.queued:
+                # a press's steps, or presses, to come first: no picture of half a change
+                await _sleep_ms(0)
+                continue
             if self.dirty:
                 drawn = hal.ticks_ms()
                 self.dirty = False
@@ -500,6 +556,14 @@ class App:
                 gc.collect()
                 collected = hal.ticks_ms()
                 hal.frame_done()
+            elif real and self._board_due is not None and self.shown > self._board_due:
+                # a new game's board, once its home screen is on the glass: its module in one
+                # turn, the board in the next (the press that needs it first loads it itself)
+                if self.preload_board():
+                    self._board_due = None
+                    self.load_board(tidy=False)
+                await _sleep_ms(0)
+                continue
             elif self.stack and self.top().work():
                 # background work in slices (the odds of a big attack): the input task runs
                 # between them, and the display is not "settled" until the result is shown
@@ -565,8 +629,10 @@ class App:
                     tasks.append(asyncio.create_task(self._guard(link.run())))
             if self.after_press is not None:  # (a press handled outside the input task)
                 self.run_after_press()
-            if self._board_due is not None and self.shown > self._board_due:
-                self.load_board()  # a new game's home screen is on the glass: its board now
+            if self._board_due is not None and self.shown > self._board_due and not self.hal.poll_ms:
+                # a new game's home screen is on the glass: its board now (on a real clock the
+                # display task loads it in steps)
+                self.load_board()
             await _sleep_ms(50 if self.hal.poll_ms and linked else 0)
         self.deferring = False
         if self.failed is not None:

@@ -74,18 +74,9 @@ def new_game(app, action):
     action names a board) is App.new_map_game's."""
     if action.get("board"):
         return app.new_map_game(action)
-    try:
-        S.check(S.Session(), action)
-    except IllegalMove as exc:
-        app.show_toast(str(exc), 3500)
+    if not check(app, action):
         return None
-    app.journal.archive()
-    app.state = S.Session()
-    app.map = False
-    app.secret = {}
-    app.save_secret()
-    app.board = None
-    ev = app.act(action)
+    ev = begin(app, action)
     if ev is not None:
         if app.in_press:
             # called from a screen's button handler: its code is still running, so the board
@@ -95,3 +86,43 @@ def new_game(app, action):
             app.restart()
     return ev
 
+
+def check(app, action):
+    """Whether the new game's action is legal (a message on screen if not)."""
+    try:
+        S.check(S.Session(), action)
+    except IllegalMove as exc:
+        app.show_toast(str(exc), 3500)
+        return False
+    return True
+
+
+def begin(app, action):
+    """The previous game kept aside, the new session's first event made and journaled."""
+    app.journal.archive()
+    app.state = S.Session()
+    app.map = False
+    if app.secret:   # (an empty secret.json stays as it is: a file write is ~10 ms)
+        app.secret = {}
+        app.save_secret()
+    app.board = None
+    return app.act(action)
+
+
+def steps(app, action):
+    """A press's new table game in steps, one per turn of the input loop (App.run_after_press),
+    each well under 50 ms on a Pico: the check (it imports the ruleset's tables), the journal
+    and the first event, the home screen's module, then the home screen (the picture)."""
+    if not check(app, action):
+        return
+    yield
+    if begin(app, action) is None:
+        return
+    yield
+    app.stack = []
+    from device.app import forget, SCREENS
+    forget("device.app_start", *SCREENS[:-1], collect=False)   # (the next frame collects)
+    from device.screens import TURN
+    __import__(TURN.get(app.state.rs, "device.screens.turn"))
+    yield
+    app.rehome()

@@ -309,8 +309,10 @@ class LinkEndpoint:
         sleep_ms = getattr(asyncio, "sleep_ms", None)
         app = self.app
         while True:
-            if sleep_ms is not None and (getattr(app, "dirty", False) or getattr(app, "unwritten", None)):
-                # a new picture is due (or its event's write): the glass first, the link after
+            if sleep_ms is not None and (getattr(app, "dirty", False) or getattr(app, "unwritten", None)
+                                         or getattr(app, "after_press", None) is not None):
+                # a new picture is due (or its event's write, or a press's next step): the
+                # glass first, the link after
                 await sleep_ms(1)
                 continue
             busy = self.step()
