@@ -49,7 +49,7 @@ except ImportError:  # CPython (the Blinka HAL)
 GC_IDLE_MS = 1500   # an idle collection when none ran for this long (gc.mem_alloc() would say
 # whether one is worth it, but it walks the whole heap's table: ~9 ms on a Pico, as long as half
 # a collection)
-QUIET_MS = 400   # the idle work (collection, preload, journal erase) waits this long after a press
+QUIET_MS = 60   # the idle work (collection, preload, journal erase) waits this long after a press
 
 
 def forget(*names, collect=True):
@@ -156,6 +156,7 @@ class App:
         self.pressed_at = hal.ticks_ms()  # idle work waits QUIET_MS after a press
         self.unwritten = []  # (event, line): applied and shown, written by flush()
         self.queued = []  # presses sampled while an earlier one's steps ran (input_task)
+        self.shown_turn = False  # the display task yielded once before drawing
         self.deferring = False  # the display task runs: it flushes after each picture
 
     # -- game ------------------------------------------------------------------------------------
@@ -388,8 +389,10 @@ class App:
         modules and the ruleset's odds programs, loaded at idle one per display turn (the
         display task), so the first ROLL on the turn screen does not pay ~200 ms for them."""
         rs = getattr(self.state, "rs", None)
+        # (one import a turn, each well under 50 ms on a Pico: odds_fixed after its imports)
         self.preload = [] if self.map or not rs else \
-            ["device.screens.dice", "comando.odds_kernel", "comando.odds_fixed", rs]
+            ["comando.odds_kernel", "comando.combat", "comando.odds_fixed", "device.screens.dice",
+             rs]
 
     def preload_board(self):
         """True once comando.board_pack is loaded (False: it was loaded now, a turn of its own)."""
@@ -509,6 +512,8 @@ class App:
             elif queued:
                 btn, kind = queued.pop(0)
                 self.press(btn, kind)
+                await _sleep_ms(0)   # a sample between the handler and the picture's drawing
+                continue
             if self.toast is not None:
                 if _ticks_diff(hal.ticks_ms(), self.toast[1]) >= 0:
                     self.toast = None
@@ -534,6 +539,13 @@ class App:
                 await _sleep_ms(0)
                 continue
             if self.dirty:
+                if real and not self.shown_turn:
+                    # the input task first (it yields after a press): the handler and the
+                    # drawing are never one gap of the loop
+                    self.shown_turn = True
+                    await _sleep_ms(0)
+                    continue
+                self.shown_turn = False
                 drawn = hal.ticks_ms()
                 self.dirty = False
                 self.draw()

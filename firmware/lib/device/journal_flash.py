@@ -57,6 +57,7 @@ class FlashStore:
         self.dev = pool.dev
         self.ready = []    # blank sectors (magic + nonce only)
         self.dirty = []    # to erase before use
+        self.growing = None   # the pool's grow_steps() under way (idle)
         self.games = {}    # game -> {index: block}
         self.game = 0      # the game being written (0: none yet)
         self.chain = []    # its sectors, in index order
@@ -176,16 +177,17 @@ class FlashStore:
         self.pos += n
 
     def _take(self):
+        if not self.ready and (self.dirty or self.growing is not None or self.pool.can_grow()):
+            # on the press path only when the idle time could not keep up: every step at once
+            while not self.ready and self.idle():
+                pass
         if self.ready:
             return self.ready.pop(0)
-        if self.dirty or self.pool.can_grow():
-            self.idle()  # on the press path only when the idle time could not keep up
-            if self.ready:
-                return self.ready.pop(0)
         raise FlashFull("no free flash sector")
 
     def idle(self):
-        """One step of background work (at most one erase or one new sector); True if done."""
+        """One step of background work (at most one erase, or one step of making a new sector:
+        the pool's grow_steps() when it has them); True if it did something."""
         if len(self.ready) >= READY:
             return False
         if self.dirty:
@@ -194,11 +196,26 @@ class FlashStore:
             self.dev.writeblocks(b, bytearray(MAGIC + self.pool.nonce(b) + _BLANK[:PAGE - 12]), 0)
             self.ready.append(b)
             return True
-        b = self.pool.grow()
-        if b is None:
-            return False
-        self.ready.append(b)
-        return True
+        g = self.growing
+        if g is None:
+            steps = getattr(self.pool, "grow_steps", None)
+            if steps is None:
+                b = self.pool.grow()
+                if b is None:
+                    return False
+                self.ready.append(b)
+                return True
+            g = self.growing = steps()
+        try:
+            next(g)
+            return True
+        except StopIteration as done:
+            self.growing = None
+            b = done.value
+            if b is None:
+                return False
+            self.ready.append(b)
+            return True
 
     def rewrite(self, size):
         """Copy the first ``size`` bytes of the game's lines into a new game (boot, after a torn

@@ -15,6 +15,7 @@ from binascii import hexlify, unhexlify
 
 MAGIC = b"CJS1"
 KEEP_FREE = 24   # littlefs blocks left to the user's files and the app's small files
+SCAN_SLICE = 96   # sector heads read per step of grow_steps() (~10 ms on a Pico)
 
 
 class PicoPool:
@@ -76,8 +77,21 @@ class PicoPool:
             return False
 
     def grow(self):
+        """A new sector (its block number), or None when littlefs has too few blocks left."""
+        g = self.grow_steps()
+        try:
+            while True:
+                next(g)
+        except StopIteration as done:
+            return done.value
+
+    def grow_steps(self):
+        """grow() in steps (a generator; its return value is the block), each well under 50 ms
+        on a Pico, for the journal's idle work: the free-space check (a littlefs traversal),
+        the file's write (an erase and programs), then the scan for its block in slices."""
         if not self.can_grow():
             return None
+        yield
         try:
             os.mkdir(self.dir)
         except OSError:
@@ -89,9 +103,17 @@ class PicoPool:
                 f.write(MAGIC + n + b"\xff" * 756)
         except OSError:
             return None
-        bs = self._scan({n: 1}).get(n, ())
-        if len(bs) != 1:
+        yield
+        hdr = bytearray(12)
+        found = []
+        for lo in range(0, self.count, SCAN_SLICE):
+            for b in range(lo, min(lo + SCAN_SLICE, self.count)):
+                self.dev.readblocks(b, hdr, 0)
+                if hdr[:4] == MAGIC and hdr[4:] == n:
+                    found.append(b)
+            yield
+        if len(found) != 1:
             os.remove(path)
             return None
-        self.nonces[bs[0]] = n
-        return bs[0]
+        self.nonces[found[0]] = n
+        return found[0]
