@@ -640,7 +640,7 @@ class App:
                 if link is not None:
                     tasks.append(asyncio.create_task(self._guard(link.run())))
             if self.after_press is not None:  # (a press handled outside the input task)
-                self.run_after_press()
+                self.after_step()   # (one step a turn, as the input task does)
             if self._board_due is not None and self.shown > self._board_due and not self.hal.poll_ms:
                 # a new game's home screen is on the glass: its board now (on a real clock the
                 # display task loads it in steps)
