@@ -32,6 +32,7 @@ class Dice(Screen):
         self.came = None  # the next attack: "conquered" or "same" country (said once)
         self.series = None  # (rolls, att lost, def lost) of a long attack
         self.halted = None  # where a long attack stopped without a conquest
+        self._run = [0, 0, 0]  # (rolls, att lost, def lost) of a long attack under way
         self.stop = app.settings.stop
         self.internal = 0
         self.src = None  # attacking and attacked countries (when a board is loaded)
@@ -204,6 +205,21 @@ class Dice(Screen):
             self.conquered(rec)
         return True
 
+    def _series_step(self):
+        run = self._run
+        if self.dfn > 0 and self.att > self.stop and self.att >= 2 and self.roll_once():
+            run[0] += 1
+            rec = self.last or {}
+            run[1] += rec["al"]
+            run[2] += rec["dl"]
+            self.app.after_press = self._series_step   # the next roll, next turn
+            return
+        n, al, dl = run
+        self.series = (n, al, dl) if n > 1 else None
+        if self.dfn > 0 and self.limits is None and n:
+            # the attack stopped short of a conquest: say where (1 against 1 cannot go on)
+            self.halted = "stopped: %d vs %d" % (self.att, self.dfn)
+
     def conquered(self, rec):
         """Ask for the move-in (the ruleset's limits, comando.combat.move_limits), defaulting to
         the most it allows: the usual choice, and it keeps the attack going from where it can."""
@@ -247,19 +263,10 @@ class Dice(Screen):
                 return
             self.roll_once()
         elif b == ROLL and kind == LONG:
-            # attack until conquest or until the attacker is down to the stop
-            n = al = dl = 0
-            while self.dfn > 0 and self.att > self.stop and self.att >= 2:
-                if not self.roll_once():
-                    break
-                n += 1
-                rec = self.last or {}
-                al += rec["al"]
-                dl += rec["dl"]
-            self.series = (n, al, dl) if n > 1 else None
-            if self.dfn > 0 and self.limits is None and n:
-                # the attack stopped short of a conquest: say where (1 against 1 cannot go on)
-                self.halted = "stopped: %d vs %d" % (self.att, self.dfn)
+            # attack until conquest or until the attacker is down to the stop: one roll a turn
+            # of the input loop (app.after_press), the buttons sampled between rolls
+            self._run = [0, 0, 0]
+            self._series_step()
         elif b == OK and kind == PRESS:
             self.field = (self.field + 1) % len(fields)
         elif b == OK and kind == LONG:
