@@ -372,9 +372,13 @@ class App:
         needed again), the home screen comes back, and the board loads once it is on the glass
         (or when first asked for: the board property)."""
         self.stack = []
-        # (device.screens.base, SCREENS' last, stays: every home screen imports it again at once)
-        forget("device.app_start", *SCREENS[:-1], collect=collect)
+        self.drop_screens(collect)
         self.rehome()
+
+    def drop_screens(self, collect=True):
+        """The screens' modules and device.app_start leave the heap (device.screens.base,
+        SCREENS' last, stays: every home screen imports it again at once)."""
+        forget("device.app_start", *SCREENS[:-1], collect=collect)
 
     def rehome(self):
         """restart()'s end: the board due once the home screen is on the glass, the home screen,

@@ -120,8 +120,7 @@ def steps(app, action):
         return
     yield
     app.stack = []
-    from device.app import forget, SCREENS
-    forget("device.app_start", *SCREENS[:-1], collect=False)   # (the next frame collects)
+    app.drop_screens(collect=False)   # (the next frame collects)
     from device.screens import TURN
     __import__(TURN.get(app.state.rs, "device.screens.turn"))
     yield

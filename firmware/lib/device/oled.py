@@ -12,7 +12,6 @@ adapter on Linux, the recording panel of the simulator.
 from array import array
 
 from device import canvas
-from device.oled_diff import runs
 
 try:
     from micropython import const
@@ -158,6 +157,8 @@ class OLED:
             # is walked in machine code (device.oled_diff: a byte loop is slow bytecode on a Pico)
             if bv[base:base + w] == sv[base:base + w]:
                 continue
+            # (imported at the first partial frame: the first screen is a whole one, sooner)
+            from device.oled_diff import runs
             n = runs(self.buf, self.shadow, base, w, self.GAP, out)
             for k in range(0, n, 2):
                 self._send(page, out[k], out[k + 1])
