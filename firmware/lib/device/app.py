@@ -292,17 +292,15 @@ class App:
         return app_start.new_game(self, action)
 
     def _start_steps(self, action):
-        it = []
+        from device import app_start
+        it = app_start.steps(self, action)
+        del app_start   # (forget() drops the module: no reference to it here)
 
         def step():
-            if not it:   # the first step: device.app_start's code (dropped again by the steps)
-                from device import app_start
-                it.append(app_start.steps(self, action))
-            else:
-                try:
-                    next(it[0])
-                except StopIteration:
-                    return
+            try:
+                next(it)
+            except StopIteration:
+                return
             self.after_press = step
         return step
 

@@ -266,7 +266,7 @@ class Dice(Screen):
             # attack until conquest or until the attacker is down to the stop: one roll a turn
             # of the input loop (app.after_press), the buttons sampled between rolls
             self._run = [0, 0, 0]
-            self.app.after_press = self._series_step   # (the first roll too: a turn of its own)
+            self._series_step()
         elif b == OK and kind == PRESS:
             self.field = (self.field + 1) % len(fields)
         elif b == OK and kind == LONG:
