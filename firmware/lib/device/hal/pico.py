@@ -48,7 +48,8 @@ class PinButtons:
         P = machine.Pin
         self.pins = [P(gp, P.IN, P.PULL_UP) for gp in self.gps]
         self.machine = machine
-        self.mem32 = machine.mem32
+        self.mem32 = getattr(machine, "mem32", None)   # (None: a port or stand-in without it)
+        self.latched = False   # the pin interrupts are set
         self.latch = bytearray(1)
         n = len(self.gps)
         self.fell_at = array.array("i", [0] * n)
@@ -59,10 +60,17 @@ class PinButtons:
                 box[0] = p.irq(_latcher(self.latch, self.fell_at, self.rose_at, i, box,
                                         time.ticks_ms, P.IRQ_FALLING, P.IRQ_RISING),
                                P.IRQ_FALLING | P.IRQ_RISING, hard=True)
-            except (TypeError, ValueError, OSError):  # pragma: no cover - a port without them
+                self.latched = True
+            except (AttributeError, TypeError, ValueError, OSError):   # a port without them
                 pass
 
     def read(self):
+        if self.mem32 is None:
+            m = 0
+            for i, p in enumerate(self.pins):
+                if not p.value():   # wired to GND: pressed reads 0
+                    m |= 1 << i
+            return m
         v = self.mem32[SIO_GPIO_IN]
         m = 0
         i = 0
@@ -73,6 +81,8 @@ class PinButtons:
         return m
 
     def fell(self):
+        if not self.latched:
+            return 0
         m = self.machine
         s = m.disable_irq()
         f = self.latch[0]
