@@ -79,8 +79,9 @@ The events (fields of the action; *random fields, added by make*; meaning):
 """
 
 from comando.errors import IllegalMove, RulesError
+from comando.texts import say
 from comando.session.rules import (OPEN, PLACE, ROUND, CRISIS, EXTRA, ADD, TURN, BATTLE, COUNT, OVER,  # noqa: F401
-                                   LABEL, field, waiting)
+                                   LABEL, field, label, waiting)
 
 UNDO_DEPTH = 8
 
@@ -206,7 +207,7 @@ def table_rules(ruleset):
         return r
     from comando.rulesets import IDS
     if not isinstance(ruleset, str) or ruleset not in IDS:
-        raise IllegalMove("unknown ruleset %r: one of %s" % (ruleset, ", ".join(IDS)))
+        raise IllegalMove(say("unknown_ru", ruleset, ", ".join(IDS)))
     r = __import__("comando.rulesets.%s.table" % ruleset, None, None, ["RULES"]).RULES
     _RULES[ruleset] = r
     return r
@@ -227,14 +228,13 @@ def placement_armies(state):
 def _check_undo(state, a):
     to = field(a, "to", "the event to go back to")
     if isinstance(to, bool) or not isinstance(to, int):
-        raise IllegalMove("undo names the seq of the event to go back to")
+        raise IllegalMove(say("undo_names"))
     if to >= state.at:
-        raise IllegalMove("undo goes back to an earlier event (now at %d), not %d" % (state.at, to))
+        raise IllegalMove(say("undo_goes", state.at, to))
     for seq, _ in state.hist:
         if seq == to:
             return
-    raise IllegalMove("cannot undo back to event %d: only the last %d events can be undone"
-                      % (to, UNDO_DEPTH))
+    raise IllegalMove(say("cannot_und", to, UNDO_DEPTH))
 
 
 def _apply_undo(state, e):
@@ -247,7 +247,7 @@ def _apply_undo(state, e):
         if seq == to:
             snap = sn
     if snap is None:
-        raise RulesError("undo: no snapshot at event %r" % (to,))
+        raise RulesError(say("undo_snaps", to))
     for i, k in enumerate(FIELDS):
         v = snap[i]
         setattr(state, k, copied(v) if k in _MUTABLE else v)
@@ -262,33 +262,33 @@ def check(state, action, board=None):
     ``state``. Random fields, when present (a stored event), are checked too. ``board`` (optional)
     lets a roll name its countries ("f", "to") so borders and situation cards are checked."""
     if not isinstance(action, dict):
-        raise IllegalMove("an action is a dict with a type 't'")
+        raise IllegalMove(say("action_dic"))
     t = action.get("t")
     if not isinstance(t, str):
-        raise IllegalMove("an action needs a string type t")
+        raise IllegalMove(say("action_nee"))
     if t == "new":
         if state.stage is not None:
-            raise IllegalMove("a session is already under way: start a new log for a new game")
+            raise IllegalMove(say("session_al"))
         rules = table_rules(field(action, "rs", "ruleset"))
     elif state.stage is None:
-        raise IllegalMove("no session: the first event must be 'new'")
+        raise IllegalMove(say("session_fi"))
     else:
         rules = state.rules
     if t == "roll":
         if "seq" in action and "r" not in action:
-            raise IllegalMove("a stored roll event must carry its dice record 'r'")
+            raise IllegalMove(say("stored_rol"))
         return rules.check_roll(state, action, board)
     if t == "undo":
         return _check_undo(state, action)
     if t != "new" and t not in LABEL:
-        raise IllegalMove("unknown action %r" % (t,))
+        raise IllegalMove(say("unknown_ac", t))
     if "seq" in action:
         need = rules.stored.get(t)
         if need and need not in action:
-            raise IllegalMove("a stored %s event must carry its random field %r" % (t, need))
+            raise IllegalMove(say("stored_eve", t, need))
     f = getattr(rules, "check_" + t, None)
     if f is None:  # an event of another ruleset: never possible in this one
-        raise IllegalMove("%s is not possible now: %s" % (LABEL.get(t, t), waiting(state)))
+        raise IllegalMove(say("possible_n", label(t), waiting(state)))
     f(state, action)
 
 

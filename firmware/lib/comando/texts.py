@@ -1,0 +1,40 @@
+"""The long texts a player reads (an action refused, a rule broken), kept in comando/texts.txt and
+read when one is needed: ``say(key, *args)``.
+
+Why a file: on a Pico a module's bytecode loads into the heap, and every string constant longer
+than a few characters is a heap object for as long as the module stays loaded. The rules modules'
+refusals are read only when a player makes a mistake, so they wait on flash (the file, one line
+each: ``KEY TEXT``, %-format fields filled from ``args``). CPython reads the whole file once.
+"""
+
+_PATH = __file__.replace("\\", "/").rpartition("/")[0] + "/texts.txt"
+_ALL = []   # CPython: {key: text} once read (a laptop has the memory); MicroPython reads a line
+
+
+def text(key):
+    """The text of ``key``, or the key itself when the file cannot be read (a bad install)."""
+    if _ALL:
+        return _ALL[0].get(key, key)
+    import sys
+    whole = sys.implementation.name != "micropython"
+    found = {}
+    try:
+        with (open(_PATH, encoding="utf-8") if whole else open(_PATH)) as f:
+            for line in f:
+                k, _, t = line.rstrip("\n").partition(" ")
+                if whole:
+                    found[k] = t
+                elif k == key:
+                    return t
+    except OSError:
+        return key
+    if whole:
+        _ALL.append(found)
+        return found.get(key, key)
+    return key
+
+
+def say(key, *args):
+    """The text of ``key`` with ``args`` filled in (``text(key) % args``)."""
+    t = text(key)
+    return t % args if args else t
