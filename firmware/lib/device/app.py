@@ -319,8 +319,9 @@ class App:
         needed again), the home screen comes back, and the board loads once it is on the glass
         (or when first asked for: the board property)."""
         self.stack = []
-        # (device.screens.base, SCREENS' last, stays: every home screen imports it again at once)
-        forget("device.app_start", *SCREENS[:-1])
+        # (device.screens.base, SCREENS' last, stays: every home screen imports it again at once;
+        # comando.dice: La Revancha's deck shuffle, loaded again if a reshuffle needs it)
+        forget("device.app_start", "comando.dice", *SCREENS[:-1])
         self.board = None
         self._board_due = self.shown  # (the board property loads it)
         self.home()
@@ -564,7 +565,7 @@ def main(hal=None, **options):
     except (ImportError, AttributeError):
         pass
     if seed:
-        from comando.dice import SeededDice
+        from comando.seeded_dice import SeededDice
         dice = SeededDice(int(seed))
     a = App(hal, dice=dice)
     from device.journal import kbd_intr

@@ -170,9 +170,18 @@ _MUTABLE = ("opts", "reserve", "extra", "alive", "order", "barred", "battle")
 
 def _snapshot(state):
     # a tuple in FIELDS order (a dict of 29 keys costs about three times the heap, and the
-    # device keeps UNDO_DEPTH + 1 of them)
-    return tuple(copied(getattr(state, k)) if k in _MUTABLE else getattr(state, k)
+    # device keeps UNDO_DEPTH + 1 of them); the changing lists frozen as tuples (one block
+    # each, and every empty one the shared ()), made lists again by an undo (copied)
+    return tuple(_frozen(getattr(state, k)) if k in _MUTABLE else getattr(state, k)
                  for k in FIELDS)
+
+
+def _frozen(v):
+    if isinstance(v, list) or isinstance(v, tuple):
+        return tuple(_frozen(x) for x in v)
+    if isinstance(v, dict):
+        return {k: _frozen(x) for k, x in v.items()}
+    return v
 
 
 def copied(v):
