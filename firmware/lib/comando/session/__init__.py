@@ -176,6 +176,34 @@ def _snapshot(state):
                  for k in FIELDS)
 
 
+def _delta(full, prev):
+    """``full`` as the fields that differ from the snapshot before it: (None, i, value, ...). An
+    event changes a few of the 30 fields, so the history holds one whole snapshot, the oldest,
+    and small deltas (a third of the heap); unchanged frozen lists stay the older ones."""
+    out = [None]
+    for i in range(len(FIELDS)):
+        v = full[i]
+        w = prev[i]
+        if v is w or (FIELDS[i] in _MUTABLE and v == w):
+            continue
+        out.append(i)
+        out.append(v)
+    return tuple(out)
+
+
+def _full(hist, j):
+    """The whole snapshot of ``hist[j]`` (the oldest is whole; the others are deltas)."""
+    k = j
+    while hist[k][1][0] is None:   # (a whole snapshot starts with its seq, an int)
+        k -= 1
+    snap = list(hist[k][1])
+    for n in range(k + 1, j + 1):
+        d = hist[n][1]
+        for m in range(1, len(d), 2):
+            snap[d[m]] = d[m + 1]
+    return snap
+
+
 def _frozen(v):
     if isinstance(v, list) or isinstance(v, tuple):
         return tuple(_frozen(x) for x in v)
@@ -250,11 +278,11 @@ def _apply_undo(state, e):
     to = e["to"]
     keep = []
     snap = None
-    for seq, sn in state.hist:
+    for j, (seq, sn) in enumerate(state.hist):
         if seq <= to:
             keep.append((seq, sn))
         if seq == to:
-            snap = sn
+            snap = _full(state.hist, j)
     if snap is None:
         raise RulesError(say("undo_snaps", to))
     for i, k in enumerate(FIELDS):
@@ -325,7 +353,12 @@ def apply(state, event):
     getattr(rules, "apply_" + t)(state, event)
     state.seq = event["seq"]
     state.at = event["seq"]
-    state.hist.append((event["seq"], _snapshot(state)))
-    if len(state.hist) > UNDO_DEPTH + 1:
-        state.hist.pop(0)
+    hist = state.hist
+    snap = _snapshot(state)
+    if hist:
+        snap = _delta(snap, _full(hist, len(hist) - 1))
+    hist.append((event["seq"], snap))
+    if len(hist) > UNDO_DEPTH + 1:
+        hist[1] = (hist[1][0], tuple(_full(hist, 1)))   # the next oldest becomes whole
+        hist.pop(0)
     return state
