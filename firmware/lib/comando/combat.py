@@ -67,25 +67,25 @@ def rules(ruleset):
     r = RULES.get(ruleset) if isinstance(ruleset, str) else None
     if r is None:
         if ruleset in TITLES:
-            raise RulesError(say("has_dice_c", TITLES[ruleset]))
-        raise RulesError(say("unknown_r2", ruleset, ", ".join(RULESETS)))
+            raise RulesError(say("no_dice", TITLES[ruleset]))
+        raise RulesError(say("combat_rs", ruleset, ", ".join(RULESETS)))
     return r
 
 
 def _check_int(value, what):
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(say("whole_num2", what, value))
+        raise RulesError(say("whole_int", what, value))
 
 
 def check_stop(att, stop):
     """Raise RulesError unless an attack from ``att`` armies may stop at ``stop`` armies left (one
     rule for `attack` here and for the odds)."""
     if isinstance(stop, bool) or not isinstance(stop, int):
-        raise RulesError(say("stop_whole", stop))
+        raise RulesError(say("stop_int", stop))
     if stop < 1:
-        raise RulesError(say("attacker_s", _stops(att), stop))
+        raise RulesError(say("stop_low", _stops(att), stop))
     if stop >= att:
-        raise RulesError(say("attacker_2", stop, att, _stops(att)))
+        raise RulesError(say("stop_high", stop, att, _stops(att)))
 
 
 def _stops(att):
@@ -101,15 +101,15 @@ def check_battle(ruleset, att, dfn, snow=False, tailwind=False):
     _check_int(att, "the attacking armies")
     _check_int(dfn, "the defending armies")
     if att < 0 or dfn < 0:
-        raise RulesError(say("armies_can", att, dfn))
+        raise RulesError(say("armies_neg", att, dfn))
     if att < MIN_ATTACK:
-        raise RulesError(say("attack_nee", MIN_ATTACK, att))
+        raise RulesError(say("att_few", MIN_ATTACK, att))
     if dfn < 1:
-        raise RulesError(say("defending"))
+        raise RulesError(say("def_empty"))
     if (snow or tailwind) and not r["situations"]:
-        raise RulesError(say("snow_tailw", r["name"]))
+        raise RulesError(say("snow_rs", r["name"]))
     if snow and tailwind:
-        raise RulesError(say("snow_tail2"))
+        raise RulesError(say("snow_tw"))
     return r
 
 
@@ -153,9 +153,9 @@ def _chosen(r, choice, given, most, armies, side, verb, unit):
     _check_int(given, "the %s's dice" % side)
     if given != most:
         if not r[choice]:
-            raise RulesError(say("rolls_dice", r["name"], side, most, armies, given))
+            raise RulesError(say("dice_fixed", r["name"], side, most, armies, given))
         if not 1 <= given <= most:
-            raise RulesError(say("armies_may", armies, side, verb, most, unit, given))
+            raise RulesError(say("dice_range", armies, side, verb, most, unit, given))
     return given
 
 
@@ -228,7 +228,7 @@ def record(ruleset, att, dfn, att_dice, def_dice, snow=False, tailwind=False):
     The numbers of dice must be ones the rules allow for these armies."""
     for v in list(att_dice) + list(def_dice):
         if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
-            raise RulesError(say("die_shows", v))
+            raise RulesError(say("die_face", v))
     dice_counts(ruleset, att, dfn, snow, tailwind, len(att_dice), len(def_dice))
     ad = _sorted_desc(att_dice)
     dd = _sorted_desc(def_dice)
@@ -252,10 +252,10 @@ def check_record(rec):
         al = rec["al"]
         dl = rec["dl"]
     except (KeyError, TypeError):
-        raise RulesError(say("roll_reco5", rec))
+        raise RulesError(say("rec_not", rec))
     again = record(rs, att, dfn, list(ad), list(dd), bool(rec.get("snow")), bool(rec.get("tw")))
     if again["al"] != al or again["dl"] != dl:
-        raise RulesError(say("roll_reco4", al, dl, again["al"], again["dl"]))
+        raise RulesError(say("rec_loss", al, dl, again["al"], again["dl"]))
     return rec
 
 
@@ -277,7 +277,7 @@ def move_limits(ruleset, att_left, dice_rolled):
     r = rules(ruleset)
     room = att_left - 1
     if room < 1:
-        raise RulesError(say("attacking", att_left))
+        raise RulesError(say("move_none", att_left))
     lo = dice_rolled if r["move_min"] == "dice" else r["move_min"]
     mx = r["move_max"]
     hi = room if mx == "all" else (dice_rolled if mx == "dice" else mx)
@@ -293,5 +293,5 @@ def move_limits(ruleset, att_left, dice_rolled):
 def record_move_limits(rec):
     """Move-in limits after a roll record that conquered (RulesError if it did not)."""
     if not conquered(rec):
-        raise RulesError(say("defender_s", rec["d"] - rec["dl"]))
+        raise RulesError(say("not_taken", rec["d"] - rec["dl"]))
     return move_limits(rec["rs"], rec["a"] - rec["al"], len(rec["ad"]))

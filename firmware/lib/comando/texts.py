@@ -35,6 +35,11 @@ def text(key):
 
 
 def say(key, *args):
-    """The text of ``key`` with ``args`` filled in (``text(key) % args``)."""
+    """The text of ``key`` with ``args`` filled in (``text(key) % args``); without its line, the
+    key and the args as they are."""
     t = text(key)
-    return t % args if args else t
+    if not args:
+        return t
+    if t == key:
+        return "%s %r" % (key, args)
+    return t % args

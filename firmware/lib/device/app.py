@@ -26,7 +26,7 @@ from device.journal import Journal, StorageFull
 SCREENS = ("device.screens.newgame", "device.screens.teg2", "device.screens.objectives",
            "device.screens.turn", "device.screens.dice", "device.screens.revancha",
            "device.screens.armies", "device.screens.menus", "device.screens.map",
-           "device.screens.eliminate", "device.screens.base")
+           "device.screens.eliminate", "device.screens.situation", "device.screens.base")
 
 try:
     import asyncio

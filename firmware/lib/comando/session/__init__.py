@@ -244,7 +244,7 @@ def table_rules(ruleset):
         return r
     from comando.rulesets import IDS
     if not isinstance(ruleset, str) or ruleset not in IDS:
-        raise IllegalMove(say("unknown_ru", ruleset, ", ".join(IDS)))
+        raise IllegalMove(say("rs_unknown", ruleset, ", ".join(IDS)))
     r = __import__("comando.rulesets.%s.table" % ruleset, None, None, ["RULES"]).RULES
     _RULES[ruleset] = r
     return r
@@ -265,13 +265,13 @@ def placement_armies(state):
 def _check_undo(state, a):
     to = field(a, "to", "the event to go back to")
     if isinstance(to, bool) or not isinstance(to, int):
-        raise IllegalMove(say("undo_names"))
+        raise IllegalMove(say("undo_to"))
     if to >= state.at:
-        raise IllegalMove(say("undo_goes", state.at, to))
+        raise IllegalMove(say("undo_back", state.at, to))
     for seq, _ in state.hist:
         if seq == to:
             return
-    raise IllegalMove(say("cannot_und", to, UNDO_DEPTH))
+    raise IllegalMove(say("undo_deep", to, UNDO_DEPTH))
 
 
 def _apply_undo(state, e):
@@ -284,7 +284,7 @@ def _apply_undo(state, e):
         if seq == to:
             snap = _full(state.hist, j)
     if snap is None:
-        raise RulesError(say("undo_snaps", to))
+        raise RulesError(say("undo_snap", to))
     for i, k in enumerate(FIELDS):
         v = snap[i]
         setattr(state, k, copied(v) if k in _MUTABLE else v)
@@ -299,33 +299,33 @@ def check(state, action, board=None):
     ``state``. Random fields, when present (a stored event), are checked too. ``board`` (optional)
     lets a roll name its countries ("f", "to") so borders and situation cards are checked."""
     if not isinstance(action, dict):
-        raise IllegalMove(say("action_dic"))
+        raise IllegalMove(say("act_dict"))
     t = action.get("t")
     if not isinstance(t, str):
-        raise IllegalMove(say("action_nee"))
+        raise IllegalMove(say("act_type"))
     if t == "new":
         if state.stage is not None:
-            raise IllegalMove(say("session_al"))
+            raise IllegalMove(say("under_way"))
         rules = table_rules(field(action, "rs", "ruleset"))
     elif state.stage is None:
-        raise IllegalMove(say("session_fi"))
+        raise IllegalMove(say("first_new"))
     else:
         rules = state.rules
     if t == "roll":
         if "seq" in action and "r" not in action:
-            raise IllegalMove(say("stored_rol"))
+            raise IllegalMove(say("stored_r"))
         return rules.check_roll(state, action, board)
     if t == "undo":
         return _check_undo(state, action)
     if t != "new" and t not in LABEL:
-        raise IllegalMove(say("unknown_ac", t))
+        raise IllegalMove(say("act_unknwn", t))
     if "seq" in action:
         need = rules.stored.get(t)
         if need and need not in action:
-            raise IllegalMove(say("stored_eve", t, need))
+            raise IllegalMove(say("stored_rnd", t, need))
     f = getattr(rules, "check_" + t, None)
     if f is None:  # an event of another ruleset: never possible in this one
-        raise IllegalMove(say("possible_n", label(t), waiting(state)))
+        raise IllegalMove(say("not_now", label(t), waiting(state)))
     f(state, action)
 
 

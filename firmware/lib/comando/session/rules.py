@@ -40,7 +40,7 @@ def whole(action, key, lo, hi, what=None):
     """``action[key]``, a whole number from ``lo`` to ``hi``."""
     v = field(action, key, what)
     if isinstance(v, bool) or not isinstance(v, int) or v < lo or v > hi:
-        raise IllegalMove(say("whole_numb", what or key, lo, hi, v))
+        raise IllegalMove(say("whole_in", what or key, lo, hi, v))
     return v
 
 
@@ -51,19 +51,19 @@ def seat(state, action, key="p", what="player"):
 def live_seat(state, action, key="p", what="player"):
     s = seat(state, action, key, what)
     if not state.alive[s]:
-        raise IllegalMove(say("out_game", state.colours[s]))
+        raise IllegalMove(say("out", state.colours[s]))
     return s
 
 
 def need_stage(state, t, *stages):
     if state.stage not in stages:
-        raise IllegalMove(say("possible_n", label(t), waiting(state)))
+        raise IllegalMove(say("not_now", label(t), waiting(state)))
 
 
 def need_cur(state, action):
     p = live_seat(state, action)
     if p != state.cur:
-        raise IllegalMove(say("turn", state.colours[state.cur], state.colours[p]))
+        raise IllegalMove(say("not_turn", state.colours[state.cur], state.colours[p]))
     return p
 
 
@@ -166,25 +166,25 @@ class TableRules:
     # -- new -----------------------------------------------------------------------------------
     def check_new(self, state, a):
         if state.stage is not None:
-            raise IllegalMove(say("session_al"))
+            raise IllegalMove(say("under_way"))
         cols = field(a, "p", "players")
         if not isinstance(cols, list) or not all(isinstance(c, str) and c for c in cols):
-            raise IllegalMove(say("players_li"))
+            raise IllegalMove(say("col_list"))
         for i, c in enumerate(cols):
             if c in cols[:i]:
-                raise IllegalMove(say("taken_twic", c))
+                raise IllegalMove(say("col_twice", c))
         opts = a.get("o", {})
         if not isinstance(opts, dict):
-            raise IllegalMove(say("options_di"))
+            raise IllegalMove(say("opts_dict"))
         n = len(cols)
         self.check_players(cols, opts)
         terr = opts.get("territories", 42)
         if isinstance(terr, bool) or not isinstance(terr, int) or terr < n:
-            raise IllegalMove(say("board_need", terr))
+            raise IllegalMove(say("terr_few", terr))
         if opts.get("deploy", "hand") not in ("hand", "auto"):
-            raise IllegalMove(say("deployment", opts.get("deploy")))
+            raise IllegalMove(say("deploy_opt", opts.get("deploy")))
         if opts.get("defdice", "auto") not in ("auto", "choose"):
-            raise IllegalMove(say("defender_d", opts.get("defdice")))
+            raise IllegalMove(say("defdice_op", opts.get("defdice")))
 
     def check_players(self, cols, opts):
         try:
@@ -210,7 +210,7 @@ class TableRules:
                 raise IllegalMove(str(e))
             for rnd in a["r"]:
                 if len(rnd) != state.n:
-                    raise IllegalMove(say("opening_ro", state.n))
+                    raise IllegalMove(say("open_dice", state.n))
 
     def make_first(self, state, a, rng):
         e = dict(a)
@@ -265,16 +265,16 @@ class TableRules:
         p = need_cur(state, a)
         d = seat(state, a, "d", "defender")
         if d == p:
-            raise IllegalMove(say("cannot_att", state.colours[p]))
+            raise IllegalMove(say("own_attack", state.colours[p]))
         if not state.alive[d]:
-            raise IllegalMove(say("out_game_h", state.colours[d]))
+            raise IllegalMove(say("def_out", state.colours[d]))
         att = whole(a, "a", 0, 9999, "the attacking armies")
         dfn = whole(a, "b", 0, 9999, "the defending armies")
         if board is not None and "f" in a and "to" in a:
             f = whole(a, "f", 0, board.n - 1, "the attacking country")
             to = whole(a, "to", 0, board.n - 1, "the attacked country")
             if not board.is_border(f, to):
-                raise IllegalMove(say("does_borde", board.name(f), board.name(to)))
+                raise IllegalMove(say("no_border", board.name(f), board.name(to)))
         else:
             board = None
         self.check_attack(state, p, d, board, a)
@@ -283,7 +283,7 @@ class TableRules:
         na = a.get("na")
         nd = a.get("nd")
         if nd is not None and state.opts.get("defdice", "auto") != "choose":
-            raise IllegalMove(say("defender_2"))
+            raise IllegalMove(say("defdice_no"))
         try:
             combat.dice_counts(state.rs, att, dfn, snow, tw, na, nd)
         except RulesError as e:
@@ -295,12 +295,12 @@ class TableRules:
             except (RulesError, TypeError, KeyError) as e:
                 raise IllegalMove(str(e))
             if rec.get("rs") != state.rs or rec.get("a") != att or rec.get("d") != dfn:
-                raise IllegalMove(say("roll_recor"))
+                raise IllegalMove(say("rec_attack"))
             if bool(rec.get("snow")) != snow or bool(rec.get("tw")) != tw:
-                raise IllegalMove(say("roll_reco2"))
+                raise IllegalMove(say("rec_card"))
             a_n, d_n = combat.dice_counts(state.rs, att, dfn, snow, tw, na, nd)
             if len(rec["ad"]) != a_n or len(rec["dd"]) != d_n:
-                raise IllegalMove(say("roll_reco3", len(rec["ad"]), len(rec["dd"]), a_n, d_n))
+                raise IllegalMove(say("rec_dice", len(rec["ad"]), len(rec["dd"]), a_n, d_n))
 
     def make_roll(self, state, a, rng):
         e = dict(a)
@@ -322,9 +322,9 @@ class TableRules:
         need_stage(state, "card", TURN)
         p = need_cur(state, a)
         if state.carded:
-            raise IllegalMove(say("already_dr", state.colours[p]))
+            raise IllegalMove(say("card_twice", state.colours[p]))
         if p in state.barred:
-            raise IllegalMove(say("rolled_low", state.colours[p]))
+            raise IllegalMove(say("crisis_low", state.colours[p]))
 
     def apply_card(self, state, e):
         state.carded = 1
@@ -357,14 +357,14 @@ class TableRules:
         else:
             need_stage(state, t, TURN, ROUND, PLACE, CRISIS, EXTRA)
             if not self.walk_out:
-                raise IllegalMove(say("walking_ou"))
+                raise IllegalMove(say("walk_risk"))
         p = live_seat(state, a)
         if t == "out":
             by = live_seat(state, a, "by", "the eliminating player")
             if by == p:
-                raise IllegalMove(say("cannot_eli", state.colours[p]))
+                raise IllegalMove(say("out_self", state.colours[p]))
             if by != state.cur:
-                raise IllegalMove(say("only_playe", state.colours[state.cur]))
+                raise IllegalMove(say("out_by_cur", state.colours[state.cur]))
 
     check_walk = check_out
 
@@ -403,15 +403,15 @@ class TableRules:
         p = live_seat(state, a)
         if state.stage == OVER:
             if state.winner >= 0:
-                raise IllegalMove(say("game_over", state.colours[state.winner]))
+                raise IllegalMove(say("over_won", state.colours[state.winner]))
             if not self.won_on_points:
-                raise IllegalMove(say("game_over2"))
+                raise IllegalMove(say("over"))
             return
         why = self.claim_error(state)
         if why:
             raise IllegalMove(why)
         if p != state.cur:
-            raise IllegalMove(say("victory_cl", state.colours[state.cur]))
+            raise IllegalMove(say("claim_turn", state.colours[state.cur]))
 
     def apply_win(self, state, e):
         state.winner = e["p"]
@@ -421,12 +421,12 @@ class TableRules:
 
     # -- other rulesets' events: what a player is told --------------------------------------------
     def check_declare(self, state, a) -> None:
-        raise IllegalMove(say("battle_com"))
+        raise IllegalMove(say("teg2_cmds"))
 
     def check_rocket(self, state, a) -> None:
-        raise IllegalMove(say("nuclear_ro"))
+        raise IllegalMove(say("teg2_rockt"))
 
     check_launch = check_rocket
 
     def check_score(self, state, a) -> None:
-        raise IllegalMove(say("final_coun"))
+        raise IllegalMove(say("teg2_count"))

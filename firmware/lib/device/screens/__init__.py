@@ -10,7 +10,7 @@ that opens it (no import circle). This package stays a table: importing a screen
 WHERE = {
     "Eliminate": "device.screens.eliminate",
     "Dice": "device.screens.dice",
-    "Situation": "device.screens.revancha", "CrisisResult": "device.screens.revancha",
+    "Situation": "device.screens.situation", "CrisisResult": "device.screens.situation",
     "NewGame": "device.screens.newgame",
     "Armies": "device.screens.armies",
     "Sync": "device.screens.menus", "Settings": "device.screens.menus",

@@ -56,7 +56,7 @@ _STARTS = (0, 20, 24, 28, 32, 36, 40, 44)
 def kind(card):
     """The kind (CLASSIC..REST) of card number ``card``."""
     if not 0 <= card < DECK_SIZE:
-        raise RulesError(say("situation", card))
+        raise RulesError(say("sit_no", card))
     k = 7
     while _STARTS[k] > card:
         k -= 1
@@ -97,7 +97,7 @@ def describe(card):
 def randbelow(source, k):
     """A uniform int in 0..k-1 from any supported random source (see the module docstring)."""
     if k <= 0:
-        raise RulesError(say("cannot_dra"))
+        raise RulesError(say("rng_empty"))
     if k == 1:
         return 0
     for meth in ("randbelow", "below", "randrange"):
@@ -112,11 +112,11 @@ def randbelow(source, k):
         while True:
             b = source(2)
             if not isinstance(b, (bytes, bytearray)) or len(b) != 2:
-                raise RulesError(say("random_so2", b))
+                raise RulesError(say("rng_bytes", b))
             v = b[0] << 8 | b[1]
             if v < limit:
                 return v % k
-    raise RulesError(say("random_sou", source))
+    raise RulesError(say("rng_not", source))
 
 
 def shuffle(source, cards=None):
@@ -131,12 +131,12 @@ def shuffle(source, cards=None):
 def check_order(order):
     """A stored shuffle must be a permutation of the 50 cards."""
     if len(order) != DECK_SIZE:
-        raise RulesError(say("situation2", len(order)))
+        raise RulesError(say("deck_size", len(order)))
     seen = bytearray(DECK_SIZE)
     for c in order:
         kind(c)
         if seen[c]:
-            raise RulesError(say("situation3", c))
+            raise RulesError(say("deck_twice", c))
         seen[c] = 1
 
 
@@ -220,7 +220,7 @@ def crisis_barred(rolls):
 def extra_armies(countries):
     """Extra reinforcements: half the countries held, rounded down."""
     if countries < 0:
-        raise IllegalMove(say("player_can", countries))
+        raise IllegalMove(say("hold_neg", countries))
     return countries // 2
 
 

@@ -18,7 +18,7 @@ class RevanchaTable(TableRules):
         TableRules.check_players(self, cols, opts)
         for c in cols:
             if c not in SIT.COLOURS:
-                raise IllegalMove(say("la_revanch", c, ", ".join(SIT.COLOURS)))
+                raise IllegalMove(say("rv_colour", c, ", ".join(SIT.COLOURS)))
 
     # -- new: the situation deck, shuffled -------------------------------------------------------
     def check_new(self, state, a):
@@ -51,12 +51,12 @@ class RevanchaTable(TableRules):
                     raise IllegalMove(str(e))
             c = a.get("c")
             if not isinstance(c, list) or not c:
-                raise IllegalMove(say("round_la_r"))
+                raise IllegalMove(say("round_card"))
             want = SIT.draw(deck, colours_in_play(state))
             if not want or not SIT.playable(want[-1], colours_in_play(state)):
-                raise IllegalMove(say("situation4"))
+                raise IllegalMove(say("deck_empty"))
             if c != want:
-                raise IllegalMove(say("situation5", ",".join(SIT.name(x) for x in c if 0 <= x < 50),
+                raise IllegalMove(say("deck_top", ",".join(SIT.name(x) for x in c if 0 <= x < 50),
                                       ",".join(SIT.name(x) for x in want)))
 
     def make_round(self, state, a, rng):
@@ -89,13 +89,13 @@ class RevanchaTable(TableRules):
         if "r" in a:
             r = a["r"]
             if not isinstance(r, list) or len(r) != state.n:
-                raise IllegalMove(say("crisis_rol", state.n))
+                raise IllegalMove(say("crisis_n", state.n))
             for s, d in enumerate(r):
                 if state.alive[s]:
                     if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
                         raise IllegalMove(say("crisis_die", state.colours[s], d))
                 elif d != 0:
-                    raise IllegalMove(say("out_game_d", state.colours[s]))
+                    raise IllegalMove(say("crisis_out", state.colours[s]))
 
     def make_crisis(self, state, a, rng):
         e = dict(a)
