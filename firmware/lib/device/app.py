@@ -221,8 +221,6 @@ class App:
             ev = S.make(self.state, action, self.dice, self.board)
             self.journal.append(ev)
             S.apply(self.state, ev)
-            if ev["t"] == "first":   # the game's start is made: its rules' code can go
-                forget("comando.session.setup")
         self.events_made += 1
         if self.link is not None:
             self.link.publish(ev)
@@ -578,7 +576,7 @@ def main(hal=None, **options):
         if mode is None:
             # the self-test screen is not on the stack: its module (and the pin map) can go
             # until the Hardware menu imports it again
-            forget("device.selftest", "device.pins", "device.app_start", "comando.session.setup")
+            forget("device.selftest", "device.pins", "device.app_start")
         if mode == "update":  # BACK held at power-on: leave the REPL free for make deploy
             a.hal.close()
             return a

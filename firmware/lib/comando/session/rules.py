@@ -1,6 +1,5 @@
-"""The table session's rules: ``TableRules``, the base of every game's table-session plug-in
-(``comando.rulesets.<id>.table`` defines ``RULES``), with the stages and the checks every event
-shares (comando.session.stages, re-exported here) and the game's start (comando.session.setup).
+"""The table session's rules: the stages, the checks every event shares, and ``TableRules``, the
+base of every game's table-session plug-in (``comando.rulesets.<id>.table`` defines ``RULES``).
 
 The same shape as the map engine's plug-ins (comando.engine.rules): the reducer
 (comando.session) calls ``RULES.check_<t>(state, action)``, ``RULES.make_<t>(state, action,
@@ -11,10 +10,84 @@ imports neither comando.session nor any game.
 
 from comando import turns as T
 from comando.errors import IllegalMove, RulesError
-from comando.texts import say
-from comando.session.stages import (OPEN, PLACE, ROUND, CRISIS, EXTRA, ADD, TURN, BATTLE, COUNT, OVER,  # noqa: F401
-                                    LABEL, field, label, live_seat, need_cur, need_stage, seat,
-                                    waiting, whole)
+from comando.texts import say, text
+
+# Stages
+OPEN = "open"        # waiting for the opening roll ("first")
+PLACE = "place"      # placement rounds before play (incl. Risk deployment, T.E.G. II objectives)
+ROUND = "round"      # between rounds: the next event is "round"
+CRISIS = "crisis"    # La Revancha crisis: everybody rolls
+EXTRA = "extra"      # La Revancha extra reinforcements, one player at a time in round order
+ADD = "add"          # T.E.G. II: every power adds its armies in round order
+TURN = "turn"        # a player's turn
+BATTLE = "battle"    # T.E.G. II: a declared combat waiting for commands
+COUNT = "count"      # T.E.G. II: the final count, asked token by token
+OVER = "over"
+
+
+# --- the checks every event shares -----------------------------------------------------------
+
+def field(action, key, what=None):
+    """``action[key]``, or IllegalMove naming what is missing."""
+    try:
+        return action[key]
+    except (KeyError, TypeError):
+        raise IllegalMove(say("missing", action.get("t", "action") if isinstance(action, dict)
+                                               else "action", what or key))
+
+
+def whole(action, key, lo, hi, what=None):
+    """``action[key]``, a whole number from ``lo`` to ``hi``."""
+    v = field(action, key, what)
+    if isinstance(v, bool) or not isinstance(v, int) or v < lo or v > hi:
+        raise IllegalMove(say("whole_in", what or key, lo, hi, v))
+    return v
+
+
+def seat(state, action, key="p", what="player"):
+    return whole(action, key, 0, state.n - 1, what)
+
+
+def live_seat(state, action, key="p", what="player"):
+    s = seat(state, action, key, what)
+    if not state.alive[s]:
+        raise IllegalMove(say("out", state.colours[s]))
+    return s
+
+
+def need_stage(state, t, *stages):
+    if state.stage not in stages:
+        raise IllegalMove(say("not_now", label(t), waiting(state)))
+
+
+def need_cur(state, action):
+    p = live_seat(state, action)
+    if p != state.cur:
+        raise IllegalMove(say("not_turn", state.colours[state.cur], state.colours[p]))
+    return p
+
+
+# The event types; what each is called in a refusal ("%s is not possible now") is texts.txt's
+# ev_<type> (label())
+LABEL = ("first", "place", "round", "crisis", "extra", "roll", "card", "end", "out", "win", "declare",
+         "retreat", "lock", "reveal", "rocket", "launch", "undo", "walk", "score")
+
+
+def label(t):
+    """What an event type is called in a refusal ("the opening roll")."""
+    return text("ev_" + t) if t in LABEL else t
+
+
+def waiting(state):
+    """What the table waits for, in words (the reason an event is not possible now)."""
+    st = state.stage
+    if st in (PLACE, EXTRA, ADD, TURN, COUNT):
+        if st == PLACE:
+            return say("w_place", state.colours[state.cur], state.rules.place_label(state))
+        return say("w_" + st, state.colours[state.cur])
+    if st == BATTLE:
+        return say("w_battle", state.colours[state.battle["a"]], state.colours[state.battle["d"]])
+    return text("w_" + st) if st in (OPEN, ROUND, CRISIS, OVER) else text("w_none")
 
 
 def to_round(state):
@@ -25,11 +98,6 @@ def to_round(state):
 
 def colours_in_play(state):
     return [c for s, c in enumerate(state.colours) if state.alive[s]]
-
-
-def _setup():
-    from comando.session import setup
-    return setup
 
 
 # --- the plug-in base ------------------------------------------------------------------------
@@ -95,25 +163,66 @@ class TableRules:
         """Why no player may claim victory in this ruleset ("": on one's own turn)."""
         return ""
 
-    # -- new, first: the game's start, in comando.session.setup (the device drops it after the
-    # opening roll: its code is not in the heap during play) -------------------------------------
+    # -- new -----------------------------------------------------------------------------------
     def check_new(self, state, a):
-        _setup().check_new(self, state, a)
+        if state.stage is not None:
+            raise IllegalMove(say("under_way"))
+        cols = field(a, "p", "players")
+        if not isinstance(cols, list) or not all(isinstance(c, str) and c for c in cols):
+            raise IllegalMove(say("col_list"))
+        for i, c in enumerate(cols):
+            if c in cols[:i]:
+                raise IllegalMove(say("col_twice", c))
+        opts = a.get("o", {})
+        if not isinstance(opts, dict):
+            raise IllegalMove(say("opts_dict"))
+        n = len(cols)
+        self.check_players(cols, opts)
+        terr = opts.get("territories", 42)
+        if isinstance(terr, bool) or not isinstance(terr, int) or terr < n:
+            raise IllegalMove(say("terr_few", terr))
+        if opts.get("deploy", "hand") not in ("hand", "auto"):
+            raise IllegalMove(say("deploy_opt", opts.get("deploy")))
+        if opts.get("defdice", "auto") not in ("auto", "choose"):
+            raise IllegalMove(say("defdice_op", opts.get("defdice")))
 
     def check_players(self, cols, opts):
-        _setup().check_players(self, cols, opts)
+        try:
+            T.check_players(self.id, len(cols))
+        except RulesError as e:
+            raise IllegalMove(str(e))
 
     def apply_new(self, state, e):
-        _setup().apply_new(self, state, e)
+        state.rs = e["rs"]
+        state.colours = list(e["p"])
+        state.opts = dict(e.get("o", {}))
+        state.alive = [1] * len(state.colours)
+        state.winner = -1
+        state.stage = OPEN
 
+    # -- first ---------------------------------------------------------------------------------
     def check_first(self, state, a):
-        _setup().check_first(self, state, a)
+        need_stage(state, "first", OPEN)
+        if "r" in a:
+            try:
+                T.opening_winner(a["r"])
+            except (RulesError, TypeError) as e:
+                raise IllegalMove(str(e))
+            for rnd in a["r"]:
+                if len(rnd) != state.n:
+                    raise IllegalMove(say("open_dice", state.n))
 
     def make_first(self, state, a, rng):
-        return _setup().make_first(self, state, a, rng)
+        e = dict(a)
+        if "r" not in a:
+            e["r"] = T.roll_opening(rng, state.n)
+        return e
 
     def apply_first(self, state, e):
-        _setup().apply_first(self, state, e)
+        state.first = self.opener(state, T.opening_winner(e["r"]))
+        state.pround = 0
+        state.pdone = 0
+        self.start_placement(state)
 
     # -- place ---------------------------------------------------------------------------------
     def check_place(self, state, a):
