@@ -22,11 +22,15 @@ from device import buttons as B
 from device.hal import BACK, OK
 from device.journal import Journal, StorageFull
 
-# The screens' modules, forgotten while a board (or a map game's engine) loads
-SCREENS = ("device.screens.newgame", "device.screens.teg2", "device.screens.objectives",
-           "device.screens.turn", "device.screens.dice", "device.screens.revancha",
-           "device.screens.armies", "device.screens.menus", "device.screens.map",
-           "device.screens.eliminate", "device.screens.situation", "device.screens.base")
+# The screens' modules (device.screens' short names), forgotten while a board (or a map game's
+# engine) loads
+SCREENS = ("newgame", "teg2", "objectives", "turn", "dice", "revancha", "armies", "menus", "map",
+           "eliminate", "situation", "base")
+
+
+def screen_modules(names):
+    return ["device.screens." + n for n in names]
+
 
 try:
     import asyncio
@@ -266,7 +270,7 @@ class App:
         # whole board load (a Pico's heap: docs/architecture.md, "Map mode on the device")
         self.stack = []
         self.board = None
-        forget(*SCREENS)
+        forget(*screen_modules(SCREENS))
         gc.collect()
         events = state = None
         msg = ""
@@ -321,7 +325,7 @@ class App:
         self.stack = []
         # (device.screens.base, SCREENS' last, stays: every home screen imports it again at once;
         # comando.dice: La Revancha's deck shuffle, loaded again if a reshuffle needs it)
-        forget("device.app_start", "comando.dice", *SCREENS[:-1])
+        forget("device.app_start", "comando.dice", *screen_modules(SCREENS[:-1]))
         self.board = None
         self._board_due = self.shown  # (the board property loads it)
         self.home()

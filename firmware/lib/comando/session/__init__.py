@@ -180,7 +180,7 @@ def _delta(full, prev):
     """``full`` as the fields that differ from the snapshot before it: (None, i, value, ...). An
     event changes a few of the 30 fields, so the history holds one whole snapshot, the oldest,
     and small deltas (a third of the heap); unchanged frozen lists stay the older ones."""
-    out = [None]
+    out: list = [None]
     for i in range(len(FIELDS)):
         v = full[i]
         w = prev[i]
