@@ -44,3 +44,18 @@ def test_the_situation_cards_say_what_they_do():
 class _Ones:
     def d6(self):
         return 1
+
+
+def test_a_field_is_named_by_its_phrase_or_its_key_in_the_file():
+    from comando import combat
+    from comando.errors import RulesError
+    from comando.session.rules import whole
+    with raises(IllegalMove) as e:
+        whole({"t": "roll", "a": -1}, "a", 0, 9999, "att_armies")
+    assert str(e.value) == "the attacking armies must be a whole number from 0 to 9999, not -1"
+    with raises(IllegalMove) as e:
+        whole({"t": "roll"}, "n", 0, 5, "the number of dice")
+    assert str(e.value) == "roll: missing the number of dice"
+    with raises(RulesError) as e:
+        combat.check_battle("teg", 3, True)
+    assert str(e.value) == "the defending armies must be a whole number, not True"

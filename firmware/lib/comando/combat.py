@@ -13,7 +13,7 @@ silent, the choice made here is written next to the code and in docs/architectur
 """
 
 from comando.errors import RulesError
-from comando.texts import say
+from comando.texts import say, text
 from comando.rulesets import TITLES
 
 # Move-in limits after a conquest, as data: minimum is 1 or the number of dice just rolled
@@ -74,7 +74,7 @@ def rules(ruleset):
 
 def _check_int(value, what):
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(say("whole_int", what, value))
+        raise RulesError(say("whole_int", text(what), value))
 
 
 def check_stop(att, stop):
@@ -98,8 +98,8 @@ def _stops(att):
 def check_battle(ruleset, att, dfn, snow=False, tailwind=False):
     """Raise RulesError unless ``att`` armies may attack ``dfn`` under ``ruleset`` (+ situation)."""
     r = rules(ruleset)
-    _check_int(att, "the attacking armies")
-    _check_int(dfn, "the defending armies")
+    _check_int(att, "att_armies")
+    _check_int(dfn, "def_armies")
     if att < 0 or dfn < 0:
         raise RulesError(say("armies_neg", att, dfn))
     if att < MIN_ATTACK:

@@ -263,7 +263,7 @@ def placement_armies(state):
 # --- undo -------------------------------------------------------------------------------------
 
 def _check_undo(state, a):
-    to = field(a, "to", "the event to go back to")
+    to = field(a, "to", "undo_seq")
     if isinstance(to, bool) or not isinstance(to, int):
         raise IllegalMove(say("undo_to"))
     if to >= state.at:

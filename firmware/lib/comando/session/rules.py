@@ -28,19 +28,20 @@ OVER = "over"
 # --- the checks every event shares -----------------------------------------------------------
 
 def field(action, key, what=None):
-    """``action[key]``, or IllegalMove naming what is missing."""
+    """``action[key]``, or IllegalMove naming what is missing: ``what``, a phrase or the key of
+    one in comando/texts.txt (the rules' own: their phrases are not heap strings on a Pico)."""
     try:
         return action[key]
     except (KeyError, TypeError):
         raise IllegalMove(say("missing", action.get("t", "action") if isinstance(action, dict)
-                                               else "action", what or key))
+                                               else "action", text(what) if what else key))
 
 
 def whole(action, key, lo, hi, what=None):
     """``action[key]``, a whole number from ``lo`` to ``hi``."""
     v = field(action, key, what)
     if isinstance(v, bool) or not isinstance(v, int) or v < lo or v > hi:
-        raise IllegalMove(say("whole_in", what or key, lo, hi, v))
+        raise IllegalMove(say("whole_in", text(what) if what else key, lo, hi, v))
     return v
 
 
@@ -268,11 +269,11 @@ class TableRules:
             raise IllegalMove(say("own_attack", state.colours[p]))
         if not state.alive[d]:
             raise IllegalMove(say("def_out", state.colours[d]))
-        att = whole(a, "a", 0, 9999, "the attacking armies")
-        dfn = whole(a, "b", 0, 9999, "the defending armies")
+        att = whole(a, "a", 0, 9999, "att_armies")
+        dfn = whole(a, "b", 0, 9999, "def_armies")
         if board is not None and "f" in a and "to" in a:
-            f = whole(a, "f", 0, board.n - 1, "the attacking country")
-            to = whole(a, "to", 0, board.n - 1, "the attacked country")
+            f = whole(a, "f", 0, board.n - 1, "att_ctry")
+            to = whole(a, "to", 0, board.n - 1, "def_ctry")
             if not board.is_border(f, to):
                 raise IllegalMove(say("no_border", board.name(f), board.name(to)))
         else:
@@ -360,7 +361,7 @@ class TableRules:
                 raise IllegalMove(say("walk_risk"))
         p = live_seat(state, a)
         if t == "out":
-            by = live_seat(state, a, "by", "the eliminating player")
+            by = live_seat(state, a, "by", "by_player")
             if by == p:
                 raise IllegalMove(say("out_self", state.colours[p]))
             if by != state.cur:

@@ -112,7 +112,7 @@ class RevanchaTable(TableRules):
     def check_extra(self, state, a):
         need_stage(state, "extra", EXTRA)
         need_cur(state, a)
-        whole(a, "c", 1, 999, "the countries held")
+        whole(a, "c", 1, 999, "held_ctry")
 
     def apply_extra(self, state, e):
         state.extra[state.cur] = SIT.extra_armies(e["c"])
