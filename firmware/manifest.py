@@ -20,6 +20,6 @@ package("device", base_path="lib", files=(
     "pins.py", "selftest.py", "stdio_serial.py", "ui.py",
     "hal/__init__.py", "hal/pico.py", "hal/picoflash.py",
     "screens/__init__.py", "screens/base.py", "screens/turn.py", "screens/eliminate.py", "screens/dice.py",
-    "screens/revancha.py", "screens/teg2.py", "screens/teg2_turn.py", "screens/objectives.py",
+    "screens/revancha.py", "screens/situation.py", "screens/teg2.py", "screens/teg2_turn.py", "screens/objectives.py",
     "screens/menus.py", "screens/newgame.py", "screens/armies.py", "screens/map.py",
 ))

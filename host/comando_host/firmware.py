@@ -9,6 +9,7 @@ onto the Pico's filesystem:
     lib/comando/*.mpy  the shared core, compiled by mpy-cross (bytecode: less RAM to import;
                        odds_kernel.mpy holds armv6m machine code: see NATIVE)
     lib/device/**.mpy  the app, the HALs and screens
+    lib/comando/texts.txt  the long texts a player reads, read when needed (comando.texts)
     boards/*.json      the boards the rulesets use (comando.board finds /boards on the device)
     boards/*.pkb       the same boards validated and packed (comando.board_pack): what the
                        device loads (a few KB of heap instead of a JSON parse)
@@ -63,7 +64,7 @@ def manifest(path: str = MANIFEST) -> dict:
                 for dirpath, dirs, names in os.walk(top):
                     dirs[:] = sorted(d for d in dirs if d != "__pycache__")
                     files += [os.path.relpath(os.path.join(dirpath, f), top)
-                              for f in sorted(names) if f.endswith(".py")]
+                              for f in sorted(names) if f.endswith(".py") or f.endswith(".txt")]
             for f in files:
                 src = os.path.join(top, f)
                 if not os.path.isfile(src):
@@ -114,7 +115,8 @@ def build(out: str, source: bool = False, include_sim: bool = False, quiet: bool
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         rel = dest[len("lib/"):]
         # /main.py stays source (MicroPython runs it); so do native modules in the simulator's
-        if source or not dest.startswith("lib/") or (rel in NATIVE and include_sim):
+        # (and data files: comando/texts.txt, the refusals read on demand)
+        if source or not dest.endswith(".py") or not dest.startswith("lib/") or (rel in NATIVE and include_sim):
             shutil.copyfile(src, dst)
         else:
             dst = dst[:-3] + ".mpy"

@@ -16,7 +16,7 @@ def lib_modules():
     for dirpath, dirs, files in os.walk(firmware.LIB):
         dirs[:] = [d for d in dirs if d != "__pycache__"]
         for f in files:
-            if f.endswith(".py"):
+            if f.endswith(".py") or f.endswith(".txt"):   # modules and their data (comando/texts.txt)
                 out.add("lib/" + os.path.relpath(os.path.join(dirpath, f), firmware.LIB).replace(os.sep, "/"))
     return out
 

@@ -13,6 +13,7 @@ silent, the choice made here is written next to the code and in docs/architectur
 """
 
 from comando.errors import RulesError
+from comando.texts import say, text
 from comando.rulesets import TITLES
 
 # Move-in limits after a conquest, as data: minimum is 1 or the number of dice just rolled
@@ -66,28 +67,25 @@ def rules(ruleset):
     r = RULES.get(ruleset) if isinstance(ruleset, str) else None
     if r is None:
         if ruleset in TITLES:
-            raise RulesError("%s has no dice combat: use battle commands (comando battle)"
-                             % TITLES[ruleset])
-        raise RulesError("unknown ruleset %r: expected one of %s" % (ruleset, ", ".join(RULESETS)))
+            raise RulesError(say("no_dice", TITLES[ruleset]))
+        raise RulesError(say("combat_rs", ruleset, ", ".join(RULESETS)))
     return r
 
 
 def _check_int(value, what):
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError("%s must be a whole number, not %r" % (what, value))
+        raise RulesError(say("whole_int", text(what), value))
 
 
 def check_stop(att, stop):
     """Raise RulesError unless an attack from ``att`` armies may stop at ``stop`` armies left (one
     rule for `attack` here and for the odds)."""
     if isinstance(stop, bool) or not isinstance(stop, int):
-        raise RulesError("the stop must be a whole number of armies, not %r" % (stop,))
+        raise RulesError(say("stop_int", stop))
     if stop < 1:
-        raise RulesError("the attacker stops at 1 army at the lowest: %s, not %d"
-                         % (_stops(att), stop))
+        raise RulesError(say("stop_low", _stops(att), stop))
     if stop >= att:
-        raise RulesError("the attacker stops at %d armies but only has %d: %s"
-                         % (stop, att, _stops(att)))
+        raise RulesError(say("stop_high", stop, att, _stops(att)))
 
 
 def _stops(att):
@@ -100,20 +98,18 @@ def _stops(att):
 def check_battle(ruleset, att, dfn, snow=False, tailwind=False):
     """Raise RulesError unless ``att`` armies may attack ``dfn`` under ``ruleset`` (+ situation)."""
     r = rules(ruleset)
-    _check_int(att, "the attacking armies")
-    _check_int(dfn, "the defending armies")
+    _check_int(att, "att_armies")
+    _check_int(dfn, "def_armies")
     if att < 0 or dfn < 0:
-        raise RulesError("armies cannot be negative (attacker %d, defender %d)" % (att, dfn))
+        raise RulesError(say("armies_neg", att, dfn))
     if att < MIN_ATTACK:
-        raise RulesError("an attack needs at least %d armies in the attacking country (it has %d:"
-                         " one army must stay as occupation)" % (MIN_ATTACK, att))
+        raise RulesError(say("att_few", MIN_ATTACK, att))
     if dfn < 1:
-        raise RulesError("the defending country must have at least 1 army")
+        raise RulesError(say("def_empty"))
     if (snow or tailwind) and not r["situations"]:
-        raise RulesError("snow and tailwind are La Revancha situation cards, not part of %s"
-                         % r["name"])
+        raise RulesError(say("snow_rs", r["name"]))
     if snow and tailwind:
-        raise RulesError("snow and tailwind cannot both be in effect: one situation card per round")
+        raise RulesError(say("snow_tw"))
     return r
 
 
@@ -157,11 +153,9 @@ def _chosen(r, choice, given, most, armies, side, verb, unit):
     _check_int(given, "the %s's dice" % side)
     if given != most:
         if not r[choice]:
-            raise RulesError("in %s the %s rolls %d dice with %d armies, not %d"
-                             % (r["name"], side, most, armies, given))
+            raise RulesError(say("dice_fixed", r["name"], side, most, armies, given))
         if not 1 <= given <= most:
-            raise RulesError("with %d armies the %s may %s 1 to %d %s, not %d"
-                             % (armies, side, verb, most, unit, given))
+            raise RulesError(say("dice_range", armies, side, verb, most, unit, given))
     return given
 
 
@@ -234,7 +228,7 @@ def record(ruleset, att, dfn, att_dice, def_dice, snow=False, tailwind=False):
     The numbers of dice must be ones the rules allow for these armies."""
     for v in list(att_dice) + list(def_dice):
         if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
-            raise RulesError("a die shows 1 to 6, not %r" % (v,))
+            raise RulesError(say("die_face", v))
     dice_counts(ruleset, att, dfn, snow, tailwind, len(att_dice), len(def_dice))
     ad = _sorted_desc(att_dice)
     dd = _sorted_desc(def_dice)
@@ -258,11 +252,10 @@ def check_record(rec):
         al = rec["al"]
         dl = rec["dl"]
     except (KeyError, TypeError):
-        raise RulesError("not a roll record: %r" % (rec,))
+        raise RulesError(say("rec_not", rec))
     again = record(rs, att, dfn, list(ad), list(dd), bool(rec.get("snow")), bool(rec.get("tw")))
     if again["al"] != al or again["dl"] != dl:
-        raise RulesError("roll record says losses %d/%d but its dice give %d/%d"
-                         % (al, dl, again["al"], again["dl"]))
+        raise RulesError(say("rec_loss", al, dl, again["al"], again["dl"]))
     return rec
 
 
@@ -284,7 +277,7 @@ def move_limits(ruleset, att_left, dice_rolled):
     r = rules(ruleset)
     room = att_left - 1
     if room < 1:
-        raise RulesError("the attacking country has %d armies left: none can move in" % att_left)
+        raise RulesError(say("move_none", att_left))
     lo = dice_rolled if r["move_min"] == "dice" else r["move_min"]
     mx = r["move_max"]
     hi = room if mx == "all" else (dice_rolled if mx == "dice" else mx)
@@ -300,6 +293,5 @@ def move_limits(ruleset, att_left, dice_rolled):
 def record_move_limits(rec):
     """Move-in limits after a roll record that conquered (RulesError if it did not)."""
     if not conquered(rec):
-        raise RulesError("the defender still has %d armies: nothing was conquered"
-                         % (rec["d"] - rec["dl"]))
+        raise RulesError(say("not_taken", rec["d"] - rec["dl"]))
     return move_limits(rec["rs"], rec["a"] - rec["al"], len(rec["ad"]))

@@ -16,12 +16,10 @@ Rolled dice are stored in the event that records them, so a replay never draws a
 import os
 
 from comando.errors import RulesError
+from comando.seeded_dice import SeededDice  # noqa: F401  (its own module: the simulated device loads only it)
 
-_M32 = 0xFFFFFFFF
 # 256 - 256 % 6: bytes at or above it are rejected so every face is exactly equally likely.
 _BYTE_LIMIT = 252
-# 2**32 - 2**32 % 6, for the same reason on 32-bit words.
-_WORD_LIMIT = 4294967292
 
 
 class Dice:
@@ -56,48 +54,6 @@ class UrandomDice(Dice):
             self._pos += 1
             if b < _BYTE_LIMIT:
                 return b % 6 + 1
-
-
-def _mix_seed(seed):
-    """Fold an int of any size and sign into a 32-bit starting state, the same on both runtimes."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise RulesError("a dice seed must be an integer, not %r" % (seed,))
-    # Non-negative first (bit operations on negative big ints differ between ports).
-    s = seed * 2 if seed >= 0 else -seed * 2 - 1
-    state = 0x9E3779B9
-    while True:
-        state = (state ^ (s & _M32)) & _M32
-        state = (state * 0x85EBCA6B + 0x6D2B79F5) & _M32
-        state ^= state >> 13
-        s >>= 32
-        if not s:
-            return state
-
-
-class SeededDice(Dice):
-    """A deterministic source: mulberry32 on plain ints, identical on CPython and MicroPython.
-
-    ``SeededDice(7).roll(3)`` is the same list everywhere. ``state`` can be saved and given back
-    (``SeededDice(state=...)``) to continue a sequence.
-    """
-
-    def __init__(self, seed=0, state=None):
-        self.seed = seed
-        self.state = _mix_seed(seed) if state is None else (state & _M32)
-
-    def next32(self):
-        """The next 32-bit word of the sequence."""
-        self.state = (self.state + 0x6D2B79F5) & _M32
-        t = self.state
-        t = ((t ^ (t >> 15)) * (t | 1)) & _M32
-        t = (t ^ (t + (((t ^ (t >> 7)) * (t | 61)) & _M32))) & _M32
-        return (t ^ (t >> 14)) & _M32
-
-    def d6(self):
-        while True:
-            w = self.next32()
-            if w < _WORD_LIMIT:
-                return w % 6 + 1
 
 
 class RandomDice(Dice):

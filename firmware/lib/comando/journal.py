@@ -18,6 +18,7 @@ from collections import OrderedDict
 from binascii import crc32
 
 from comando.errors import JournalError
+from comando.texts import say
 
 _HEX = "0123456789abcdef"
 
@@ -74,7 +75,7 @@ def _enc(v, out):
         first = True
         for k in sorted(v):
             if not isinstance(k, str):
-                raise JournalError("journal: key %r is not a string" % (k,))
+                raise JournalError(say("j_key", k))
             if not first:
                 out(",")
             first = False
@@ -83,7 +84,7 @@ def _enc(v, out):
             _enc(v[k], out)
         out("}")
     else:
-        raise JournalError("journal: cannot store a %s (only ints, strings, lists, dicts)" % type(v).__name__)
+        raise JournalError(say("j_type", type(v).__name__))
 
 
 class _Slow(Exception):
@@ -149,16 +150,16 @@ def decode(line):
     if line.endswith(b"\n"):
         line = line[:-1]
     if len(line) < 11 or line[8:9] != b" ":
-        raise JournalError("journal: malformed line (%d bytes)" % len(line))
+        raise JournalError(say("j_malform", len(line)))
     body = line[9:]
     if crc_hex(body).encode() != line[:8]:
-        raise JournalError("journal: CRC mismatch")
+        raise JournalError(say("j_crc"))
     try:
         ev = json.loads(body)
     except (ValueError, RuntimeError):  # RuntimeError: nested too deep (RecursionError)
-        raise JournalError("journal: line is not JSON")
+        raise JournalError(say("j_notjson"))
     if not isinstance(ev, dict):
-        raise JournalError("journal: line is not an event object")
+        raise JournalError(say("j_notevent"))
     return ev
 
 
@@ -176,15 +177,14 @@ def scan(data, first_seq=None):
     while pos < n:
         nl = data.find(b"\n", pos)
         if nl < 0:
-            return events, pos, "journal: torn last line dropped (%d bytes)" % (n - pos)
+            return events, pos, say("j_torn", n - pos)
         try:
             ev = decode(data[pos:nl])
         except JournalError as exc:
-            return events, pos, "%s at line %d; %d bytes dropped" % (exc, len(events) + 1, n - pos)
+            return events, pos, say("j_bad", exc, len(events) + 1, n - pos)
         seq = ev.get("seq")
         if expect is not None and seq != expect:
-            return events, pos, "journal: seq %r where %d was expected at line %d; %d bytes dropped" % (
-                seq, expect, len(events) + 1, n - pos)
+            return events, pos, say("j_gap", seq, expect, len(events) + 1, n - pos)
         if isinstance(seq, int):
             expect = seq + 1
         events.append(ev)
@@ -206,15 +206,14 @@ def scan_stream(f, each):
         if not line:
             return count, pos, None
         if not line.endswith(b"\n"):
-            return count, pos, "journal: torn last line dropped (%d bytes)" % len(line)
+            return count, pos, say("j_torn", len(line))
         try:
             ev = decode(line)
         except JournalError as exc:
-            return count, pos, "%s at line %d; dropped from there" % (exc, count + 1)
+            return count, pos, say("j_bad_from", exc, count + 1)
         seq = ev.get("seq")
         if expect is not None and seq != expect:
-            return count, pos, "journal: seq %r where %d was expected at line %d; dropped from there" % (
-                seq, expect, count + 1)
+            return count, pos, say("j_gap_from", seq, expect, count + 1)
         if isinstance(seq, int):
             expect = seq + 1
         each(ev)

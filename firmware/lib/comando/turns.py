@@ -30,6 +30,7 @@ die and say nothing of ties; re-rolling the tie is the table's universal custom)
 """
 
 from comando.errors import RulesError
+from comando.texts import say
 from comando import rulebook_armies  # (not comando.rulebook: the trade-ins are the engine's)
 # the registry's: the ids, the players each seats (teg2: 2 players play 4 powers, see
 # teg2_powers()), the rulesets whose round opener moves one seat on after every round of play
@@ -42,14 +43,14 @@ TEG2_POWER_NAMES = ("USA", "USSR", "China", "Japan", "Western Europe", "Eastern 
 
 def check_ruleset(ruleset):
     if ruleset not in RULESETS:
-        raise RulesError("unknown ruleset %r: one of %s" % (ruleset, ", ".join(RULESETS)))
+        raise RulesError(say("rs_unknown", ruleset, ", ".join(RULESETS)))
 
 
 def check_players(ruleset, n):
     check_ruleset(ruleset)
     lo, hi = SEATS[ruleset]
     if n < lo or n > hi:
-        raise RulesError("%s seats %d to %d players, not %d" % (ruleset, lo, hi, n))
+        raise RulesError(say("seats", ruleset, lo, hi, n))
 
 
 def rotates(ruleset):
@@ -64,7 +65,7 @@ def next_alive(seat, alive):
         s = (seat + k) % n
         if alive[s]:
             return s
-    raise RulesError("no player is left in the game")
+    raise RulesError(say("none_left"))
 
 
 def first_alive_from(seat, alive):
@@ -97,7 +98,7 @@ def round_first(ruleset, first, rnd, alive=None, n=None):
     (or with the given ``alive`` applied at every round: a convenience for tables and tests)."""
     if alive is None:
         if n is None:
-            raise RulesError("give the players alive or their number n")
+            raise RulesError(say("alive_or_n"))
         alive = (True,) * n
     s = first_alive_from(first, alive)
     for _ in range(rnd - 1):
@@ -109,7 +110,7 @@ def round_order(ruleset, first, rnd, alive=None, n=None):
     """Play order of round ``rnd`` (1-based) of play: see round_first()."""
     if alive is None:
         if n is None:
-            raise RulesError("give the players alive or their number n")
+            raise RulesError(say("alive_or_n"))
         alive = (True,) * n
     return order_from(round_first(ruleset, first, rnd, alive), alive)
 
@@ -122,29 +123,29 @@ def opening_winner(rolls):
     again in the next round. Returns the winning seat; raises RulesError when the rolls are not a
     complete, well-formed resolution (so a stored roll is validated when replayed)."""
     if not rolls:
-        raise RulesError("the opening roll has no dice")
+        raise RulesError(say("open_none"))
     rolling = None
     for i, rnd in enumerate(rolls):
         if rolling is None:
             rolling = [True] * len(rnd)
         if len(rnd) != len(rolling):
-            raise RulesError("opening roll %d has %d dice for %d seats" % (i + 1, len(rnd), len(rolling)))
+            raise RulesError(say("open_count", i + 1, len(rnd), len(rolling)))
         best = 0
         for s, d in enumerate(rnd):
             if rolling[s]:
                 if not 1 <= d <= 6:
-                    raise RulesError("opening roll %d: seat %d rolled %r, not a die" % (i + 1, s, d))
+                    raise RulesError(say("open_die", i + 1, s, d))
                 if d > best:
                     best = d
             elif d != 0:
-                raise RulesError("opening roll %d: seat %d was not in the tie and cannot roll" % (i + 1, s))
+                raise RulesError(say("open_notie", i + 1, s))
         top = [s for s in range(len(rnd)) if rolling[s] and rnd[s] == best]
         if len(top) == 1:
             if i != len(rolls) - 1:
-                raise RulesError("the opening roll was decided at roll %d; later rolls are extra" % (i + 1))
+                raise RulesError(say("open_extra", i + 1))
             return top[0]
         rolling = [s in top for s in range(len(rnd))]
-    raise RulesError("the opening roll ends in a tie: the tied players must roll again")
+    raise RulesError(say("open_tie"))
 
 
 def roll_opening(dice, n, alive=None):
@@ -152,7 +153,7 @@ def roll_opening(dice, n, alive=None):
     opening_winner(). Only live seats roll."""
     if alive is None:
         if n is None:
-            raise RulesError("give the players alive or their number n")
+            raise RulesError(say("alive_or_n"))
         alive = (True,) * n
     rolling = [bool(a) for a in alive]
     rounds = []
@@ -194,7 +195,7 @@ def reinforcements(ruleset, countries, bonus=0):
         raise RulesError("%s adds armies by war potential, not by countries held" % ruleset
                          if ruleset in RULESETS else "unknown ruleset %r" % (ruleset,))
     if countries < 0 or bonus < 0:
-        raise RulesError("countries held and continent bonus cannot be negative")
+        raise RulesError(say("held_neg"))
     n = countries // rule[0]
     return (n if n > rule[1] else rule[1]) + bonus
 

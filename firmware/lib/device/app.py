@@ -23,11 +23,15 @@ from device import buttons as B
 from device.hal import BACK, OK
 from device.journal import Journal, StorageFull
 
-# The screens' modules, forgotten while a board (or a map game's engine) loads
-SCREENS = ("device.screens.newgame", "device.screens.teg2", "device.screens.objectives",
-           "device.screens.turn", "device.screens.dice", "device.screens.revancha",
-           "device.screens.armies", "device.screens.menus", "device.screens.map",
-           "device.screens.eliminate", "device.screens.base")
+# The screens' modules (device.screens' short names), forgotten while a board (or a map game's
+# engine) loads
+SCREENS = ("newgame", "teg2", "objectives", "turn", "dice", "revancha", "armies", "menus", "map",
+           "eliminate", "situation", "base")
+
+
+def screen_modules(names):
+    return ["device.screens." + n for n in names]
+
 
 try:
     import asyncio
@@ -319,7 +323,7 @@ class App:
         # whole board load (a Pico's heap: docs/architecture.md, "Map mode on the device")
         self.stack = []
         self.board = None
-        forget(*SCREENS)
+        forget(*screen_modules(SCREENS))
         gc.collect()
         events = state = None
         msg = ""
@@ -377,8 +381,9 @@ class App:
 
     def drop_screens(self, collect=True):
         """The screens' modules and device.app_start leave the heap (device.screens.base,
-        SCREENS' last, stays: every home screen imports it again at once)."""
-        forget("device.app_start", *SCREENS[:-1], collect=collect)
+        SCREENS' last, stays: every home screen imports it again at once; comando.dice: La
+        Revancha's deck shuffle, loaded again if a reshuffle needs it)."""
+        forget("device.app_start", "comando.dice", *screen_modules(SCREENS[:-1]), collect=collect)
 
     def rehome(self):
         """restart()'s end: the board due once the home screen is on the glass, the home screen,
@@ -697,7 +702,7 @@ def main(hal=None, **options):
     except (ImportError, AttributeError):
         pass
     if seed:
-        from comando.dice import SeededDice
+        from comando.seeded_dice import SeededDice
         dice = SeededDice(int(seed))
     a = App(hal, dice=dice)
     from device.journal import kbd_intr

@@ -79,8 +79,9 @@ The events (fields of the action; *random fields, added by make*; meaning):
 """
 
 from comando.errors import IllegalMove, RulesError
+from comando.texts import say
 from comando.session.rules import (OPEN, PLACE, ROUND, CRISIS, EXTRA, ADD, TURN, BATTLE, COUNT, OVER,  # noqa: F401
-                                   LABEL, field, waiting)
+                                   LABEL, field, label, waiting)
 
 UNDO_DEPTH = 8
 
@@ -169,9 +170,46 @@ _MUTABLE = ("opts", "reserve", "extra", "alive", "order", "barred", "battle")
 
 def _snapshot(state):
     # a tuple in FIELDS order (a dict of 29 keys costs about three times the heap, and the
-    # device keeps UNDO_DEPTH + 1 of them)
-    return tuple(copied(getattr(state, k)) if k in _MUTABLE else getattr(state, k)
+    # device keeps UNDO_DEPTH + 1 of them); the changing lists frozen as tuples (one block
+    # each, and every empty one the shared ()), made lists again by an undo (copied)
+    return tuple(_frozen(getattr(state, k)) if k in _MUTABLE else getattr(state, k)
                  for k in FIELDS)
+
+
+def _delta(full, prev):
+    """``full`` as the fields that differ from the snapshot before it: (None, i, value, ...). An
+    event changes a few of the 30 fields, so the history holds one whole snapshot, the oldest,
+    and small deltas (a third of the heap); unchanged frozen lists stay the older ones."""
+    out: list = [None]
+    for i in range(len(FIELDS)):
+        v = full[i]
+        w = prev[i]
+        if v is w or (FIELDS[i] in _MUTABLE and v == w):
+            continue
+        out.append(i)
+        out.append(v)
+    return tuple(out)
+
+
+def _full(hist, j):
+    """The whole snapshot of ``hist[j]`` (the oldest is whole; the others are deltas)."""
+    k = j
+    while hist[k][1][0] is None:   # (a whole snapshot starts with its seq, an int)
+        k -= 1
+    snap = list(hist[k][1])
+    for n in range(k + 1, j + 1):
+        d = hist[n][1]
+        for m in range(1, len(d), 2):
+            snap[d[m]] = d[m + 1]
+    return snap
+
+
+def _frozen(v):
+    if isinstance(v, list) or isinstance(v, tuple):
+        return tuple(_frozen(x) for x in v)
+    if isinstance(v, dict):
+        return {k: _frozen(x) for k, x in v.items()}
+    return v
 
 
 def copied(v):
@@ -206,7 +244,7 @@ def table_rules(ruleset):
         return r
     from comando.rulesets import IDS
     if not isinstance(ruleset, str) or ruleset not in IDS:
-        raise IllegalMove("unknown ruleset %r: one of %s" % (ruleset, ", ".join(IDS)))
+        raise IllegalMove(say("rs_unknown", ruleset, ", ".join(IDS)))
     r = __import__("comando.rulesets.%s.table" % ruleset, None, None, ["RULES"]).RULES
     _RULES[ruleset] = r
     return r
@@ -225,29 +263,28 @@ def placement_armies(state):
 # --- undo -------------------------------------------------------------------------------------
 
 def _check_undo(state, a):
-    to = field(a, "to", "the event to go back to")
+    to = field(a, "to", "undo_seq")
     if isinstance(to, bool) or not isinstance(to, int):
-        raise IllegalMove("undo names the seq of the event to go back to")
+        raise IllegalMove(say("undo_to"))
     if to >= state.at:
-        raise IllegalMove("undo goes back to an earlier event (now at %d), not %d" % (state.at, to))
+        raise IllegalMove(say("undo_back", state.at, to))
     for seq, _ in state.hist:
         if seq == to:
             return
-    raise IllegalMove("cannot undo back to event %d: only the last %d events can be undone"
-                      % (to, UNDO_DEPTH))
+    raise IllegalMove(say("undo_deep", to, UNDO_DEPTH))
 
 
 def _apply_undo(state, e):
     to = e["to"]
     keep = []
     snap = None
-    for seq, sn in state.hist:
+    for j, (seq, sn) in enumerate(state.hist):
         if seq <= to:
             keep.append((seq, sn))
         if seq == to:
-            snap = sn
+            snap = _full(state.hist, j)
     if snap is None:
-        raise RulesError("undo: no snapshot at event %r" % (to,))
+        raise RulesError(say("undo_snap", to))
     for i, k in enumerate(FIELDS):
         v = snap[i]
         setattr(state, k, copied(v) if k in _MUTABLE else v)
@@ -262,33 +299,33 @@ def check(state, action, board=None):
     ``state``. Random fields, when present (a stored event), are checked too. ``board`` (optional)
     lets a roll name its countries ("f", "to") so borders and situation cards are checked."""
     if not isinstance(action, dict):
-        raise IllegalMove("an action is a dict with a type 't'")
+        raise IllegalMove(say("act_dict"))
     t = action.get("t")
     if not isinstance(t, str):
-        raise IllegalMove("an action needs a string type t")
+        raise IllegalMove(say("act_type"))
     if t == "new":
         if state.stage is not None:
-            raise IllegalMove("a session is already under way: start a new log for a new game")
+            raise IllegalMove(say("under_way"))
         rules = table_rules(field(action, "rs", "ruleset"))
     elif state.stage is None:
-        raise IllegalMove("no session: the first event must be 'new'")
+        raise IllegalMove(say("first_new"))
     else:
         rules = state.rules
     if t == "roll":
         if "seq" in action and "r" not in action:
-            raise IllegalMove("a stored roll event must carry its dice record 'r'")
+            raise IllegalMove(say("stored_r"))
         return rules.check_roll(state, action, board)
     if t == "undo":
         return _check_undo(state, action)
     if t != "new" and t not in LABEL:
-        raise IllegalMove("unknown action %r" % (t,))
+        raise IllegalMove(say("act_unknwn", t))
     if "seq" in action:
         need = rules.stored.get(t)
         if need and need not in action:
-            raise IllegalMove("a stored %s event must carry its random field %r" % (t, need))
+            raise IllegalMove(say("stored_rnd", t, need))
     f = getattr(rules, "check_" + t, None)
     if f is None:  # an event of another ruleset: never possible in this one
-        raise IllegalMove("%s is not possible now: %s" % (LABEL.get(t, t), waiting(state)))
+        raise IllegalMove(say("not_now", label(t), waiting(state)))
     f(state, action)
 
 
@@ -316,7 +353,12 @@ def apply(state, event):
     getattr(rules, "apply_" + t)(state, event)
     state.seq = event["seq"]
     state.at = event["seq"]
-    state.hist.append((event["seq"], _snapshot(state)))
-    if len(state.hist) > UNDO_DEPTH + 1:
-        state.hist.pop(0)
+    hist = state.hist
+    snap = _snapshot(state)
+    if hist:
+        snap = _delta(snap, _full(hist, len(hist) - 1))
+    hist.append((event["seq"], snap))
+    if len(hist) > UNDO_DEPTH + 1:
+        hist[1] = (hist[1][0], tuple(_full(hist, 1)))   # the next oldest becomes whole
+        hist.pop(0)
     return state

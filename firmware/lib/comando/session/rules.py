@@ -10,6 +10,7 @@ imports neither comando.session nor any game.
 
 from comando import turns as T
 from comando.errors import IllegalMove, RulesError
+from comando.texts import say, text
 
 # Stages
 OPEN = "open"        # waiting for the opening roll ("first")
@@ -27,20 +28,20 @@ OVER = "over"
 # --- the checks every event shares -----------------------------------------------------------
 
 def field(action, key, what=None):
-    """``action[key]``, or IllegalMove naming what is missing."""
+    """``action[key]``, or IllegalMove naming what is missing: ``what``, a phrase or the key of
+    one in comando/texts.txt (the rules' own: their phrases are not heap strings on a Pico)."""
     try:
         return action[key]
     except (KeyError, TypeError):
-        raise IllegalMove("%s: missing %s" % (action.get("t", "action") if isinstance(action, dict)
-                                               else "action", what or key))
+        raise IllegalMove(say("missing", action.get("t", "action") if isinstance(action, dict)
+                                               else "action", text(what) if what else key))
 
 
 def whole(action, key, lo, hi, what=None):
     """``action[key]``, a whole number from ``lo`` to ``hi``."""
     v = field(action, key, what)
     if isinstance(v, bool) or not isinstance(v, int) or v < lo or v > hi:
-        raise IllegalMove("%s must be a whole number from %d to %d, not %r"
-                          % (what or key, lo, hi, v))
+        raise IllegalMove(say("whole_in", text(what) if what else key, lo, hi, v))
     return v
 
 
@@ -51,56 +52,43 @@ def seat(state, action, key="p", what="player"):
 def live_seat(state, action, key="p", what="player"):
     s = seat(state, action, key, what)
     if not state.alive[s]:
-        raise IllegalMove("%s is out of the game" % state.colours[s])
+        raise IllegalMove(say("out", state.colours[s]))
     return s
 
 
 def need_stage(state, t, *stages):
     if state.stage not in stages:
-        raise IllegalMove("%s is not possible now: %s" % (LABEL.get(t, t), waiting(state)))
+        raise IllegalMove(say("not_now", label(t), waiting(state)))
 
 
 def need_cur(state, action):
     p = live_seat(state, action)
     if p != state.cur:
-        raise IllegalMove("it is %s's turn, not %s's" % (state.colours[state.cur], state.colours[p]))
+        raise IllegalMove(say("not_turn", state.colours[state.cur], state.colours[p]))
     return p
 
 
-LABEL = {"first": "the opening roll", "place": "ending a placement", "round": "starting a round",
-         "crisis": "the crisis roll", "extra": "extra reinforcements", "roll": "an attack roll",
-         "card": "drawing a country card", "end": "ending a turn", "out": "an elimination",
-         "win": "a victory", "declare": "declaring a combat", "retreat": "a retreat",
-         "lock": "locking a battle command", "reveal": "revealing a battle command",
-         "rocket": "taking the nuclear rocket", "launch": "launching a rocket", "undo": "undo",
-         "walk": "a walk-out", "score": "the final count"}
+# The event types; what each is called in a refusal ("%s is not possible now") is texts.txt's
+# ev_<type> (label())
+LABEL = ("first", "place", "round", "crisis", "extra", "roll", "card", "end", "out", "win", "declare",
+         "retreat", "lock", "reveal", "rocket", "launch", "undo", "walk", "score")
+
+
+def label(t):
+    """What an event type is called in a refusal ("the opening roll")."""
+    return text("ev_" + t) if t in LABEL else t
 
 
 def waiting(state):
     """What the table waits for, in words (the reason an event is not possible now)."""
     st = state.stage
-    if st == OPEN:
-        return "the players first roll for who starts"
-    if st == PLACE:
-        return "%s is placing (%s)" % (state.colours[state.cur], state.rules.place_label(state))
-    if st == ROUND:
-        return "the next round has not started"
-    if st == CRISIS:
-        return "the crisis roll comes first"
-    if st == EXTRA:
-        return "%s places extra reinforcements first" % state.colours[state.cur]
-    if st == ADD:
-        return "%s is adding armies" % state.colours[state.cur]
-    if st == TURN:
-        return "it is %s's turn" % state.colours[state.cur]
+    if st in (PLACE, EXTRA, ADD, TURN, COUNT):
+        if st == PLACE:
+            return say("w_place", state.colours[state.cur], state.rules.place_label(state))
+        return say("w_" + st, state.colours[state.cur])
     if st == BATTLE:
-        return "a combat between %s and %s is under way" % (
-            state.colours[state.battle["a"]], state.colours[state.battle["d"]])
-    if st == COUNT:
-        return "the final count asks %s about its objectives" % state.colours[state.cur]
-    if st == OVER:
-        return "the game is over"
-    return "no game has started"
+        return say("w_battle", state.colours[state.battle["a"]], state.colours[state.battle["d"]])
+    return text("w_" + st) if st in (OPEN, ROUND, CRISIS, OVER) else text("w_none")
 
 
 def to_round(state):
@@ -179,25 +167,25 @@ class TableRules:
     # -- new -----------------------------------------------------------------------------------
     def check_new(self, state, a):
         if state.stage is not None:
-            raise IllegalMove("a session is already under way: start a new log for a new game")
+            raise IllegalMove(say("under_way"))
         cols = field(a, "p", "players")
         if not isinstance(cols, list) or not all(isinstance(c, str) and c for c in cols):
-            raise IllegalMove("players must be a list of colour names")
+            raise IllegalMove(say("col_list"))
         for i, c in enumerate(cols):
             if c in cols[:i]:
-                raise IllegalMove("%s is taken twice: every player has their own colour" % c)
+                raise IllegalMove(say("col_twice", c))
         opts = a.get("o", {})
         if not isinstance(opts, dict):
-            raise IllegalMove("options must be a dict")
+            raise IllegalMove(say("opts_dict"))
         n = len(cols)
         self.check_players(cols, opts)
         terr = opts.get("territories", 42)
         if isinstance(terr, bool) or not isinstance(terr, int) or terr < n:
-            raise IllegalMove("the board needs at least one territory per player, not %r" % (terr,))
+            raise IllegalMove(say("terr_few", terr))
         if opts.get("deploy", "hand") not in ("hand", "auto"):
-            raise IllegalMove("deployment is 'hand' or 'auto', not %r" % (opts.get("deploy"),))
+            raise IllegalMove(say("deploy_opt", opts.get("deploy")))
         if opts.get("defdice", "auto") not in ("auto", "choose"):
-            raise IllegalMove("the defender's dice are 'auto' or 'choose', not %r" % (opts.get("defdice"),))
+            raise IllegalMove(say("defdice_op", opts.get("defdice")))
 
     def check_players(self, cols, opts):
         try:
@@ -223,7 +211,7 @@ class TableRules:
                 raise IllegalMove(str(e))
             for rnd in a["r"]:
                 if len(rnd) != state.n:
-                    raise IllegalMove("the opening roll has one die per player (%d)" % state.n)
+                    raise IllegalMove(say("open_dice", state.n))
 
     def make_first(self, state, a, rng):
         e = dict(a)
@@ -278,16 +266,16 @@ class TableRules:
         p = need_cur(state, a)
         d = seat(state, a, "d", "defender")
         if d == p:
-            raise IllegalMove("%s cannot attack its own armies" % state.colours[p])
+            raise IllegalMove(say("own_attack", state.colours[p]))
         if not state.alive[d]:
-            raise IllegalMove("%s is out of the game and holds no country" % state.colours[d])
-        att = whole(a, "a", 0, 9999, "the attacking armies")
-        dfn = whole(a, "b", 0, 9999, "the defending armies")
+            raise IllegalMove(say("def_out", state.colours[d]))
+        att = whole(a, "a", 0, 9999, "att_armies")
+        dfn = whole(a, "b", 0, 9999, "def_armies")
         if board is not None and "f" in a and "to" in a:
-            f = whole(a, "f", 0, board.n - 1, "the attacking country")
-            to = whole(a, "to", 0, board.n - 1, "the attacked country")
+            f = whole(a, "f", 0, board.n - 1, "att_ctry")
+            to = whole(a, "to", 0, board.n - 1, "def_ctry")
             if not board.is_border(f, to):
-                raise IllegalMove("%s does not border %s" % (board.name(f), board.name(to)))
+                raise IllegalMove(say("no_border", board.name(f), board.name(to)))
         else:
             board = None
         self.check_attack(state, p, d, board, a)
@@ -296,7 +284,7 @@ class TableRules:
         na = a.get("na")
         nd = a.get("nd")
         if nd is not None and state.opts.get("defdice", "auto") != "choose":
-            raise IllegalMove("the defender's dice are automatic at this table")
+            raise IllegalMove(say("defdice_no"))
         try:
             combat.dice_counts(state.rs, att, dfn, snow, tw, na, nd)
         except RulesError as e:
@@ -308,13 +296,12 @@ class TableRules:
             except (RulesError, TypeError, KeyError) as e:
                 raise IllegalMove(str(e))
             if rec.get("rs") != state.rs or rec.get("a") != att or rec.get("d") != dfn:
-                raise IllegalMove("the roll record does not match this attack")
+                raise IllegalMove(say("rec_attack"))
             if bool(rec.get("snow")) != snow or bool(rec.get("tw")) != tw:
-                raise IllegalMove("the roll record does not match this round's situation card")
+                raise IllegalMove(say("rec_card"))
             a_n, d_n = combat.dice_counts(state.rs, att, dfn, snow, tw, na, nd)
             if len(rec["ad"]) != a_n or len(rec["dd"]) != d_n:
-                raise IllegalMove("the roll record has %d/%d dice, the attack %d/%d"
-                                  % (len(rec["ad"]), len(rec["dd"]), a_n, d_n))
+                raise IllegalMove(say("rec_dice", len(rec["ad"]), len(rec["dd"]), a_n, d_n))
 
     def make_roll(self, state, a, rng):
         e = dict(a)
@@ -336,11 +323,9 @@ class TableRules:
         need_stage(state, "card", TURN)
         p = need_cur(state, a)
         if state.carded:
-            raise IllegalMove("%s already drew a country card this turn: one card per turn"
-                              % state.colours[p])
+            raise IllegalMove(say("card_twice", state.colours[p]))
         if p in state.barred:
-            raise IllegalMove("%s rolled the lowest in the crisis: no country card this round"
-                              % state.colours[p])
+            raise IllegalMove(say("crisis_low", state.colours[p]))
 
     def apply_card(self, state, e):
         state.carded = 1
@@ -373,15 +358,14 @@ class TableRules:
         else:
             need_stage(state, t, TURN, ROUND, PLACE, CRISIS, EXTRA)
             if not self.walk_out:
-                raise IllegalMove("walking out is the Risk online rule: at a table, use an elimination")
+                raise IllegalMove(say("walk_risk"))
         p = live_seat(state, a)
         if t == "out":
-            by = live_seat(state, a, "by", "the eliminating player")
+            by = live_seat(state, a, "by", "by_player")
             if by == p:
-                raise IllegalMove("%s cannot eliminate itself" % state.colours[p])
+                raise IllegalMove(say("out_self", state.colours[p]))
             if by != state.cur:
-                raise IllegalMove("only the player whose turn it is (%s) eliminates a colour"
-                                  % state.colours[state.cur])
+                raise IllegalMove(say("out_by_cur", state.colours[state.cur]))
 
     check_walk = check_out
 
@@ -420,16 +404,15 @@ class TableRules:
         p = live_seat(state, a)
         if state.stage == OVER:
             if state.winner >= 0:
-                raise IllegalMove("the game is over: %s won" % state.colours[state.winner])
+                raise IllegalMove(say("over_won", state.colours[state.winner]))
             if not self.won_on_points:
-                raise IllegalMove("the game is over")
+                raise IllegalMove(say("over"))
             return
         why = self.claim_error(state)
         if why:
             raise IllegalMove(why)
         if p != state.cur:
-            raise IllegalMove("a victory is claimed on one's own turn: it is %s's turn"
-                              % state.colours[state.cur])
+            raise IllegalMove(say("claim_turn", state.colours[state.cur]))
 
     def apply_win(self, state, e):
         state.winner = e["p"]
@@ -439,12 +422,12 @@ class TableRules:
 
     # -- other rulesets' events: what a player is told --------------------------------------------
     def check_declare(self, state, a) -> None:
-        raise IllegalMove("battle commands are T.E.G. II's: roll the dice to attack")
+        raise IllegalMove(say("teg2_cmds"))
 
     def check_rocket(self, state, a) -> None:
-        raise IllegalMove("nuclear rockets are T.E.G. II's")
+        raise IllegalMove(say("teg2_rockt"))
 
     check_launch = check_rocket
 
     def check_score(self, state, a) -> None:
-        raise IllegalMove("the final count token by token is T.E.G. II's")
+        raise IllegalMove(say("teg2_count"))

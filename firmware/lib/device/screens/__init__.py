@@ -6,27 +6,34 @@ dice screen, a La Revancha game never the battle clocks), and no screen module i
 that opens it (no import circle). This package stays a table: importing a screen module runs it.
 """
 
-# what screen(app, name) builds -> the module that defines it
+# what screen(app, name) builds -> the module that defines it: a module of this package by its
+# short name (an interned name on MicroPython, not a heap string like "device.screens.dice"), or
+# a whole dotted name
 WHERE = {
-    "Eliminate": "device.screens.eliminate",
-    "Dice": "device.screens.dice",
-    "Situation": "device.screens.revancha", "CrisisResult": "device.screens.revancha",
-    "NewGame": "device.screens.newgame",
-    "Armies": "device.screens.armies",
-    "Sync": "device.screens.menus", "Settings": "device.screens.menus",
-    "Grants": "device.screens.teg2", "Track": "device.screens.teg2",
-    "BattleSetup": "device.screens.teg2", "Battle": "device.screens.teg2",
-    "Launch": "device.screens.teg2",
+    "Eliminate": "eliminate",
+    "Dice": "dice",
+    "Situation": "situation", "CrisisResult": "situation",
+    "NewGame": "newgame",
+    "Armies": "armies",
+    "Sync": "menus", "Settings": "menus",
+    "Grants": "teg2", "Track": "teg2",
+    "BattleSetup": "teg2", "Battle": "teg2",
+    "Launch": "teg2",
     "hardware_menu": "device.selftest",  # Menu > Hardware: self-test, OLED controller, I2C
-    "MapTurn": "device.screens.map",
+    "MapTurn": "map",
 }
 
 
 # The turn screen of a ruleset with stages or lines of its own (a subclass of
 # device.screens.turn.Turn, named Turn); the others play device.screens.turn's.
-TURN = {"revancha": "device.screens.revancha", "teg2": "device.screens.teg2_turn"}
+TURN = {"revancha": "revancha", "teg2": "teg2_turn"}
+
+
+def module(name):
+    """The whole name of a module named in WHERE, TURN or device.app.SCREENS."""
+    return name if "." in name else "device.screens." + name
 
 
 def screen(app, name):
     """A new screen ``name`` (a key of WHERE) for ``app``, its module imported on first use."""
-    return getattr(__import__(WHERE[name], None, None, (name,)), name)(app)
+    return getattr(__import__(module(WHERE[name]), None, None, (name,)), name)(app)

@@ -79,8 +79,8 @@ def home_screen(app):
         return screen(app, "NewGame")
     if app.state.stage == S.BATTLE:
         return screen(app, "Battle")
-    from device.screens import TURN
-    return __import__(TURN.get(app.state.rs, "device.screens.turn"), None, None, ("Turn",)).Turn(app)
+    from device.screens import TURN, module
+    return __import__(module(TURN.get(app.state.rs, "turn")), None, None, ("Turn",)).Turn(app)
 
 # ---------------------------------------------------------------------------------------------
 class Menu(Screen):

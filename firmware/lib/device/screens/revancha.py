@@ -1,13 +1,12 @@
-"""La Revancha's screens: its turn screen (the situation card rules the round: the crisis roll,
-extra reinforcements), the situation card of the round and the crisis roll."""
+"""La Revancha's turn screen: the situation card rules the round (the crisis roll, extra
+reinforcements). The card's screen and the crisis roll's are device.screens.situation."""
 
 from comando import session as S
 from comando.rulesets.revancha import situations as SIT
 from device import ui
-from device.buttons import PRESS
-from device.hal import OK, BACK, ROLL
+from device.hal import OK, ROLL
 from device.screens import screen
-from device.screens.base import Screen, cap
+from device.screens.base import cap
 from device.screens import turn
 
 
@@ -59,46 +58,3 @@ class Turn(turn.Turn):
     def press_extra(self, b, st):
         if b == OK:
             self.app.act({"t": "extra", "p": st.cur, "c": self.countries})
-
-
-class Situation(Screen):
-    """La Revancha: the situation card of the round and what it does."""
-
-    def draw(self, fb):
-        st = self.app.state
-        ui.header(fb, "Situation card")
-        if st.sit < 0:
-            ui.center(fb, "none", 24)
-            ui.footer(fb, "OK: back")
-            return
-        label = SIT.label(st.sit)
-        ui.center(fb, ui.fit(label, 16), 13, 2 if len(label) <= 8 else 1)
-        # 18 characters a line (ui.tight): the whole description in three lines
-        ui.paragraph(fb, SIT.describe(st.sit), 29 if len(label) <= 8 else 23, 3, 18)
-        ui.footer(fb, "OK: play the round")
-
-    def button(self, b, kind):
-        if kind == PRESS and b in (OK, BACK, ROLL):
-            self.app.pop()
-
-
-class CrisisResult(Screen):
-    def draw(self, fb):
-        st = self.app.state
-        ui.header(fb, "Crisis roll")
-        x = 0
-        y = 12
-        for s in range(st.n):
-            if not st.alive[s]:
-                continue
-            fb.text(ui.fit(st.colours[s], 6), x, y + 3, 1)
-            ui.die(fb, x + 48, y, st.crisis[s], solid=s not in st.barred, size=12)
-            y += 14
-            if y > 44:
-                y = 12
-                x = 66
-        ui.footer(fb, "outline: no card")
-
-    def button(self, b, kind):
-        if kind == PRESS:
-            self.app.pop()

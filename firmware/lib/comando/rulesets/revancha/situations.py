@@ -24,6 +24,7 @@ such as ``os.urandom``. The shuffled order is stored in an event, so a replay ne
 """
 
 from comando.errors import IllegalMove, RulesError
+from comando.texts import say, text
 from comando.rulesets import COLOURS as _REGISTRY
 
 try:
@@ -55,7 +56,7 @@ _STARTS = (0, 20, 24, 28, 32, 36, 40, 44)
 def kind(card):
     """The kind (CLASSIC..REST) of card number ``card``."""
     if not 0 <= card < DECK_SIZE:
-        raise RulesError("no situation card %r: cards are numbered 0 to 49" % (card,))
+        raise RulesError(say("sit_no", card))
     k = 7
     while _STARTS[k] > card:
         k -= 1
@@ -84,23 +85,11 @@ def label(card):
 
 
 def describe(card):
-    """One player-readable line for the card's effect."""
+    """One player-readable line for the card's effect (texts.txt's sit_<kind>)."""
     k = kind(card)
-    if k == CLASSIC:
-        return "combat as usual"
-    if k == SNOW:
-        return "defenders roll one die more (up to 4)"
-    if k == TAILWIND:
-        return "attackers roll one die more (up to 4)"
-    if k == CRISIS:
-        return "everyone rolls: the lowest draws no country card this round"
-    if k == EXTRA:
-        return "everyone first places half their countries in armies, in round order"
-    if k == OPEN:
-        return "attacks only from one continent to another"
-    if k == CLOSED:
-        return "attacks only inside a continent"
-    return "%s only places armies: no attack, no regroup" % rest_colour(card)
+    if k == REST:
+        return say("sit_rest", rest_colour(card))
+    return text("sit_" + KINDS[k])
 
 
 # --- randomness ----------------------------------------------------------------------------------
@@ -108,7 +97,7 @@ def describe(card):
 def randbelow(source, k):
     """A uniform int in 0..k-1 from any supported random source (see the module docstring)."""
     if k <= 0:
-        raise RulesError("cannot draw from an empty range")
+        raise RulesError(say("rng_empty"))
     if k == 1:
         return 0
     for meth in ("randbelow", "below", "randrange"):
@@ -123,11 +112,11 @@ def randbelow(source, k):
         while True:
             b = source(2)
             if not isinstance(b, (bytes, bytearray)) or len(b) != 2:
-                raise RulesError("the random source gave %r, not 2 bytes" % (b,))
+                raise RulesError(say("rng_bytes", b))
             v = b[0] << 8 | b[1]
             if v < limit:
                 return v % k
-    raise RulesError("not a random source: %r" % (source,))
+    raise RulesError(say("rng_not", source))
 
 
 def shuffle(source, cards=None):
@@ -142,12 +131,12 @@ def shuffle(source, cards=None):
 def check_order(order):
     """A stored shuffle must be a permutation of the 50 cards."""
     if len(order) != DECK_SIZE:
-        raise RulesError("a situation deck has 50 cards, not %d" % len(order))
+        raise RulesError(say("deck_size", len(order)))
     seen = bytearray(DECK_SIZE)
     for c in order:
         kind(c)
         if seen[c]:
-            raise RulesError("situation card %d appears twice in the deck" % c)
+            raise RulesError(say("deck_twice", c))
         seen[c] = 1
 
 
@@ -190,11 +179,11 @@ def attack_error(card, attacker, defender, internal):
         return None
     k = kind(card)
     if k == REST and rest_colour(card) == attacker:
-        return "%s rests this round (situation card): it may place armies but not attack" % attacker
+        return say("rests_atk", attacker)
     if k == OPEN and internal is True:
-        return "open borders this round: attacks only from one continent to another"
+        return text("open_atk")
     if k == CLOSED and internal is False:
-        return "closed borders this round: attacks only inside a continent"
+        return text("closed_atk")
     return None
 
 
@@ -214,7 +203,7 @@ def border_internal(board, a, b):
 
 def regroup_error(card, colour):
     if card is not None and kind(card) == REST and rest_colour(card) == colour:
-        return "%s rests this round (situation card): it may place armies but not regroup" % colour
+        return say("rests_reg", colour)
     return None
 
 
@@ -231,7 +220,7 @@ def crisis_barred(rolls):
 def extra_armies(countries):
     """Extra reinforcements: half the countries held, rounded down."""
     if countries < 0:
-        raise IllegalMove("a player cannot hold %d countries" % countries)
+        raise IllegalMove(say("hold_neg", countries))
     return countries // 2
 
 

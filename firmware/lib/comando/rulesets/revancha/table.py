@@ -3,6 +3,7 @@ at every round (crisis roll, extra reinforcements, snow and tailwind dice, attac
 forbids) and the rotating opener (comando.turns)."""
 
 from comando.errors import IllegalMove, RulesError
+from comando.texts import say
 from comando.rulesets.revancha import situations as SIT
 from comando.session.rules import CRISIS, EXTRA, TURN, TableRules, colours_in_play, need_cur, \
     need_stage, whole
@@ -17,7 +18,7 @@ class RevanchaTable(TableRules):
         TableRules.check_players(self, cols, opts)
         for c in cols:
             if c not in SIT.COLOURS:
-                raise IllegalMove("%r is not a La Revancha colour: one of %s" % (c, ", ".join(SIT.COLOURS)))
+                raise IllegalMove(say("rv_colour", c, ", ".join(SIT.COLOURS)))
 
     # -- new: the situation deck, shuffled -------------------------------------------------------
     def check_new(self, state, a):
@@ -50,13 +51,13 @@ class RevanchaTable(TableRules):
                     raise IllegalMove(str(e))
             c = a.get("c")
             if not isinstance(c, list) or not c:
-                raise IllegalMove("a round of La Revancha turns over a situation card")
+                raise IllegalMove(say("round_card"))
             want = SIT.draw(deck, colours_in_play(state))
             if not want or not SIT.playable(want[-1], colours_in_play(state)):
-                raise IllegalMove("the situation deck has no playable card left: it must be reshuffled")
+                raise IllegalMove(say("deck_empty"))
             if c != want:
-                raise IllegalMove("the situation cards turned (%s) are not the top of the deck (%s)"
-                                  % (",".join(SIT.name(x) for x in c if 0 <= x < 50), ",".join(SIT.name(x) for x in want)))
+                raise IllegalMove(say("deck_top", ",".join(SIT.name(x) for x in c if 0 <= x < 50),
+                                      ",".join(SIT.name(x) for x in want)))
 
     def make_round(self, state, a, rng):
         e = dict(a)
@@ -88,13 +89,13 @@ class RevanchaTable(TableRules):
         if "r" in a:
             r = a["r"]
             if not isinstance(r, list) or len(r) != state.n:
-                raise IllegalMove("the crisis roll has one die per player (%d)" % state.n)
+                raise IllegalMove(say("crisis_n", state.n))
             for s, d in enumerate(r):
                 if state.alive[s]:
                     if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
-                        raise IllegalMove("%s's crisis die shows %r, not 1 to 6" % (state.colours[s], d))
+                        raise IllegalMove(say("crisis_die", state.colours[s], d))
                 elif d != 0:
-                    raise IllegalMove("%s is out of the game and does not roll" % state.colours[s])
+                    raise IllegalMove(say("crisis_out", state.colours[s]))
 
     def make_crisis(self, state, a, rng):
         e = dict(a)
@@ -111,7 +112,7 @@ class RevanchaTable(TableRules):
     def check_extra(self, state, a):
         need_stage(state, "extra", EXTRA)
         need_cur(state, a)
-        whole(a, "c", 1, 999, "the countries held")
+        whole(a, "c", 1, 999, "held_ctry")
 
     def apply_extra(self, state, e):
         state.extra[state.cur] = SIT.extra_armies(e["c"])

@@ -1,0 +1,60 @@
+"""La Revancha's situation card of the round (what it does) and the crisis roll: shown once a
+round (or from the menu), so a module of their own, loaded when one opens and dropped once it has
+closed (their code is not kept in the heap for the rest of the round)."""
+
+from comando.rulesets.revancha import situations as SIT
+from device import ui
+from device.buttons import PRESS
+from device.hal import OK, BACK, ROLL
+from device.screens.base import Screen
+
+
+class Situation(Screen):
+    """La Revancha: the situation card of the round and what it does."""
+
+    def draw(self, fb):
+        st = self.app.state
+        ui.header(fb, "Situation card")
+        if st.sit < 0:
+            ui.center(fb, "none", 24)
+            ui.footer(fb, "OK: back")
+            return
+        label = SIT.label(st.sit)
+        ui.center(fb, ui.fit(label, 16), 13, 2 if len(label) <= 8 else 1)
+        # 18 characters a line (ui.tight): the whole description in three lines
+        ui.paragraph(fb, SIT.describe(st.sit), 29 if len(label) <= 8 else 23, 3, 18)
+        ui.footer(fb, "OK: play the round")
+
+    def button(self, b, kind):
+        if kind == PRESS and b in (OK, BACK, ROLL):
+            self.app.pop()
+            _drop()
+
+
+class CrisisResult(Screen):
+    def draw(self, fb):
+        st = self.app.state
+        ui.header(fb, "Crisis roll")
+        x = 0
+        y = 12
+        for s in range(st.n):
+            if not st.alive[s]:
+                continue
+            fb.text(ui.fit(st.colours[s], 6), x, y + 3, 1)
+            ui.die(fb, x + 48, y, st.crisis[s], solid=s not in st.barred, size=12)
+            y += 14
+            if y > 44:
+                y = 12
+                x = 66
+        ui.footer(fb, "outline: no card")
+
+    def button(self, b, kind):
+        if kind == PRESS:
+            self.app.pop()
+            _drop()
+
+
+def _drop():
+    # (the screen is off the stack: its module's code can go; device.app.forget)
+    from device.app import forget
+    forget("device.screens.situation")
