@@ -121,7 +121,7 @@ def steps(app, action):
     yield
     app.stack = []
     app.drop_screens(collect=False)   # (the next frame collects)
-    from device.screens import TURN
-    __import__(TURN.get(app.state.rs, "device.screens.turn"))
+    from device.screens import TURN, module
+    __import__(module(TURN.get(app.state.rs, "turn")))
     yield
     app.rehome()
