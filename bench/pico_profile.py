@@ -14,7 +14,7 @@ ROOT = os.path.dirname(HERE)
 for p in (os.path.join(ROOT, "tests"), os.path.join(ROOT, "tests", "pico"), os.path.join(ROOT, "firmware", "lib")):
     sys.path.insert(0, p)
 
-from picorig import PicoRig, PINS, rig_main  # noqa: E402
+from picorig import PicoRig, PINS, rig_main, script_steps  # noqa: E402
 
 # --trace: the app's phases timed on the device, one "~T name us" line each on the USB serial
 TRACE = """
@@ -88,38 +88,29 @@ def main(argv=None):
         with open(SESSION) as f:
             lines = f.read().splitlines()
         n = 0
-        for raw in lines:
-            line = raw.split("#", 1)[0].strip()
-            if not line:
+        for words, _ in script_steps(lines):
+            s0 = rig.call("stats")
+            rig.call("poll_window")
+            k = len(rig.taps)
+            if words[0] == "long":
+                rig.tap(words[1], hold=1000)
+            elif words[0] in PINS:
+                rig.tap(words[0])
+            else:
                 continue
-            words = line.split()
-            reps = 1
-            if len(words) == 2 and words[1].startswith("x"):
-                reps = int(words[1][1:])
-                words = words[:1]
-            for _ in range(reps):
-                s0 = rig.call("stats")
-                rig.call("poll_window")
-                k = len(rig.taps)
-                if words[0] == "long":
-                    rig.tap(words[1], hold=1000)
-                elif words[0] in PINS:
-                    rig.tap(words[0])
-                else:
-                    continue
-                gap = rig.call("poll_gap")["max_ms"]
-                s1 = rig.call("stats")
-                lat = rig.press_latencies(k)
-                edge, done, before = rig.taps[k]
-                fr = " ".join("%.0f-%.0f/%d" % (f["t0"] - edge, f["t1"] - edge, f["bytes"])
-                              for f in rig.frames[before:] if f["t0"] >= edge)
-                print("%-10s glass %6s  gap %6.1f  erases %d programs %d" % (
-                    " ".join(words), "%.1f" % lat[0] if lat else "-", gap,
-                    s1["erases"] - s0["erases"], s1["programs"] - s0["programs"])
-                      + (traced() if a.trace else "") + "  frames " + fr, flush=True)
-                n += 1
-                if a.lines and n >= a.lines:
-                    return 0
+            gap = rig.call("poll_gap")["max_ms"]
+            s1 = rig.call("stats")
+            lat = rig.press_latencies(k)
+            edge, done, before = rig.taps[k]
+            fr = " ".join("%.0f-%.0f/%d" % (f["t0"] - edge, f["t1"] - edge, f["bytes"])
+                          for f in rig.frames[before:] if f["t0"] >= edge)
+            print("%-10s glass %6s  gap %6.1f  erases %d programs %d" % (
+                " ".join(words), "%.1f" % lat[0] if lat else "-", gap,
+                s1["erases"] - s0["erases"], s1["programs"] - s0["programs"])
+                  + (traced() if a.trace else "") + "  frames " + fr, flush=True)
+            n += 1
+            if a.lines and n >= a.lines:
+                return 0
     finally:
         rig.stop()
         rig.cleanup()

@@ -158,6 +158,21 @@ def flash_journal(region: bytes, files: dict) -> bytes | None:
         return f.read()
 
 
+def script_steps(lines):
+    """The steps of simulator script lines: (words, the raw line) each; "NAME xN" is N steps."""
+    for raw in lines:
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        words = line.split()
+        n = 1
+        if len(words) == 2 and words[1].startswith("x") and words[1][1:].isdigit():
+            n = int(words[1][1:])
+            words = words[:1]
+        for _ in range(n):
+            yield words, raw
+
+
 class PicoRig:
     def __init__(self, root: str | None = None, seed: int | None = None, flash: bytes | str | None = None,
                  files: dict | None = None, main: bytes | None = None, pty: bool = False,
@@ -329,32 +344,23 @@ class PicoRig:
         if isinstance(lines, str):
             with open(lines) as f:
                 lines = f.read().splitlines()
-        for raw in lines:
-            line = raw.split("#", 1)[0].strip()
-            if not line:
-                continue
-            words = line.split()
-            n = 1
-            if len(words) == 2 and words[1].startswith("x") and words[1][1:].isdigit():
-                n = int(words[1][1:])
-                words = words[:1]
+        for words, raw in script_steps(lines):
             cmd = words[0]
-            for _ in range(n):
-                if cmd in PINS:
-                    self.tap(cmd)
-                elif cmd == "long":
-                    self.tap(words[1], hold=1000)
-                elif cmd == "hold":
-                    self.tap(*words[1].split("+"), hold=int(words[2]))
-                elif cmd == "wait":
-                    self.wait(int(words[1]))
-                elif cmd == "png":
-                    if png_dir:
-                        self.png(os.path.join(png_dir, words[1] + ".png"))
-                elif cmd == "quit":
-                    return
-                else:
-                    raise RigError("pico script: unknown line %r" % raw)
+            if cmd in PINS:
+                self.tap(cmd)
+            elif cmd == "long":
+                self.tap(words[1], hold=1000)
+            elif cmd == "hold":
+                self.tap(*words[1].split("+"), hold=int(words[2]))
+            elif cmd == "wait":
+                self.wait(int(words[1]))
+            elif cmd == "png":
+                if png_dir:
+                    self.png(os.path.join(png_dir, words[1] + ".png"))
+            elif cmd == "quit":
+                return
+            else:
+                raise RigError("pico script: unknown line %r" % raw)
 
     def screen(self) -> bytes:
         """The SSD1306's display RAM (8 pages x 128 columns, MONO_VLSB like the app's buffer)."""

@@ -2,9 +2,9 @@
 ``@micropython.viper`` function (machine words, no allocation); CPython runs the same code as plain
 Python (the decorator a no-op) and computes the same integers.
 
-This file ships to the Pico as source, not .mpy (comando_host.firmware AS_SOURCE): MicroPython
-compiles the viper code for the CPU it runs on (an .mpy would carry one architecture's machine
-code), and a file this small compiles quickly and in little heap.
+`make firmware` compiles it to armv6m machine code for the Pico (comando_host.firmware NATIVE);
+the simulator's bundle, which runs on the 64-bit unix port, keeps it as source, where MicroPython
+compiles the viper code for the CPU it runs on.
 """
 
 import sys
