@@ -270,6 +270,16 @@ def test_refusals_are_one_line_and_change_nothing():
         d.close()
 
 
+def start_revancha_map_game(app, ng):
+    """On the New game screen ``ng``: La Revancha, Map on, ROLL (the press and its after-work)."""
+    ng.rs = RULESETS.index("revancha")
+    ng.reset_colours()
+    ng.field = ng.MAP
+    ng.button(UP, PRESS)
+    app.press(ROLL, PRESS)
+    app.run_after_press()
+
+
 def test_a_map_game_that_does_not_fit_the_heap_changes_nothing(monkeypatch):
     # on a Pico, La Revancha's engine and 72-country board may not fit the heap: the device
     # names it in one line, journals nothing and shows the New game screen again
@@ -284,12 +294,7 @@ def test_a_map_game_that_does_not_fit_the_heap_changes_nothing(monkeypatch):
         app.boot()
         ng = app.top()
         assert type(ng).__name__ == "NewGame"
-        ng.rs = RULESETS.index("revancha")
-        ng.reset_colours()
-        ng.field = ng.MAP
-        ng.button(UP, PRESS)
-        app.press(ROLL, PRESS)
-        app.run_after_press()
+        start_revancha_map_game(app, ng)
         assert not app.map and app.state.stage is None
         assert app.toast[0] == "not enough memory for a map game on revancha"
         assert type(app.top()).__name__ == "NewGame"
@@ -321,12 +326,7 @@ def test_a_map_game_whose_deal_cannot_be_journaled_keeps_the_previous_game(monke
         from device.screens import screen
         ng = screen(app, "NewGame")
         app.push(ng)
-        ng.rs = RULESETS.index("revancha")
-        ng.reset_colours()
-        ng.field = ng.MAP
-        ng.button(UP, PRESS)
-        app.press(ROLL, PRESS)
-        app.run_after_press()
+        start_revancha_map_game(app, ng)
         assert app.toast[0] == "not enough memory for a map game on revancha"
         assert not app.map and journal_events(app) == before
         assert app.journal.count == len(before)
