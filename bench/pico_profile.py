@@ -22,21 +22,33 @@ import time as _time
 from comando import session as _S
 from device import journal as _J, oled as _O
 _us = _time.ticks_us
+_L = []
 def _wrap(obj, name, label):
     f = getattr(obj, name)
     def w(*a, **k):
         t = _us()
         r = f(*a, **k)
-        sys.stdout.write('~T %s %d\\n' % (label, _time.ticks_diff(_us(), t)))
+        _L.append((label, _time.ticks_diff(_us(), t)))
         return r
     setattr(obj, name, w)
 class _GC:
     def collect(self):
         t = _us()
         gc.collect()
-        sys.stdout.write('~T gc %d\\n' % _time.ticks_diff(_us(), t))
+        _L.append(('gc', _time.ticks_diff(_us(), t)))
     def __getattr__(self, n):
         return getattr(gc, n)
+_idle = _J.Journal.idle
+def _out(self):
+    # the timings go out on the serial line at idle, off the press's path
+    while _L:
+        sys.stdout.write('~T %s %d\\n' % _L.pop(0))
+    t = _us()
+    r = _idle(self)
+    t = _time.ticks_diff(_us(), t)
+    if t > 1000:
+        _L.append(('journal_idle', t))
+    return r
 device.app.gc = _GC()
 _wrap(device.app.App, 'press', 'press')
 _wrap(device.app.App, 'submit', 'submit')
@@ -54,7 +66,22 @@ _wrap(device.app.App, 'preload_step', 'preload')
 _wrap(device.app.App, 'preload_board', 'preload_board')
 _wrap(device.app.App, 'after_step', 'step')
 _wrap(device.app.App, 'flush', 'flush')
-_wrap(_J.Journal, 'idle', 'journal_idle')
+_J.Journal.idle = _out
+from comando.session import rules as _R
+from comando import combat as _C
+from device import ui as _U
+_wrap(_R.TableRules, 'check_roll', 'check_roll')
+_wrap(_R.TableRules, 'make_roll', 'make_roll')
+_wrap(_S, '_snapshot', 'snapshot')
+_wrap(_S, '_delta', 'delta')
+_wrap(_S, '_full', 'full')
+_wrap(_C, 'roll', 'c.roll')
+_wrap(_U, 'big', 'big')
+_wrap(_U, 'die', 'die')
+_wrap(_U, 'header', 'header')
+from comando import odds_fixed as _OF
+_wrap(_OF.Conquest, 'step', 'odds_step')
+_wrap(_O.OLED, '_send', 'send')
 _wrap(_S, 'make', 'make')
 _wrap(_S, 'apply', 'apply')
 """

@@ -54,6 +54,19 @@ GC_IDLE_MS = 1500   # an idle collection when none ran for this long (gc.mem_all
 # whether one is worth it, but it walks the whole heap's table: ~9 ms on a Pico, as long as half
 # a collection)
 QUIET_MS = 60   # the idle work (collection, preload, journal erase) waits this long after a press
+GC_THRESHOLD = 16384   # between presses: collect often (less fragmentation in a small heap)
+PAGE_MS = 8   # a frame's pages go out in runs of about this long, the input loop sampling between
+
+
+def gc_threshold(amount):
+    """gc.threshold(amount) where the runtime has it (-1: no collection for an amount allocated;
+    a full heap still collects). From a press until its picture is on the glass no automatic
+    collection (~17 ms on a Pico) may land in the handler, the drawing or between the pages: the
+    display task collects right after the picture and sets GC_THRESHOLD again."""
+    try:
+        gc.threshold(amount)
+    except AttributeError:  # CPython
+        pass
 
 
 def forget(*names, collect=True):
@@ -233,7 +246,9 @@ class App:
             self._journal(ev, later)
             mapmode.apply(self.state, ev)
         else:
-            ev = S.make(self.state, action, self.dice, self.board)
+            # (a press's roll: its record is combat.roll's, not checked a second time)
+            ev = S.make(self.state, action, self.dice, self.board,
+                        recheck=not later or action.get("t") != "roll")
             self._journal(ev, later)
             S.apply(self.state, ev)
         self.events_made += 1
@@ -461,6 +476,7 @@ class App:
             self.after_step()
 
     def after_step(self):
+        gc_threshold(GC_THRESHOLD)   # (a new game's steps import: collections as usual)
         after = self.after_press
         self.after_press = None
         if after is not None:
@@ -473,6 +489,7 @@ class App:
 
     def press(self, btn, kind):
         self.pressed_at = self.hal.ticks_ms()
+        gc_threshold(-1)   # until the picture is on the glass (display_task)
         if kind == B.PRESS:
             self.presses += 1
         if self.toast is not None and kind == B.PRESS:
@@ -559,10 +576,14 @@ class App:
                 self.dirty = False
                 self.draw()
                 if real:
-                    # the frame goes out a page at a time, the input loop sampling between
-                    # (a whole new screen is ~26 ms of wire at 400 kHz, after ~10 of drawing)
+                    # the frame goes out a few pages at a time, the input loop sampling between
+                    # (a whole new screen is ~26 ms of wire at 400 kHz, after ~10 of drawing;
+                    # a turn of the loop costs the picture about half a ms)
+                    turn = drawn
                     for _ in self.oled.steps():
-                        await _sleep_ms(0)
+                        if _ticks_diff(hal.ticks_ms(), turn) >= PAGE_MS:
+                            await _sleep_ms(0)
+                            turn = hal.ticks_ms()
                 else:
                     self.oled.show()
                 if self.unwritten:
@@ -575,6 +596,7 @@ class App:
                     await _sleep_ms(0)   # the collection is a turn of its own
                 self.shown += 1
                 gc.collect()
+                gc_threshold(GC_THRESHOLD)
                 collected = hal.ticks_ms()
                 hal.frame_done()
             elif real and self._board_due is not None and self.shown > self._board_due:
@@ -687,10 +709,7 @@ def _boot_mode(a):
 
 
 def main(hal=None, **options):
-    try:
-        gc.threshold(16384)  # collect often: less fragmentation in a small heap
-    except AttributeError:  # CPython
-        pass
+    gc_threshold(GC_THRESHOLD)
     from device import hal as H
     if hal is None:
         hal = H.load(**options)
