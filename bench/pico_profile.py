@@ -28,38 +28,40 @@ def _wrap(obj, name, label):
     def w(*a, **k):
         t = _us()
         r = f(*a, **k)
-        _L.append((label, _time.ticks_diff(_us(), t)))
+        _L.append((label, _time.ticks_diff(_us(), t), t))
         return r
     setattr(obj, name, w)
 class _GC:
     def collect(self):
         t = _us()
         gc.collect()
-        _L.append(('gc', _time.ticks_diff(_us(), t)))
+        _L.append(('gc', _time.ticks_diff(_us(), t), t))
     def __getattr__(self, n):
         return getattr(gc, n)
 _idle = _J.Journal.idle
 def _out(self):
     # the timings go out on the serial line at idle, off the press's path
+    t0 = None
+    for lb, dt, t in _L:
+        if lb == 'press' and t0 is None:
+            t0 = t
+    if t0 is None and _L:
+        t0 = _L[0][2]
     while _L:
-        sys.stdout.write('~T %s %d\\n' % _L.pop(0))
+        lb, dt, t = _L.pop(0)
+        sys.stdout.write('~T %s %d %d\\n' % (lb, dt, _time.ticks_diff(t, t0)))
     t = _us()
     r = _idle(self)
     t = _time.ticks_diff(_us(), t)
     if t > 1000:
-        _L.append(('journal_idle', t))
+        _L.append(('journal_idle', t, _us()))
     return r
 device.app.gc = _GC()
 _wrap(device.app.App, 'press', 'press')
 _wrap(device.app.App, 'submit', 'submit')
 _wrap(device.app.App, 'draw', 'draw')
-_wrap(device.app.App, 'run_after_press', 'after_press')
 _wrap(_J.Journal, 'prepare', 'prepare')
 _wrap(_J.Journal, 'write', 'write')
-_wrap(_J.Journal, 'archive', 'archive')
-_wrap(device.app.App, 'new_game', 'new_game')
-_wrap(device.app.App, 'restart', 'restart')
-_wrap(device.app.App, 'save_secret', 'save_secret')
 _wrap(device.app.App, 'home', 'home')
 _wrap(device.app.App, 'load_board', 'load_board')
 _wrap(device.app.App, 'preload_step', 'preload')
@@ -70,17 +72,7 @@ _J.Journal.idle = _out
 from comando.session import rules as _R
 from comando import combat as _C
 from device import ui as _U
-_wrap(_R.TableRules, 'check_roll', 'check_roll')
-_wrap(_R.TableRules, 'make_roll', 'make_roll')
-_wrap(_S, '_snapshot', 'snapshot')
-_wrap(_S, '_delta', 'delta')
-_wrap(_S, '_full', 'full')
-_wrap(_C, 'roll', 'c.roll')
-_wrap(_U, 'big', 'big')
-_wrap(_U, 'die', 'die')
-_wrap(_U, 'header', 'header')
 from comando import odds_fixed as _OF
-_wrap(_OF.Conquest, 'step', 'odds_step')
 _wrap(_O.OLED, '_send', 'send')
 _wrap(_S, 'make', 'make')
 _wrap(_S, 'apply', 'apply')
@@ -106,9 +98,9 @@ def main(argv=None):
         parts = {}
         for ln in new.decode("utf-8", "replace").splitlines():
             if ln.startswith("~T "):
-                _, name, us = ln.split()
-                parts.setdefault(name, []).append(int(us) / 1000)
-        return "  " + " ".join("%s=%s" % (k, "+".join("%.0f" % x for x in v)) for k, v in parts.items())
+                _, name, us, at = ln.split()
+                parts.setdefault(name, []).append((int(us) / 1000, int(at) / 1000))
+        return "  " + " ".join("%s=%s" % (k, "+".join("%.0f@%.0f" % x for x in v)) for k, v in parts.items())
     try:
         print("boot_to_screen %.1f" % rig.boot())
         rig.tap("ok")

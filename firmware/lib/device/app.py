@@ -55,7 +55,7 @@ GC_IDLE_MS = 1500   # an idle collection when none ran for this long (gc.mem_all
 # a collection)
 QUIET_MS = 60   # the idle work (collection, preload, journal erase) waits this long after a press
 GC_THRESHOLD = 16384   # between presses: collect often (less fragmentation in a small heap)
-PAGE_MS = 8   # a frame's pages go out in runs of about this long, the input loop sampling between
+SAMPLE_MS = 10   # while a picture is drawn and sent the buttons are sampled this often
 
 
 def gc_threshold(amount):
@@ -173,7 +173,7 @@ class App:
         self.pressed_at = hal.ticks_ms()  # idle work waits QUIET_MS after a press
         self.unwritten = []  # (event, line): applied and shown, written by flush()
         self.queued = []  # presses sampled while an earlier one's steps ran (input_task)
-        self.shown_turn = False  # the display task yielded once before drawing
+        self.sampled = 0  # when the buttons were last sampled (sample())
         self.deferring = False  # the display task runs: it flushes after each picture
 
     # -- game ------------------------------------------------------------------------------------
@@ -522,29 +522,37 @@ class App:
         turn; what a press leaves to do afterwards (``after_press``: a new game's start, in
         steps) runs one step a turn, before the next press, the buttons sampled between."""
         hal = self.hal
-        # the buttons whose line a pin interrupt saw fall since the last sample, and when
-        # (device.hal.pico): taken before the sample, so a latched tap was up when sampled
-        fell = getattr(hal.buttons, "fell", None)
-        fell_at = getattr(hal.buttons, "fell_at", None)
-        rose_at = getattr(hal.buttons, "rose_at", None)
         queued = self.queued
         while hal.alive():
-            f = fell() if fell is not None else 0
-            evs = self.buttons.update(hal.buttons.read(), hal.ticks_ms(), f, fell_at, rose_at)
-            if evs:
-                queued.extend(evs)
+            self.sample()
             if self.after_press is not None:
                 self.after_step()
             elif queued:
                 btn, kind = queued.pop(0)
                 self.press(btn, kind)
-                await _sleep_ms(0)   # a sample between the handler and the picture's drawing
+                await _sleep_ms(0)   # the picture next (the display task samples before it)
                 continue
             if self.toast is not None:
                 if _ticks_diff(hal.ticks_ms(), self.toast[1]) >= 0:
                     self.toast = None
                     self.dirty = True
             await _sleep_ms(0 if self.after_press is not None or queued else hal.poll_ms)
+
+    def sample(self):
+        """One look at the buttons: the presses it finds are queued (the input task hands them
+        to the screen; the display task also looks between a picture's pages, SAMPLE_MS apart,
+        so a picture needs no turns of the loop). The buttons whose line a pin interrupt saw
+        fall since the last look, and when (device.hal.pico), are taken before the sample, so a
+        latched tap was up when sampled."""
+        hal = self.hal
+        b = hal.buttons
+        fell = getattr(b, "fell", None)
+        f = fell() if fell is not None else 0
+        evs = self.buttons.update(b.read(), hal.ticks_ms(), f, getattr(b, "fell_at", None),
+                                  getattr(b, "rose_at", None))
+        self.sampled = self.buttons.sampled_at
+        if evs:
+            self.queued.extend(evs)
 
     async def display_task(self):
         """Draw when something changed; when nothing did, the idle work, one piece per turn so
@@ -565,25 +573,18 @@ class App:
                 await _sleep_ms(0)
                 continue
             if self.dirty:
-                if real and not self.shown_turn:
-                    # the input task first (it yields after a press): the handler and the
-                    # drawing are never one gap of the loop
-                    self.shown_turn = True
-                    await _sleep_ms(0)
-                    continue
-                self.shown_turn = False
                 drawn = hal.ticks_ms()
                 self.dirty = False
+                if real and _ticks_diff(drawn, self.sampled) >= SAMPLE_MS:
+                    self.sample()   # the handler and the drawing are never one gap
                 self.draw()
                 if real:
-                    # the frame goes out a few pages at a time, the input loop sampling between
-                    # (a whole new screen is ~26 ms of wire at 400 kHz, after ~10 of drawing;
-                    # a turn of the loop costs the picture about half a ms)
-                    turn = drawn
+                    # the frame goes out page by page, the buttons sampled between pages
+                    # SAMPLE_MS apart (a whole new screen is ~27 ms of wire at 400 kHz, after
+                    # ~10 of drawing); no turn of the loop until the picture is on the glass
                     for _ in self.oled.steps():
-                        if _ticks_diff(hal.ticks_ms(), turn) >= PAGE_MS:
-                            await _sleep_ms(0)
-                            turn = hal.ticks_ms()
+                        if _ticks_diff(hal.ticks_ms(), self.sampled) >= SAMPLE_MS:
+                            self.sample()
                 else:
                     self.oled.show()
                 if self.unwritten:

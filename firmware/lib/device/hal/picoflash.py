@@ -15,7 +15,8 @@ from binascii import hexlify, unhexlify
 
 MAGIC = b"CJS1"
 KEEP_FREE = 24   # littlefs blocks left to the user's files and the app's small files
-SCAN_SLICE = 96   # sector heads read per step of grow_steps() (~10 ms on a Pico)
+SCAN_SLICE = 24   # sector heads read per step of grow_steps() (~4.5 ms on a Pico: a press that
+# comes during a step waits for it)
 
 
 class PicoPool:
