@@ -54,15 +54,17 @@ GC_IDLE_MS = 1500   # an idle collection when none ran for this long (gc.mem_all
 # whether one is worth it, but it walks the whole heap's table: ~9 ms on a Pico, as long as half
 # a collection)
 QUIET_MS = 60   # the idle work (collection, preload, journal erase) waits this long after a press
-GC_THRESHOLD = 16384   # between presses: collect often (less fragmentation in a small heap)
+GC_THRESHOLD = 16384   # boot and a new game's steps: collect often (less fragmentation)
 SAMPLE_MS = 10   # while a picture is drawn and sent the buttons are sampled this often
 
 
 def gc_threshold(amount):
     """gc.threshold(amount) where the runtime has it (-1: no collection for an amount allocated;
-    a full heap still collects). From a press until its picture is on the glass no automatic
-    collection (~17 ms on a Pico) may land in the handler, the drawing or between the pages: the
-    display task collects right after the picture and sets GC_THRESHOLD again."""
+    a full heap still collects). Once the loop runs, no automatic collection (~17 ms on a Pico)
+    may land in a press's handler, its drawing, between its pages, or in the idle loop where the
+    next press would wait for it: the display task collects after every picture and, at idle,
+    when none ran for GC_IDLE_MS. Only a new game's steps (imports) collect by the amount
+    allocated, until the next picture."""
     try:
         gc.threshold(amount)
     except AttributeError:  # CPython
@@ -172,8 +174,10 @@ class App:
         self.preload = []  # idle steps that make the first Dice screen quick (preload_dice)
         self.pressed_at = hal.ticks_ms()  # idle work waits QUIET_MS after a press
         self.unwritten = []  # (event, line): applied and shown, written by flush()
+        self.unremembered = False  # the last event's undo snapshot is flush()'s to take
         self.queued = []  # presses sampled while an earlier one's steps ran (input_task)
         self.sampled = 0  # when the buttons were last sampled (sample())
+        self._fell = self._fell_at = self._rose_at = None  # the pin IRQ's latch (input_task)
         self.deferring = False  # the display task runs: it flushes after each picture
 
     # -- game ------------------------------------------------------------------------------------
@@ -250,7 +254,9 @@ class App:
             ev = S.make(self.state, action, self.dice, self.board,
                         recheck=not later or action.get("t") != "roll")
             self._journal(ev, later)
-            S.apply(self.state, ev)
+            # (a press's event: its undo snapshot is taken by flush(), after the picture)
+            S.apply(self.state, ev, history=not later)
+            self.unremembered = later
         self.events_made += 1
         if not later and self.link is not None:
             self.link.publish(ev)
@@ -270,6 +276,9 @@ class App:
         """Write the events made but not yet on flash, in order, and publish each after its
         write. A failed write freezes the journal (the event stays on the glass, never reaches
         the laptop, and is gone at the next boot, as with a power cut during the write)."""
+        if self.unremembered:
+            self.unremembered = False
+            S.remember(self.state)
         while self.unwritten:
             ev, line = self.unwritten.pop(0)
             try:
@@ -490,6 +499,9 @@ class App:
     def press(self, btn, kind):
         self.pressed_at = self.hal.ticks_ms()
         gc_threshold(-1)   # until the picture is on the glass (display_task)
+        if self.unremembered:   # (an undo menu reads the history)
+            self.unremembered = False
+            S.remember(self.state)
         if kind == B.PRESS:
             self.presses += 1
         if self.toast is not None and kind == B.PRESS:
@@ -523,6 +535,11 @@ class App:
         steps) runs one step a turn, before the next press, the buttons sampled between."""
         hal = self.hal
         queued = self.queued
+        b = hal.buttons
+        # (bound once: a bound method made at every sample is heap the idle loop would fill)
+        self._fell = getattr(b, "fell", None)
+        self._fell_at = getattr(b, "fell_at", None)
+        self._rose_at = getattr(b, "rose_at", None)
         while hal.alive():
             self.sample()
             if self.after_press is not None:
@@ -545,11 +562,10 @@ class App:
         fall since the last look, and when (device.hal.pico), are taken before the sample, so a
         latched tap was up when sampled."""
         hal = self.hal
-        b = hal.buttons
-        fell = getattr(b, "fell", None)
+        fell = self._fell
         f = fell() if fell is not None else 0
-        evs = self.buttons.update(b.read(), hal.ticks_ms(), f, getattr(b, "fell_at", None),
-                                  getattr(b, "rose_at", None))
+        evs = self.buttons.update(hal.buttons.read(), hal.ticks_ms(), f, self._fell_at,
+                                  self._rose_at)
         self.sampled = self.buttons.sampled_at
         if evs:
             self.queued.extend(evs)
@@ -597,7 +613,7 @@ class App:
                     await _sleep_ms(0)   # the collection is a turn of its own
                 self.shown += 1
                 gc.collect()
-                gc_threshold(GC_THRESHOLD)
+                gc_threshold(-1)
                 collected = hal.ticks_ms()
                 hal.frame_done()
             elif real and self._board_due is not None and self.shown > self._board_due:

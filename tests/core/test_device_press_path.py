@@ -1,0 +1,65 @@
+"""A press's event on the device (App.act while the display task runs, docs/architecture.md "The
+loop's timing"): applied and shown first, its undo snapshot and its write after the picture
+(App.flush). The history, an undo and the journal must end exactly as when every event is applied
+and written at once."""
+
+MPY_HEAP = "512k"
+
+import devicekit as K
+
+from comando import session as S
+from device.app import App
+
+
+def _app(root):
+    app = App(K.TestHal(root))
+    app.boot()
+    for ev in K.teg_events()[:11]:   # the opening, the placements, the round: a turn is on
+        app.submit(ev)
+    app.deferring = True   # as display_task sets it: presses are written after their picture
+    return app
+
+
+def _wholes(state):
+    return [(h[0], tuple(S._full(state.hist, j))) for j, h in enumerate(state.hist)]
+
+
+def test_deferred_presses_keep_the_same_undo_history_and_journal():
+    root = K.tempdir("press")
+    try:
+        app = _app(root)
+        p = app.state.cur
+        made = []
+        for a, b in ((6, 3), (5, 2), (4, 1)):
+            made.append(app.act({"t": "roll", "p": p, "d": (p + 1) % 4, "a": a, "b": b}))
+            assert app.unwritten and app.unremembered   # shown, not yet written nor remembered
+        app.flush()
+        assert not app.unwritten and not app.unremembered
+        ref = S.Session()
+        for ev in K.teg_events()[:11] + made:
+            S.apply(ref, ev)
+        assert _wholes(app.state) == _wholes(ref)
+        assert app.journal.events(made[0]["seq"] - 1) == made
+    finally:
+        K.rmtree(root)
+
+
+def test_an_undo_right_after_a_deferred_press_restores_the_turn():
+    """teg-classic.txt has no undo: the device's "Undo last" (docs/architecture.md) goes back to
+    the event before; the press before it must have its snapshot even if its picture's flush has
+    not run yet."""
+    root = K.tempdir("press")
+    try:
+        app = _app(root)
+        before = S._snapshot(app.state)
+        seq = app.state.seq
+        p = app.state.cur
+        app.act({"t": "roll", "p": p, "d": (p + 1) % 4, "a": 6, "b": 3})
+        assert app.unremembered
+        app.act({"t": "undo", "to": seq})   # submit() flushes the roll first
+        app.flush()
+        # every field as before the roll, but seq (the undo is an event of its own)
+        assert S._snapshot(app.state)[1:] == before[1:]
+        assert app.state.at == seq and app.state.seq == seq + 2
+    finally:
+        K.rmtree(root)
