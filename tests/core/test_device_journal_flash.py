@@ -334,3 +334,42 @@ def test_a_bad_line_mid_journal_keeps_the_damaged_game_for_the_restore():
         assert bk.event(6, redact(events[5])) == events[5]
     finally:
         K.rmtree(root)
+
+
+def test_a_press_line_is_encoded_after_its_picture_and_a_full_pool_still_refuses_first():
+    """App.submit(defer=True) (a press, docs/architecture.md "The loop's timing"): with room for
+    LINE_BOUND bytes the line is encoded by the write after the picture; near the end of the pool
+    the exact line is checked before anything changes, so the refusal comes with nothing lost,
+    nothing frozen and the state as it was."""
+    from device.journal import LINE_BOUND
+    events = K.teg_events()[:11]   # the opening, the placements, the round: a turn is on
+    nor = Nor(1)
+    root = K.tempdir("fl9")
+    try:
+        app = boot(root, nor)
+        ready(app)
+        play(app, events)
+        app.deferring = True
+        made = []
+        deferred = 0
+        refused = False
+        for _ in range(300):
+            p = app.state.cur
+            seq = app.state.seq
+            try:
+                ev = app.submit({"t": "roll", "p": p, "d": (p + 1) % 4, "a": 6, "b": 3}, defer=True)
+            except StorageFull:
+                refused = True
+                assert app.state.seq == seq and not app.unwritten
+                break
+            deferred += app.unwritten[-1][1] is None
+            made.append(ev)
+            app.flush()
+        assert refused and app.journal.frozen is None
+        assert deferred > 0 and deferred < len(made)   # encoded exactly once room ran short
+        assert LINE_BOUND > max(len(codec.encode(e)) for e in made)
+        got = []
+        App(FlashHal(root, nor)).journal.restore(got.append)
+        assert got == events + made
+    finally:
+        K.rmtree(root)

@@ -266,7 +266,7 @@ class App:
         return ev
 
     def _journal(self, ev, later):
-        line = self.journal.prepare(ev)   # StorageFull here: nothing changes
+        line = self.journal.prepare(ev, later)   # StorageFull here: nothing changes
         if later:
             self.unwritten.append((ev, line))
         else:

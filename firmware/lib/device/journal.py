@@ -27,6 +27,7 @@ from comando import journal as codec
 from comando.errors import JournalError
 
 RESERVE = 2048  # keep this much free for compaction and the settings file
+LINE_BOUND = 1024   # prepare(later=True): room for this much is room for any event's line
 
 
 class StorageFull(JournalError):
@@ -148,13 +149,17 @@ class Journal:
     def append(self, event):
         self.write(event, self.prepare(event))
 
-    def prepare(self, event):
+    def prepare(self, event, later=False):
         """The event's line, once it is known to fit: StorageFull (nothing written) if not. The
-        app shows an event before ``write`` puts its line on flash (device.app.App.flush)."""
+        app shows an event before ``write`` puts its line on flash (device.app.App.flush).
+        ``later`` (a press): on raw flash with room for LINE_BOUND bytes, None, and ``write``
+        encodes the line after the picture (~3 ms of a roll's press on a Pico)."""
         if self.frozen:
             raise StorageFull(self.frozen)
-        line = codec.encode(event)
         st = self._st()
+        if later and st is not None and st.room(LINE_BOUND):
+            return None
+        line = codec.encode(event)
         if st is not None:
             full = not st.room(len(line))
         else:
@@ -170,6 +175,11 @@ class Journal:
         if self.frozen:
             raise StorageFull(self.frozen)
         st = self._st()
+        if line is None:   # (prepare(later=True): room was checked for LINE_BOUND bytes)
+            line = codec.encode(event)
+            if len(line) > LINE_BOUND and not st.room(len(line)):
+                raise StorageFull("Storage full! %d events kept. Free space or start a new "
+                                  "game." % self.count)
         try:  # (Ctrl-C is held off while the app runs: device.app.main)
             if st is not None:
                 st.append(line)

@@ -4,7 +4,7 @@ comando_host.firmware NATIVE). CPython runs the same code as plain Python (the d
 and finds the same runs.
 
 A run goes on while the next changed column is at most ``gap`` columns after its last one (a new
-run costs a command transaction and a data header: 7 bytes on the bus, device.oled.OLED.GAP).
+run costs a command transaction and a data header: device.oled.OLED.GAP).
 """
 
 import sys

@@ -80,14 +80,33 @@ def footer(fb, text):
     tight(fb, text, 0, 56)
 
 
+_TIGHT = {}   # a tight text -> its picture, for the two last drawn (the screens' hints)
+
+
 def tight(fb, text, x, y, c=1, room=16):
     """Text at the font's 8-pixel pitch up to ``room`` characters; past that at a 7-pixel pitch
     (the glyphs are 6 wide: one blank column still parts them), so a hint says its words whole
-    (18 characters across the screen)."""
+    (18 characters across the screen). A character at a time is ~2 ms on a Pico: the hints
+    (drawn at every frame) are kept drawn, two of them (~150 bytes each), and blitted."""
     if len(text) <= room:
         fb.text(text, x, y, c)
         return
-    for ch in text[:room * 8 // 7]:
+    text = text[:room * 8 // 7]
+    if c == 1 and hasattr(fb, "blit"):
+        pic = _TIGHT.get(text)
+        if pic is None:
+            if len(_TIGHT) >= 2:
+                _TIGHT.clear()
+            _, pic = canvas.new(7 * len(text), 8)
+            _chars(pic, text, 0, 0, 1)
+            _TIGHT[text] = pic
+        fb.blit(pic, x, y, 0)   # (key 0: only the glyphs' pixels, as text() draws them)
+        return
+    _chars(fb, text, x, y, c)
+
+
+def _chars(fb, text, x, y, c):
+    for ch in text:
         fb.text(ch, x, y, c)
         x += 7
 
