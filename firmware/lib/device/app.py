@@ -177,6 +177,8 @@ class App:
         self.unremembered = False  # the last event's undo snapshot is flush()'s to take
         self.queued = []  # presses sampled while an earlier one's steps ran (input_task)
         self.sampled = 0  # when the buttons were last sampled (sample())
+        self.drawn = 0  # when the last picture was drawn
+        self.pictured = False  # a picture is on the glass: the display task's write and collection
         self._fell = self._fell_at = self._rose_at = None  # the pin IRQ's latch (input_task)
         self.deferring = False  # the display task runs: it flushes after each picture
 
@@ -540,6 +542,7 @@ class App:
         self._fell = getattr(b, "fell", None)
         self._fell_at = getattr(b, "fell_at", None)
         self._rose_at = getattr(b, "rose_at", None)
+        real = hal.poll_ms != 0   # (the simulator's script mode: the display task draws)
         while hal.alive():
             self.sample()
             if self.after_press is not None:
@@ -547,13 +550,38 @@ class App:
             elif queued:
                 btn, kind = queued.pop(0)
                 self.press(btn, kind)
-                await _sleep_ms(0)   # the picture next (the display task samples before it)
+                if real and self.dirty and self.after_press is None and not queued and \
+                        self.stack:
+                    # its picture at once (no wait for the display task's turn); the display
+                    # task writes the event and collects after it
+                    self.picture(real)
+                await _sleep_ms(0)
                 continue
             if self.toast is not None:
                 if _ticks_diff(hal.ticks_ms(), self.toast[1]) >= 0:
                     self.toast = None
                     self.dirty = True
             await _sleep_ms(0 if self.after_press is not None or queued else hal.poll_ms)
+
+    def picture(self, real):
+        """Draw the top screen and send its frame, the buttons sampled SAMPLE_MS apart (before
+        the drawing too: a press's handler and its drawing are never one gap), page by page (a
+        whole new screen is ~27 ms of wire at 400 kHz, after ~10 of drawing): no turn of the
+        loop until the picture is on the glass. The display task writes the event and collects
+        afterwards (``pictured``)."""
+        hal = self.hal
+        self.drawn = hal.ticks_ms()
+        self.dirty = False
+        if real and _ticks_diff(self.drawn, self.sampled) >= SAMPLE_MS:
+            self.sample()
+        self.draw()
+        if real:
+            for _ in self.oled.steps():
+                if _ticks_diff(hal.ticks_ms(), self.sampled) >= SAMPLE_MS:
+                    self.sample()
+        else:
+            self.oled.show()
+        self.pictured = True
 
     def sample(self):
         """One look at the buttons: the presses it finds are queued (the input task hands them
@@ -576,33 +604,22 @@ class App:
         (the odds), then a garbage collection when enough was allocated since the last one (so
         none lands in the middle of a press), then the journal's erase of its next sector."""
         hal = self.hal
-        drawn = hal.ticks_ms()
+        self.drawn = hal.ticks_ms()
         real = hal.poll_ms != 0   # (the simulator's script mode runs on a virtual clock)
-        collected = drawn
+        collected = self.drawn
         self.deferring = True   # a press's event is written after its picture (submit)
         while hal.alive():
             if not self.dirty and self.stack and self.top().live and \
-                    _ticks_diff(hal.ticks_ms(), drawn) >= 500:
+                    _ticks_diff(hal.ticks_ms(), self.drawn) >= 500:
                 self.dirty = True
             if self.after_press is not None or self.queued:
                 # a press's steps, or presses, to come first: no picture of half a change
                 await _sleep_ms(0)
                 continue
             if self.dirty:
-                drawn = hal.ticks_ms()
-                self.dirty = False
-                if real and _ticks_diff(drawn, self.sampled) >= SAMPLE_MS:
-                    self.sample()   # the handler and the drawing are never one gap
-                self.draw()
-                if real:
-                    # the frame goes out page by page, the buttons sampled between pages
-                    # SAMPLE_MS apart (a whole new screen is ~27 ms of wire at 400 kHz, after
-                    # ~10 of drawing); no turn of the loop until the picture is on the glass
-                    for _ in self.oled.steps():
-                        if _ticks_diff(hal.ticks_ms(), self.sampled) >= SAMPLE_MS:
-                            self.sample()
-                else:
-                    self.oled.show()
+                self.picture(real)
+            if self.pictured:
+                self.pictured = False
                 if self.unwritten:
                     # the press's event goes to flash (and then to the laptop) once its
                     # picture is on the glass, in a turn of its own

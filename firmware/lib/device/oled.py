@@ -142,43 +142,51 @@ class OLED:
 
     def steps(self):
         """``show()`` as a generator that yields after each page it sent something for (the
-        display task lets the input loop sample between them: a whole new screen is ~26 ms of
-        wire at 400 kHz)."""
+        display task samples the buttons between pages: a whole new screen is ~27 ms of wire at
+        400 kHz)."""
         before = self.bytes_sent
         w = self.width
         bv = self._bv
         sv = self._sv
         out = self._runs
+        send = self._send
+        runs = None
         for page in range(self.pages):
             base = page * w
             if self.dirty_all:
-                self._send(page, 0, w - 1)
+                send(page, 0, w - 1)
                 yield
                 continue
             # an unchanged page costs one comparison of views (in C, no copies); a changed one
             # is walked in machine code (device.oled_diff: a byte loop is slow bytecode on a Pico)
             if bv[base:base + w] == sv[base:base + w]:
                 continue
-            # (imported at the first partial frame: the first screen is a whole one, sooner)
-            from device.oled_diff import runs
+            if runs is None:
+                # (imported at the first partial frame: the first screen is a whole one, sooner)
+                from device.oled_diff import runs
             n = runs(self.buf, self.shadow, base, w, self.GAP, out)
             for k in range(0, n, 2):
-                self._send(page, out[k], out[k + 1])
+                send(page, out[k], out[k + 1])
             yield
         self.dirty_all = False
         self.last_bytes = self.bytes_sent - before
         self.frames += 1
 
     def _send(self, page, lo, hi):
-        base = page * self.width
+        # (every Python step here costs a Pico ~10 us, a frame has up to ~16 spans)
+        base = page * self.width + lo
+        end = page * self.width + hi + 1
         col = lo + self.col_offset
         a = self._addr
         a[1] = _PAGE | page
         a[2] = _COL_LOW | (col & 0x0F)
         a[3] = _COL_HIGH | (col >> 4)
-        self._write(a)
-        n = hi - lo + 1
-        src = self._bv[base + lo:base + hi + 1]
-        self._dv[1:n + 1] = src
-        self._write(self._dv[:n + 1])
-        self._sv[base + lo:base + hi + 1] = src
+        i2c = self.i2c
+        addr = self.addr
+        i2c.writeto(addr, a)
+        n = end - base
+        dv = self._dv
+        dv[1:n + 1] = self._bv[base:end]
+        i2c.writeto(addr, dv[:n + 1])
+        self._sv[base:end] = dv[1:n + 1]
+        self.bytes_sent += n + 7   # (two address bytes, the command span's 4, a control byte)
