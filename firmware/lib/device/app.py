@@ -54,8 +54,9 @@ GC_IDLE_MS = 1500   # an idle collection when none ran for this long (gc.mem_all
 # whether one is worth it, but it walks the whole heap's table: ~9 ms on a Pico, as long as half
 # a collection)
 QUIET_MS = 60   # the idle work (collection, preload, journal erase) waits this long after a press
-GC_THRESHOLD = 16384   # boot and a new game's steps: collect often (less fragmentation)
+GC_THRESHOLD = 16384   # boot: collect often (less fragmentation in a small heap)
 SAMPLE_MS = 10   # while a picture is drawn and sent the buttons are sampled this often
+AHEAD_MS = 1000   # no press for this long (or none yet): the journal makes more sectors ready
 
 
 def gc_threshold(amount):
@@ -63,8 +64,7 @@ def gc_threshold(amount):
     a full heap still collects). Once the loop runs, no automatic collection (~17 ms on a Pico)
     may land in a press's handler, its drawing, between its pages, or in the idle loop where the
     next press would wait for it: the display task collects after every picture and, at idle,
-    when none ran for GC_IDLE_MS. Only a new game's steps (imports) collect by the amount
-    allocated, until the next picture."""
+    when none ran for GC_IDLE_MS; a new game collects in a step of its own (app_start.steps)."""
     try:
         gc.threshold(amount)
     except AttributeError:  # CPython
@@ -487,7 +487,6 @@ class App:
             self.after_step()
 
     def after_step(self):
-        gc_threshold(GC_THRESHOLD)   # (a new game's steps import: collections as usual)
         after = self.after_press
         self.after_press = None
         if after is not None:
@@ -659,7 +658,8 @@ class App:
                 self.preload_step()
                 await _sleep_ms(0)
                 continue
-            elif self.journal.idle():
+            elif self.journal.idle(not self.presses or
+                                   _ticks_diff(hal.ticks_ms(), self.pressed_at) >= AHEAD_MS):
                 await _sleep_ms(0)
                 continue
             else:

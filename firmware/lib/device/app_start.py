@@ -112,7 +112,8 @@ def begin(app, action):
 def steps(app, action):
     """A press's new table game in steps, one per turn of the input loop (App.run_after_press),
     each well under 50 ms on a Pico: the check (it imports the ruleset's tables), the journal
-    and the first event, the home screen's module, then the home screen (the picture)."""
+    and the first event, the old screens dropped and collected, the home screen's module, then
+    the home screen (the picture)."""
     if not check(app, action):
         return
     yield
@@ -120,7 +121,8 @@ def steps(app, action):
         return
     yield
     app.stack = []
-    app.drop_screens(collect=False)   # (the next frame collects)
+    app.drop_screens()   # (and collects: ~20 ms, a step of its own before the imports)
+    yield
     from device.screens import TURN, module
     __import__(module(TURN.get(app.state.rs, "turn")))
     yield

@@ -107,10 +107,11 @@ class Journal:
                 return st.reader(int(name[6:]))
         return self.hal.open(self.hal.root + "/" + name, "rb")
 
-    def idle(self):
-        """One step of background work (erase a sector ahead of the writer); True if it did."""
+    def idle(self, ahead=False):
+        """One step of background work (erase a sector ahead of the writer); True if it did.
+        ``ahead``: the table is quiet (more sectors made ready: device.journal_flash)."""
         st = self._st() if self.flash else None
-        return st is not None and st.idle()
+        return st is not None and st.idle(ahead)
 
     def restore(self, each):
         """Fold every valid event through ``each``; returns the count. Repairs a bad tail."""

@@ -35,6 +35,8 @@ PAGE = 256
 HDR = 24
 MAGIC = b"CJS1"
 READY = 2          # blank sectors kept ahead of the writer
+READY_AHEAD = 5    # ... when the table is quiet (idle(ahead=True)): a new sector's littlefs file
+# write (~51 ms: an erase inside littlefs) is then rarely needed while buttons are pressed
 _BLANK = b"\xff" * PAGE
 _TAIL = b"\x00\xa5"
 
@@ -185,10 +187,11 @@ class FlashStore:
             return self.ready.pop(0)
         raise FlashFull("no free flash sector")
 
-    def idle(self):
+    def idle(self, ahead=False):
         """One step of background work (at most one erase, or one step of making a new sector:
-        the pool's grow_steps() when it has them); True if it did something."""
-        if len(self.ready) >= READY:
+        the pool's grow_steps() when it has them); True if it did something. ``ahead``: the
+        table is quiet, keep READY_AHEAD sectors ready (else READY)."""
+        if len(self.ready) >= (READY_AHEAD if ahead else READY):
             return False
         if self.dirty:
             b = self.dirty.pop()
