@@ -93,15 +93,19 @@ def tight(fb, text, x, y, c=1, room=16):
         return
     text = text[:room * 8 // 7]
     if c == 1 and hasattr(fb, "blit"):
-        pic = _TIGHT.get(text)
-        if pic is None:
-            if len(_TIGHT) >= 2:
-                _TIGHT.clear()
+        pic = _TIGHT.get(text, 0)
+        if pic:
+            fb.blit(pic, x, y, 0)   # (key 0: only the glyphs' pixels, as text() draws them)
+            return
+        if len(_TIGHT) >= 2:
+            _TIGHT.clear()
+        if pic is None:   # (its second time: kept from now on; a first screen is not slower)
             _, pic = canvas.new(7 * len(text), 8)
             _chars(pic, text, 0, 0, 1)
             _TIGHT[text] = pic
-        fb.blit(pic, x, y, 0)   # (key 0: only the glyphs' pixels, as text() draws them)
-        return
+            fb.blit(pic, x, y, 0)
+            return
+        _TIGHT[text] = None
     _chars(fb, text, x, y, c)
 
 
