@@ -54,7 +54,7 @@ GC_IDLE_MS = 1500   # an idle collection when none ran for this long (gc.mem_all
 # whether one is worth it, but it walks the whole heap's table: ~9 ms on a Pico, as long as half
 # a collection)
 QUIET_MS = 60   # the idle work (collection, preload, journal erase) waits this long after a press
-GC_THRESHOLD = 16384   # boot: collect often (less fragmentation in a small heap)
+GC_THRESHOLD = 16384   # boot, a map game's start: collect often (less fragmentation)
 SAMPLE_MS = 10   # while a picture is drawn and sent the buttons are sampled this often
 AHEAD_MS = 1000   # no press for this long (or none yet): the journal makes more sectors ready
 
@@ -344,6 +344,9 @@ class App:
 
     def start_map_game(self, action):
         self.flush()
+        # (the engine and the whole board load in a heap with little room: collections by the
+        # amount allocated keep it in few pieces, as at boot, until the next picture)
+        gc_threshold(GC_THRESHOLD)
         from device import mapmode
         # the screens' code and a table session's board leave the heap before the engine and the
         # whole board load (a Pico's heap: docs/architecture.md, "Map mode on the device")
