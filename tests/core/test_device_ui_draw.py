@@ -38,7 +38,7 @@ def test_tight_hints_are_the_same_pixels_every_time():
             fa.text(ch, x, 56, 1)
             x += 7 if len(h) > 16 else 8
         ref[h] = bytes(a)
-    for _ in range(3):   # first use, second (kept), third (blitted); three hints: two kept
+    for _ in range(3):   # first use, second (kept), third (blitted); four hints, three kept
         for h in hints:
             b, fb = canvas.new()
             fb.fill_rect(0, 50, 128, 3, 1)

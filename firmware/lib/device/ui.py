@@ -80,14 +80,15 @@ def footer(fb, text):
     tight(fb, text, 0, 56)
 
 
-_TIGHT = {}   # a tight text -> its picture, for the two last drawn (the screens' hints)
+_TIGHT = {}   # a tight text -> its picture (None: seen once), three of them (the hints of the
+# turn, the Dice screen and a conquest: a play's turn shows them in a cycle)
 
 
 def tight(fb, text, x, y, c=1, room=16):
     """Text at the font's 8-pixel pitch up to ``room`` characters; past that at a 7-pixel pitch
     (the glyphs are 6 wide: one blank column still parts them), so a hint says its words whole
     (18 characters across the screen). A character at a time is ~2 ms on a Pico: the hints
-    (drawn at every frame) are kept drawn, two of them (~150 bytes each), and blitted."""
+    (drawn at every frame) are kept drawn, three of them (~170 bytes each), and blitted."""
     if len(text) <= room:
         fb.text(text, x, y, c)
         return
@@ -97,8 +98,8 @@ def tight(fb, text, x, y, c=1, room=16):
         if pic:
             fb.blit(pic, x, y, 0)   # (key 0: only the glyphs' pixels, as text() draws them)
             return
-        if len(_TIGHT) >= 2:
-            _TIGHT.clear()
+        if pic == 0 and len(_TIGHT) >= 3:
+            _TIGHT.popitem()
         if pic is None:   # (its second time: kept from now on; a first screen is not slower)
             _, pic = canvas.new(7 * len(text), 8)
             _chars(pic, text, 0, 0, 1)
