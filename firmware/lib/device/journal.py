@@ -178,7 +178,7 @@ class Journal:
         st = self._st()
         if line is None:   # (prepare(later=True): room was checked for LINE_BOUND bytes)
             line = codec.encode(event)
-            if len(line) > LINE_BOUND and not st.room(len(line)):
+            if st is not None and len(line) > LINE_BOUND and not st.room(len(line)):
                 raise StorageFull("Storage full! %d events kept. Free space or start a new "
                                   "game." % self.count)
         try:  # (Ctrl-C is held off while the app runs: device.app.main)
