@@ -65,10 +65,11 @@ def gc_threshold(amount):
     may land in a press's handler, its drawing, between its pages, or in the idle loop where the
     next press would wait for it: the display task collects after every picture and, at idle,
     when none ran for GC_IDLE_MS; a new game collects in a step of its own (app_start.steps)."""
-    try:
-        gc.threshold(amount)
-    except AttributeError:  # CPython
-        pass
+    if _threshold is not None:
+        _threshold(amount)
+
+
+_threshold = getattr(gc, "threshold", None)   # (None on CPython)
 
 
 def forget(*names, collect=True):
