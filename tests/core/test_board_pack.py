@@ -86,6 +86,11 @@ def test_load_packed_reads_a_directory_and_misses_cleanly():
         f.write(pack(load_board("war")))
     p = load_packed("war", d)
     assert p is not None and p.id == "war" and p.n == 42
+    # the countries' ids and names stay in the file (read when asked for): the same answers,
+    # a smaller body in memory
+    same(load_board("war"), p)
+    whole = unpack(pack(load_board("war")))
+    assert len(p._d) < len(whole._d) - 500
     assert load_packed("no_such_board", d) is None
 
 

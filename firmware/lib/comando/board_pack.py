@@ -48,12 +48,14 @@ def load_packed(board_id, directory=None):
     """The PackedBoard of ``DIR/ID.pkb`` (DIR: ``directory``, else $COMANDO_BOARDS, /boards,
     ./boards), or None when there is no such file."""
     for d in ((directory,) if directory else _candidates()):
+        path = d.rstrip("/") + "/" + board_id + EXT
         try:
-            f = open(d.rstrip("/") + "/" + board_id + EXT, "rb")
+            f = open(path, "rb")
         except OSError:
             continue
         with f:
-            return unpack(f.read())
+            data = f.read()
+        return unpack(data, path)
     return None
 
 
@@ -72,13 +74,18 @@ def header(board_id, directory=None):
     return None
 
 
-def unpack(data):
-    """A PackedBoard from .pkb bytes; ValueError when they are not one."""
+def unpack(data, path=None):
+    """A PackedBoard from .pkb bytes; ValueError when they are not one. ``path``: the file they
+    were read from, where the countries' ids and names stay (read when one is asked for: about
+    1.1 KB of La Revancha's board out of the device's heap)."""
     end = data.find(b"\n")
     line = bytes(data[:end]).decode() if end > 0 else ""
     if not line.startswith(MAGIC + " "):
         raise ValueError("not a packed board")
-    return PackedBoard(json.loads(line[len(MAGIC) + 1:]), data[end + 1:])
+    b = PackedBoard(json.loads(line[len(MAGIC) + 1:]), data[end + 1:])
+    if path:
+        b.on_file(path, end + 1)
+    return b
 
 
 class _Name(str):
@@ -116,9 +123,29 @@ class PackedBoard:
         d = self._d
         return d[at] | (d[at + 1] << 8)
 
+    def on_file(self, path, body_at):
+        """Keep the countries' ids and names (the first 2n strings) in the file at ``path``,
+        whose body starts at byte ``body_at``, and drop them from the body held in memory."""
+        cut = self._u16(self._so + 4 * self.n)   # where the short names start
+        self._file = (path, body_at + self._s)
+        self._cut = cut
+        self._d = self._d[:self._s] + self._d[self._s + cut:]
+
+    _file = None   # (path, where its strings start): the ids and names read from the file
+    _cut = 0       # the bytes of strings left out of the body
+
     def _str(self, j):
         at = self._so + 2 * j
-        return bytes(self._d[self._s + self._u16(at):self._s + self._u16(at + 2)]).decode()
+        a, b = self._u16(at), self._u16(at + 2)
+        if self._file is not None:
+            if j < 2 * self.n:
+                path, s = self._file
+                with open(path, "rb") as f:
+                    f.seek(s + a)
+                    return f.read(b - a).decode()
+            a -= self._cut
+            b -= self._cut
+        return bytes(self._d[self._s + a:self._s + b]).decode()
 
     def _check(self, i, count):
         # indexing as the Board's tuples do (negative counts from the end)
