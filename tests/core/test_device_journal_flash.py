@@ -16,6 +16,7 @@ from device.app import App
 from device.hal.simflash import SimPool
 from device.journal import StorageFull
 from device import journal_flash as F
+from device import journal_flash_read as R
 import devicekit as K
 
 
@@ -246,7 +247,7 @@ def test_idle_erases_one_sector_per_call_and_a_new_game_keeps_the_previous():
         again = boot(root, nor)
         assert again.state.seq == 3
         assert again.journal._st().prev == first
-        with again.journal._st().reader(first) as f:   # the previous game is still readable
+        with R.reader(again.journal._st(), first) as f:   # the previous game is still readable
             assert f.read() == K.journal_bytes(events)
         # a third game: the first one's sectors are erased again for reuse, one per idle call
         again.journal.archive()

@@ -148,13 +148,14 @@ class _ImagePool:
 def flash_journal(region: bytes, files: dict) -> bytes | None:
     """The current game's lines on the journal's raw flash sectors, or None when there are none."""
     from device.journal_flash import FlashStore
+    from device.journal_flash_read import reader
     nonces = {bytes.fromhex(name.rsplit("/", 1)[1]) for name in files if name.startswith("/data/jseg/")}
     if not nonces:
         return None
     store = FlashStore(_ImagePool(region, nonces))
     if not store.games:
         return None
-    with store.reader() as f:
+    with reader(store) as f:
         return f.read()
 
 

@@ -95,7 +95,8 @@ class Journal:
         """The journal's lines as a binary stream (read, readline, seek, close; a context)."""
         st = self._st()
         if st is not None:
-            return st.reader()
+            from device.journal_flash_read import reader
+            return reader(st)
         return self.hal.open(self.path, "rb")
 
     def open_backup(self, name):
@@ -103,7 +104,8 @@ class Journal:
         if name.startswith("flash:"):
             st = self._st()
             if st is not None:
-                return st.reader(int(name[6:]))
+                from device.journal_flash_read import reader
+                return reader(st, int(name[6:]))
         return self.hal.open(self.hal.root + "/" + name, "rb")
 
     def idle(self):
@@ -189,7 +191,8 @@ class Journal:
         flash: into a new game; the old one stays as the previous game)."""
         st = self._st()
         if st is not None:
-            st.rewrite(self.size)
+            from device.journal_flash_read import rewrite
+            rewrite(st, self.size)
             return
         self._copy_prefix(self.path)
 

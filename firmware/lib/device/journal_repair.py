@@ -30,7 +30,8 @@ def repair(j):
     try:
         whole = whole_lines_after(j)
         if j.store is not None:  # raw flash: the prefix becomes a new game, the old one the backup
-            old = j.store.rewrite(j.size)
+            from device.journal_flash_read import rewrite
+            old = rewrite(j.store, j.size)
             if whole:
                 j.damage = {"kept": j.last_seq, "backup": "flash:%d" % old, "after": whole}
                 j.problem = "%s; damaged game kept on flash, %d intact events after it" % (
