@@ -46,16 +46,28 @@ def _candidates():
 
 def load_packed(board_id, directory=None):
     """The PackedBoard of ``DIR/ID.pkb`` (DIR: ``directory``, else $COMANDO_BOARDS, /boards,
-    ./boards), or None when there is no such file."""
+    ./boards), or None when there is no such file; ValueError when it is not a packed board.
+    Only its header is read now: the body (the graph, the names) when a method first needs it,
+    and the countries' ids and names stay in the file, read when one is asked for (a table game
+    that never names a country holds its board's header only, not La Revancha's ~3 KB)."""
     for d in ((directory,) if directory else _candidates()):
         path = d.rstrip("/") + "/" + board_id + EXT
         try:
-            f = open(path, "rb")
+            head = _head(path)
         except OSError:
             continue
-        with f:
-            data = f.read()
-        return unpack(data, path)
+        if head is None:
+            raise ValueError("not a packed board")
+        return PackedBoard(head, None, path)
+    return None
+
+
+def _head(path):
+    """The header line of the .pkb at ``path`` as a dict, or None when it is not one."""
+    with open(path, "rb") as f:
+        line = f.readline().decode()
+    if line.startswith(MAGIC + " "):
+        return json.loads(line[len(MAGIC) + 1:])
     return None
 
 
@@ -64,28 +76,21 @@ def header(board_id, directory=None):
     the board has them), reading only its first line; None when there is no packed board."""
     for d in ((directory,) if directory else _candidates()):
         try:
-            f = open(d.rstrip("/") + "/" + board_id + EXT, "rb")
+            head = _head(d.rstrip("/") + "/" + board_id + EXT)
         except OSError:
             continue
-        with f:
-            line = f.readline().decode()
-        if line.startswith(MAGIC + " "):
-            return json.loads(line[len(MAGIC) + 1:])
+        if head is not None:
+            return head
     return None
 
 
-def unpack(data, path=None):
-    """A PackedBoard from .pkb bytes; ValueError when they are not one. ``path``: the file they
-    were read from, where the countries' ids and names stay (read when one is asked for: about
-    1.1 KB of La Revancha's board out of the device's heap)."""
+def unpack(data):
+    """A PackedBoard from .pkb bytes; ValueError when they are not one."""
     end = data.find(b"\n")
     line = bytes(data[:end]).decode() if end > 0 else ""
     if not line.startswith(MAGIC + " "):
         raise ValueError("not a packed board")
-    b = PackedBoard(json.loads(line[len(MAGIC) + 1:]), data[end + 1:])
-    if path:
-        b.on_file(path, end + 1)
-    return b
+    return PackedBoard(json.loads(line[len(MAGIC) + 1:]), data[end + 1:])
 
 
 class _Name(str):
@@ -101,20 +106,46 @@ class PackedBoard:
     objectives = ()
     common_objective = None
 
-    def __init__(self, head, body):
+    def __init__(self, head, body, path=None):
         n = self.n = head["n"]
-        k = self.continents = head["k"]
+        self.continents = head["k"]
         self.id = head["id"]
         self.rulesets = tuple(head["rulesets"])
         self._bonus = tuple(head["bonus"])
         self.tables = {}
         self.name = _Name(head["name"])
         self.name._b = self
-        self._d = body
         self._nbo = 2 * n                      # neighbour offsets
         self._nb = self._nbo + 2 * (n + 1)     # neighbours
+        self._path = path
+        if body is not None:
+            self._take(body)
+
+    def _take(self, body):
+        n = self.n
+        self._d = body
         self._so = self._nb + self._u16(self._nbo + 2 * n)  # string offsets
-        self._s = self._so + 2 * (3 * n + 3 * k + 1)        # strings
+        self._s = self._so + 2 * (3 * n + 3 * self.continents + 1)  # strings
+
+    def __getattr__(self, name):
+        # (only for attributes not set) a board from load_packed reads its body the first time
+        # a method needs it
+        if name in ("_d", "_so", "_s") and self._path:
+            self._load()
+            return getattr(self, name)
+        raise AttributeError(name)
+
+    def _load(self):
+        """The body from the file, without the countries' ids and names (the first 2n strings):
+        those are read from the file when asked for."""
+        with open(self._path, "rb") as f:
+            at = len(f.readline())
+            body = f.read()
+        self._take(body)
+        cut = self._u16(self._so + 4 * self.n)   # where the short names start
+        self._file = (self._path, at + self._s)
+        self._cut = cut
+        self._d = body[:self._s] + body[self._s + cut:]
 
     def __repr__(self):
         return "<Board %s: %d countries, %d continents>" % (self.id, self.n, self.continents)
@@ -122,14 +153,6 @@ class PackedBoard:
     def _u16(self, at):
         d = self._d
         return d[at] | (d[at + 1] << 8)
-
-    def on_file(self, path, body_at):
-        """Keep the countries' ids and names (the first 2n strings) in the file at ``path``,
-        whose body starts at byte ``body_at``, and drop them from the body held in memory."""
-        cut = self._u16(self._so + 4 * self.n)   # where the short names start
-        self._file = (path, body_at + self._s)
-        self._cut = cut
-        self._d = self._d[:self._s] + self._d[self._s + cut:]
 
     _file = None   # (path, where its strings start): the ids and names read from the file
     _cut = 0       # the bytes of strings left out of the body
