@@ -74,7 +74,8 @@ class PtyDevice:
         path = os.path.join(self.root, "journal.log")
         if not os.path.exists(path):
             return []
-        return journal.read_file(path)[0]
+        from comando import journal_read
+        return journal_read.read_file(path)[0]
 
     def game(self):
         try:

@@ -10,6 +10,7 @@ MPY_HEAP = "2m"
 from mpytest import raises
 
 from comando import journal as codec
+from comando import journal_read
 from comando import session as S
 from comando.session import replay
 from device.app import App
@@ -141,7 +142,7 @@ def test_a_game_longer_than_a_sector_reads_back_as_one_stream():
         with j.open_read() as f:       # seek into the middle of a later sector (the link does)
             at = len(K.journal_bytes(evs[:100]))
             f.seek(at)
-            assert codec.decode(f.readline())["seq"] == 101
+            assert journal_read.decode(f.readline())["seq"] == 101
         assert [e["seq"] for e in j.events(after=115)] == [116, 117, 118, 119, 120]
         # a reader kept open (the link's) sees what is appended after it reached the end,
         # in the same sector and across a new one
@@ -159,7 +160,7 @@ def test_a_game_longer_than_a_sector_reads_back_as_one_stream():
                 more = []
         assert f.read() == K.journal_bytes(more)
         f.close()
-        evs = [codec.decode(ln) for ln in lines(app).splitlines(True)]
+        evs = [journal_read.decode(ln) for ln in lines(app).splitlines(True)]
         assert len(evs) == 170
         # a fresh boot finds the same chain
         again = App(FlashHal(root, nor))

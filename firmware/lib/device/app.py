@@ -669,7 +669,8 @@ def main(hal=None, **options):
         if mode is None:
             # the self-test screen is not on the stack: its module (and the pin map) can go
             # until the Hardware menu imports it again
-            forget("device.selftest", "device.pins", "device.app_start", "device.journal_flash_read")
+            forget("device.selftest", "device.pins", "device.app_start", "device.journal_flash_read",
+                   "comando.journal_read")
         if mode == "update":  # BACK held at power-on: leave the REPL free for make deploy
             a.hal.close()
             return a

@@ -52,7 +52,7 @@ def boot(app):
 
 
 def _truncate_to(app, count, why):
-    from comando import journal as codec
+    from comando import journal_read as codec
     size = 0
     seq = 0
     with app.journal.open_read() as f:

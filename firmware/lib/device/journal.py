@@ -126,7 +126,8 @@ class Journal:
             last[0] = ev.get("seq", 0)
 
         with self.open_read() as f:
-            count, good, problem = codec.scan_stream(f, take)
+            from comando.journal_read import scan_stream
+            count, good, problem = scan_stream(f, take)
         self.count = count
         self.size = good
         self.last_seq = last[0]
@@ -238,6 +239,7 @@ class Journal:
         out = []
         if not (self._stored() and self._st() is not None) and not _exists(self.path):
             return out
+        from comando.journal_read import decode
         with self.open_read() as f:
             left = self.size
             while left > 0:
@@ -245,7 +247,7 @@ class Journal:
                 if not line:
                     break
                 left -= len(line)
-                ev = codec.decode(line)
+                ev = decode(line)
                 if ev.get("seq", 0) > after:
                     out.append(ev)
         return out

@@ -14,7 +14,7 @@ not carry this code in RAM.
 
 import os
 
-from comando import journal as codec
+from comando import journal_read as codec
 from comando.errors import JournalError
 
 
