@@ -91,6 +91,13 @@ def test_load_packed_reads_a_directory_and_misses_cleanly():
     same(load_board("war"), p)
     whole = unpack(pack(load_board("war")))
     assert len(p._d) < len(whole._d) - 500
+    # a table game's board on the device: the header, then the packed board once more is asked
+    from device import table_board
+    t = table_board.load("war", d)
+    assert t.n == 42 and t.continents == 6 and t.continent_bonus(5) == whole.continent_bonus(5)
+    assert t._full is None   # (the header answered: no body, no comando.board_pack for it)
+    same(load_board("war"), t)
+    assert t._full is not None and table_board.load("no_such_board", d) is None
     lazy = load_packed("war", d)
     assert lazy.continents == 6 and lazy.continent_bonus(0) == whole.continent_bonus(0)
     os.remove(d + "/war" + EXT)   # the header was all it read
@@ -101,6 +108,8 @@ def test_load_packed_reads_a_directory_and_misses_cleanly():
         f.write(b'{"id": "war"}\n')
     with raises(ValueError):
         load_packed("war", d)
+    with raises(ValueError):
+        table_board.load("war", d)
     assert load_packed("no_such_board", d) is None
 
 

@@ -29,19 +29,9 @@ strings: country ids, names, short names, then continent ids, names, short names
 
 import json
 
-MAGIC = "comando-packed-board/1"
-EXT = ".pkb"
-
-def _candidates():
-    import os
-    try:
-        env = os.getenv("COMANDO_BOARDS")
-    except AttributeError:  # the rp2 port's os has no getenv
-        env = None
-    if env:
-        yield env
-    yield "/boards"  # the Pico bundle
-    yield "boards"
+# the file's header line and where the files are: comando.board_head (the device reads a header
+# without this module's code)
+from comando.board_head import EXT, MAGIC, _candidates, header, read_head  # noqa: F401
 
 
 def load_packed(board_id, directory=None):
@@ -53,34 +43,12 @@ def load_packed(board_id, directory=None):
     for d in ((directory,) if directory else _candidates()):
         path = d.rstrip("/") + "/" + board_id + EXT
         try:
-            head = _head(path)
+            head = read_head(path)
         except OSError:
             continue
         if head is None:
             raise ValueError("not a packed board")
         return PackedBoard(head, None, path)
-    return None
-
-
-def _head(path):
-    """The header line of the .pkb at ``path`` as a dict, or None when it is not one."""
-    with open(path, "rb") as f:
-        line = f.readline().decode()
-    if line.startswith(MAGIC + " "):
-        return json.loads(line[len(MAGIC) + 1:])
-    return None
-
-
-def header(board_id, directory=None):
-    """The header of ``ID.pkb`` as a dict (id, name, rulesets, n, k, bonus, and seats/maps when
-    the board has them), reading only its first line; None when there is no packed board."""
-    for d in ((directory,) if directory else _candidates()):
-        try:
-            head = _head(d.rstrip("/") + "/" + board_id + EXT)
-        except OSError:
-            continue
-        if head is not None:
-            return head
     return None
 
 

@@ -200,10 +200,10 @@ class App:
         if tidy:
             gc.collect()
         try:
-            # The packed board `make firmware` writes (comando.board_pack: a few KB, no parser);
-            # else the JSON file, parsed and validated by comando.board.
-            from comando.board_pack import load_packed
-            self.board = load_packed(bid)
+            # The packed board `make firmware` writes (its header until more is asked for:
+            # device.table_board); else the JSON file, parsed and validated by comando.board.
+            from device.table_board import load
+            self.board = load(bid)
             if self.board is None:
                 from comando.board import load_board
                 self.board = load_board(bid)
@@ -360,12 +360,12 @@ class App:
              rs]
 
     def preload_board(self):
-        """True once comando.board_pack is loaded (False: it was loaded now, a turn of its own)."""
+        """True once device.table_board is loaded (False: it was loaded now, a turn of its own)."""
         import sys
-        if "comando.board_pack" in sys.modules:
+        if "device.table_board" in sys.modules:
             return True
         try:
-            import comando.board_pack  # noqa: F401
+            import device.table_board  # noqa: F401
         except ImportError:
             return True
         return False
