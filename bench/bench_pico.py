@@ -30,10 +30,13 @@ tests/pico/rig.js). Figures and goals (issue 14):
                          (its card drawn); the second round's first placements and attacks;
                          then the device restarted (its journal folded) and two more turns > 0
 
-``--only`` runs the named figures (the session figures share one run).
+``--only`` runs the named figures (the session figures share one run). ``--firmware PATH`` runs them
+on another RPI_PICO build of MicroPython (COMANDO_PICO_FIRMWARE; for example one with the app's
+modules frozen in) instead of the stock v1.28.0 image; the bundle's filesystem is the same.
 """
 
 import argparse
+import hashlib
 import os
 import shutil
 import statistics
@@ -47,6 +50,7 @@ for p in (os.path.join(ROOT, "tests"), os.path.join(ROOT, "tests", "pico"), os.p
     sys.path.insert(0, p)
 
 from picorig import PicoRig, RigError, missing  # noqa: E402
+from comando_host import picoimage  # noqa: E402
 
 SESSION = os.path.join(ROOT, "tests", "device_scripts", "teg_session.txt")
 FIGURES = ("odds_30v30_ms", "odds_200v200_ms", "loop_stall_max_ms", "press_to_glass_p95_ms",
@@ -242,7 +246,10 @@ def bench_map_heap(rs, turns=False):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--only", default="", help="comma-separated figure names")
+    ap.add_argument("--firmware", help="another RPI_PICO MicroPython image (default: the stock v1.28.0)")
     a = ap.parse_args(argv)
+    if a.firmware:
+        os.environ[picoimage.ENV_FIRMWARE] = os.path.abspath(a.firmware)
     names = [n for n in a.only.split(",") if n] or list(FIGURES)
     bad = [n for n in names if n not in FIGURES]
     if bad:
@@ -252,6 +259,12 @@ def main(argv=None):
     if why:
         print("bench_pico: the emulated Pico cannot run: " + why)
         return 1
+    try:
+        fw = picoimage.chosen_firmware()
+    except picoimage.ImageError as exc:
+        print("bench_pico: %s" % exc)
+        return 1
+    print("# firmware: %s (%d bytes, sha256 %s)" % (picoimage.firmware_path(), len(fw), hashlib.sha256(fw).hexdigest()[:16]))
     t = time.time()
     try:
         if "boot_to_screen_ms" in names:

@@ -4,7 +4,11 @@
 
 MicroPython's RPI_PICO layout (v1.28.0): the firmware from flash offset 0, the filesystem at
 ``FS_OFFSET`` (littlefs v2, 352 blocks of 4 KiB, program size 256), 2 MiB in all. The firmware
-image is MicroPython's stock RPI_PICO build (../shared/pico/, checked against ``FIRMWARE_SHA256``).
+image is MicroPython's stock RPI_PICO build (../shared/pico/, checked against ``FIRMWARE_SHA256``),
+or another RPI_PICO build of MicroPython named by ``COMANDO_PICO_FIRMWARE`` (for example one with
+the app's modules frozen in: frozen modules come before /lib on the rp2 port's sys.path, so the
+bundle's .mpy files are then only a fallback); that one is checked as an RP2040 MicroPython image
+(boot stage 2's CRC, the board's name, no overlap with the filesystem).
 
 A UF2 is the drag-and-drop format of the RP2040's boot ROM: 512-byte blocks, each carrying 256
 bytes for one flash address (the UF2 specification: magic numbers, flags, family id). ``uf2()``
@@ -55,6 +59,51 @@ def firmware_bytes(path: str = FIRMWARE) -> bytes:
     if len(data) > FS_OFFSET:
         raise ImageError("picoimage: the firmware (%d bytes) overlaps the filesystem" % len(data))
     return data
+
+
+BOOT2_SIZE = 256
+BOARD_SIGNATURE = b"Raspberry Pi Pico with RP2040"
+ENV_FIRMWARE = "COMANDO_PICO_FIRMWARE"
+
+
+def _boot2_crc(data: bytes) -> int:
+    """The CRC-32 the RP2040 boot ROM checks over boot stage 2's first 252 bytes (polynomial
+    0x04C11DB7, MSB first, initial value 0xFFFFFFFF, no final XOR), as the RP2040 datasheet's boot sequence describes."""
+    crc = 0xFFFFFFFF
+    for byte in data:
+        crc ^= byte << 24
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x04C11DB7) if crc & 0x80000000 else (crc << 1)
+            crc &= 0xFFFFFFFF
+    return crc
+
+
+def other_firmware_bytes(path: str) -> bytes:
+    """Another RPI_PICO build of MicroPython (``COMANDO_PICO_FIRMWARE``): refused unless the boot
+    ROM would boot it, it is MicroPython for the Pico, and it ends before the filesystem."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as exc:
+        raise ImageError("picoimage: cannot read the MicroPython image %s (%s)" % (path, exc.strerror))
+    if len(data) < BOOT2_SIZE or _boot2_crc(data[:252]) != struct.unpack("<I", data[252:256])[0]:
+        raise ImageError("picoimage: %s is not an RP2040 flash image (boot stage 2's CRC is wrong)" % path)
+    if BOARD_SIGNATURE not in data:
+        raise ImageError("picoimage: %s is not MicroPython for the Raspberry Pi Pico (RPI_PICO)" % path)
+    if len(data) > FS_OFFSET:
+        raise ImageError("picoimage: %s (%d bytes) overlaps the filesystem at 0x%X" % (path, len(data), FS_OFFSET))
+    return data
+
+
+def firmware_path() -> str:
+    """The image to use: ``COMANDO_PICO_FIRMWARE`` when set, else the stock one."""
+    return os.environ.get(ENV_FIRMWARE) or FIRMWARE
+
+
+def chosen_firmware() -> bytes:
+    """The bytes of ``firmware_path()``, checked as its kind asks."""
+    path = firmware_path()
+    return firmware_bytes(path) if path == FIRMWARE else other_firmware_bytes(path)
 
 
 DATA_DIR = "/data"
@@ -115,7 +164,7 @@ def bundle_files(bundle: str) -> dict:
 
 def flash(files: dict, firmware: bytes | None = None) -> bytes:
     """The whole 2 MiB flash: firmware, erased gap, the filesystem holding ``files``."""
-    fw = firmware_bytes() if firmware is None else firmware
+    fw = chosen_firmware() if firmware is None else firmware
     img = bytearray(b"\xff" * FLASH_SIZE)
     img[:len(fw)] = fw
     img[FS_OFFSET:FS_OFFSET + BLOCK_SIZE * BLOCK_COUNT] = littlefs(files)
@@ -177,8 +226,9 @@ def main(argv=None) -> int:
     os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
     with open(a.out, "wb") as f:
         f.write(data)
-    print("picoimage: %s (%d blocks, %d bytes): MicroPython v1.28.0 RPI_PICO + the app's littlefs"
-          % (os.path.relpath(a.out), len(data) // 512, len(data)))
+    what = "MicroPython v1.28.0 RPI_PICO" if firmware_path() == FIRMWARE else firmware_path()
+    print("picoimage: %s (%d blocks, %d bytes): %s + the app's littlefs"
+          % (os.path.relpath(a.out), len(data) // 512, len(data), what))
     return 0
 
 

@@ -59,3 +59,14 @@ def test_a_field_is_named_by_its_phrase_or_its_key_in_the_file():
     with raises(RulesError) as e:
         combat.check_battle("teg", 3, True)
     assert str(e.value) == "the defending armies must be a whole number, not True"
+
+
+def test_a_module_frozen_into_the_firmware_finds_its_file_under_lib():
+    # in an image with the modules frozen in, __file__ is "comando/texts.py", relative to the
+    # root, where no such file is; the bundle keeps texts.txt in /lib/comando/ (here: the tree's lib)
+    from comando import texts
+    lib = texts._PATH.rpartition("/")[0].rpartition("/")[0] + "/"
+    with texts._open("comando/texts.txt", lib) as f:
+        assert f.readline().startswith("# The long texts a player reads")
+    with raises(OSError):
+        texts._open("comando/no_such_file.txt", lib)

@@ -52,9 +52,11 @@ def missing() -> str | None:
         return "node is not installed (apt-get install nodejs npm)"
     if not os.path.isdir(NODE_MODULES):
         return "rp2040js is not installed (make node_modules)"
-    for path in (picoimage.FIRMWARE, picoimage.BOOTROM):
+    for path in (picoimage.firmware_path(), picoimage.BOOTROM):
         if not os.path.exists(path):
-            return "%s is missing (../shared/pico beside the clone)" % path
+            where = "its path is in " + picoimage.ENV_FIRMWARE if path == picoimage.firmware_path() != picoimage.FIRMWARE \
+                else "../shared/pico beside the clone"
+            return "%s is missing (%s)" % (path, where)
     import hashlib
     with open(picoimage.BOOTROM, "rb") as f:
         if hashlib.sha256(f.read()).hexdigest() != picoimage.BOOTROM_SHA256:

@@ -8,7 +8,19 @@ each: ``KEY TEXT``, %-format fields filled from ``args``). CPython reads the who
 """
 
 _PATH = __file__.replace("\\", "/").rpartition("/")[0] + "/texts.txt"
+
 _ALL = []   # CPython: {key: text} once read (a laptop has the memory); MicroPython reads a line
+
+
+def _open(path=_PATH, root="/lib/"):
+    """The file beside this module. A module frozen into the firmware image has a relative
+    __file__ ("comando/texts.py"): its data file stays where the bundle puts it, under /lib."""
+    try:
+        return open(path)
+    except OSError:
+        if path[:1] == "/":
+            raise
+        return open(root + path)
 
 
 def text(key):
@@ -30,7 +42,7 @@ def text(key):
     try:
         # the whole file (7 KB, garbage right after) and one search in C: a few ms on a Pico,
         # where a line at a time took up to 70 ms
-        with open(_PATH) as f:
+        with _open() as f:
             data = f.read()
         at = data.find("\n" + key + " ")
         if at < 0:
@@ -39,7 +51,7 @@ def text(key):
         end = data.find("\n", at)
         return data[at:] if end < 0 else data[at:end]
     except MemoryError:   # no 7 KB block free: a line at a time
-        with open(_PATH) as f:
+        with _open() as f:
             for line in f:
                 k, _, t = line.rstrip("\n").partition(" ")
                 if k == key:
