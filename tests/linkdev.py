@@ -70,11 +70,10 @@ class PtyDevice:
         return out
 
     def journal(self):
-        from comando import journal
+        from comando import journal_read
         path = os.path.join(self.root, "journal.log")
         if not os.path.exists(path):
             return []
-        from comando import journal_read
         return journal_read.read_file(path)[0]
 
     def game(self):

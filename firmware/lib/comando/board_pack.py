@@ -99,19 +99,19 @@ class PackedBoard:
         # (only for attributes not set) a board from load_packed reads its body the first time
         # a method needs it
         if name in ("_d", "_so", "_s") and self._path:
-            self._load()
+            self._load(self._path)
             return getattr(self, name)
         raise AttributeError(name)
 
-    def _load(self):
-        """The body from the file, without the countries' ids and names (the first 2n strings):
-        those are read from the file when asked for."""
-        with open(self._path, "rb") as f:
+    def _load(self, path):
+        """The body from the file at ``path``, without the countries' ids and names (the first 2n
+        strings): those are read from the file when asked for."""
+        with open(path, "rb") as f:
             at = len(f.readline())
             body = f.read()
         self._take(body)
         cut = self._u16(self._so + 4 * self.n)   # where the short names start
-        self._file = (self._path, at + self._s)
+        self._file = (path, at + self._s)
         self._cut = cut
         self._d = body[:self._s] + body[self._s + cut:]
 
