@@ -25,7 +25,8 @@ from picorig import PicoRig, RigError, missing  # noqa: E402
 GAME = ("asyncio,comando.errors,comando.rulesets,comando.rulebook_armies,comando.turns,comando.journal,"
         "comando.session.rules,device.buttons,device.hal,device.canvas,device.oled,device.hal.pico,"
         "device.journal,device.app,device.ui,device.screens,device.screens.base,device.screens.newgame,"
-        "device.stdio_serial,device.link_wait,comando.board_pack,comando.rulesets.revancha.table,"
+        "device.stdio_serial,device.link_wait,comando.board_head,device.table_board,"
+        "comando.rulesets.revancha.table,"
         "device.screens.turn,device.screens.revancha,comando.combat,device.screens.dice,"
         "comando.odds_kernel,comando.odds_fixed,comando.dice,comando.link,comando.sync,device.link")
 

@@ -22,7 +22,7 @@ import time
 
 from fakedevice import App, Hal, Journal
 
-from comando import journal as codec
+from comando import journal_read
 from device.link import LinkEndpoint, StopForRepl
 from device.stdio_serial import StdioSerial
 
@@ -32,7 +32,7 @@ def restore(j):
         with open(j.path, "rb") as f:
             def each(ev):
                 j.last_seq = ev["seq"]
-            count, good, problem = codec.scan_stream(f, each)
+            count, good, problem = journal_read.scan_stream(f, each)
         j.size = good
     except OSError:
         pass

@@ -70,11 +70,11 @@ class PtyDevice:
         return out
 
     def journal(self):
-        from comando import journal
+        from comando import journal_read
         path = os.path.join(self.root, "journal.log")
         if not os.path.exists(path):
             return []
-        return journal.read_file(path)[0]
+        return journal_read.read_file(path)[0]
 
     def game(self):
         try:

@@ -24,7 +24,7 @@ import sys
 import tempfile
 import tty
 
-from comando import journal as codec
+from comando.journal_read import read_file
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LIB = os.path.join(ROOT, "firmware", "lib")
@@ -310,7 +310,7 @@ class Simulator:
         path = os.path.join(self.root, "journal.log")
         if not os.path.exists(path):
             return [], 0, None
-        return codec.read_file(path)
+        return read_file(path)
 
     def events(self) -> list:
         return self.journal()[0]

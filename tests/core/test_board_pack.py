@@ -86,6 +86,30 @@ def test_load_packed_reads_a_directory_and_misses_cleanly():
         f.write(pack(load_board("war")))
     p = load_packed("war", d)
     assert p is not None and p.id == "war" and p.n == 42
+    # the body is read when a method first needs it, without the countries' ids and names
+    # (read from the file when asked for): the same answers, a smaller body in memory
+    same(load_board("war"), p)
+    whole = unpack(pack(load_board("war")))
+    assert len(p._d) < len(whole._d) - 500
+    # a table game's board on the device: the header, then the packed board once more is asked
+    from device import table_board
+    t = table_board.load("war", d)
+    assert t.n == 42 and t.continents == 6 and t.continent_bonus(5) == whole.continent_bonus(5)
+    assert t._full is None   # (the header answered: no body, no comando.board_pack for it)
+    same(load_board("war"), t)
+    assert t._full is not None and table_board.load("no_such_board", d) is None
+    lazy = load_packed("war", d)
+    assert lazy.continents == 6 and lazy.continent_bonus(0) == whole.continent_bonus(0)
+    os.remove(d + "/war" + EXT)   # the header was all it read
+    with raises(OSError):
+        lazy.short(0)
+    assert load_packed("war", d) is None
+    with open(d + "/war" + EXT, "wb") as f:
+        f.write(b'{"id": "war"}\n')
+    with raises(ValueError):
+        load_packed("war", d)
+    with raises(ValueError):
+        table_board.load("war", d)
     assert load_packed("no_such_board", d) is None
 
 

@@ -1,8 +1,8 @@
-"""The journal line codec (comando/journal.py), on CPython and MicroPython alike."""
+"""The journal line codec (comando/journal.py, journal_read.py), on CPython and MicroPython alike."""
 
 from mpytest import raises
 
-from comando import journal
+from comando import journal, journal_read
 from comando.errors import JournalError
 
 EVENTS = [
@@ -38,7 +38,7 @@ def test_roundtrip_every_event():
     for ev in EVENTS:
         line = journal.encode(ev)
         assert line.endswith(b"\n") and line.count(b"\n") == 1
-        assert journal.decode(line) == ev
+        assert journal_read.decode(line) == ev
 
 
 def test_known_line_bytes_are_stable():
@@ -52,17 +52,17 @@ def test_corrupt_line_raises_journal_error():
     line = bytearray(journal.encode(EVENTS[1]))
     line[12] ^= 1
     with raises(JournalError):
-        journal.decode(bytes(line))
+        journal_read.decode(bytes(line))
     with raises(JournalError):
-        journal.decode(b"short\n")
+        journal_read.decode(b"short\n")
 
 
 def test_scan_keeps_valid_prefix_and_reports_torn_tail():
     data = b"".join(journal.encode(e) for e in EVENTS)
-    evs, good, problem = journal.scan(data)
+    evs, good, problem = journal_read.scan(data)
     assert evs == EVENTS and good == len(data) and problem is None
     torn = data[:-5]
-    evs, good, problem = journal.scan(torn)
+    evs, good, problem = journal_read.scan(torn)
     assert evs == EVENTS[:2]
     assert good == len(journal.encode(EVENTS[0])) + len(journal.encode(EVENTS[1]))
     assert "torn" in problem
@@ -70,14 +70,14 @@ def test_scan_keeps_valid_prefix_and_reports_torn_tail():
 
 def test_scan_stops_at_seq_gap():
     data = journal.encode(EVENTS[0]) + journal.encode(EVENTS[2])
-    evs, good, problem = journal.scan(data)
+    evs, good, problem = journal_read.scan(data)
     assert evs == EVENTS[:1] and "seq" in problem
 
 
 def test_truncation_at_every_offset_gives_a_prefix():
     data = b"".join(journal.encode(e) for e in EVENTS)
     for cut in range(len(data) + 1):
-        evs, good, problem = journal.scan(data[:cut])
+        evs, good, problem = journal_read.scan(data[:cut])
         assert evs == EVENTS[:len(evs)]
         assert good <= cut
         assert (problem is None) == (good == cut)
@@ -87,5 +87,5 @@ def test_scan_stream_matches_scan():
     import io
     data = b"".join(journal.encode(e) for e in EVENTS) + b"0000"
     got = []
-    count, good, problem = journal.scan_stream(io.BytesIO(data), got.append)
+    count, good, problem = journal_read.scan_stream(io.BytesIO(data), got.append)
     assert got == EVENTS and count == 3 and good == len(data) - 4 and "torn" in problem

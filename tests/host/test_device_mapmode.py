@@ -8,7 +8,7 @@ import devicekit as K
 import mapdriver
 
 from comando import engine
-from comando import journal as codec
+from comando import journal_read
 from comando.engine import picks
 from device.app import App
 from device.buttons import LONG, PRESS
@@ -19,7 +19,7 @@ def journal_events(app):
     evs = []
     with open(app.journal.path, "rb") as f:
         for line in f:
-            evs.append(codec.decode(line))
+            evs.append(journal_read.decode(line))
     return evs
 
 

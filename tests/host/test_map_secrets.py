@@ -13,7 +13,7 @@ import sqlite3
 import pytest
 
 from comando import engine
-from comando import journal as codec
+from comando import journal_read
 from comando.engine import secret
 from comando.rulesets.teg.engine import TEXT
 from comando_host.pageview import PageGame
@@ -27,7 +27,7 @@ HIDDEN = ("obj", "target", "void")
 
 def journal_events(app):
     with open(app.journal.path, "rb") as f:
-        return [codec.decode(line) for line in f]
+        return [journal_read.decode(line) for line in f]
 
 
 def public(d):

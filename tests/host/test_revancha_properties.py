@@ -18,6 +18,9 @@ from revfix import COLOURS, board
 # found by hypothesis: a hand of six after this round's exchange (an eliminated player's cards)
 # must wait for the next round ("No player may make more than one exchange per round")
 @example(np_=5, seed=5032, right=1, situations=1, missile_every=14)
+# found by hypothesis: every front a broken-pact condominium, won only from inside by its holders
+# ("Aggression Pacts and Condominiums"); the bots placed elsewhere and ended for 20,000 events
+@example(np_=4, seed=448, right=1, situations=0, missile_every=8)
 def test_random_tables_reach_a_victory_within_the_rules(np_, seed, right, situations, missile_every):
     g = engine.new_game(board(), "revancha", [("P%d" % i, COLOURS[i]) for i in range(np_)],
                         options={"right": right, "situations": situations}, rng=SeededDice(seed))

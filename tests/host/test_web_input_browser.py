@@ -15,7 +15,7 @@ import time
 from browser import open_page, same_picture
 
 from comando import engine
-from comando import journal as codec
+from comando import journal_read as codec
 from comando.engine import picks
 from comando_host.demo_games import store_game
 from comando_host.store import Store

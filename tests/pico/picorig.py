@@ -150,13 +150,14 @@ class _ImagePool:
 def flash_journal(region: bytes, files: dict) -> bytes | None:
     """The current game's lines on the journal's raw flash sectors, or None when there are none."""
     from device.journal_flash import FlashStore
+    from device.journal_flash_read import reader
     nonces = {bytes.fromhex(name.rsplit("/", 1)[1]) for name in files if name.startswith("/data/jseg/")}
     if not nonces:
         return None
     store = FlashStore(_ImagePool(region, nonces))
     if not store.games:
         return None
-    with store.reader() as f:
+    with reader(store) as f:
         return f.read()
 
 
@@ -415,10 +416,10 @@ class PicoRig:
         return picoimage.read_littlefs(region)
 
     def journal(self):
-        """(events, good_len, problem) of the device's journal, as comando.journal reads it: the
+        """(events, good_len, problem) of the device's journal, as comando.journal_read reads it: the
         game on the raw flash sectors (device/journal_flash.py, read by that same module) or, for
         a game an older firmware started, /data/journal.log."""
-        from comando import journal as codec
+        from comando import journal_read
         files = self.files()
         with open(self.flash_path, "rb") as f:
             img = f.read()
@@ -429,7 +430,7 @@ class PicoRig:
         path = os.path.join(self.root, "journal.log")
         with open(path, "wb") as f:
             f.write(data)
-        return codec.read_file(path)
+        return journal_read.read_file(path)
 
     def press_latencies(self, start: int = 0) -> list:
         """For every tap from ``start`` on that changed the glass: ms from the button edge to the

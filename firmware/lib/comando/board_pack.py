@@ -29,46 +29,26 @@ strings: country ids, names, short names, then continent ids, names, short names
 
 import json
 
-MAGIC = "comando-packed-board/1"
-EXT = ".pkb"
-
-def _candidates():
-    import os
-    try:
-        env = os.getenv("COMANDO_BOARDS")
-    except AttributeError:  # the rp2 port's os has no getenv
-        env = None
-    if env:
-        yield env
-    yield "/boards"  # the Pico bundle
-    yield "boards"
+# the file's header line and where the files are: comando.board_head (the device reads a header
+# without this module's code)
+from comando.board_head import EXT, MAGIC, _candidates, header, read_head  # noqa: F401
 
 
 def load_packed(board_id, directory=None):
     """The PackedBoard of ``DIR/ID.pkb`` (DIR: ``directory``, else $COMANDO_BOARDS, /boards,
-    ./boards), or None when there is no such file."""
+    ./boards), or None when there is no such file; ValueError when it is not a packed board.
+    Only its header is read now: the body (the graph, the names) when a method first needs it,
+    and the countries' ids and names stay in the file, read when one is asked for (a table game
+    that never names a country holds its board's header only, not La Revancha's ~3 KB)."""
     for d in ((directory,) if directory else _candidates()):
+        path = d.rstrip("/") + "/" + board_id + EXT
         try:
-            f = open(d.rstrip("/") + "/" + board_id + EXT, "rb")
+            head = read_head(path)
         except OSError:
             continue
-        with f:
-            return unpack(f.read())
-    return None
-
-
-def header(board_id, directory=None):
-    """The header of ``ID.pkb`` as a dict (id, name, rulesets, n, k, bonus, and seats/maps when
-    the board has them), reading only its first line; None when there is no packed board."""
-    for d in ((directory,) if directory else _candidates()):
-        try:
-            f = open(d.rstrip("/") + "/" + board_id + EXT, "rb")
-        except OSError:
-            continue
-        with f:
-            line = f.readline().decode()
-        if line.startswith(MAGIC + " "):
-            return json.loads(line[len(MAGIC) + 1:])
+        if head is None:
+            raise ValueError("not a packed board")
+        return PackedBoard(head, None, path)
     return None
 
 
@@ -94,20 +74,46 @@ class PackedBoard:
     objectives = ()
     common_objective = None
 
-    def __init__(self, head, body):
+    def __init__(self, head, body, path=None):
         n = self.n = head["n"]
-        k = self.continents = head["k"]
+        self.continents = head["k"]
         self.id = head["id"]
         self.rulesets = tuple(head["rulesets"])
         self._bonus = tuple(head["bonus"])
         self.tables = {}
         self.name = _Name(head["name"])
         self.name._b = self
-        self._d = body
         self._nbo = 2 * n                      # neighbour offsets
         self._nb = self._nbo + 2 * (n + 1)     # neighbours
+        self._path = path
+        if body is not None:
+            self._take(body)
+
+    def _take(self, body):
+        n = self.n
+        self._d = body
         self._so = self._nb + self._u16(self._nbo + 2 * n)  # string offsets
-        self._s = self._so + 2 * (3 * n + 3 * k + 1)        # strings
+        self._s = self._so + 2 * (3 * n + 3 * self.continents + 1)  # strings
+
+    def __getattr__(self, name):
+        # (only for attributes not set) a board from load_packed reads its body the first time
+        # a method needs it
+        if name in ("_d", "_so", "_s") and self._path:
+            self._load(self._path)
+            return getattr(self, name)
+        raise AttributeError(name)
+
+    def _load(self, path):
+        """The body from the file at ``path``, without the countries' ids and names (the first 2n
+        strings): those are read from the file when asked for."""
+        with open(path, "rb") as f:
+            at = len(f.readline())
+            body = f.read()
+        self._take(body)
+        cut = self._u16(self._so + 4 * self.n)   # where the short names start
+        self._file = (path, at + self._s)
+        self._cut = cut
+        self._d = body[:self._s] + body[self._s + cut:]
 
     def __repr__(self):
         return "<Board %s: %d countries, %d continents>" % (self.id, self.n, self.continents)
@@ -116,9 +122,21 @@ class PackedBoard:
         d = self._d
         return d[at] | (d[at + 1] << 8)
 
+    _file = None   # (path, where its strings start): the ids and names read from the file
+    _cut = 0       # the bytes of strings left out of the body
+
     def _str(self, j):
         at = self._so + 2 * j
-        return bytes(self._d[self._s + self._u16(at):self._s + self._u16(at + 2)]).decode()
+        a, b = self._u16(at), self._u16(at + 2)
+        if self._file is not None:
+            if j < 2 * self.n:
+                path, s = self._file
+                with open(path, "rb") as f:
+                    f.seek(s + a)
+                    return f.read(b - a).decode()
+            a -= self._cut
+            b -= self._cut
+        return bytes(self._d[self._s + a:self._s + b]).decode()
 
     def _check(self, i, count):
         # indexing as the Board's tuples do (negative counts from the end)

@@ -220,10 +220,10 @@ class App:
         if tidy:
             gc.collect()
         try:
-            # The packed board `make firmware` writes (comando.board_pack: a few KB, no parser);
-            # else the JSON file, parsed and validated by comando.board.
-            from comando.board_pack import load_packed
-            self.board = load_packed(bid)
+            # The packed board `make firmware` writes (its header until more is asked for:
+            # device.table_board); else the JSON file, parsed and validated by comando.board.
+            from device.table_board import load
+            self.board = load(bid)
             if self.board is None:
                 from comando.board import load_board
                 self.board = load_board(bid)
@@ -344,62 +344,18 @@ class App:
         return self.start_map_game(action)
 
     def start_map_game(self, action):
+        """device.app_start.map_game: the screens' code and a table session's board leave the
+        heap first, before the engine and the whole board load (a Pico's heap:
+        docs/architecture.md, "Map mode on the device")."""
         self.flush()
         # (the engine and the whole board load in a heap with little room: collections by the
         # amount allocated keep it in few pieces, as at boot, until the next picture)
         gc_threshold(GC_THRESHOLD)
-        from device import mapmode
-        # the screens' code and a table session's board leave the heap before the engine and the
-        # whole board load (a Pico's heap: docs/architecture.md, "Map mode on the device")
         self.stack = []
         self.board = None
         forget(*screen_modules(SCREENS))
-        gc.collect()
-        events = state = None
-        msg = ""
-        try:
-            events, state = mapmode.new_game(action, self.dice)
-        except MemoryError:
-            msg = "not enough memory for a map game on %s" % action.get("board")
-        except (ComandoError, OSError) as exc:
-            msg = str(exc)
-        if events is None or state is None:   # nothing journaled: the game and screens come back
-            return self.map_game_failed(msg)
-        self.journal.archive()
-        self.secret = {}
-        self.save_secret()
-        gc.collect()   # the deal's line needs a whole block: the loads left the heap in pieces
-        try:
-            for ev in events:
-                self.journal.append(ev)
-        except (StorageFull, MemoryError) as exc:
-            # the new game's journal goes, the previous one comes back: nothing was published
-            events = state = None
-            gc.collect()
-            self.journal.unarchive()
-            self.journal.restore(lambda ev: None)
-            return self.map_game_failed(str(exc) if isinstance(exc, StorageFull) else
-                                        "not enough memory for a map game on %s"
-                                        % action.get("board"))
-        if self.link is not None:
-            for ev in events:
-                self.link.publish(ev)
-        self.state = state
-        self.map = True
-        self.board = getattr(state, "board")
-        self.events_made += len(events)
-        self.dirty = True
-        self.restart()
-        return events[-1]
-
-    def map_game_failed(self, msg):
-        gc.collect()
-        self.restart()
-        if type(self.top()).__name__ != "NewGame":
-            from device.screens import screen
-            self.push(screen(self, "NewGame"))
-        self.show_toast(msg, 4000)
-        return None
+        from device import app_start
+        return app_start.map_game(self, action)
 
     def restart(self, collect=True):
         """After a new game: the screens go but their base (the new-game screen's code is not
@@ -434,12 +390,12 @@ class App:
              rs]
 
     def preload_board(self):
-        """True once comando.board_pack is loaded (False: it was loaded now, a turn of its own)."""
+        """True once device.table_board is loaded (False: it was loaded now, a turn of its own)."""
         import sys
-        if "comando.board_pack" in sys.modules:
+        if "device.table_board" in sys.modules:
             return True
         try:
-            import comando.board_pack  # noqa: F401
+            import device.table_board  # noqa: F401
         except ImportError:
             return True
         return False
@@ -770,7 +726,8 @@ def main(hal=None, **options):
         if mode is None:
             # the self-test screen is not on the stack: its module (and the pin map) can go
             # until the Hardware menu imports it again
-            forget("device.selftest", "device.pins", "device.app_start")
+            forget("device.selftest", "device.pins", "device.app_start", "device.journal_flash_read",
+                   "comando.journal_read")
         if mode == "update":  # BACK held at power-on: leave the REPL free for make deploy
             a.hal.close()
             return a

@@ -1,13 +1,16 @@
-"""What runs once: restoring the game from the journal at power-on, and starting a new game.
+"""What runs once: restoring the game from the journal at power-on, and starting a new game (a
+table game's, a map game's).
 
 Functions of the app (device.app.App's boot() and new_game() call them), in a module of their own
 so that their code is not in the heap during play: main() drops it once the game is restored, and
 restart() once a new game has started (device.app.forget)."""
 
+import gc
 import json
 
 from comando import session as S
 from comando.errors import ComandoError, IllegalMove
+from device.journal import StorageFull
 
 
 def boot(app):
@@ -49,7 +52,7 @@ def boot(app):
 
 
 def _truncate_to(app, count, why):
-    from comando import journal as codec
+    from comando import journal_read as codec
     size = 0
     seq = 0
     with app.journal.open_read() as f:
@@ -85,6 +88,59 @@ def new_game(app, action):
         else:
             app.restart()
     return ev
+
+
+def map_game(app, action):
+    """App.start_map_game's rest (the screens already gone): the engine's new event and its
+    deal, each journaled and published like any event; the last one, or None (the game and the
+    screens come back, a message says why)."""
+    from device import mapmode
+    gc.collect()
+    events = state = None
+    msg = ""
+    try:
+        events, state = mapmode.new_game(action, app.dice)
+    except MemoryError:
+        msg = "not enough memory for a map game on %s" % action.get("board")
+    except (ComandoError, OSError) as exc:
+        msg = str(exc)
+    if events is None or state is None:   # nothing journaled
+        return _map_game_failed(app, msg)
+    app.journal.archive()
+    app.secret = {}
+    app.save_secret()
+    gc.collect()   # the deal's line needs a whole block: the loads left the heap in pieces
+    try:
+        for ev in events:
+            app.journal.append(ev)
+    except (StorageFull, MemoryError) as exc:
+        # the new game's journal goes, the previous one comes back: nothing was published
+        events = state = None
+        gc.collect()
+        app.journal.unarchive()
+        app.journal.restore(lambda ev: None)
+        return _map_game_failed(app, str(exc) if isinstance(exc, StorageFull) else
+                                "not enough memory for a map game on %s" % action.get("board"))
+    if app.link is not None:
+        for ev in events:
+            app.link.publish(ev)
+    app.state = state
+    app.map = True
+    app.board = getattr(state, "board")
+    app.events_made += len(events)
+    app.dirty = True
+    app.restart()
+    return events[-1]
+
+
+def _map_game_failed(app, msg):
+    gc.collect()
+    app.restart()
+    if type(app.top()).__name__ != "NewGame":
+        from device.screens import screen
+        app.push(screen(app, "NewGame"))
+    app.show_toast(msg, 4000)
+    return None
 
 
 def check(app, action):

@@ -16,8 +16,9 @@ a game an older firmware started in ``journal.log``, they are appended to that f
 - Whole lines after a bad one (a CRC mismatch mid-file, an event the rules refuse) are never
   deleted: the damaged file is kept as ``<name>.bad<N>``, the valid prefix becomes the journal,
   and ``damage`` (told to the laptop in the link's hello) says from where the laptop must resync.
-- ``compact()``: write the valid prefix to ``<name>.new``, then rename it over the journal
-  (littlefs renames atomically, so a power cut leaves the old or the new file, never a mix).
+- Compaction (device.journal_repair): write the valid prefix to ``<name>.new``, then rename it
+  over the journal (littlefs renames atomically, so a power cut leaves the old or the new file,
+  never a mix).
 - ``archive()``: a new game moves the old journal aside (``<name>.old``).
 """
 
@@ -96,7 +97,8 @@ class Journal:
         """The journal's lines as a binary stream (read, readline, seek, close; a context)."""
         st = self._st()
         if st is not None:
-            return st.reader()
+            from device.journal_flash_read import reader
+            return reader(st)
         return self.hal.open(self.path, "rb")
 
     def open_backup(self, name):
@@ -104,7 +106,8 @@ class Journal:
         if name.startswith("flash:"):
             st = self._st()
             if st is not None:
-                return st.reader(int(name[6:]))
+                from device.journal_flash_read import reader
+                return reader(st, int(name[6:]))
         return self.hal.open(self.hal.root + "/" + name, "rb")
 
     def idle(self, ahead=False):
@@ -126,7 +129,8 @@ class Journal:
             last[0] = ev.get("seq", 0)
 
         with self.open_read() as f:
-            count, good, problem = codec.scan_stream(f, take)
+            from comando.journal_read import scan_stream
+            count, good, problem = scan_stream(f, take)
         self.count = count
         self.size = good
         self.last_seq = last[0]
@@ -195,28 +199,6 @@ class Journal:
         self.count += 1
         self.last_seq = event.get("seq", self.last_seq)
 
-    def compact(self):
-        """Rewrite the valid prefix into a new file and rename it over the journal (on raw
-        flash: into a new game; the old one stays as the previous game)."""
-        st = self._st()
-        if st is not None:
-            st.rewrite(self.size)
-            return
-        self._copy_prefix(self.path)
-
-    def _copy_prefix(self, source):
-        tmp = self.path + ".new"
-        left = self.size
-        with self.hal.open(source, "rb") as src:
-            with self.hal.open(tmp, "wb") as dst:
-                while left > 0:
-                    chunk = src.read(512 if left > 512 else left)
-                    if not chunk:
-                        break
-                    dst.write(chunk)
-                    left -= len(chunk)
-        os.rename(tmp, self.path)
-
     def unarchive(self):
         """Undo ``archive``: the new journal goes, the kept one comes back (a new game that could
         not be journaled whole; ``restore`` then counts it again)."""
@@ -240,20 +222,3 @@ class Journal:
         self.size = self.count = self.last_seq = 0
         self.problem = None
         self.frozen = None
-
-    def events(self, after=0):
-        """Events with seq > after, read back from flash (the link resends from here)."""
-        out = []
-        if not (self._stored() and self._st() is not None) and not _exists(self.path):
-            return out
-        with self.open_read() as f:
-            left = self.size
-            while left > 0:
-                line = f.readline()
-                if not line:
-                    break
-                left -= len(line)
-                ev = codec.decode(line)
-                if ev.get("seq", 0) > after:
-                    out.append(ev)
-        return out

@@ -19,9 +19,10 @@ A sector (4096 bytes):
 
 Bytes 12..23 are programmed with the sector's first line, in the same page program. A line never
 spans two sectors (the rest of a sector stays 0xFF). The game's journal is its sectors' lines in
-index order, read as one stream (``Reader``), so the codec's scan, the repair and the link read it
-exactly like the old file. A torn write leaves a line without its newline or with a bad CRC at the
-end: boot keeps the valid prefix and rewrites it as a new game (``rewrite``); the torn game stays
+index order, read as one stream (device/journal_flash_read.py: code that is in the heap only
+while something reads), so the codec's scan, the repair and the link read it exactly like the old
+file. A torn write leaves a line without its newline or with a bad CRC at the end: boot keeps the
+valid prefix and rewrites it as a new game (``journal_flash_read.rewrite``); the torn game stays
 as the previous one (the backup), games older than that are erased again when a sector is needed.
 
 Erasing happens in ``idle()`` (one sector per call; the app calls it when nothing else runs), so
@@ -220,24 +221,6 @@ class FlashStore:
             self.ready.append(b)
             return True
 
-    def rewrite(self, size):
-        """Copy the first ``size`` bytes of the game's lines into a new game (boot, after a torn
-        or bad line); the old game stays as the previous one. Returns the old game's number."""
-        old = self.game
-        src = self.reader()
-        self.new_game()
-        left = size
-        while left > 0:
-            line = src.readline()
-            if not line:
-                break
-            self.append(line)
-            left -= len(line)
-        src.close()
-        if size == 0 and old:
-            self.kill(old)
-        return old
-
     def kill(self, game):
         """Forget a game's sectors (their CRC zeroed: erased again later)."""
         buf = bytearray(_BLANK)
@@ -245,115 +228,3 @@ class FlashStore:
         for b in self.games.pop(game, {}).values():
             self.dev.writeblocks(b, buf, 0)
             self.dirty.append(b)
-
-    # -- reading -------------------------------------------------------------------------------
-    def reader(self, game=None):
-        g = self.game if game is None else game
-        return Reader(self, self.chain if g == self.game else self._chain_of(g))
-
-    def _chain_of(self, game):
-        m = self.games.get(game, {})
-        out = []
-        while len(out) in m:
-            out.append(m[len(out)])
-        return out
-
-
-class Reader:
-    """The game's lines as one read-only binary stream: read(n), readline(), seek(), close().
-    It holds one page of a sector at a time (the link keeps a reader open all game long)."""
-
-    def __init__(self, store, chain):
-        self.store = store
-        self.chain = chain   # the live chain for the game being written: appends show up
-        self.k = -1          # the sector being read
-        self.final = -1      # the sector whose ``end`` is final (not live)
-        self.end = 0         # where its lines end
-        self.off = 0         # sector offset of data[0]
-        self.data = b""
-        self.base = 0        # stream offset of data[0]
-        self.at = 0          # offset in data
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def close(self):
-        self.chain = []
-        self.data = b""
-
-    def _live(self):
-        st = self.store
-        return self.chain is st.chain and self.k == len(self.chain) - 1
-
-    def _next(self):
-        """Load the next page of lines, or what was appended since to the live sector; False at
-        the end of the journal."""
-        st = self.store
-        if self.k >= 0:
-            if self._live():
-                self.end = st.pos
-            elif self.final != self.k:   # it was live when entered: its lines ended since
-                self.end = st._end(self.chain[self.k])
-                self.final = self.k
-        stop = self.off + len(self.data)
-        if self.k >= 0 and stop < self.end and len(self.data) < PAGE - (self.off & (PAGE - 1)):
-            keep = len(self.data)          # the same page grew (the live sector)
-        elif self.k >= 0 and stop < self.end:
-            self.base += len(self.data)    # the next page of this sector
-            self.off = stop
-            keep = 0
-        elif self.k + 1 < len(self.chain):
-            self.base += len(self.data)    # the next sector
-            self.k += 1
-            self.off = HDR
-            if self._live():
-                self.end = st.pos
-            else:
-                self.end = st._end(self.chain[self.k])
-                self.final = self.k
-            keep = 0
-        else:
-            return False
-        n = min(PAGE - (self.off & (PAGE - 1)), self.end - self.off)
-        buf = bytearray(n)
-        st.dev.readblocks(self.chain[self.k], buf, self.off)
-        self.data = bytes(buf)
-        self.at = keep
-        return n > keep
-
-    def readline(self):
-        out = b""
-        while True:
-            if self.at >= len(self.data) and not self._next():
-                return out
-            nl = self.data.find(b"\n", self.at)
-            if nl >= 0:
-                out += self.data[self.at:nl + 1]
-                self.at = nl + 1
-                return out
-            out += self.data[self.at:]
-            self.at = len(self.data)
-
-    def read(self, n=-1):
-        out = b""
-        while n < 0 or len(out) < n:
-            if self.at >= len(self.data) and not self._next():
-                break
-            take = len(self.data) - self.at if n < 0 else min(n - len(out), len(self.data) - self.at)
-            out += self.data[self.at:self.at + take]
-            self.at += take
-        return out
-
-    def seek(self, pos):
-        self.k = self.final = -1
-        self.data = b""
-        self.base = self.at = self.off = self.end = 0
-        while pos >= self.base + len(self.data):
-            if not self._next():
-                self.at = len(self.data)
-                return self.base + self.at
-        self.at = pos - self.base
-        return pos

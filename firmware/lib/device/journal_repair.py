@@ -6,6 +6,7 @@ not carry this code in RAM.
   lines after the break are kept: the file is renamed ``<name>.bad<N>`` (the first free number),
   the valid prefix written back as the journal, and ``journal.damage`` says what was kept, where
   the rest is and how many lines after the break are intact (the link's hello tells the laptop).
+- ``compact(journal)``: the valid prefix written back as the journal (a torn tail cut off).
 - ``restore(link, events)``: the events the laptop sent back (``P`` frames), each the backup's
   intact copy when the laptop's confirms it (it keeps the secret part the laptop never saw), else
   the laptop's; checked by the rules, journaled and applied in order. When the device holds what
@@ -14,7 +15,7 @@ not carry this code in RAM.
 
 import os
 
-from comando import journal as codec
+from comando import journal_read as codec
 from comando.errors import JournalError
 
 
@@ -30,7 +31,8 @@ def repair(j):
     try:
         whole = whole_lines_after(j)
         if j.store is not None:  # raw flash: the prefix becomes a new game, the old one the backup
-            old = j.store.rewrite(j.size)
+            from device.journal_flash_read import rewrite
+            old = rewrite(j.store, j.size)
             if whole:
                 j.damage = {"kept": j.last_seq, "backup": "flash:%d" % old, "after": whole}
                 j.problem = "%s; damaged game kept on flash, %d intact events after it" % (
@@ -45,11 +47,35 @@ def repair(j):
                         "after": whole}
             j.problem = "%s; damaged file kept as %s, %d intact events after it" % (
                 j.problem, j.damage["backup"], whole[0])
-            j._copy_prefix(backup)
+            _copy_prefix(j, backup)
         else:
-            j.compact()
+            compact(j)
     except Exception:  # OSError, or no free flash sector for the copy
         j.frozen = "Storage full: journal could not be repaired"
+
+
+def compact(j):
+    """Rewrite the valid prefix into a new file and rename it over the journal (on raw flash:
+    into a new game; the old one stays as the previous game)."""
+    if j.store is not None:
+        from device.journal_flash_read import rewrite
+        rewrite(j.store, j.size)
+        return
+    _copy_prefix(j, j.path)
+
+
+def _copy_prefix(j, source):
+    tmp = j.path + ".new"
+    left = j.size
+    with j.hal.open(source, "rb") as src:
+        with j.hal.open(tmp, "wb") as dst:
+            while left > 0:
+                chunk = src.read(512 if left > 512 else left)
+                if not chunk:
+                    break
+                dst.write(chunk)
+                left -= len(chunk)
+    os.rename(tmp, j.path)
 
 
 def whole_lines_after(j):

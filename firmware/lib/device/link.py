@@ -26,6 +26,7 @@ except ImportError:  # pragma: no cover
 import time
 
 from comando import journal as codec
+from comando import journal_read
 from comando import sync
 from device import gameid
 
@@ -123,7 +124,7 @@ class JournalSource:
         line = self._line(seq)
         if line is None:
             return None
-        ev = codec.decode(line)
+        ev = journal_read.decode(line)
         if ev.get("seq") != seq:
             self.next_seq = None
             return None

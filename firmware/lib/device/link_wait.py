@@ -17,17 +17,20 @@ except ImportError:  # pragma: no cover
 FRAME = b"~"
 
 
-def _drop_gameid(mod):
-    """device.app.forget's way for device.gameid (importing device.app here would be a circle):
-    out of sys.modules and the package, unless loaded from source (the simulator on firmware/lib,
-    where importing it again would compile it again)."""
+def _drop(*names):
+    """device.app.forget's way (importing device.app here would be a circle): out of sys.modules
+    and the package, unless loaded from source (the simulator on firmware/lib, where importing it
+    again would compile it again)."""
     import sys
-    if str(getattr(mod, "__file__", ".mpy")).endswith(".py"):
-        return
-    sys.modules.pop("device.gameid", None)
-    pkg = sys.modules.get("device")
-    if pkg is not None and getattr(pkg, "gameid", None) is mod:
-        delattr(pkg, "gameid")
+    for name in names:
+        mod = sys.modules.get(name)
+        if mod is None or str(getattr(mod, "__file__", ".mpy")).endswith(".py"):
+            continue
+        sys.modules.pop(name)
+        pkg = sys.modules.get("device")
+        attr = name.rpartition(".")[2]
+        if pkg is not None and getattr(pkg, attr, None) is mod:
+            delattr(pkg, attr)
 
 
 class LinkWait:
@@ -49,7 +52,9 @@ class LinkWait:
         elif event.get("seq", 0) == 1:
             from device import gameid
             gameid.new(self.journal)
-            _drop_gameid(gameid)  # once a game: not kept for the rest of it
+            # once a game: not kept for the rest of it (nor the journal's reader, which gameid
+            # used to read the first line)
+            _drop("device.gameid", "device.journal_flash_read")
 
     def status(self):
         return "no laptop yet"

@@ -37,7 +37,7 @@ def read_records(path):
     except OSError as exc:
         raise UsageError("cannot read %s: %s" % (path, exc.strerror or exc)) from None
     if _is_journal(data):
-        from comando import journal
+        from comando import journal_read as journal
         events, good, problem = journal.scan(data)
         dropped = None
         if problem:

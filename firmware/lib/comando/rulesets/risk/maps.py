@@ -1,6 +1,6 @@
 """Risk's twelve maps as the table sees them: size and seat cap, and "the smallest map the whole
 table fits on" (risk-online-12-maps.txt). Light on purpose: the device's new-game screen reads
-only the packed boards' header lines (``comando.board_pack.header``), never a whole board; the
+only the packed boards' header lines (``comando.board_head.header``), never a whole board; the
 engine's ``choose_board`` applies the same rule to loaded boards."""
 
 from comando.errors import RulesError
@@ -37,8 +37,8 @@ class Head:
 
 def head(board_id):
     """The Head of a shipped map: the packed board's header line, else its JSON file loaded."""
-    from comando import board_pack
-    h = board_pack.header(board_id)
+    from comando import board_head
+    h = board_head.header(board_id)
     if h is not None:
         return Head(h["id"], h["n"], h.get("seats"), h.get("maps"))
     from comando.board import load_board
