@@ -84,9 +84,28 @@ def surrounded(state, c):
     return True
 
 
-def blockaded(state, c):
+def as_holder(state, c, q):
+    """``state`` as its co-holder ``q`` of condominium ``c`` sees it: ``q`` the owner of ``c``, the
+    other holder in the condominium's row (a copy: ``state`` is not touched)."""
+    s = state.copy()
+    s.owner = list(s.owner)
+    s.armies = list(s.armies)
+    s.x = dict(s.x)
+    s.x["cd"] = [list(r) for r in rows(state)]
+    for r in s.x["cd"]:
+        if r[0] == c and r[1] == q:
+            r[1], r[2], s.owner[c], s.armies[c] = s.owner[c], s.armies[c], q, r[2]
+    return s
+
+
+def blockaded(state, c, q=None):
     """Surrounded, outside the setup, and not all the player has left: its last country, or
-    (docs/architecture.md) every country it has left surrounded with no condominium share."""
+    (docs/architecture.md) every country it has left surrounded with no condominium share. For
+    holder ``q`` (default: the owner): a condominium is blockaded for each holder on its own, as a
+    blockade takes the blockaded player's right to place there (teg-la-revancha.txt, Blockades:
+    "the player regains its right to place armies in that country"; docs/architecture.md)."""
+    if q is not None and q != state.owner[c]:
+        return blockaded(as_holder(state, c, q), c)
     if state.round == 0 or not surrounded(state, c):
         return False
     q = state.owner[c]
@@ -128,11 +147,11 @@ class Checker:
         delta = forces(state) - forces(prev)
         if t == "place":
             assert delta == ev["n"], ev
-            assert not blockaded(prev, ev["c"]), ("placed on a blockaded country", ev)
+            assert not blockaded(prev, ev["c"], p), ("placed on a blockaded country", ev)
         elif t == "arm":
             assert delta == (MISSILE * ev["k"] if ev["src"] == "r" else 0), ev
             if ev["src"] == "r":
-                assert not blockaded(prev, ev["c"]), ev
+                assert not blockaded(prev, ev["c"], p), ev
             assert state.armies[ev["c"]] >= 1
         elif t == "missile":
             d = b.distance(ev["f"], ev["to"], 3)
