@@ -136,7 +136,11 @@ def test_bisected_pages_send_the_runs_a_byte_walk_finds():
             del bus.log[:]
             oled.show()
             assert len(bus.log) == 2 * len(want), trial
+            at = -1
             for i, (page, lo, hi) in enumerate(want):
-                assert bus.log[2 * i] == bytes((0, 0xB0 | page, lo & 0x0F, 0x10 | (lo >> 4)))
+                # a span on the page the previous one left the pointer on sets only the column
+                addr = (0, lo & 0x0F, 0x10 | (lo >> 4)) if page == at else (0, 0xB0 | page, lo & 0x0F, 0x10 | (lo >> 4))
+                assert bus.log[2 * i] == bytes(addr), trial
+                at = page
                 assert bus.log[2 * i + 1][1:] == bytes(oled.buf[page * 128 + lo:page * 128 + hi + 1])
             assert oled.shadow == oled.buf

@@ -79,6 +79,8 @@ class OLED:
         # a span's two transactions from preallocated buffers: a frame allocates only the views
         # it sends (a Pico's collection inside show() would hold the picture back ~18 ms)
         self._addr = bytearray(4)   # control byte 0x00, page, column low, column high
+        self._col = memoryview(bytearray(3))   # control byte 0x00, column low, column high
+        self._page = -1   # the page the controller's pointer is on in this frame (-1: unknown)
         self._data = bytearray(width + 1)
         self._data[0] = _DATA
         self._dv = memoryview(self._data)
@@ -92,6 +94,7 @@ class OLED:
 
     def cmd(self, *cmds):
         """Send commands in one transaction (control byte 0x00, then the command bytes)."""
+        self._page = -1
         b = bytearray(1 + len(cmds))
         for i, c in enumerate(cmds):
             b[i + 1] = c
@@ -145,6 +148,7 @@ class OLED:
         display task samples the buttons between pages: a whole new screen is ~27 ms of wire at
         400 kHz)."""
         before = self.bytes_sent
+        self._page = -1   # a frame addresses its first span's page whatever came before
         w = self.width
         bv = self._bv
         sv = self._sv
@@ -177,16 +181,25 @@ class OLED:
         base = page * self.width + lo
         end = page * self.width + hi + 1
         col = lo + self.col_offset
-        a = self._addr
-        a[1] = _PAGE | page
-        a[2] = _COL_LOW | (col & 0x0F)
-        a[3] = _COL_HIGH | (col >> 4)
         i2c = self.i2c
         addr = self.addr
+        if page == self._page:
+            # page addressing keeps the page after data: a span after another on the same page
+            # sets only the column (a byte less; a roll's dice are a span each on two pages)
+            a = self._col
+            a[1] = _COL_LOW | (col & 0x0F)
+            a[2] = _COL_HIGH | (col >> 4)
+        else:
+            a = self._addr
+            a[1] = _PAGE | page
+            a[2] = _COL_LOW | (col & 0x0F)
+            a[3] = _COL_HIGH | (col >> 4)
+            self._page = page
         i2c.writeto(addr, a)
         n = end - base
         dv = self._dv
         dv[1:n + 1] = self._bv[base:end]
         i2c.writeto(addr, dv[:n + 1])
         self._sv[base:end] = dv[1:n + 1]
-        self.bytes_sent += n + 7   # (two address bytes, the command span's 4, a control byte)
+        # two address bytes, the command transaction (3 or 4 bytes), the data's control byte
+        self.bytes_sent += n + len(a) + 3

@@ -106,7 +106,9 @@ class Dice(Screen):
         ui.header(fb, who, ("%d%%" % p) if p is not None else "")
         # Laid out on the controller's 8-pixel pages, so a roll rewrites as few pages as it can:
         # page 0 header, 1-2 the armies (big), 3 the losses and the field mark, 4-5 the dice,
-        # 6 one line of news, 7 the hint.
+        # 6 one line of news, 7 the hint. A die's top and middle pips are on page 4 and its
+        # bottom ones alone on page 5, which a new face then leaves as it was whenever its bottom
+        # row is the old one's (1; 2 or 3; 4, 5 or 6): about two rolls in five per die.
         lim = self.limits
         won = lim is not None
         # after a conquest: what stays behind -> what moves in (UP/DOWN), not the roll's counts
@@ -131,11 +133,11 @@ class Dice(Screen):
         if rec is not None and not self.fresh:  # only this attack's last roll: never old dice
             x = 0
             for v in rec["ad"]:
-                ui.die(fb, x, 33, v, True)
+                ui.die(fb, x, 32, v, True)
                 x += 16
             x = 128 - 16 * len(rec["dd"]) + 2
             for v in rec["dd"]:
-                ui.die(fb, x, 33, v, False)
+                ui.die(fb, x, 32, v, False)
                 x += 16
             al, dl = rec["al"], rec["dl"]
             if self.series:

@@ -277,13 +277,13 @@ class MapTurn(Screen):
         f, to = e["f"], e["to"]
         fb.text(ui.fit("%s %d>%s %d" % (b.short(f), st.armies[f], b.short(to), st.armies[to]), 16),
                 0, 10, 1)
-        x = 0
+        x = 0   # the dice on pages 3-4: two pages of bytes per die, not three
         for v in e["ad"]:
-            ui.die(fb, x, 21, v, True)
+            ui.die(fb, x, 24, v, True)
             x += 16
         x = 72
         for v in e["dd"]:
-            ui.die(fb, x, 21, v, False)
+            ui.die(fb, x, 24, v, False)
             x += 16
         al, dl = compare(e["ad"], e["dd"])
         fb.text("-%d" % al, 0, 40, 1)
