@@ -121,12 +121,13 @@ def fit(s, chars):
     return s if len(s) <= chars else s[:chars - 1] + "."
 
 
-# Pip positions on a 3x3 grid (0..8, row-major) for each face.
-_PIPS = (None, (4,), (2, 6), (2, 4, 6), (0, 2, 6, 8), (0, 2, 4, 6, 8), (0, 2, 3, 5, 6, 8))
+# Pip positions on a 3x3 grid (0..8, row-major) for each face; 0: a die not rolled yet (no pips).
+_PIPS = ((), (4,), (2, 6), (2, 4, 6), (0, 2, 6, 8), (0, 2, 4, 6, 8), (0, 2, 3, 5, 6, 8))
 
 
 def die(fb, x, y, value, solid=True, size=14):
-    """A die face. Solid (white face, black pips) for the attacker; outlined for the defender."""
+    """A die face (``value`` 0: blank, not rolled yet). Solid (white face, black pips) for the
+    attacker; outlined for the defender."""
     if solid:
         fb.fill_rect(x + 1, y, size - 2, size, 1)
         fb.fill_rect(x, y + 1, size, size - 2, 1)
