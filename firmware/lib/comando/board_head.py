@@ -33,6 +33,21 @@ def read_head(path):
     return None
 
 
+def find(board_id, directory=None):
+    """(header, path) of ``DIR/ID.pkb`` (DIR: ``directory``, else $COMANDO_BOARDS, /boards,
+    ./boards), or None when there is no such file; ValueError when it is not a packed board."""
+    for d in ((directory,) if directory else _candidates()):
+        path = d.rstrip("/") + "/" + board_id + EXT
+        try:
+            head = read_head(path)
+        except OSError:
+            continue
+        if head is None:
+            raise ValueError("not a packed board")
+        return head, path
+    return None
+
+
 def header(board_id, directory=None):
     """The header of ``ID.pkb`` as a dict (id, name, rulesets, n, k, bonus, and seats/maps when
     the board has them), reading only its first line; None when there is no packed board."""

@@ -31,7 +31,7 @@ import json
 
 # the file's header line and where the files are: comando.board_head (the device reads a header
 # without this module's code)
-from comando.board_head import EXT, MAGIC, _candidates, header, read_head  # noqa: F401
+from comando.board_head import EXT, MAGIC, _candidates, find, header, read_head  # noqa: F401
 
 
 def load_packed(board_id, directory=None):
@@ -40,16 +40,8 @@ def load_packed(board_id, directory=None):
     Only its header is read now: the body (the graph, the names) when a method first needs it,
     and the countries' ids and names stay in the file, read when one is asked for (a table game
     that never names a country holds its board's header only, not La Revancha's ~3 KB)."""
-    for d in ((directory,) if directory else _candidates()):
-        path = d.rstrip("/") + "/" + board_id + EXT
-        try:
-            head = read_head(path)
-        except OSError:
-            continue
-        if head is None:
-            raise ValueError("not a packed board")
-        return PackedBoard(head, None, path)
-    return None
+    found = find(board_id, directory)
+    return None if found is None else PackedBoard(found[0], None, found[1])
 
 
 def unpack(data):

@@ -6,7 +6,7 @@ army counts alone never holds the board's body nor comando.board_pack's code (~5
 heap for La Revancha's board). Every answer is the packed board's (tests/core/test_board_pack.py).
 """
 
-from comando.board_head import EXT, _candidates, read_head
+from comando.board_head import find
 
 
 class TableBoard:
@@ -34,13 +34,5 @@ class TableBoard:
 def load(board_id, directory=None):
     """The TableBoard of ``DIR/ID.pkb`` (DIR as comando.board_pack's), or None when there is no
     such file; ValueError when it is not a packed board."""
-    for d in ((directory,) if directory else _candidates()):
-        path = d.rstrip("/") + "/" + board_id + EXT
-        try:
-            head = read_head(path)
-        except OSError:
-            continue
-        if head is None:
-            raise ValueError("not a packed board")
-        return TableBoard(head, path)
-    return None
+    found = find(board_id, directory)
+    return None if found is None else TableBoard(found[0], found[1])
