@@ -66,3 +66,25 @@ def test_an_undo_right_after_a_deferred_press_restores_the_turn():
         assert app.state.at == seq and app.state.seq == seq + 2
     finally:
         K.rmtree(root)
+
+
+def test_an_undo_by_a_press_keeps_the_reducers_history():
+    """An undo adds no snapshot of its own (comando.session.apply): a press's undo must not get
+    one after its picture either, or the device's history and the laptop's fold part ways (a
+    later undo the device offers would be refused on replay; found by mashing on the Pico)."""
+    root = K.tempdir("press")
+    try:
+        app = _app(root)
+        p = app.state.cur
+        made = [app.act({"t": "roll", "p": p, "d": (p + 1) % 4, "a": 6, "b": 3})]
+        made.append(app.act({"t": "undo", "to": app.state.seq - 1}))
+        for a, b in ((5, 2), (4, 1), (6, 2)):
+            made.append(app.act({"t": "roll", "p": p, "d": (p + 1) % 4, "a": a, "b": b}))
+        app.flush()
+        ref = S.Session()
+        for ev in K.teg_events()[:11] + made:
+            S.apply(ref, ev)
+        assert [h[0] for h in app.state.hist] == [h[0] for h in ref.hist]
+        assert _wholes(app.state) == _wholes(ref)
+    finally:
+        K.rmtree(root)
