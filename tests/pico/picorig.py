@@ -42,6 +42,10 @@ def _pins():
 PINS = _pins()
 
 
+# A whole 128x64 picture on the bus: 8 pages of 128 bytes, each with its addressing (oled.py).
+WHOLE_SCREEN = 8 * (128 + 7)
+
+
 class RigError(Exception):
     pass
 
@@ -322,11 +326,17 @@ class PicoRig:
     # -- the device ------------------------------------------------------------------------------
     def boot(self, settle: int = 600, timeout_ms: int = 20000) -> float:
         """Wait for the first screen (frames, then ``settle`` ms of quiet); the end of its last frame,
-        in ms from power-on."""
-        r = self.call("frames", count=1, settle=settle, timeout=timeout_ms)
-        if not r.get("ok"):
-            raise RigError("no frame within %d ms of power-on:\n%s" % (timeout_ms, self.log()))
-        return self.frames[-1]["t1"]
+        in ms from power-on. The first screen is a whole one (every page, ``WHOLE_SCREEN`` bytes
+        on the bus): the controller's setup alone is not it, whatever quiet follows (a long
+        journal to fold at boot: a T.E.G. II table's ~1 s)."""
+        count = 1
+        while True:
+            r = self.call("frames", count=count, settle=settle, timeout=timeout_ms)
+            if not r.get("ok"):
+                raise RigError("no frame within %d ms of power-on:\n%s" % (timeout_ms, self.log()))
+            if sum(f["bytes"] for f in self.frames) >= WHOLE_SCREEN or self.frames[-1]["t1"] > timeout_ms:
+                return self.frames[-1]["t1"]
+            count = r["frames"] + 1
 
     def now(self) -> float:
         return self.call("stats")["t"]
