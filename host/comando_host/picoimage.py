@@ -46,13 +46,17 @@ class ImageError(Exception):
     """One line naming what is wrong (missing or corrupt firmware, a bundle that does not fit)."""
 
 
-def firmware_bytes(path: str = FIRMWARE) -> bytes:
-    """The stock MicroPython image, refused unless its checksum is the pinned one."""
+def _read(path: str) -> bytes:
     try:
         with open(path, "rb") as f:
-            data = f.read()
+            return f.read()
     except OSError as exc:
         raise ImageError("picoimage: cannot read the MicroPython image %s (%s)" % (path, exc.strerror))
+
+
+def firmware_bytes(path: str = FIRMWARE) -> bytes:
+    """The stock MicroPython image, refused unless its checksum is the pinned one."""
+    data = _read(path)
     digest = hashlib.sha256(data).hexdigest()
     if digest != FIRMWARE_SHA256:
         raise ImageError("picoimage: %s has SHA256 %s, expected %s" % (path, digest, FIRMWARE_SHA256))
@@ -81,11 +85,7 @@ def _boot2_crc(data: bytes) -> int:
 def other_firmware_bytes(path: str) -> bytes:
     """Another RPI_PICO build of MicroPython (``COMANDO_PICO_FIRMWARE``): refused unless the boot
     ROM would boot it, it is MicroPython for the Pico, and it ends before the filesystem."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as exc:
-        raise ImageError("picoimage: cannot read the MicroPython image %s (%s)" % (path, exc.strerror))
+    data = _read(path)
     if len(data) < BOOT2_SIZE or _boot2_crc(data[:252]) != struct.unpack("<I", data[252:256])[0]:
         raise ImageError("picoimage: %s is not an RP2040 flash image (boot stage 2's CRC is wrong)" % path)
     if BOARD_SIGNATURE not in data:

@@ -257,10 +257,9 @@ class App:
             ev = S.make(self.state, action, self.dice, self.board,
                         recheck=not later or action.get("t") != "roll")
             self._journal(ev, later)
-            # (a press's event: its undo snapshot is taken by flush(), after the picture; an
-            # undo takes none, as in comando.session.apply)
+            # (a press's event: its undo snapshot is taken by flush(), after the picture)
             S.apply(self.state, ev, history=not later)
-            self.unremembered = later and ev["t"] != "undo"
+            self.unremembered = later
         self.events_made += 1
         if not later and self.link is not None:
             self.link.publish(ev)

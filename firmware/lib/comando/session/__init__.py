@@ -364,7 +364,10 @@ def apply(state, event, history=True):
 
 
 def remember(state):
-    """The undo snapshot of the last event applied with ``history=False``."""
+    """The undo snapshot of the last event applied with ``history=False``; none after an undo
+    (which leaves ``at`` before ``seq``), as ``apply`` takes none for it."""
+    if state.at != state.seq:
+        return state
     hist = state.hist
     snap = _snapshot(state)
     if hist:
