@@ -5,6 +5,9 @@ BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed-stamp
 # Extra pytest arguments, e.g. make test ARGS="-k odds -x"
 ARGS    ?=
+# The official MicroPython image for the Pico (RPI_PICO v1.28, .uf2 or .bin): the project holds
+# none. make uf2 / test-pico / bench-pico FIRMWARE=PATH, or COMANDO_PICO_FIRMWARE in the environment.
+FIRMWARE ?= $(COMANDO_PICO_FIRMWARE)
 
 .PHONY: all venv test test-pico bench-pico uf2 node_modules pico-deps run bench firmware deploy enclosure hardware clean
 
@@ -41,11 +44,12 @@ test: $(STAMP) pico-deps
 
 ## Every emulated-Pico test (whole games, every golden case, power cuts, abuse): minutes.
 test-pico: $(STAMP) $(NODE_STAMP)
-	COMANDO_PICO=full $(BIN)/python -m pytest tests/pico -m pico $(ARGS)
+	@$(BIN)/python -m comando_host.picoimage check --firmware "$(FIRMWARE)"
+	COMANDO_PICO=full COMANDO_PICO_FIRMWARE="$(FIRMWARE)" $(BIN)/python -m pytest tests/pico -m pico $(ARGS)
 
 ## The device's figures on the emulated RP2040 (emulated time): one `pico NAME VALUE` per line.
 bench-pico: $(STAMP) $(NODE_STAMP)
-	$(BIN)/python bench/bench_pico.py $(ARGS)
+	COMANDO_PICO_FIRMWARE="$(FIRMWARE)" $(BIN)/python bench/bench_pico.py $(ARGS)
 
 ## The main job: the device (a Pico if one is attached, else the simulator) and the host mirror.
 run: $(STAMP)
@@ -59,9 +63,12 @@ bench: $(STAMP)
 firmware: $(STAMP)
 	$(BIN)/python -m comando_host.firmware build
 
-## One UF2 to drag onto a Pico in BOOTSEL mode: MicroPython v1.28.0 + the app's filesystem.
-uf2: firmware
-	$(BIN)/python -m comando_host.picoimage uf2 --bundle build/firmware --out build/comando.uf2
+## One UF2 to drag onto a Pico in BOOTSEL mode: the official MicroPython release you give
+## (make uf2 FIRMWARE=RPI_PICO-v1.28.0.uf2, or COMANDO_PICO_FIRMWARE) + the app's filesystem.
+uf2: $(STAMP)
+	@$(BIN)/python -m comando_host.picoimage check --firmware "$(FIRMWARE)"
+	@$(MAKE) --no-print-directory firmware
+	$(BIN)/python -m comando_host.picoimage uf2 --firmware "$(FIRMWARE)" --bundle build/firmware --out build/comando.uf2
 
 ## Copy the bundle to a connected Pico with mpremote.
 deploy: firmware

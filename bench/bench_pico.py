@@ -30,9 +30,10 @@ tests/pico/rig.js). Figures and goals (issue 14):
                          (its card drawn); the second round's first placements and attacks;
                          then the device restarted (its journal folded) and two more turns > 0
 
-``--only`` runs the named figures (the session figures share one run). ``--firmware PATH`` runs them
-on another RPI_PICO build of MicroPython (COMANDO_PICO_FIRMWARE; for example one with the app's
-modules frozen in) instead of the stock v1.28.0 image; the bundle's filesystem is the same.
+``--only`` runs the named figures (the session figures share one run). The MicroPython image is
+the user's: ``--firmware PATH`` or COMANDO_PICO_FIRMWARE, the official RPI_PICO v1.28 release (.uf2
+or .bin from micropython.org/download/RPI_PICO; the project holds none). Without one it says so in
+one line and exits 2.
 """
 
 import argparse
@@ -49,7 +50,7 @@ for p in (os.path.join(ROOT, "tests"), os.path.join(ROOT, "tests", "pico"), os.p
           HERE):
     sys.path.insert(0, p)
 
-from picorig import PicoRig, RigError, missing  # noqa: E402
+from picorig import PicoRig, RigError, missing, no_image  # noqa: E402
 from comando_host import picoimage  # noqa: E402
 
 SESSION = os.path.join(ROOT, "tests", "device_scripts", "teg_session.txt")
@@ -246,7 +247,7 @@ def bench_map_heap(rs, turns=False):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--only", default="", help="comma-separated figure names")
-    ap.add_argument("--firmware", help="another RPI_PICO MicroPython image (default: the stock v1.28.0)")
+    ap.add_argument("--firmware", help="the RPI_PICO MicroPython image, .uf2 or .bin (default: $COMANDO_PICO_FIRMWARE)")
     a = ap.parse_args(argv)
     if a.firmware:
         os.environ[picoimage.ENV_FIRMWARE] = os.path.abspath(a.firmware)
@@ -255,10 +256,10 @@ def main(argv=None):
     if bad:
         print("bench_pico: unknown figure %s (one of: %s)" % (", ".join(bad), ", ".join(FIGURES)))
         return 2
-    why = missing()
+    why = missing() or no_image()
     if why:
-        print("bench_pico: the emulated Pico cannot run: " + why)
-        return 1
+        print("bench_pico: the emulated Pico cannot run: " + why, file=sys.stderr)
+        return 2
     try:
         fw = picoimage.chosen_firmware()
     except picoimage.ImageError as exc:

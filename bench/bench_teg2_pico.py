@@ -3,7 +3,7 @@ tests/pico/rig.js): the free heap's low point, through the final count.
 
     .venv/bin/python bench/bench_teg2_pico.py [--only teg2_game4.txt[,teg2_game8.txt,...]]
 
-Needs `make node_modules`. Slow (minutes per game): run one script at a time. For each script of
+Needs `make node_modules` and the official RPI_PICO MicroPython image in COMANDO_PICO_FIRMWARE. Slow (minutes per game): run one script at a time. For each script of
 tests/device_scripts played by its button presses from a fresh flash, prints
 
     pico teg2 SCRIPT heap_free_min_k LOW boot_free_k BOOT used_peak_k PEAK events N stage STAGE
@@ -24,7 +24,7 @@ for p in (os.path.join(ROOT, "tests"), os.path.join(ROOT, "tests", "pico"),
           os.path.join(ROOT, "firmware", "lib")):
     sys.path.insert(0, p)
 
-from picorig import PicoRig, RigError, missing  # noqa: E402
+from picorig import PicoRig, RigError, missing, no_image  # noqa: E402
 
 SCRIPTS = os.path.join(ROOT, "tests", "device_scripts")
 
@@ -56,10 +56,10 @@ def main(argv=None):
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--only", default="teg2_game4.txt", help="comma-separated script names")
     a = ap.parse_args(argv)
-    why = missing()
+    why = missing() or no_image()
     if why:
-        print("bench_teg2_pico: the emulated Pico cannot run: " + why)
-        return 1
+        print("bench_teg2_pico: the emulated Pico cannot run: " + why, file=sys.stderr)
+        return 2
     t = time.time()
     for name in [n for n in a.only.split(",") if n]:
         if not os.path.exists(os.path.join(SCRIPTS, name)):

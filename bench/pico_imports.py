@@ -20,7 +20,7 @@ ROOT = os.path.dirname(HERE)
 for p in (os.path.join(ROOT, "tests"), os.path.join(ROOT, "tests", "pico"), os.path.join(ROOT, "firmware", "lib")):
     sys.path.insert(0, p)
 
-from picorig import PicoRig, RigError, missing  # noqa: E402
+from picorig import PicoRig, RigError, missing, no_image  # noqa: E402
 
 GAME = ("asyncio,comando.errors,comando.rulesets,comando.rulebook_armies,comando.turns,comando.journal,"
         "comando.session.rules,device.buttons,device.hal,device.canvas,device.oled,device.hal.pico,"
@@ -66,10 +66,10 @@ def main(argv=None):
     ap.add_argument("modules", nargs="?", default=GAME)
     ap.add_argument("--unload", action="store_true")
     a = ap.parse_args(argv)
-    why = missing()
+    why = missing() or no_image()
     if why:
-        print("pico_imports: the emulated Pico cannot run: " + why)
-        return 1
+        print("pico_imports: the emulated Pico cannot run: " + why, file=sys.stderr)
+        return 2
     mods = [m for m in a.modules.split(",") if m]
     rig = PicoRig(main=(MAIN % (mods, a.unload)).encode()).start()
     try:

@@ -2,7 +2,7 @@
 """Hardware docs and enclosure, generated from one source of truth.
 
     python hardware/build.py docs        wiring.svg/.png, pins.md, bom.csv/.md, enclosure/params.scad
-    python hardware/build.py enclosure   STL files under build/enclosure (needs OpenSCAD)
+    python hardware/build.py enclosure   STL files under hardware/stl (needs OpenSCAD)
     python hardware/build.py check       exit 1 if a generated file is out of date (writes nothing)
 
 Inputs: the pin map firmware/lib/device/pins.py (the only place pin numbers are written),
@@ -33,7 +33,8 @@ PARTS = os.path.join(HERE, "parts.json")
 ENCLOSURE_DIR = os.path.join(HERE, "enclosure")
 ENCLOSURE_SCAD = os.path.join(ENCLOSURE_DIR, "comando.scad")
 ENCLOSURE_PARTS = ("base", "lid")
-BUILD_ENCLOSURE = os.path.join(ROOT, "build", "enclosure")
+# The STL files ship in the repository (data the project makes), so a maker needs no OpenSCAD.
+BUILD_ENCLOSURE = os.path.join(HERE, "stl")
 
 OUT_SVG = os.path.join(HERE, "wiring.svg")
 OUT_PNG = os.path.join(HERE, "wiring.png")
@@ -986,7 +987,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="hardware/build.py", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
     sub.add_parser("docs", help="wiring diagram, pin table, BOM and the enclosure's params.scad")
-    e = sub.add_parser("enclosure", help="STL files under build/enclosure (OpenSCAD)")
+    e = sub.add_parser("enclosure", help="STL files under hardware/stl (OpenSCAD)")
     e.add_argument("--out", default=BUILD_ENCLOSURE)
     sub.add_parser("check", help="exit 1 if a generated file is out of date")
     args = parser.parse_args(argv)

@@ -19,3 +19,15 @@ def _own_game_database(tmp_path_factory, monkeypatch):
     the user's data directory): a test never writes into the user's own."""
     if not os.environ.get("COMANDO_DB"):
         monkeypatch.setenv("COMANDO_DB", str(tmp_path_factory.getbasetemp() / "comando-test.db"))
+
+
+def pytest_terminal_summary(terminalreporter):
+    """One line at the end when the emulated RP2040 was not run for want of a MicroPython image
+    (the project holds none: tests/pico/conftest.py)."""
+    from comando_host import picoimage
+
+    pico = [r for r in terminalreporter.stats.get("skipped", [])
+            if "tests/pico/" in r.nodeid.replace("\\", "/")]
+    if pico and not picoimage.firmware_path():
+        terminalreporter.write_line(
+            "chip: not tested (%d emulated-Pico tests skipped): %s" % (len(pico), picoimage.NO_IMAGE))

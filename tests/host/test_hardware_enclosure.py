@@ -133,6 +133,14 @@ def test_make_enclosure_builds_valid_stl(tmp_path):
         x, y = DIMS["buttons"]["positions"][name]
         assert on_circle(-x, y) >= 24, "no hole for button %s" % name
     assert on_circle(0.0, -30.0) == 0  # and none where there is no button
+    # the STL files the repository ships (hardware/stl, so a maker needs no OpenSCAD) are what
+    # the sources build now: same facets, size and volume
+    for part in B.ENCLOSURE_PARTS:
+        fresh = B.check_stl(str(out / ("comando-%s.stl" % part)))
+        shipped = B.check_stl(os.path.join(B.BUILD_ENCLOSURE, "comando-%s.stl" % part))
+        assert shipped["facets"] == fresh["facets"], (part, "run make enclosure and commit hardware/stl")
+        assert shipped["size"] == pytest.approx(fresh["size"], abs=0.01)
+        assert shipped["volume"] == pytest.approx(fresh["volume"], rel=1e-6)
 
 
 def test_missing_openscad_is_reported_clearly(tmp_path, monkeypatch):

@@ -51,20 +51,30 @@ class RigError(Exception):
 
 
 def missing() -> str | None:
-    """Why the rig cannot run here (None when it can): node, the npm package, the firmware."""
+    """Why the rig cannot run here (None when it can) for want of what CI installs: node, the npm
+    package, the boot ROM beside the clone. The MicroPython image is another matter (``no_image``)."""
     if not shutil.which("node"):
         return "node is not installed (apt-get install nodejs npm)"
     if not os.path.isdir(NODE_MODULES):
         return "rp2040js is not installed (make node_modules)"
-    for path in (picoimage.firmware_path(), picoimage.BOOTROM):
-        if not os.path.exists(path):
-            where = "its path is in " + picoimage.ENV_FIRMWARE if path == picoimage.firmware_path() != picoimage.FIRMWARE \
-                else "../shared/pico beside the clone"
-            return "%s is missing (%s)" % (path, where)
+    if not os.path.exists(picoimage.BOOTROM):
+        return "%s is missing (../shared/pico beside the clone)" % picoimage.BOOTROM
     import hashlib
     with open(picoimage.BOOTROM, "rb") as f:
         if hashlib.sha256(f.read()).hexdigest() != picoimage.BOOTROM_SHA256:
             return "%s is not the RP2040 B1 boot ROM (SHA256 differs)" % picoimage.BOOTROM
+    return None
+
+
+def no_image() -> str | None:
+    """Why there is no MicroPython image to boot (None when COMANDO_PICO_FIRMWARE names a good
+    one): the project holds none, its user gives it."""
+    if not picoimage.firmware_path():
+        return picoimage.NO_IMAGE
+    try:
+        picoimage.chosen_firmware()
+    except picoimage.ImageError as exc:
+        return str(exc)
     return None
 
 
@@ -225,7 +235,7 @@ class PicoRig:
 
     # -- lifecycle -------------------------------------------------------------------------------
     def start(self) -> "PicoRig":
-        why = missing()
+        why = missing() or no_image()
         if why:
             raise RigError("the emulated Pico cannot run: " + why)
         argv = ["node", RIG, "--flash", self.flash_path, "--save", self.flash_path,
