@@ -321,7 +321,9 @@ class HostSync(_Peer):
 
     Deliveries for the caller, in order, from ``take_deliveries()``:
       ("hello", payload, last)   a device said hello (file the game before storing its events)
-      ("event", event)           the next event in order, store it
+      ("event", event, game)     the next event in order, store it under ``game`` (the game of
+                                 the hello before the frame that carried it, not the sync's
+                                 game by the time the caller reads the deliveries)
       ("snapshot", seq, payload) the device's state at seq (its journal no longer has the gap)
       ("result", cid, seq, msg)  a command became event seq (msg None) or was refused (seq None)
       ("error", payload)         the device reported an error
@@ -518,7 +520,7 @@ class HostSync(_Peer):
             return
         if seq == self.queued + 1:
             self.queued = seq
-            self.deliveries.append(("event", ev))
+            self.deliveries.append(("event", ev, self.game))
             self._drain()
         else:
             old = self.pending.get(seq)
@@ -533,7 +535,7 @@ class HostSync(_Peer):
     def _drain(self):
         while self.queued + 1 in self.pending:
             self.queued += 1
-            self.deliveries.append(("event", self.pending.pop(self.queued)))
+            self.deliveries.append(("event", self.pending.pop(self.queued), self.game))
 
     def _need_resend(self):
         """Ask for the gap, at most once per RTO for the same place."""
