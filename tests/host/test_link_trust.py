@@ -99,3 +99,40 @@ def test_one_read_with_the_last_events_of_a_game_and_the_next_games_hello(store,
     assert [(e["seq"], e["d"]) for e in store.events("g2")] == \
         [(i + 1, e["d"]) for i, e in enumerate(rolls(4, 100))]
     assert dev.sync.acked == 4 and host.sync.game == "g2"
+
+
+@pytest.mark.parametrize("state", [{"junk": True}, {"seq": 7}, ["x"], "junk"])
+def test_a_snapshot_ahead_of_the_events_it_does_not_continue_is_refused(store, state):
+    # main: the events it jumped over (2 of 28) were never stored, and the junk state was
+    h, d = PipeTransport.pair()
+    host = HostSession(h, store, writer=False)
+    lines = []
+    host.log = lines.append
+    dev = Device(d)
+    dev.play(rolls(10))
+    pump(host, dev, 20)
+    assert len(store.events("g1")) == 10
+    dev.play(rolls(18, 10))
+    dev.send()
+    # a valid-CRC snapshot frame with junk state, two events ahead, before the events
+    h.inbox[:0] = L.encode(L.SNAPSHOT, 12, {"game": "g1", "state": state})
+    pump(host, dev, 40)
+    assert [e["seq"] for e in store.events("g1")] == list(range(1, 29))
+    assert all(r[0] == "event" for r in store.records("g1"))
+    assert host.view.errors and "refused a snapshot at #12" in host.view.errors[-1]
+    assert dev.sync.acked == 28
+
+
+def test_a_snapshot_past_a_rotated_journal_is_still_taken(store):
+    # the device's journal keeps 20 events: a laptop 40 behind gets the state, then the rest
+    h, d = PipeTransport.pair()
+    dev = Device(d)
+    dev.src.keep = 20
+    dev.play(rolls(60))
+    host = HostSession(h, store, writer=False)
+    pump(host, dev, 40)
+    recs = store.records("g1")
+    assert recs[0][0] == "snapshot" and recs[0][1] == 60 and recs[0][2]["seq"] == 60
+    dev.play(rolls(3, 60))
+    pump(host, dev, 20)
+    assert [e["seq"] for e in store.events("g1")] == [61, 62, 63] and dev.sync.acked == 63

@@ -296,7 +296,8 @@ class DeviceSync(_Peer):
             self.progress_at = self.now
         if self.acked + 1 < self.source.first() and self.sent < self.source.first():
             seq, state = self.source.snapshot()
-            self._send(L.SNAPSHOT, seq, {"game": self.game, "state": state})
+            self._send(L.SNAPSHOT, seq, {"game": self.game, "state": state,
+                                         "first": self.source.first()})
             self.snapshots_sent += 1
             self.sent = seq
         get_raw = getattr(self.source, "get_raw", None)
@@ -359,6 +360,8 @@ class HostSync(_Peer):
         # device whose journal was damaged (its hello says "damaged")
         self.events_for = events_for
         self.restoring = 0       # sending events back up to here: the device's lag is expected
+        self.device_first = 1    # the oldest event the device's journal holds (its hello)
+        self.refused_at = -1e9   # a snapshot was last refused then
 
     def hello(self):
         """Say hello (on opening the port): the device answers with its own."""
@@ -408,6 +411,14 @@ class HostSync(_Peer):
             self._event(seq, p)
         elif ftype == L.SNAPSHOT:
             if p.get("game") == self.game and seq > self.queued:
+                why = self._snapshot_refused(seq, p)
+                if why:
+                    if self.now - self.refused_at >= RTO:   # (one line per burst of them)
+                        self.refused_at = self.now
+                        self.deliveries.append(("error", {"m": "refused a snapshot at #%d: %s"
+                                                          % (seq, why)}))
+                    self._need_resend()
+                    return
                 self.queued = seq
                 for s in list(self.pending):
                     if s <= seq:
@@ -432,6 +443,25 @@ class HostSync(_Peer):
                 self.deliveries.append(("result", cid, None, p.get("m", "refused")))
             else:
                 self.deliveries.append(("error", p))
+
+    def _snapshot_refused(self, seq, p):
+        """Why a snapshot does not continue the events here (None: it does). It may only stand
+        for events the device no longer holds (its journal starts after the next one the host
+        needs: the hello's "first", or the snapshot's own, never going back), up to where its
+        journal starts, and its state must be the state at its seq; anything else would skip
+        events the device still has and store a state no event led to."""
+        first = p.get("first")
+        if type(first) is not int or first < self.device_first:
+            first = self.device_first
+        state = p.get("state")
+        if first <= self.queued + 1:
+            return "the device still holds event %d (its journal starts at %d)" % (
+                self.queued + 1, first)
+        if seq + 1 < first:
+            return "it stops before the device's journal starts (%d)" % first
+        if not isinstance(state, dict) or state.get("seq") != seq:
+            return "its state is not the state at #%d" % seq
+        return None
 
     def _set_up(self, up):
         if up != self.up:
@@ -475,6 +505,8 @@ class HostSync(_Peer):
                 self.queued = self.held
         self.device = p
         self.device_last = seq
+        first = p.get("first")
+        self.device_first = first if type(first) is int else 1
         self.deliveries.append(("hello", p, seq))
         damaged = p.get("damaged")
         if isinstance(damaged, dict):
@@ -572,7 +604,8 @@ class MemorySource:
 
     ``keep`` bounds how many events stay held (older ones are dropped, as a device journal that
     rotated would): a host further behind than that gets a snapshot. ``fold(state, event)`` makes
-    the snapshot state (default: a count and the last event type).
+    the snapshot state (default: its seq and the last event type; a snapshot's state names its
+    seq, as a session's does).
     """
 
     def __init__(self, keep=0, fold=None):
@@ -589,7 +622,7 @@ class MemorySource:
         if self.fold is not None:
             self.state = self.fold(self.state, event)
         else:
-            self.state = {"n": event["seq"], "t": event["t"]}
+            self.state = {"seq": event["seq"], "t": event["t"]}
         if self.keep and len(self.events) > self.keep:
             drop = len(self.events) - self.keep
             del self.events[:drop]
