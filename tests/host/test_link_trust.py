@@ -136,3 +136,108 @@ def test_a_snapshot_past_a_rotated_journal_is_still_taken(store):
     dev.play(rolls(3, 60))
     pump(host, dev, 20)
     assert [e["seq"] for e in store.events("g1")] == [61, 62, 63] and dev.sync.acked == 63
+
+
+class MasterIO:
+    """The device's end of a pty: the master's fd, read without blocking."""
+
+    def __init__(self, fd):
+        self.fd = fd
+
+    def read(self, n=65536):
+        import select
+        if select.select([self.fd], [], [], 0)[0]:
+            return os.read(self.fd, n)
+        return b""
+
+    def write(self, data):
+        os.write(self.fd, data)
+
+
+def _pty_number(name):
+    return int(name.rsplit("/", 1)[1])
+
+
+def _take_pty_number(target, seconds=5.0):
+    """Open ptys (as another program would) until one gets ``target``'s number; the lower free
+    numbers are held meanwhile (the kernel gives the lowest free one). (master, slave) or None."""
+    held, end = [], time.monotonic() + seconds
+    try:
+        while time.monotonic() < end:
+            m, s = pty.openpty()
+            name = os.ttyname(s)
+            if name == target:
+                return m, s
+            if _pty_number(name) < _pty_number(target):
+                held.append((m, s))
+                continue
+            os.close(m)
+            os.close(s)
+            time.sleep(0.02)
+        return None
+    finally:
+        for fds in held:
+            for fd in fds:
+                os.close(fd)
+
+
+def test_connect_to_a_pty_stops_when_its_device_goes_away_and_never_takes_the_reused_number(
+        tmp_path):
+    import threading
+    master, slave = pty.openpty()
+    tty.setraw(master)
+    tty.setraw(slave)
+    name = os.ttyname(slave)
+    db = str(tmp_path / "c.db")
+    proc = subprocess.Popen([sys.executable, "-m", "comando_host.cli", "connect", name, "--db", db,
+                             "--seconds", "10"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    dev = Device(MasterIO(master))
+    dev.play(rolls(5))
+    stop = threading.Event()
+
+    def device_loop():
+        while not stop.is_set():
+            dev.poll()
+            time.sleep(0.005)
+
+    t = threading.Thread(target=device_loop, daemon=True)
+    t.start()
+    end = time.monotonic() + 15
+    while dev.sync.acked < 5 and time.monotonic() < end:
+        time.sleep(0.02)
+    stop.set()
+    t.join(2)
+    assert dev.sync.acked == 5
+    os.close(slave)
+    os.close(master)           # the simulator is gone: its pty number is free once connect lets go
+    other = _take_pty_number(name)
+    if other is None:
+        proc.kill()
+        proc.wait()
+        pytest.skip("another program on this machine took pty number %s first" % name)
+    om, os_ = other             # another program's terminal, on the same path
+    tty.setraw(om)
+    got = b""
+    try:
+        end = time.monotonic() + 3.5   # main reopened the path every second
+        while time.monotonic() < end:
+            import select
+            if select.select([om], [], [], 0.05)[0]:
+                got += os.read(om, 4096)
+        out, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(om)
+        os.close(os_)
+    assert got == b"", "connect wrote into another program's pty: %r" % got[:80]
+    assert proc.returncode == 1
+    assert "went away" in err and name in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1, err
+    s = Store(db)
+    try:
+        assert [g[0] for g in s.games()] == ["g1"] and len(s.events("g1")) == 5
+    finally:
+        s.close()
