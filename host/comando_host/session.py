@@ -187,20 +187,28 @@ class HostSession:
         if not deliveries:
             return 0
         batch, snapshot, stored = [], None, 0
-        game = self.sync.game
+        # each event is filed under the game of the frame that carried it: one read may hold
+        # the last events of one game and the hello of the next (the sync's game is the new one)
+        game = None
         for d in deliveries:
             kind = d[0]
             if kind == "event":
+                if d[2] != game:
+                    if batch or snapshot:
+                        stored += self._store(game, batch, snapshot)
+                        batch, snapshot = [], None
+                    game = d[2]
                 batch.append(d[1])
                 if self.on_receive is not None:
                     self.on_receive(d[1])
             elif kind == "snapshot":
-                if batch:
-                    stored += self._store(game, batch, None)
+                if batch or snapshot:
+                    stored += self._store(game, batch, snapshot)
                     batch = []
+                game = d[2].get("game")
                 snapshot = (d[1], d[2].get("state"))
             elif kind == "hello":
-                if batch or snapshot:
+                if batch or snapshot:   # the previous game's ingest ends here, stored
                     stored += self._store(game, batch, snapshot)
                     batch, snapshot = [], None
                 p = d[1]
@@ -239,7 +247,10 @@ class HostSession:
             self.writer.put(("batch", game, batch, snapshot))
             return 0
         top = self.store.add_events(game, batch, snapshot)   # durable when this returns
-        self._durable(top, batch, snapshot)
+        if game == self.sync.game:   # (another game's last events: its device moved on)
+            self._durable(top, batch, snapshot)
+        else:
+            self.stored_events += len(batch)
         return len(batch)
 
     def collect(self) -> int:
@@ -255,6 +266,8 @@ class HostSession:
             game, top, batch, snapshot = w.done.popleft()
             if game == self.sync.game:
                 self._durable(top, batch, snapshot)
+            else:
+                self.stored_events += len(batch)
             n += len(batch)
         return n
 

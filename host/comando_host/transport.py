@@ -42,6 +42,24 @@ def resolve(spec: str | None) -> str:
     return spec
 
 
+def is_pty(path: str | None) -> bool:
+    """True for a pseudo-terminal's slave (/dev/pts/N, or a link to one): its number goes to the
+    next program that opens a pty once nobody holds it, so a path seen again is not the same
+    device (Unix98 pty slaves are majors 136-143)."""
+    import os
+    if not path or "://" in path:
+        return False
+    try:
+        real = os.path.realpath(path)
+        if real.startswith("/dev/pts/"):
+            return True
+        st = os.stat(real)
+    except (OSError, ValueError):
+        return False
+    import stat
+    return stat.S_ISCHR(st.st_mode) and 136 <= os.major(st.st_rdev) <= 143
+
+
 class Transport:
     """A non-blocking byte pipe over a pyserial port.
 

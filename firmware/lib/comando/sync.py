@@ -296,7 +296,8 @@ class DeviceSync(_Peer):
             self.progress_at = self.now
         if self.acked + 1 < self.source.first() and self.sent < self.source.first():
             seq, state = self.source.snapshot()
-            self._send(L.SNAPSHOT, seq, {"game": self.game, "state": state})
+            self._send(L.SNAPSHOT, seq, {"game": self.game, "state": state,
+                                         "first": self.source.first()})
             self.snapshots_sent += 1
             self.sent = seq
         get_raw = getattr(self.source, "get_raw", None)
@@ -321,7 +322,9 @@ class HostSync(_Peer):
 
     Deliveries for the caller, in order, from ``take_deliveries()``:
       ("hello", payload, last)   a device said hello (file the game before storing its events)
-      ("event", event)           the next event in order, store it
+      ("event", event, game)     the next event in order, store it under ``game`` (the game of
+                                 the hello before the frame that carried it, not the sync's
+                                 game by the time the caller reads the deliveries)
       ("snapshot", seq, payload) the device's state at seq (its journal no longer has the gap)
       ("result", cid, seq, msg)  a command became event seq (msg None) or was refused (seq None)
       ("error", payload)         the device reported an error
@@ -357,6 +360,8 @@ class HostSync(_Peer):
         # device whose journal was damaged (its hello says "damaged")
         self.events_for = events_for
         self.restoring = 0       # sending events back up to here: the device's lag is expected
+        self.device_first = 1    # the oldest event the device's journal holds (its hello)
+        self.refused_at = -1e9   # a snapshot was last refused then
 
     def hello(self):
         """Say hello (on opening the port): the device answers with its own."""
@@ -406,6 +411,14 @@ class HostSync(_Peer):
             self._event(seq, p)
         elif ftype == L.SNAPSHOT:
             if p.get("game") == self.game and seq > self.queued:
+                why = self._snapshot_refused(seq, p)
+                if why:
+                    if self.now - self.refused_at >= RTO:   # (one line per burst of them)
+                        self.refused_at = self.now
+                        self.deliveries.append(("error", {"m": "refused a snapshot at #%d: %s"
+                                                          % (seq, why)}))
+                    self._need_resend()
+                    return
                 self.queued = seq
                 for s in list(self.pending):
                     if s <= seq:
@@ -430,6 +443,25 @@ class HostSync(_Peer):
                 self.deliveries.append(("result", cid, None, p.get("m", "refused")))
             else:
                 self.deliveries.append(("error", p))
+
+    def _snapshot_refused(self, seq, p):
+        """Why a snapshot does not continue the events here (None: it does). It may only stand
+        for events the device no longer holds (its journal starts after the next one the host
+        needs: the hello's "first", or the snapshot's own, never going back), up to where its
+        journal starts, and its state must be the state at its seq; anything else would skip
+        events the device still has and store a state no event led to."""
+        first = p.get("first")
+        if type(first) is not int or first < self.device_first:
+            first = self.device_first
+        state = p.get("state")
+        if first <= self.queued + 1:
+            return "the device still holds event %d (its journal starts at %d)" % (
+                self.queued + 1, first)
+        if seq + 1 < first:
+            return "it stops before the device's journal starts (%d)" % first
+        if not isinstance(state, dict) or state.get("seq") != seq:
+            return "its state is not the state at #%d" % seq
+        return None
 
     def _set_up(self, up):
         if up != self.up:
@@ -473,6 +505,8 @@ class HostSync(_Peer):
                 self.queued = self.held
         self.device = p
         self.device_last = seq
+        first = p.get("first")
+        self.device_first = first if type(first) is int else 1
         self.deliveries.append(("hello", p, seq))
         damaged = p.get("damaged")
         if isinstance(damaged, dict):
@@ -518,7 +552,7 @@ class HostSync(_Peer):
             return
         if seq == self.queued + 1:
             self.queued = seq
-            self.deliveries.append(("event", ev))
+            self.deliveries.append(("event", ev, self.game))
             self._drain()
         else:
             old = self.pending.get(seq)
@@ -533,7 +567,7 @@ class HostSync(_Peer):
     def _drain(self):
         while self.queued + 1 in self.pending:
             self.queued += 1
-            self.deliveries.append(("event", self.pending.pop(self.queued)))
+            self.deliveries.append(("event", self.pending.pop(self.queued), self.game))
 
     def _need_resend(self):
         """Ask for the gap, at most once per RTO for the same place."""
@@ -570,7 +604,8 @@ class MemorySource:
 
     ``keep`` bounds how many events stay held (older ones are dropped, as a device journal that
     rotated would): a host further behind than that gets a snapshot. ``fold(state, event)`` makes
-    the snapshot state (default: a count and the last event type).
+    the snapshot state (default: its seq and the last event type; a snapshot's state names its
+    seq, as a session's does).
     """
 
     def __init__(self, keep=0, fold=None):
@@ -587,7 +622,7 @@ class MemorySource:
         if self.fold is not None:
             self.state = self.fold(self.state, event)
         else:
-            self.state = {"n": event["seq"], "t": event["t"]}
+            self.state = {"seq": event["seq"], "t": event["t"]}
         if self.keep and len(self.events) > self.keep:
             drop = len(self.events) - self.keep
             del self.events[:drop]

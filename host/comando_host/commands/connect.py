@@ -1,7 +1,9 @@
 """comando connect [PORT]: mirror a device live and store its game on the laptop.
 
 If the port goes away (the Pico unplugged or reset), the mirror waits for it to come back and
-carries on; the device catches the laptop up from its journal.
+carries on; the device catches the laptop up from its journal. A pseudo-terminal is not waited
+for: once its device (the simulator) let it go, its number is the next program's, and opening the
+path again would write into another program's terminal, read its keys and store what it says.
 """
 
 import sys
@@ -26,7 +28,7 @@ def run(args):
     from comando_host.cli import UsageError
     from comando_host.mirror import Mirror
     from comando_host.session import HostSession
-    from comando_host.transport import open_transport
+    from comando_host.transport import is_pty, open_transport
 
     from comando_host.notation import parse_event_line
     actions = []
@@ -60,6 +62,12 @@ def run(args):
             transport.close()
             if not transport.broken:
                 return rc if answered else 1   # nothing was mirrored: a failure for scripts
+            if is_pty(transport.name):
+                transport = None
+                print("comando connect: the device on %s went away; a pseudo-terminal's number "
+                      "goes to the next program that opens one, so connect stops here (run it "
+                      "again once the device is back)" % args.port, file=sys.stderr)
+                return 1
             print("comando connect: waiting for the device to come back (Ctrl-C to stop)",
                   file=sys.stderr)
             transport = None
