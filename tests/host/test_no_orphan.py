@@ -74,7 +74,7 @@ def _no_orphan(proc, root, what):
                "the MicroPython child %s still runs after %s" % (devices_on(root), what))
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT, signal.SIGKILL])
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGKILL])
 def test_sim_ends_its_device_on_a_signal(tmp_path, sig):
     root = tmp_path / "dev"
     proc = _start(tmp_path, ["sim", "--dir", str(root), "--seed", "1"], root)
