@@ -47,8 +47,8 @@ def live_page(path, port=8765):
 
 
 def mirror_hook(port, sim):
-    if port is None:
-        return linked_demo()
+    if port is None:   # (beside the scripted device's directory: one demo per --dir)
+        return linked_demo(root=sim.root + "-linked" if sim is not None else None)
     from comando_host.mirror import Mirror
     from comando_host.session import HostSession
     from comando_host.store import Store
@@ -97,41 +97,61 @@ def mirror_hook(port, sim):
     return None
 
 
-def linked_demo(seconds: float = 20.0) -> int:
-    """The demo without a terminal: the simulated device and the host mirror over a pty."""
+def linked_demo(seconds: float = 60.0, root: str | None = None) -> int:
+    """The demo without a terminal: a simulated device and the host mirror over a pty. Checks
+    that the laptop's copy of the game equals the device's journal; 1 when it does not (said in
+    one line on stderr), else 0. ``root``: the device's directory (default build/)."""
     from comando_host.mirror import Mirror
     from comando_host.session import HostSession
     from comando_host.simulator import ROOT, Simulator
     from comando_host.transport import open_transport
+    from comando_host.wording import count
     store = _store("demo-host.db")
     page = live_page(store.path)
-    sim = Simulator(root=os.path.join(ROOT, "build", "demo-linked-device"), fresh=True,
+    sim = Simulator(root=root or os.path.join(ROOT, "build", "demo-linked-device"), fresh=True,
                     script=DEMO_SCRIPT, seed=2026).start()
-    transport = open_transport(sim.port)
-    print("comando run: the laptop mirror, linked to the simulated device on %s:" % sim.port)
+    transport = None
+    received = []
     try:
+        transport = open_transport(sim.port)
+        print("comando run: a second simulated device plays a few moves, linked to the laptop "
+              "mirror over the pty %s:" % sim.port)
         session = HostSession(transport, store)
+        session.on_receive = received.append     # each event that came over the link, in order
         mirror = Mirror(session, tty=False)
         end = time.monotonic() + seconds
-        want = None
+        settled_at = None
         while time.monotonic() < end:
             if not session.poll():
                 transport.wait(0.01)
             mirror.update()
-            n = len(sim.events())
-            if n >= 6 and session.sync.game and store.last_seq(session.sync.game) == n:
-                if want == n:
+            game, journal = session.sync.game, sim.events()
+            # done when the laptop's copy is the device's journal and stays so a moment (the
+            # device may still be journaling its last presses)
+            if len(journal) >= 6 and game and store.events(game) == journal:
+                if settled_at is None:
+                    settled_at = time.monotonic()
+                elif time.monotonic() - settled_at >= 0.4:
                     break
-                want = n
-                time.sleep(0.4)
+            else:
+                settled_at = None
         session.close()
-        game = session.sync.game
-        same = bool(game) and store.events(game) == sim.events()
-        print("  the laptop stored %d events of game %s in %s; equal to the device journal: %s"
-              % (store.last_seq(game) if game else 0, game, store.path, "yes" if same else "NO"))
+        game, journal = session.sync.game, sim.events()
+        stored = store.events(game) if game else []
     finally:
-        transport.close()
+        if transport is not None:
+            transport.close()
         sim.stop()
         if page is not None:
             page.stop()
-    return 0
+    what = ("the device journaled %s of game %s; it sent %s over the link and the laptop stored "
+            "%s in %s" % (count(len(journal), "event"), game or "(none: no hello came)",
+                          count(len(received), "event"), count(len(stored), "event"), store.path))
+    if game and stored == journal:
+        print("  %s: the laptop's copy equals the device's journal" % what)
+        return 0
+    differ = next((i for i, (a, b) in enumerate(zip(stored, journal)) if a != b),
+                  min(len(stored), len(journal)))
+    print("comando run: error: the demo's check failed: %s, which is not the device's journal "
+          "(they differ from event #%d on)" % (what, differ + 1), file=sys.stderr)
+    return 1

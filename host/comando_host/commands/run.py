@@ -82,6 +82,12 @@ def register(subparsers):
 
 
 def run(args) -> int:
+    from comando_host.exitsignals import exit_on_signals
+    with exit_on_signals():   # SIGTERM, SIGHUP: the device is stopped too, on every path
+        return _run(args)
+
+
+def _run(args) -> int:
     from comando_host.simulator import ROOT
     from comando_host.store import Store
     Store().close()  # the game database must be usable before the device starts (else one line)
@@ -96,6 +102,7 @@ def run(args) -> int:
 
 def demo(out: str, root: str | None = None) -> int:
     from comando_host.simulator import ROOT, run_script
+    from comando_host.wording import count
     os.makedirs(out, exist_ok=True)
     for name in os.listdir(out):
         if name.endswith(".png"):
@@ -105,15 +112,22 @@ def demo(out: str, root: str | None = None) -> int:
     frames = sim.frames()
     stats = sim.stats()
     sent = [b for b in stats["frames"] if b]
+    events = sim.events()
+    game = events[0].get("game", "") if events else ""
     print("comando run: no terminal, so a scripted demo ran on the simulated device")
-    print(f"  {len(sim.events())} events journaled in {os.path.relpath(root, os.getcwd())}/journal.log")
+    print("  %s played on its buttons; the device journaled %s%s in %s/journal.log"
+          % (count(stats.get("presses", 0), "press", "presses"), count(len(events), "event"),
+             " of game %s" % game if game else "", os.path.relpath(root, os.getcwd())))
     if sent:
-        print(f"  {len(sent)} screen updates, {sum(sent)} I2C bytes in all")
-    print(f"  {len(frames)} frames saved as PNG:")
+        print("  its screen was redrawn %s (%s sent to the display over I2C)"
+              % (count(len(sent), "time"), count(sum(sent), "byte")))
+    print("  %s of the screen saved as PNG:" % count(len(frames), "picture"))
     for f in frames:
         print("   ", os.path.relpath(f, os.getcwd()))
     for hook in DEVICE_HOOKS:
-        hook(None, sim)
+        rc = hook(None, sim)
+        if rc:   # (the linked demo's check failed: said on stderr; make run fails too)
+            return rc
     return 0
 
 
@@ -196,10 +210,10 @@ def interactive_sim(args) -> int:
     # to host.log beside the device's sim.log until the device stops.
     quiet = _QuietStderr(os.path.join(os.path.abspath(root), "host.log"))
     sim.start()
-    quiet.on()
-    for hook in DEVICE_HOOKS:
-        hook(sim.port, sim)
     try:
+        quiet.on()
+        for hook in DEVICE_HOOKS:   # (inside the try: a hook that fails stops the device too)
+            hook(sim.port, sim)
         rc = sim.wait()
     except KeyboardInterrupt:
         rc = 0

@@ -18,6 +18,12 @@ def register(sub):
 
 
 def run(args):
+    from comando_host.exitsignals import exit_on_signals
+    with exit_on_signals():   # SIGTERM, SIGHUP: the device is stopped too
+        return _run(args)
+
+
+def _run(args):
     from comando_host.cli import UsageError
     from comando_host.simulator import ROOT, Simulator
     if args.script and not os.path.exists(args.script):
@@ -30,11 +36,11 @@ def run(args):
             raise UsageError("%s:%s" % (args.script, problem))
     root = args.dir or os.path.join(ROOT, "build", "sim-device")
     sim = Simulator(root=root, script=args.script, seed=args.seed, serial=True).start()
-    print(sim.port, flush=True)
-    print("the simulated device runs on %s (journal in %s); mirror it with: comando connect %s"
-          % (sim.port, root, sim.port), file=sys.stderr, flush=True)
-    end = None if args.seconds is None else time.monotonic() + args.seconds
-    try:
+    try:   # (from here on every exit stops the device: a closed stdout, Ctrl-C, a signal)
+        print(sim.port, flush=True)
+        print("the simulated device runs on %s (journal in %s); mirror it with: comando connect %s"
+              % (sim.port, root, sim.port), file=sys.stderr, flush=True)
+        end = None if args.seconds is None else time.monotonic() + args.seconds
         while sim.running() and (end is None or time.monotonic() < end):
             time.sleep(0.1)
     except KeyboardInterrupt:
