@@ -38,8 +38,42 @@ def recv(ws, want=None, timeout=5.0):
             return msg
 
 
+def page_key(srv):
+    """The secret the server put in its page's HTML (what page.js sends with every message)."""
+    import re
+    import urllib.request
+    with urllib.request.urlopen(srv.url, timeout=10) as r:
+        return re.search(r'<meta name="comando-key" content="([0-9a-f]+)">', r.read().decode())[1]
+
+
+class Keyed:
+    """A socket that sends the page's key with every object, as the page does."""
+
+    def __init__(self, ws, key):
+        self.ws, self.key = ws, key
+
+    def send(self, text):
+        try:
+            msg = json.loads(text)
+        except ValueError:
+            msg = None
+        if isinstance(msg, dict):
+            text = json.dumps(dict(msg, token=self.key))
+        self.ws.send(text)
+
+    def recv(self, *a, **kw):
+        return self.ws.recv(*a, **kw)
+
+    def __enter__(self):
+        self.ws.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        self.ws.__exit__(*exc)
+
+
 def socket(srv):
-    return connect(srv.url.replace("http", "ws") + "ws")
+    return Keyed(connect(srv.url.replace("http", "ws") + "ws"), page_key(srv))
 
 
 def new_game(ws, rs="teg", deal="laptop", players=PLAYERS):
@@ -316,7 +350,8 @@ def test_another_machines_page_watches_but_does_not_enter(tmp_path):
     # machine's page is a second one (--lan-input). The socket's peer decides.
     import asyncio
 
-    from comando_host.web.app import Hub, is_loopback
+    from comando_host.web.app import Hub
+    from comando_host.web.guard import is_loopback
     assert is_loopback("127.0.0.1") and is_loopback("::1") and not is_loopback("192.168.1.20")
     db = str(tmp_path / "lan.db")
     store = Store(db)
@@ -335,18 +370,19 @@ def test_another_machines_page_watches_but_does_not_enter(tmp_path):
         async def accept(self):
             pass
 
-        async def receive_text(self):
-            from starlette.websockets import WebSocketDisconnect
+        async def receive(self):
+            for _ in range(5):   # the network's wait: the socket's writer runs meanwhile
+                await asyncio.sleep(0)
             if not self.script:
-                raise WebSocketDisconnect()
-            return self.script.pop(0)
+                return {"type": "websocket.disconnect", "code": 1000}
+            return {"type": "websocket.receive", "text": self.script.pop(0)}
 
         async def send_text(self, text):
             self.sent.append(json.loads(text))
 
     async def session(hub, script):
         ws = Socket()
-        ws.script = [json.dumps(m) for m in script]
+        ws.script = [json.dumps(dict(m, token=hub.guard.token)) for m in script]
         async with hub.lifespan(None):
             await hub.socket(ws)
         return ws.sent

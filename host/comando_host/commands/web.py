@@ -13,6 +13,7 @@ names an address of this machine to listen on (0.0.0.0: every address).
 
 from __future__ import annotations
 
+import errno
 import ipaddress
 
 from comando_host.cli import UsageError
@@ -48,6 +49,9 @@ def host_for(lan: str | None) -> str:
 
 def run(args) -> int:
     host = host_for(args.lan)
+    if args.lan_input and args.lan is None:
+        raise UsageError("--lan-input needs --lan ADDRESS (without --lan no other machine "
+                         "reaches the page)")
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port {args.port} is not a TCP port (0..65535)")
     try:
@@ -61,11 +65,21 @@ def run(args) -> int:
     db = Store(args.db)  # opens (and creates) the store now: a bad path fails here, in one line
     path = db.path
     db.close()
-    from comando_host.web.app import bind
-    sock = bind(host, args.port)   # OSError (address in use...): one line, exit 2
+    from comando_host.web.app import SOCKET_LIMITS, bind
+    from comando_host.web.guard import Guard
+    try:
+        sock = bind(host, args.port)
+    except OSError as exc:   # one line naming the address and port, exit 2
+        raise UsageError(f"cannot listen on {host} port {args.port}: "
+                         f"{exc.strerror or exc}" + (" (another program has it: pick another "
+                                                     "with --port, or --port 0)"
+                                                     if exc.errno == errno.EADDRINUSE else "")
+                         ) from None
     port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(path, lan_input=args.lan_input),
-                                           log_level="warning"))
+    guard = Guard(args.lan, port)
+    server = uvicorn.Server(uvicorn.Config(create_app(path, lan_input=args.lan_input,
+                                                      guard=guard),
+                                           log_level="warning", **SOCKET_LIMITS))
     shown = f"[{host}]" if ":" in host else host
     print(f"comando web: the page is at http://{shown}:{port}/ (the store {path}); "
           "Ctrl-C stops it", flush=True)

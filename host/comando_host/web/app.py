@@ -36,7 +36,7 @@ import sqlite3
 import time
 
 from starlette.applications import Starlette
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -46,16 +46,21 @@ from comando_host import geometry, pagecommands, svgmap
 from comando_host.pageview import PageGame
 from comando_host.store import Store
 from comando_host.web import pageinput
+from comando_host.web.guard import Budget, Checked, Guard, is_loopback
 from comando_host.web.pageinput import Refused
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
+INPUT_OPS = ("options", "act", "deal", "new")   # the ops that need the page's secret
+OUTBOX = 64     # a socket's replies and pushes not yet written: more, and it is not reading
 
 
 class Hub:
     """The games the pages watch, and the pages watching them."""
 
-    def __init__(self, db_path: str, poll: float = 0.01, lan_input: bool = False):
+    def __init__(self, db_path: str, poll: float = 0.01, lan_input: bool = False,
+                 guard: Guard | None = None):
         self.db_path = db_path
+        self.guard = guard or Guard()
         self.poll = poll
         self.lan_input = lan_input   # pages of other machines may enter events (--lan-input)
         self.store: Store | None = None
@@ -192,30 +197,68 @@ class Hub:
         await self._send_text(ws, json.dumps(obj))
 
     async def _send_text(self, ws, text):
+        """Queue ``text`` for the page (never waits: a page that does not read cannot stall the
+        push loop or the others); a page ``OUTBOX`` messages behind is closed (it reconnects)."""
+        sub = self.pages.get(ws)
+        if sub is None:
+            return
         try:
-            await ws.send_text(text)
-        except Exception:  # the page went away: forget it
+            sub["out"].put_nowait(text)
+        except asyncio.QueueFull:
             self.pages.pop(ws, None)
+            sub["writer"].cancel()
+            asyncio.ensure_future(self._close(ws, 1008))
+
+    @staticmethod
+    async def _close(ws, code):
+        with contextlib.suppress(Exception):
+            await ws.close(code)
+
+    @staticmethod
+    async def _writer(ws, out: asyncio.Queue):
+        while True:
+            text = await out.get()
+            await ws.send_text(text)
 
     # -- one page's socket -------------------------------------------------------------------
 
     async def socket(self, ws: WebSocket):
         await ws.accept()
         client = ws.client.host if ws.client else ""
-        self.pages[ws] = {"game": None, "live": True, "follow": False,
-                          "enter": self.lan_input or is_loopback(client)}
+        out: asyncio.Queue = asyncio.Queue(OUTBOX)
+        writer = asyncio.ensure_future(self._writer(ws, out))
+        self.pages[ws] = {"game": None, "live": True, "follow": False, "out": out,
+                          "writer": writer, "enter": self.lan_input or is_loopback(client)}
+        budget = Budget()
         try:
-            while True:
-                text = await ws.receive_text()
+            while ws in self.pages and not writer.done():
+                msg = await ws.receive()
+                if msg["type"] == "websocket.disconnect":
+                    break
+                if not budget.take():   # a flood: dropped unread, one line a second says so
+                    line = budget.tell()
+                    if line:
+                        await self._send(ws, {"type": "error", "error": line})
+                    continue
+                text = msg.get("text")
                 try:
+                    if text is None:
+                        raise Refused("a binary frame: messages are JSON text, such as "
+                                      "{\"op\": \"watch\", \"game\": \"latest\"}")
                     for reply in self.handle(ws, text):
                         await self._send(ws, reply)
                 except Refused as exc:
                     await self._send(ws, {"type": "error", "error": str(exc)})
-        except WebSocketDisconnect:
+                except Exception as exc:   # a fault here: one line to the page and the log
+                    line = "message not handled: %s: %s" % (type(exc).__name__, exc)
+                    print("comando web: " + line[:300])
+                    await self._send(ws, {"type": "error", "error": line[:300]})
+                await asyncio.sleep(0)   # one message at a time: the others' turn between them
+        except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
             self.pages.pop(ws, None)
+            writer.cancel()
 
     def handle(self, ws, text: str):
         """The replies to one socket message (Refused for a bad one: nothing changes)."""
@@ -223,7 +266,7 @@ class Hub:
             raise Refused("message too long (at most 4096 characters)")
         try:
             msg = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):   # (a message nested thousands deep)
             raise Refused("not JSON: a message is an object like {\"op\": \"watch\", "
                           "\"game\": \"latest\"}") from None
         if not isinstance(msg, dict) or not isinstance(msg.get("op"), str):
@@ -231,6 +274,9 @@ class Hub:
                           "act, deal or new")
         sub = self.pages[ws]
         op = msg["op"]
+        if op in INPUT_OPS and not self.guard.token_ok(msg.get("token")):
+            raise Refused(f"{op}: refused: this message lacks the page's key (input is entered "
+                          "on the page comando web serves; reload it if the server restarted)")
         if op == "watch":
             want = msg.get("game", "latest")
             if not isinstance(want, str):
@@ -398,23 +444,22 @@ class Hub:
         return gid
 
 
-def is_loopback(host: str) -> bool:
-    import ipaddress
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return host in ("localhost", "testclient")
-
-
 def _error(status: int, text: str) -> JSONResponse:
     return JSONResponse({"error": text}, status_code=status)
 
 
-def create_app(db_path: str, poll: float = 0.01, lan_input: bool = False) -> Starlette:
-    hub = Hub(db_path, poll, lan_input)
+def create_app(db_path: str, poll: float = 0.01, lan_input: bool = False,
+               guard: Guard | None = None):
+    """The app, behind its guard (``web/guard.py``): ``app.state.hub``, ``app.state.guard``."""
+    guard = guard or Guard()
+    hub = Hub(db_path, poll, lan_input, guard)
+    with open(os.path.join(STATIC, "page.html"), encoding="utf-8") as f:
+        # the page's secret, inside the HTML only this server's own page can read
+        html = f.read().replace('<meta name="comando-key" content="">',
+                                '<meta name="comando-key" content="%s">' % guard.token)
 
     async def page(request):
-        return FileResponse(os.path.join(STATIC, "page.html"), media_type="text/html")
+        return Response(html, media_type="text/html", headers={"cache-control": "no-store"})
 
     async def games(request):
         assert hub.store is not None
@@ -465,9 +510,17 @@ def create_app(db_path: str, poll: float = 0.01, lan_input: bool = False) -> Sta
         WebSocketRoute("/ws", hub.socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=hub.lifespan)
+    inner = Starlette(routes=routes, lifespan=hub.lifespan)
+    app = Checked(inner, guard)
+    app.state = inner.state
     app.state.hub = hub
+    app.state.guard = guard
     return app
+
+
+# uvicorn's socket limits: a frame of at most 1 MiB (a longer message than 4096 characters is
+# refused in one line; a bigger frame closes the socket, 1009), 32 frames read ahead at most.
+SOCKET_LIMITS = {"ws_max_size": 1 << 20, "ws_max_queue": 32}
 
 
 def bind(host: str, port: int):
@@ -493,9 +546,10 @@ class Background:
         import uvicorn
         self.sock = bind(host, port)
         self.host, self.port = self.sock.getsockname()[:2]
-        self.app = create_app(db_path, poll)
+        self.guard = Guard(None if is_loopback(self.host) else self.host, self.port)
+        self.app = create_app(db_path, poll, guard=self.guard)
         self.server = uvicorn.Server(uvicorn.Config(self.app, log_level="warning",
-                                                    lifespan="on"))
+                                                    lifespan="on", **SOCKET_LIMITS))
         self.thread = None
 
     @property

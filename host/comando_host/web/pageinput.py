@@ -255,7 +255,7 @@ def new_game(rs, board_id, players, table_deals, src=None):
     table deals its own cards)."""
     from comando.board import board_path, load_board
     from comando.rulesets import BOARDS
-    if rs not in handdeal.DEALS:   # the map games seating colours
+    if not isinstance(rs, str) or rs not in handdeal.DEALS:   # the map games seating colours
         raise Refused("new: the page starts %s, not %r"
                       % (", ".join(TITLES[k] for k in handdeal.DEALS), rs))
     board_id = board_id or BOARDS[rs]

@@ -10,7 +10,10 @@
                                      renderMs: 0, game: null, errors: [] };
   // The input half (input.js) hooks in here: page.on.view(v) after each drawn view, page.on.msg(m)
   // for the server's other answers; page.send(obj) writes to the socket.
-  const page = window.__page = { on: {}, send: (obj) => { if (ws && ws.readyState === 1) { ws.send(JSON.stringify(obj)); return true; } return false; },
+  // The server's secret, in the HTML it served (a page of another origin cannot read it): sent
+  // with every message, input is refused without it.
+  const key = (document.querySelector('meta[name="comando-key"]') || {}).content || "";
+  const page = window.__page = { on: {}, send: (obj) => { if (ws && ws.readyState === 1) { ws.send(JSON.stringify(Object.assign({ token: key }, obj))); return true; } return false; },
                                  error: (t) => showError(t), game: () => game };
   let ws = null, game = null, mapFor = null, last = null, total = 0;
   let seeking = false, pendingSeek = null, dragging = false;
