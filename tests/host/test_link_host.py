@@ -376,7 +376,7 @@ def test_make_run_without_a_tty_demo_links_the_mirror(tmp_path):
                           capture_output=True, text=True, timeout=120, env=env,
                           cwd=str(tmp_path))
     assert proc.returncode == 0, proc.stderr
-    assert "equal to the device journal: yes" in proc.stdout
+    assert "the laptop's copy equals the device's journal" in proc.stdout
     assert "link up" in proc.stdout and "#1 new" in proc.stdout
 
 
