@@ -5,11 +5,23 @@ from __future__ import annotations
 import argparse
 import sys
 
-from comando_host import __version__, commands
+from comando_host import commands
 
 
 class UsageError(Exception):
     """A bad argument: printed as one readable line, exit code 2."""
+
+
+class VersionAction(argparse.Action):
+    """`comando --version`: the installed package's version (its metadata), read only when asked."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings, dest, nargs=0, default=default, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from comando_host.resources import version
+        print(f"comando {version()}")
+        parser.exit(0)
 
 
 class Parser(argparse.ArgumentParser):
@@ -37,7 +49,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         prog="comando",
         description="Comando: dice, odds, boards and games for T.E.G., La Revancha, WAR, Risk and T.E.G. II.",
     )
-    parser.add_argument("--version", action="version", version=f"comando {__version__}")
+    parser.add_argument("--version", action=VersionAction, help="show the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in command_names():
         if only is not None and name != only:
@@ -63,6 +75,10 @@ def main(argv: list[str] | None = None) -> int:
     out, err = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = SafeStream(out), SafeStream(err)   # argparse echoes arguments too
     try:
+        problem = _damaged_install()
+        if problem:
+            print(problem, file=sys.stderr)
+            return 2
         words = sys.argv[1:] if argv is None else argv
         parser = build_parser(_command_in(words))
         args, extra = parser.parse_known_args(argv)
@@ -81,6 +97,17 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout, sys.stderr = out, err
 
 
+def _damaged_install() -> str | None:
+    """One line when an installed package has lost or cut short one of its files (a board, the
+    device's code, a module), before any command reads it; None otherwise."""
+    from comando_host import resources
+    why = resources.damaged()
+    if why is None:
+        return None
+    return ("comando: error: the installed package is damaged: %s; %s"
+            % (why, resources.REINSTALL.replace("VERSION", resources.version())))
+
+
 # Commands that draw on the terminal with escape sequences of their own (the mirror, the
 # simulated device); every other command's output has control characters made visible, so a
 # name or a file's text cannot drive the terminal (comando_host.textsafe).
@@ -97,6 +124,12 @@ def _run(args) -> int:
         return 2
     except (UsageError, ValueError) as exc:
         # The shared core raises ValueError subclasses with messages meant for players.
+        print(f"comando {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except RuntimeError as exc:
+        from comando_host.howto import MissingExtra   # (imported when one was raised)
+        if not isinstance(exc, MissingExtra):
+            raise
         print(f"comando {args.command}: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

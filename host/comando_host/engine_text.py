@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from comando_host import games
+from comando_host.wording import count
 
 
 def who(state, p):
@@ -17,7 +18,8 @@ def status(state) -> str:
     b = state.board
     lines = []
     if state.phase == "over":
-        lines.append(f"Game over: {who(state, state.winner)} won." if state.winner >= 0 else "Game over.")
+        from comando_host.outcome import engine_winners, result_words
+        lines.append(f"Game over: {result_words(engine_winners(state))}.")
         why = getattr(state.rules, "win_reason", None)
         if why is not None and state.winner >= 0:
             lines.append(f"why: {why(state, state.winner)}")
@@ -305,7 +307,7 @@ def event_line(state_before, state, ev) -> str:
         return f"{who(state, p)} occupies {b.name(ev['c'])}"
     if t == "move":
         pe = state_before.pending
-        return f"{ev['n']} armies in {b.name(pe[1])}" if pe else ""
+        return f"{count(ev['n'], 'army')} in {b.name(pe[1])}" if pe else ""
     if t == "regroup":
         s = f"{who(state, p)} moves {ev['n']} from {b.name(ev['f'])} to {b.name(ev['to'])}"
         if state.rules.regroup_chain:
@@ -315,7 +317,7 @@ def event_line(state_before, state, ev) -> str:
         s = f"{who(state, p)} takes the {card_name(state, ev['card'])} card"
         k = bonus_armies(state)
         if ev["card"] < state.n and state.armies[ev["card"]] - state_before.armies[ev["card"]] == k:
-            s += f" (+{k} armies there)"
+            s += f" (+{count(k, 'army')} there)"
         return s
     if t == "arm":
         k = ev["k"]
@@ -331,7 +333,7 @@ def event_line(state_before, state, ev) -> str:
         to = ev["to"]
         hit = state_before.armies[to] - state.armies[to] if state_before is not None else "?"
         return (f"{who(state, p)} fires a missile from {b.name(ev['f'])} at {b.name(to)} "
-                f"({ev.get('d', '?')} border{'s' if ev.get('d') != 1 else ''}): {hit} armies destroyed, "
+                f"({count(ev.get('d', '?'), 'border')}): {count(hit, 'army')} destroyed, "
                 f"{state.armies[to]} left")
     if t == "trade":
         names = [card_name(state, c) for c in ev.get("cards") or []]
@@ -347,7 +349,7 @@ def event_line(state_before, state, ev) -> str:
                 s += f" (+2 on {b.name(ev.get('c', held[0]))})"
             gained = state.to_place() - state_before.to_place()
             if gained > 0:
-                s += f"; {gained} armies to place"
+                s += f"; {count(gained, 'army')} to place"
         return s
     if t == "end":
         s = f"{who(state_before, state_before.cur)} ends the turn"
@@ -414,7 +416,7 @@ def condo_event(before, state, ev):
     if t == "move" and bx.get("cdm"):
         c = bx["cdm"][0]
         x = cdm.row(state, c)
-        return cdm.describe(state, x) if x is not None else f"{state.armies[c]} armies in {b.name(c)}"
+        return cdm.describe(state, x) if x is not None else f"{count(state.armies[c], 'army')} in {b.name(c)}"
     if t == "regroup" and r is not None:
         return f"{who(state, p)} moves {ev['n']} from {b.name(ev['f'])} to {b.name(ev['to'])}; " + cdm.describe(state, r)
     return None

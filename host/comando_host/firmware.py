@@ -29,9 +29,10 @@ import sys
 
 from comando import board_pack, board_packer
 from comando.board import load_board
-from comando_host import mpycompat
+from comando_host import howto, mpycompat, resources
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# the checkout, or the installed package's copy of its files (comando_host.resources)
+ROOT = resources.root()
 LIB = os.path.join(ROOT, "firmware", "lib")
 # What ships: MicroPython's manifest format (firmware/manifest.py); the simulator's bundle adds
 # the host-side modules (firmware/manifest_sim.py).
@@ -87,7 +88,8 @@ def _tool(name: str) -> str:
         return here
     found = shutil.which(name)
     if not found:
-        raise SystemExit(f"firmware: {name} is not installed (pip install -e '.[device]')")
+        raise SystemExit(f"firmware: {name} is not installed: it comes with the device extra "
+                         f"({howto.install_extra('device')})")
     return found
 
 
@@ -175,17 +177,19 @@ def find_pico(ports=None, bootsel=None) -> str:
         return picos[0].device
     if len(picos) > 1:
         raise DeployError("more than one Pico on USB (%s): unplug the others, or name one with "
-                          "'python -m comando_host.firmware deploy --port %s'." % (
-                              ", ".join(p.device for p in picos), picos[0].device))
+                          "'%s --port %s'." % (", ".join(p.device for p in picos),
+                                               "comando deploy" if resources.installed() else
+                                               "python -m comando_host.firmware deploy",
+                                               picos[0].device))
     if (bootsel or doctor.bootsel_present)():
         raise DeployError("the Pico is in BOOTSEL mode (a USB drive called RPI-RP2): copy the "
-                          "MicroPython UF2 onto it first (hardware/README.md, section 4), then "
-                          "run 'make deploy' again.")
+                          "MicroPython UF2 onto it first (%s), then run '%s' again."
+                          % (howto.flashing_guide(), howto.command("make deploy")))
     if circuit:
         raise DeployError("the board on %s runs CircuitPython; Comando needs MicroPython: %s." % (
-            circuit[0].device, mpycompat.INSTALL_FIX))
+            circuit[0].device, mpycompat.install_fix()))
     raise DeployError("no Pico found on USB: plug it in with a data cable (not a charge-only one), "
-                      "then run 'make deploy' again ('comando doctor' helps).")
+                      "then run '%s' again ('comando doctor' helps)." % howto.command("make deploy"))
 
 
 def probe_device(base, runner=run_mpremote, timeout=30.0):
@@ -196,17 +200,17 @@ def probe_device(base, runner=run_mpremote, timeout=30.0):
         if "raw repl" in why.lower() or "timed out" in why.lower():
             raise DeployError("the Pico did not answer mpremote (%s): a running Comando stops for "
                               "mpremote by itself, so its firmware may be broken: unplug it, hold "
-                              "BACK while plugging it in again (update mode), then run 'make "
-                              "deploy' again." % why)
+                              "BACK while plugging it in again (update mode), then run '%s' "
+                              "again." % (why, howto.command("make deploy")))
         if any(w in why.lower() for w in ("busy", "in use", "permission", "denied")):
             raise DeployError("mpremote could not open the Pico's port (%s): close Thonny or a "
                               "serial monitor; 'comando doctor' explains a permission problem." % why)
         raise DeployError("mpremote failed talking to the Pico (%s): unplug it, plug it in again "
-                          "and rerun 'make deploy'." % why)
+                          "and rerun '%s'." % (why, howto.command("make deploy")))
     device = mpycompat.parse_answer(out)
     if device is None:
         raise DeployError("the Pico did not say which MicroPython it runs (got %r): is it running "
-                          "MicroPython? %s." % (_last_line(out)[:60], mpycompat.INSTALL_FIX))
+                          "MicroPython? %s." % (_last_line(out)[:60], mpycompat.install_fix()))
     return device
 
 
@@ -239,7 +243,7 @@ def deploy(out: str, port: str | None = None, runner=run_mpremote, ports=None,
     (stop_running_app); mpremote's own Ctrl-C follows for older firmware."""
     try:
         if not os.path.isfile(os.path.join(out, "main.py")):
-            raise DeployError("no bundle: run `make firmware` first")
+            raise DeployError("no bundle: run '%s' first" % howto.command("make firmware"))
         try:
             header = mpycompat.bundle_header(out)
         except ValueError as exc:
@@ -284,12 +288,12 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m comando_host.firmware")
     sub = p.add_subparsers(dest="cmd", required=True)
     b = sub.add_parser("build", help="compile the bundle under build/firmware")
-    b.add_argument("--out", default=os.path.join(ROOT, "build", "firmware"))
+    b.add_argument("--out", default=resources.work_dir("firmware", cache=True))
     b.add_argument("--source", action="store_true", help="copy .py sources instead of .mpy")
     b.add_argument("--lines", action="store_true",
                    help="keep source line numbers in the .mpy files (tracebacks; more heap)")
     d = sub.add_parser("deploy", help="copy the bundle to a connected Pico with mpremote")
-    d.add_argument("--out", default=os.path.join(ROOT, "build", "firmware"))
+    d.add_argument("--out", default=resources.work_dir("firmware", cache=True))
     d.add_argument("--port", default=None, help="serial port (default: mpremote's auto)")
     args = p.parse_args(argv)
     if args.cmd == "build":

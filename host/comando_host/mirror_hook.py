@@ -33,7 +33,8 @@ def live_page(path, port=8765):
     try:
         from comando_host.web.app import Background
     except ImportError:
-        print("comando run: the live page needs the web extra (pip install -e '.[web]')")
+        from comando_host.howto import install_extra
+        print("comando run: the live page needs the web extra (%s)" % install_extra("web"))
         return None
     for p in (port, 0):   # the usual port, else any free one
         try:
@@ -103,12 +104,13 @@ def linked_demo(seconds: float = 60.0, root: str | None = None) -> int:
     one line on stderr), else 0. ``root``: the device's directory (default build/)."""
     from comando_host.mirror import Mirror
     from comando_host.session import HostSession
-    from comando_host.simulator import ROOT, Simulator
+    from comando_host import resources
+    from comando_host.simulator import Simulator
     from comando_host.transport import open_transport
     from comando_host.wording import count
     store = _store("demo-host.db")
     page = live_page(store.path)
-    sim = Simulator(root=root or os.path.join(ROOT, "build", "demo-linked-device"), fresh=True,
+    sim = Simulator(root=root or resources.work_dir("demo-linked-device"), fresh=True,
                     script=DEMO_SCRIPT, seed=2026).start()
     transport = None
     received = []
@@ -121,20 +123,30 @@ def linked_demo(seconds: float = 60.0, root: str | None = None) -> int:
         mirror = Mirror(session, tty=False)
         end = time.monotonic() + seconds
         settled_at = None
+        seen, seen_at = None, time.monotonic()
         while time.monotonic() < end:
             if not session.poll():
                 transport.wait(0.01)
             mirror.update()
             game, journal = session.sync.game, sim.events()
+            now = time.monotonic()
+            copy = store.events(game) if game else []
+            if (len(journal), len(received), len(copy)) != seen:
+                seen, seen_at = (len(journal), len(received), len(copy)), now
             # done when the laptop's copy is the device's journal and stays so a moment (the
             # device may still be journaling its last presses)
-            if len(journal) >= 6 and game and store.events(game) == journal:
+            if len(journal) >= 6 and copy == journal:
                 if settled_at is None:
-                    settled_at = time.monotonic()
-                elif time.monotonic() - settled_at >= 0.4:
+                    settled_at = now
+                elif now - settled_at >= 0.4:
                     break
             else:
                 settled_at = None
+                # everything journaled came over the link and nothing (the journal, the link,
+                # the store) moved for 3 s, yet the copy differs: waiting longer cannot mend it
+                # (the check below says so)
+                if len(journal) >= 6 and len(received) >= len(journal) and now - seen_at >= 3.0:
+                    break
         session.close()
         game, journal = session.sync.game, sim.events()
         stored = store.events(game) if game else []

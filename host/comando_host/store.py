@@ -103,7 +103,9 @@ TABLES = ("games", "events")  # an older database may lack players
 def check_path(path: str, create: bool, made_dirs: bool) -> None:
     """Refuse, before sqlite3 touches anything, a path that is not (or cannot become) a game
     database: a directory, a file that is not SQLite, a damaged or foreign SQLite database; a
-    missing file when ``create`` is False, a missing directory unless ``made_dirs``."""
+    missing file when ``create`` is False, a missing directory unless ``made_dirs``. An empty
+    file named by --db or $COMANDO_DB is not a store either (only the default path's, which
+    this program may have made and been stopped before it wrote, becomes one)."""
     if os.path.isdir(path):
         raise StoreError("%s is a directory, not a game database: give a file path "
                          "(--db DIR/comando.db)" % path)
@@ -116,21 +118,39 @@ def check_path(path: str, create: bool, made_dirs: bool) -> None:
             raise StoreError("no directory %s for the game database (a mistyped --db path? "
                              "create the directory first)" % d)
         return
-    with open(path, "rb") as f:
-        head = f.read(len(SQLITE_MAGIC))
+    import stat
+    try:
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode):  # a FIFO would hang the open below, a device is no file
+            raise StoreError("%s is not a regular file, so not a game database: give a file path"
+                             % path)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        try:
+            head = os.read(fd, len(SQLITE_MAGIC))
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        raise StoreError("cannot read the game database %s: %s" % (path, exc.strerror)) from None
     if not head:
-        return  # an empty file is an empty SQLite database
+        if made_dirs:
+            return  # the default path's empty file: this program made it and was stopped
+        raise StoreError("%s is an empty file, not a game database; it was left as it is: remove "
+                         "it (a new database is made where there is no file) or give another "
+                         "--db path" % path)
     if head != SQLITE_MAGIC:
         raise StoreError("%s is not a game database (not an SQLite file); it was left as it is: "
                          "move it aside or give another --db path" % path)
     try:
-        ro = sqlite3.connect("file:%s?mode=ro" % _uri_path(path), uri=True)
+        ro = read_only_connection(path)
         try:
             bad = ro.execute("PRAGMA quick_check(1)").fetchone()[0]
             names = {r[0] for r in ro.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         finally:
             ro.close()
     except sqlite3.DatabaseError as exc:
+        if getattr(exc, "sqlite_errorname", "") not in DAMAGED:
+            raise StoreError("cannot read the game database %s: %s" % (path, why(exc, path))) \
+                from None
         bad = str(exc)
         names = set()
     if bad != "ok":
@@ -140,6 +160,80 @@ def check_path(path: str, create: bool, made_dirs: bool) -> None:
     if names and not set(TABLES) <= names:
         raise StoreError("%s is an SQLite database of something else (no games/events tables); "
                          "it was left as it is: give another --db path" % path)
+
+
+# The sqlite error names that mean the file itself is damaged (every other error is about the
+# disk, the directory, a lock: the file may be healthy).
+DAMAGED = ("SQLITE_CORRUPT", "SQLITE_NOTADB")
+
+
+def unwritable(path: str) -> str | None:
+    """Why nothing can be written at ``path`` (a read-only file system, file or directory), or
+    None. os.access answers for root too on a read-only mount or an immutable file."""
+    d = os.path.dirname(os.path.abspath(path))
+    try:
+        if os.statvfs(d).f_flag & os.ST_RDONLY:
+            return "it is on a read-only file system"
+    except OSError:
+        pass
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        return "the file is read-only"
+    if not os.access(d, os.W_OK):
+        return "its directory %s is read-only" % d
+    return None
+
+
+def disk_full(path: str) -> bool:
+    try:
+        st = os.statvfs(os.path.dirname(os.path.abspath(path)))
+    except OSError:
+        return False
+    return st.f_bavail * st.f_frsize < 64 * 1024
+
+
+def why(exc, path: str) -> str:
+    """The reason of an sqlite3 error in words (one line), from its error name and the disk."""
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    if name == "SQLITE_FULL" or (name.startswith("SQLITE_IOERR") and disk_full(path)):
+        return "the disk is full"
+    if name.startswith("SQLITE_READONLY") or name.startswith("SQLITE_CANTOPEN"):
+        ro = unwritable(path)
+        if ro:
+            return "it is read-only (%s)" % ro
+    if name.startswith("SQLITE_BUSY") or name.startswith("SQLITE_LOCKED"):
+        return "another program holds it locked (try again when it is done)"
+    return " ".join(str(exc).split())[:120]
+
+
+def cannot_write(path: str) -> str | None:
+    """Why nothing can be written at ``path`` in words ("it is read-only (...)", "the disk is
+    full"), or None: then the store is opened for reading only and every write refused."""
+    ro = unwritable(path)
+    if ro:
+        return "it is read-only (%s)" % ro
+    if disk_full(path):
+        return "the disk is full"
+    return None
+
+
+def read_only_connection(path: str, check_same_thread: bool = True):
+    """A connection that never writes. In a read-only directory, or on a full disk, a WAL
+    database's -shm cannot be made: then, when no -wal holds frames the file lacks, it is read
+    as immutable (nobody can write there either)."""
+    uri = "file:%s?mode=ro" % _uri_path(path)
+    try:
+        db = sqlite3.connect(uri, uri=True, check_same_thread=check_same_thread)
+        db.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()
+        return db
+    except sqlite3.OperationalError as exc:
+        name = str(getattr(exc, "sqlite_errorname", ""))
+        if not name.startswith(("SQLITE_CANTOPEN", "SQLITE_IOERR", "SQLITE_FULL")) \
+                or not cannot_write(path):
+            raise
+        wal = path + "-wal"
+        if os.path.exists(wal) and os.path.getsize(wal) > 0:
+            raise
+    return sqlite3.connect(uri + "&immutable=1", uri=True, check_same_thread=check_same_thread)
 
 
 def _uri_path(path: str) -> str:
@@ -157,20 +251,43 @@ class Store:
             if made_dirs and create:
                 os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
             check_path(self.path, create, made_dirs)
+        self.commits = 0
+        self._rdb = None
+        self.readonly = None      # why nothing can be written (read-only, the disk full), or None
+        self._pending = {}        # games filed but not yet stored: they go in with their events
+        # one connection, possibly used by the link's writer thread and the main thread: a
+        # transaction holds the lock from BEGIN to COMMIT, reads take it too
+        self.lock = threading.RLock()
         try:
             self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
             self.db.executescript(SCHEMA)
-        except sqlite3.DatabaseError as exc:  # e.g. read-only, locked, the disk full
-            raise StoreError("cannot open the game database %s: %s" % (self.path, exc)) from None
-        self.commits = 0
-        self._rdb = None
-        # one connection, possibly used by the link's writer thread and the main thread: a
-        # transaction holds the lock from BEGIN to COMMIT, reads take it too
-        self.lock = threading.RLock()
-        self._migrate()
+            self._migrate()
+        except (sqlite3.DatabaseError, StoreError) as exc:
+            # a read-only store (or one on a full disk) still reads: open it so, and refuse
+            # every write in one line
+            ro = cannot_write(self.path) if self.path != ":memory:" else None
+            if not ro or not os.path.exists(self.path):
+                if isinstance(exc, StoreError):
+                    raise
+                raise StoreError("cannot open the game database %s: %s"
+                                 % (self.path, why(exc, self.path))) from None
+            self.readonly = ro
+            try:
+                self.db.close()
+            except (AttributeError, sqlite3.Error):
+                pass
+            try:
+                self.db = read_only_connection(self.path, check_same_thread=False)
+                have = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
+            except sqlite3.DatabaseError as exc2:
+                raise StoreError("cannot read the game database %s: %s"
+                                 % (self.path, why(exc2, self.path))) from None
+            if not {"board", "ruleset", "fw"} <= have:
+                raise StoreError("the game database %s was made by an older version and needs "
+                                 "an update, but %s" % (self.path, ro))
 
     def _migrate(self):
         """Bring a database made by an older version up to date (idempotent, in place):
@@ -209,28 +326,46 @@ class Store:
 
     def ensure_game(self, game: str, board: str = "", ruleset: str = "", fw: str = "",
                     origin: str = "device") -> bool:
-        """File a game (no-op when known; fills in board/fw if they were unknown). True if new."""
-        now = time.time()
-        with self._tx():
-            row = self.db.execute("SELECT board, fw FROM games WHERE id=?", (game,)).fetchone()
-            if row is None:
-                self.db.execute("INSERT INTO games(id, board, ruleset, fw, origin, created, updated)"
-                                " VALUES (?,?,?,?,?,?,?)", (game, board, ruleset, fw, origin, now, now))
+        """File a game (fills in board/fw if they were unknown). True if new. A new game is
+        stored only with its first events, in their transaction (add_events): a crash between
+        the two never leaves an empty game in the store."""
+        with self.lock:
+            row = self._query("SELECT board, fw FROM games WHERE id=?", (game,))
+            if not row:
+                old = self._pending.get(game)
+                if old is None:
+                    self._pending[game] = [board, ruleset, fw, origin, time.time()]
+                else:
+                    old[0] = old[0] or board
+                    old[1] = old[1] or ruleset
+                    old[2] = fw or old[2]
                 return True
+            row = row[0]
             if (board and not row[0]) or (fw and fw != row[1]):
-                self.db.execute("UPDATE games SET board=COALESCE(NULLIF(?, ''), board), fw=?"
-                                " WHERE id=?", (board, fw or row[1], game))
+                with self._tx():
+                    self.db.execute("UPDATE games SET board=COALESCE(NULLIF(?, ''), board), fw=?"
+                                    " WHERE id=?", (board, fw or row[1], game))
             return False
 
     def add_events(self, game: str, events, snapshot=None) -> int:
         """Store events (dicts with "seq") durably in one transaction; returns the highest seq.
 
         ``snapshot`` (seq, the device's state dict) is stored first when given. An event whose seq is already
-        stored must be identical (else ValueError: the logs diverged).
+        stored must be identical (else ValueError: the logs diverged). A game filed by
+        ensure_game and not stored yet goes in with them. StoreError (one line) when the
+        database cannot be written (the disk full, read-only): nothing of the batch is stored.
         """
         now = time.time()
         top = 0
+        events = list(events)
         with self._tx():
+            pending = self._pending.get(game)
+            if pending is not None and (events or snapshot is not None) and not self.db.execute(
+                    "SELECT 1 FROM games WHERE id=?", (game,)).fetchone():
+                board, ruleset, fw, origin, created = pending
+                self.db.execute("INSERT INTO games(id, board, ruleset, fw, origin, created, updated)"
+                                " VALUES (?,?,?,?,?,?,?)",
+                                (game, board, ruleset, fw, origin, created, now))
             if snapshot is not None:
                 seq, payload = snapshot
                 self.db.execute("INSERT OR REPLACE INTO events(game, seq, kind, t, body, received)"
@@ -259,6 +394,7 @@ class Store:
                             raise ValueError("game %s: event %d differs from the stored one"
                                              % (game, r[1]))
             self.db.execute("UPDATE games SET updated=? WHERE id=?", (now, game))
+        self._pending.pop(game, None)
         return top
 
     def find_log(self, events) -> str | None:
@@ -297,27 +433,56 @@ class Store:
             self.db.execute("UPDATE games SET board=? WHERE id=?", (str(board), game))
 
     class _Tx:
+        """BEGIN IMMEDIATE .. COMMIT under the store's lock. Any sqlite3 error on the way (the
+        disk full, a read-only file, a lock) rolls back and becomes one StoreError line."""
+
         def __init__(self, store):
             self.store = store
 
         def __enter__(self):
-            self.store.lock.acquire()
+            store = self.store
+            if store.readonly:
+                raise StoreError("cannot store in the game database %s: %s; nothing was stored "
+                                 "(reading it works)" % (store.path, store.readonly))
+            store.lock.acquire()
             try:
-                self.store.db.execute("BEGIN IMMEDIATE")
+                store.db.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                store.lock.release()
+                raise store._failed(exc) from None
             except BaseException:
-                self.store.lock.release()
+                store.lock.release()
                 raise
 
         def __exit__(self, etype, exc, tb):
+            store = self.store
             try:
                 if etype is None:
-                    self.store.db.execute("COMMIT")
-                    self.store.commits += 1
+                    try:
+                        store.db.execute("COMMIT")
+                    except sqlite3.Error as err:
+                        self._rollback()
+                        raise store._failed(err) from None
+                    store.commits += 1
                 else:
-                    self.store.db.execute("ROLLBACK")
+                    self._rollback()
+                    if isinstance(exc, sqlite3.Error) and not isinstance(exc, sqlite3.IntegrityError):
+                        raise store._failed(exc) from None
             finally:
-                self.store.lock.release()
+                store.lock.release()
             return False
+
+        def _rollback(self):
+            db = self.store.db
+            if db.in_transaction:
+                try:
+                    db.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass   # sqlite rolled back itself (a full disk at COMMIT may do that)
+
+    def _failed(self, exc) -> StoreError:
+        return StoreError("cannot store in the game database %s: %s; nothing of this write was "
+                          "stored (what was stored before is intact)" % (self.path, why(exc, self.path)))
 
     def _tx(self):
         return Store._Tx(self)
@@ -339,7 +504,9 @@ class Store:
         if self.path == ":memory:":
             return self.last_seq(game)
         if self._rdb is None:
-            self._rdb = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self._rdb = (read_only_connection(self.path, check_same_thread=False) if self.readonly
+                         else sqlite3.connect(self.path, isolation_level=None,
+                                              check_same_thread=False))
         row = self._rdb.execute("SELECT MAX(seq) FROM events WHERE game=?", (game,)).fetchone()
         return row[0] or 0
 

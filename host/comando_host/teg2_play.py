@@ -9,6 +9,7 @@ region followed by its units, then optional aircraft and SU counts: `from brazil
 from __future__ import annotations
 
 from comando_host.cli import UsageError
+from comando_host.numwords import looks_numeric, whole
 
 HELP = """T.E.G. II (teg-ii.txt) commands:
   status | map [PLAYER]        the round, war potential, objectives / the forces in each region
@@ -57,8 +58,8 @@ def _moves(session, words, what):
         region = session.country(w)
         nums = []
         i += 1
-        while i < len(words) and words[i].isdigit() and len(nums) < 3:
-            nums.append(int(words[i]))
+        while i < len(words) and looks_numeric(words[i]) and len(nums) < 3:
+            nums.append(whole(words[i], f"{what}: the count from {w}"))
             i += 1
         if not nums:
             raise UsageError(f"{what}: how many from {w}? (REGION N [AIR [SU]])")
@@ -80,13 +81,14 @@ def run(session, cmd, rest):
             raise UsageError("token KIND REGION")
         session.act({"t": "token", "p": p, "k": _kind(rest[0]), "c": session.country(" ".join(rest[1:]))})
     elif cmd == "place":
-        if len(rest) < 2 or not rest[0].isdigit():
+        if len(rest) < 2 or not looks_numeric(rest[0]):
             raise UsageError("place N REGION [air]")
+        n = whole(rest[0], "the count of units to place")
         f = "u"
         words = rest[1:]
         if words[-1].lower() in ("air", "aircraft", "a"):
             f, words = "a", words[:-1]
-        session.act({"t": "place", "p": p, "c": session.country(" ".join(words)), "n": int(rest[0]),
+        session.act({"t": "place", "p": p, "c": session.country(" ".join(words)), "n": n,
                      "f": f})
     elif cmd == "su":
         session.act({"t": "place", "p": p, "c": session.country(" ".join(rest)), "n": 1, "f": "s"})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from comando.rulesets.teg2 import objectives as objs
 from comando.rulesets.teg2.track import POWER_NAMES
+from comando_host.wording import count
 
 
 def seat(state, p):
@@ -15,6 +16,8 @@ def status(state) -> str:
     x = state.x
     lines = []
     if state.phase == "over":
+        from comando_host.outcome import engine_winners, result_words
+        lines.append(f"Game over: {result_words(engine_winners(state))}.")
         lines.extend(r.standings(state))
     else:
         lvl = r.level(state)
@@ -27,7 +30,7 @@ def status(state) -> str:
         if state.phase == "add":
             extra = []
             if x["left"]:
-                extra.append(f"{x['left']} units to add")
+                extra.append(f"{count(x['left'], 'unit')} to add")
             if x["sul"]:
                 extra.append("the SU to place (su REGION)")
             if x["rko"]:
@@ -100,8 +103,8 @@ def event_line(before, state, ev) -> str:
     if t == "token":
         return f"{seat(state, p)} places {objs.token_name(ev['k'])} in {name(ev['c'])}"
     if t == "place":
-        what = {"u": "units", "a": "aircraft", "s": "SU"}[ev.get("f", "u")]
-        return f"{seat(state, p)} adds {ev['n']} {what} in {name(ev['c'])}"
+        what = {"u": "unit", "a": "aircraft", "s": "SU"}[ev.get("f", "u")]
+        return f"{seat(state, p)} adds {count(ev['n'], what)} in {name(ev['c'])}"
     if t == "rocket":
         return f"{seat(state, p)} places the nuclear rocket in {name(ev['c'])}"
     if t == "attack":

@@ -50,3 +50,16 @@ def test_iter_log_names_the_bad_line():
     assert [n for n, _ in elog.iter_log(path, ("game",))] == [2]
     with raises(ValueError, path + ":1: not a JSON event"):
         elog.read_log(path)
+
+
+def test_iter_lines_reads_lines_already_read_and_names_them():
+    """The laptop reads a log once, size-bound (comando_host.inputfile), then checks those bytes
+    with iter_lines: the same events and line numbers as iter_log, errors under the given name."""
+    good = elog.dumps({"seq": 1, "t": "end", "p": 0})
+    lines = [b"\xef\xbb\xbf" + good.encode() + b"\n", b"\n", b'{"game": "s1"}\n',
+             good.encode()]
+    assert [n for n, _ in elog.iter_lines(lines, "x.jsonl", ("game",))] == [1, 4]
+    with raises(ValueError, "x.jsonl:3: not a JSON event"):
+        list(elog.iter_lines(lines, "x.jsonl"))
+    with raises(ValueError, "x.jsonl:2: not UTF-8 text"):
+        list(elog.iter_lines([good.encode() + b"\n", b"\xff\n"], "x.jsonl"))

@@ -719,7 +719,7 @@ def test_first_round_has_no_adding_and_no_trade():
     one = [k for k in s.countries_of(p) if s.armies[k] == 1][0]
     friend = [m for m in board().neighbours(one) if s.owner[m] == p]
     if friend:
-        with raises(IllegalMove, "has 1 armies: you may move 0, one must stay"):
+        with raises(IllegalMove, "has 1 army: you may move 0, one must stay"):
             g.act({"t": "regroup", "p": p, "f": one, "to": friend[0], "n": 1})
     assert snapshot(s) == before
 

@@ -58,6 +58,17 @@ def test_the_bot_makes_aggression_pacts_and_settles_their_condominiums():
         assert n.get(t, 0) >= 1, (t, n)
 
 
+def test_without_pacts_the_bot_makes_no_aggression_pact():
+    """Option pacts=0, a table that plays without pacts: "The rules allow pacts to be proposed
+    between players" (teg-la-revancha.txt, 1. Pacts) and "A player may join an opponent to
+    conquer a country of a third party" (Aggression Pacts and Condominiums) is such a pact, so
+    the bot proposes none. The same seed with pacts makes them (the test above)."""
+    s, lines = finish(4, 7, {"pacts": 0})
+    kinds = {json.loads(line)["t"] for line in lines}
+    assert "aggress" not in kinds and "pact" not in kinds, sorted(kinds)
+    assert not s.x.get("cd")          # so no country in condominium either
+
+
 @cpython_only  # a few thousand JSONL lines per game outgrow the MicroPython heap
 def test_every_table_size_reaches_a_victory():
     for np_ in (2, 3, 4, 5, 6):

@@ -76,7 +76,9 @@ def test_final_count_on_the_map():
     assert s.phase == "over"
     assert s.x["pts"][0] == 4 + 5 + 2  # INTERVENTION 4, CONTROL 5, NON-INTERVENTION 2 (nobody has 4)
     lines = s.rules.standings(s)
-    assert lines[-1].startswith("Winner") or lines[-1].startswith("Shared win")
+    # the winners are marked (* NAME: N points); the host words the result (record.result_words)
+    won = [ln for ln in lines if ln.startswith("* ")]
+    assert [ln.split(":")[0][2:] for ln in won] == [s.rules.sides(s)[1][w] for w in s.x["win"]]
     assert "INTERVENTION: at least 4" in lines[0]
 
 

@@ -52,7 +52,9 @@ def test_scripted_setup_status_undo_and_log(monkeypatch, capsys, tmp_path):
 
 def test_strict_stops_at_the_first_illegal_command(monkeypatch, capsys):
     rc, out, err = play(monkeypatch, capsys, "place 2 chile\nstatus\n", "--strict")
-    assert rc == 2 and "illegal: Chile is not yours" in out and "round" not in out.split("illegal")[1]
+    # (issue 23: the error on stderr, in one line, not in the transcript on stdout)
+    assert rc == 2 and "illegal: Chile is not yours" in err and "Chile is not yours" not in out
+    assert "round" not in out.split("place 2 chile")[1].split("\n", 1)[1].split("events recorded")[0]
 
 
 def test_unknown_country_and_command(monkeypatch, capsys):

@@ -9,6 +9,7 @@ from comando.board import board_path, load_board
 from comando.dice import SeededDice
 from comando.rulesets.revancha import missiles
 from comando.rulesets.revancha.bot import RevanchaBot
+from comando_host.wording import count
 from play_tools import events, repl, run_cli as run, save_log
 
 PLAYERS = [("A", "white"), ("B", "black"), ("C", "red")]
@@ -78,7 +79,7 @@ def test_missiles_armed_fired_and_refused_with_the_rule(monkeypatch, capsys, tmp
     assert ('is out of range from %s (teg-la-revancha.txt, Attacks with Missiles: "Missiles have a '
             'range of up to three borders' % b.name(f)) in out
     assert "fires a missile from %s at %s (%d border" % (b.name(f), b.name(to), d) in out
-    assert "%d armies destroyed" % missiles.damage(b, d) in out
+    assert "%s destroyed" % count(missiles.damage(b, d), "army") in out   # "1 army destroyed"
     assert "continent cards: none" in out
     evs = events(path)
     assert [e["t"] for e in evs[-3:]] == ["arm", "place", "missile"]
@@ -95,7 +96,7 @@ def test_strict_stops_at_an_illegal_missile_and_the_log_is_unchanged(capsys, tmp
     rc, out, err = run(capsys, ["play", "--resume", path, "--strict"],
                        "missile %s %s\n" % (g.board.cid(mine), g.board.cid(other[0])))
     assert rc == 2
-    assert 'illegal: %s has no missile (teg-la-revancha.txt, Attacks with Missiles: "Each missile may be detonated only once")' % g.board.name(mine) in out
+    assert 'illegal: %s has no missile (teg-la-revancha.txt, Attacks with Missiles: "Each missile may be detonated only once")' % g.board.name(mine) in err
     assert len(events(path)) == n
 
 
@@ -212,3 +213,18 @@ def test_aggression_pact_and_condominium_from_the_cli(monkeypatch, capsys, tmp_p
     assert "%s (%s) moves 1 from %s to %s; " % (s.names[q], s.colours[q], b.name(theirs), b.name(to)) in out
     assert "in condominium: %s (%s) 2, %s (%s) 3; pact broken, binds until" % (
         s.names[s.cur], s.colours[s.cur], s.names[q], s.colours[q]) in out
+
+
+def test_option_pacts_0_bot_game_makes_no_aggression_pact(capsys, tmp_path):
+    """`comando play --ruleset revancha --option pacts=0` and `bot`: a table without pacts
+    (teg-la-revancha.txt, 1. Pacts: "The rules allow pacts to be proposed between players"; an
+    aggression pact is one: "A player may join an opponent to conquer a country of a third
+    party", Aggression Pacts and Condominiums). The same seed with pacts makes several."""
+    made = {}
+    for opts in ([], ["--option", "pacts=0"]):
+        log = str(tmp_path / ("g%d.jsonl" % len(opts)))
+        rc, out, err = run(capsys, ["play", "--ruleset", "revancha", "--seed", "1", *opts,
+                                    "--db", ":memory:", "--log", log], "bot 900\nquit\n")
+        assert rc == 0, err
+        made[bool(opts)] = sum(e["t"] in ("aggress", "pact") for e in events(log))
+    assert made[False] >= 1 and made[True] == 0, made

@@ -68,7 +68,7 @@ def test_defender_dice_choice(monkeypatch, capsys, tmp_path):
     assert "illegal: with %d armies the defender may roll 1 to 2 dice, not 3" % s.armies[to] in out
     assert "error: attack FROM TO: no number of armies in Risk (online) (the attacker rolls one die per army" in out
     assert "error: attack FROM TO def D (D: the defender's dice, 1 or 2)" in out
-    assert "error: defender's dice: expected a whole number, not 'one'" in out
+    assert "error: the defender's dice must be a whole number, not 'one'" in out
     assert "(the defender chose 1 die)" in out
     new = events(log)[n0:]
     assert [e["t"] for e in new] == ["attack"]

@@ -13,7 +13,7 @@ def test_bot_game_reaches_the_final_count_and_replay_shows_the_points(capsys, tm
     rc, out, err = run(capsys, ["play", "--ruleset", "teg2", "--players", "USA,USSR,China,Japan",
                                 "--seed", "5", "--log", str(log)], "bot 20000\n")
     assert rc == 0, err
-    assert "Final count" in out and "Winner: " in out
+    assert "Final count" in out and "Game over: " in out
     first = json.loads(log.read_text().splitlines()[0])
     assert first["board"] == "teg2_house" and first["rs"] == "teg2"
     rc, rout, err = run(capsys, ["replay", str(log)])
@@ -21,7 +21,7 @@ def test_bot_game_reaches_the_final_count_and_replay_shows_the_points(capsys, tm
     for power in ("USA", "USSR", "China", "Japan"):
         assert any(line.strip().startswith(("* " + power + ":", power + ":"))
                    for line in rout.splitlines()), rout
-    winner = [line for line in rout.splitlines() if line.startswith("Winner: ")]
+    winner = [line for line in rout.splitlines() if line.startswith("Game over: ")]
     assert winner and winner[0] in out
 
 
@@ -74,5 +74,5 @@ def test_the_stored_record_follows_the_game_to_the_count(capsys, tmp_path):
     for ev in events:
         v.event(ev)
     shown = "\n".join(v.summary())
-    winner = [line for line in out.splitlines() if line.startswith("Winner: ")][0]
+    winner = [line for line in out.splitlines() if line.startswith("Game over: ")][0]
     assert winner in shown and "Final count" in shown

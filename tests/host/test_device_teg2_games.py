@@ -47,7 +47,7 @@ def test_four_player_basic_game_to_the_final_count(tmp_path):
     # INTERVENTION 4; Japan: INTERVENTION 1 + 3 (the answers of the script)
     assert st.tally["tot"] == [10, 1, 4, 4] and st.tally["win"] == [0] and st.winner == 0
     shown = mirror(events)
-    assert "final count: points: USA 10, USSR 1, China 4, Japan 4 - winner USA" in shown
+    assert "final count: points: USA 10, USSR 1, China 4, Japan 4 - USA won" in shown
     assert "final count: USA CONTROL 5 (row 3) achieved" in shown
 
 
@@ -58,7 +58,7 @@ def test_six_player_advanced_game_to_the_final_count(tmp_path):
     assert len(rounds) == 6
     assert [e["t"] for e in events].count("score") == 30
     assert st.tally["tot"] == [1, 1, 1, 1, 6, 1] and st.winner == 4
-    assert "winner Western Europe" in mirror(events)
+    assert "- Western Europe won" in mirror(events)
 
 
 def test_advanced_additions_are_level_plus_three(tmp_path):
@@ -133,7 +133,7 @@ def test_eight_players_on_both_boards_by_buttons(tmp_path):
     assert st.tally["pts"] == [5, 0, 4, 0, 1, 5, 0, 2]
     assert st.tally["tot"] == [6, 5, 4, 2] and st.tally["win"] == [0] and st.winner == 0
     shown = mirror(events)
-    assert "final count: points: USA 6, USSR 5, China 4, Japan 2 - winner USA" in shown
+    assert "final count: points: USA 6, USSR 5, China 4, Japan 2 - USA won" in shown
     assert "final count: USA 2 INTERVENTION 1 (row 1) achieved" in shown
 
 
@@ -149,7 +149,7 @@ def test_whole_world_map_by_buttons(tmp_path):
     assert st.tally["tot"] == [5, 1, 0, 4] and st.winner == 0
     shown = mirror(events)
     assert "the whole world map" in shown
-    assert "final count: points: USA 5, USSR 1, China 0, Japan 4 - winner USA" in shown
+    assert "final count: points: USA 5, USSR 1, China 0, Japan 4 - USA won" in shown
 
 
 def test_rocket_taken_and_launched_at_a_table_row_by_buttons(tmp_path):

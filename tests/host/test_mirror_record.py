@@ -60,7 +60,7 @@ def test_teg_session_events_read_like_a_table_record():
     assert x[15] == "blue is eliminated by black"
     assert x[17] == "yellow ends the turn - round 1 is over"
     assert x[19] == "undo: back to the table as it was after #17"
-    assert x[21] == "red wins the game"
+    assert x[21] == "red won"  # record.result_words: one wording everywhere
     for text in x.values():
         assert "=" not in text  # never the raw fields
 
@@ -199,7 +199,7 @@ def test_war_and_risk_session_wording():
     x = _texts(t.events)
     assert x[1] == "new game: Risk with blue, red; 6 territories, armies deployed by hand"
     assert x[3] == "blue deployed 3 armies (2 left in reserve) - red next"
-    assert x[4] == "red walks out (its territories stay, neutral) - blue wins the game"
+    assert x[4] == "red walks out (its territories stay, neutral) - blue won"
 
 
 def test_every_engine_event_type_is_told_and_objectives_never_shown():
@@ -316,7 +316,7 @@ def test_cli_show_tells_the_game_and_keeps_commands_secret(tmp_path, capsys):
     assert "USA locked a command (hidden)" in out and "3/0/5" not in out
     assert commit("3/0/5", NONCE0) not in out
     code, out, _ = _cli(["show", "gwar", "--db", db, "--tail", "1"], capsys)
-    assert out.rstrip().splitlines()[-1].endswith("wins the game")
+    assert out.rstrip().splitlines()[-1].endswith(" won")
     code, out, _ = _cli(["show", "ga1", "--db", db, "--raw", "--tail", "1"], capsys)
     assert out.rstrip().splitlines()[-1].startswith("#12 roll a=4 b=2 d=2 p=1")
 

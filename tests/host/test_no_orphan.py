@@ -55,10 +55,20 @@ def _env(tmp_path):
     return dict(os.environ, COMANDO_DB=str(tmp_path / "g.db"))
 
 
+def _as_in_a_terminal():
+    """comando as a terminal starts it: SIGINT at its default, in a process group of its own
+    (so a Ctrl-C, SIGINT to the group, reaches it and its device but not pytest). A background
+    job of a non-interactive shell (`make test &`, a CI runner) starts with SIGINT ignored
+    (POSIX) and Python keeps an inherited SIG_IGN: comando never saw the test's SIGINT, which is
+    how that case once "did not end within 30 s" (not the load)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _start(tmp_path, argv, root, **kw):
     proc = subprocess.Popen([COMANDO, *argv], env=_env(tmp_path), stdin=subprocess.DEVNULL,
                             stdout=kw.pop("stdout", subprocess.PIPE),
-                            stderr=subprocess.PIPE, **kw)
+                            stderr=subprocess.PIPE, start_new_session=True,
+                            preexec_fn=_as_in_a_terminal, **kw)
     wait_until(lambda: devices_on(root) or proc.poll() is not None, 60, "no device started")
     assert proc.poll() is None, proc.communicate()
     return proc
@@ -74,7 +84,8 @@ def _no_orphan(proc, root, what):
                "the MicroPython child %s still runs after %s" % (devices_on(root), what))
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGKILL])
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT, signal.SIGKILL],
+                         ids=lambda s: signal.Signals(s).name)
 def test_sim_ends_its_device_on_a_signal(tmp_path, sig):
     root = tmp_path / "dev"
     proc = _start(tmp_path, ["sim", "--dir", str(root), "--seed", "1"], root)
@@ -86,6 +97,22 @@ def test_sim_ends_its_device_on_a_signal(tmp_path, sig):
     if sig in (signal.SIGTERM, signal.SIGHUP):      # a clean stop: 128 + the signal, no traceback
         assert proc.returncode == 128 + sig
         assert "Traceback" not in proc.stderr.read().decode()
+    if sig == signal.SIGINT:                        # "runs until Ctrl-C": the way to stop it
+        assert proc.returncode == 0
+        assert "Traceback" not in proc.stderr.read().decode()
+
+
+def test_sim_stops_cleanly_on_ctrl_c(tmp_path):
+    # a Ctrl-C in the terminal: SIGINT to the foreground group, comando and its device at once
+    # (the device may end of it first: that is the stop asked for, not a crash to report)
+    root = tmp_path / "dev"
+    proc = _start(tmp_path, ["sim", "--dir", str(root), "--seed", "1"], root)
+    assert proc.stdout.readline().strip()
+    os.killpg(proc.pid, signal.SIGINT)
+    _no_orphan(proc, root, "a Ctrl-C")
+    err = proc.stderr.read().decode().splitlines()
+    assert proc.returncode == 0, "\n".join(err)
+    assert len(err) == 1 and err[0].startswith("the simulated device runs on"), err
 
 
 def test_sim_ends_its_device_when_its_output_is_closed(tmp_path):
@@ -99,7 +126,7 @@ def test_sim_ends_its_device_when_its_output_is_closed(tmp_path):
     _no_orphan(proc, root, "its stdout was closed")
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP], ids=lambda s: signal.Signals(s).name)
 def test_run_demo_ends_its_devices_on_a_signal(tmp_path, sig):
     # the demo starts two devices one after the other: --dir names the first one's directory;
     # the second (the linked one) is signalled the same way below
@@ -109,6 +136,15 @@ def test_run_demo_ends_its_devices_on_a_signal(tmp_path, sig):
     proc.send_signal(sig)
     _no_orphan(proc, root, signal.Signals(sig).name)
     assert proc.returncode == 128 + sig
+
+
+def test_run_demo_ends_its_devices_on_ctrl_c(tmp_path):
+    root = tmp_path / "dev"
+    proc = _start(tmp_path, ["run", "--demo", "--dir", str(root), "--out", str(tmp_path / "png")],
+                  root)
+    os.killpg(proc.pid, signal.SIGINT)
+    _no_orphan(proc, root, "a Ctrl-C")
+    assert proc.returncode == 130 and "Traceback" not in proc.stderr.read().decode()
 
 
 def test_a_device_started_by_a_program_that_fails_ends_with_it(tmp_path):

@@ -151,3 +151,44 @@ def test_single_precision_error_is_within_the_device_tolerance():
             assert abs(x.v - y) < 1e-5
         assert abs(lo["exp_att_loss"].v - hi["exp_att_loss"]) < 1e-3  # armies, not probabilities
         assert abs(sum(x.v for x in lo["att_left"]) - 1.0) < 1e-5
+
+
+def test_outcome_lists_kept_across_calls_never_change_an_answer():
+    """The host keeps the per-roll outcome lists and its recent answers between calls (issue 28: a
+    small attack spent most of its time building them, and the page asks the same one again). They depend only on the dice and the loss caps, so interleaving
+    rulesets, situation cards and number types must give what a fresh, empty cache gives; the
+    kept lists stay bounded (4 x 4 dice, 5 x 5 caps) and a caller changing its result changes no
+    later one."""
+    cases = [("risk", 10, 10, False, False), ("teg", 7, 3, False, False),
+             ("revancha", 12, 5, True, False), ("revancha", 9, 4, False, True),
+             ("war", 6, 6, False, False), ("risk", 3, 2, False, False)]
+
+    def fresh(rs, a, d, snow, tw, exact):
+        kept = odds._KEPT + (odds._RECENT,)
+        saved = [dict(k) for k in kept]
+        for k in kept:
+            k.clear()
+        try:
+            return odds.conquest(rs, a, d, snow, tw, exact=exact)
+        finally:
+            for k, s in zip(kept, saved):
+                k.clear()
+                k.update(s)
+
+    assert odds._KEEP  # CPython keeps them; the device builds them per call
+    for exact in (False, True):
+        for rs, a, d, snow, tw in cases + cases[::-1]:
+            got = odds.conquest(rs, a, d, snow, tw, exact=exact)
+            assert got == fresh(rs, a, d, snow, tw, exact), (rs, a, d, snow, tw, exact)
+    first = odds.conquest("risk", 10, 10)
+    first["conquer_att"][:] = [9.0] * len(first["conquer_att"])
+    assert odds.conquest("risk", 10, 10) == fresh("risk", 10, 10, False, False, False)
+    assert all(len(k) <= 4 * 4 * 5 * 5 for k in odds._KEPT)
+    for a in range(2, 2 + 3 * odds._RECENT_MAX):  # oldest answers go first
+        odds.conquest("teg", a, 3)
+    assert len(odds._RECENT) == odds._RECENT_MAX
+    assert odds.conquest("teg", 2, 3) == fresh("teg", 2, 3, False, False, False)
+    assert odds.conquest("risk", 10, 10, exact=True)["p_conquer"] == fresh(
+        "risk", 10, 10, False, False, True)["p_conquer"]
+    assert all(isinstance(p, Fraction) for t in odds._KEPT[1].values() for _, _, p in t)
+    assert all(isinstance(p, float) for t in odds._KEPT[0].values() for _, _, p in t)

@@ -2,7 +2,6 @@
 refusals for bad requests (the server keeps serving), the push of new events, localhost only."""
 
 import json
-import time
 import urllib.error
 import urllib.request
 
@@ -14,6 +13,7 @@ from comando_host.commands.web import host_for
 from comando_host.demo_games import bot_events, store_game
 from comando_host.store import Store
 from comando_host.web.app import Background
+from webkit import recv
 
 
 @pytest.fixture(scope="module")
@@ -38,15 +38,6 @@ def get(url):
             return r.status, r.headers.get("content-type", ""), r.read().decode()
     except urllib.error.HTTPError as e:
         return e.code, e.headers.get("content-type", ""), e.read().decode()
-
-
-def recv(ws, want=None, timeout=5.0):
-    """The next message (of type ``want``)."""
-    end = time.monotonic() + timeout
-    while True:
-        msg = json.loads(ws.recv(timeout=max(0.01, end - time.monotonic())))
-        if want is None or msg["type"] == want:
-            return msg
 
 
 def test_http_answers_and_refusals(served):

@@ -182,3 +182,81 @@ def test_unknown_game_is_refused_on_the_page(browser, shots_db):
         page.close()
         srv.stop()
     assert not errors
+
+
+def test_a_map_asked_before_the_game_names_its_board_is_asked_again(browser, tmp_path):
+    # A game listed before any event names its board (a store written before a game went in only
+    # with its first events holds such rows: a device game was filed at its hello): the page's
+    # first map request is refused (404). When the view naming the board arrives while that
+    # request is still in flight, the page must ask again once it fails: no later view may come
+    # (a table-dealt game waits for its deal). The request is held until that view is drawn, so
+    # the order does not depend on the machine's speed.
+    db = str(tmp_path / "early.db")
+    store = Store(db)
+    with store.db:   # the row such an older store holds: no board, no events yet
+        store.db.execute("INSERT INTO games(id, board, ruleset, fw, origin, created, updated)"
+                         " VALUES ('early', '', '', '', 'device', 0, 0)")
+    srv = Background(db).start()
+    page, errors = open_page(browser, "about:blank")
+    held = []
+
+    def hold(route):
+        held.append((route, route.fetch()))   # the server's answer now: no board yet
+
+    try:
+        page.route("**/api/games/early/map.svg", hold, times=1)
+        page.goto(srv.url)
+        page.wait_for_function("window.__comando.game == 'early'")
+        while not held:
+            page.wait_for_timeout(20)
+        assert held[0][1].status == 404
+        store.add_events("early", bot_events("teg", 4, 3)[:1])   # "new": the board is known
+        page.wait_for_function("window.__comando.updates.some((u) => u.seq == 1)")
+        route, answer = held[0]
+        route.fulfill(response=answer)
+        page.wait_for_function("window.__comando.mapReady", timeout=10000)
+        assert page.locator("#map .country").count() == 50
+    finally:
+        page.close()
+        srv.stop()
+        store.close()
+    assert not errors
+
+
+# issue 23: "a 48-character name pushes the page's tables off screen"
+LONG_NAMES = ["Maximiliano Alejandro de la Santisima Trinidad R",
+              "Bartolomeo" * 4 + "Anselmo!", "Ana", "Beto"]
+
+
+def test_a_48_character_name_keeps_the_tables_on_screen(browser, tmp_path):
+    # a game the laptop filed from elsewhere (comando play, a device): names up to 48 characters,
+    # one without a space to break at; the page's width is the viewport's, every card and table
+    # inside it, and each name shown whole in its title when it is cut short
+    assert [len(n) for n in LONG_NAMES[:2]] == [48, 48]
+    events = bot_events("teg", 4, 3)[:120]
+    for p, name in zip(events[0]["players"], LONG_NAMES):
+        p["n"] = name
+    db = str(tmp_path / "long.db")
+    store = Store(db)
+    store_game(store, "long", events)
+    store.close()
+    srv = Background(db).start()
+    page, errors = open_page(browser, srv.url + "?game=long")
+    try:
+        page.wait_for_function("window.__comando.mapReady && window.__comando.applied > 0")
+        page.wait_for_function("document.querySelectorAll('#battles .b').length > 0")
+        width = page.evaluate("window.innerWidth")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        rights = page.evaluate("""Array.from(document.querySelectorAll(
+            'aside .card, #players, #luckrows, #battles, #log, #players td, #luckrows > span'))
+            .map((e) => [e.id || e.className || e.tagName, e.getBoundingClientRect().right])""")
+        assert rights and all(r <= width for _, r in rights), [x for x in rights if x[1] > width]
+        for where in ("#players td.who [title]", "#luckrows [title]"):
+            shown = page.evaluate(f"Array.from(document.querySelectorAll('{where}'))"
+                                  ".map((e) => [e.title, e.textContent])")
+            assert len(shown) == 4 and all(title == text and name in title for (title, text), name
+                                           in zip(shown, LONG_NAMES)), shown
+    finally:
+        page.close()
+        srv.stop()
+    assert not errors

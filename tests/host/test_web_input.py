@@ -16,6 +16,7 @@ from comando_host.demo_games import bot_events, store_game
 from comando_host.store import Store
 from comando_host.web import pageinput
 from comando_host.web.app import Background
+from webkit import page_key, played_db, recv, session_from
 
 PLAYERS = [["Ana", "blue"], ["Beto", "red"], ["Caro", "black"], ["Dani", "yellow"]]
 
@@ -28,22 +29,6 @@ def served(tmp_path):
     yield srv, store
     srv.stop()
     store.close()
-
-
-def recv(ws, want=None, timeout=5.0):
-    end = time.monotonic() + timeout
-    while True:
-        msg = json.loads(ws.recv(timeout=max(0.01, end - time.monotonic())))
-        if want is None or msg["type"] in ((want,) if isinstance(want, str) else want):
-            return msg
-
-
-def page_key(srv):
-    """The secret the server put in its page's HTML (what page.js sends with every message)."""
-    import re
-    import urllib.request
-    with urllib.request.urlopen(srv.url, timeout=10) as r:
-        return re.search(r'<meta name="comando-key" content="([0-9a-f]+)">', r.read().decode())[1]
 
 
 class Keyed:
@@ -348,53 +333,20 @@ def test_a_device_game_is_writable_while_linked_and_the_device_has_the_last_word
 def test_another_machines_page_watches_but_does_not_enter(tmp_path):
     # A LAN address is an explicit flag (comando web --lan); entering events from another
     # machine's page is a second one (--lan-input). The socket's peer decides.
-    import asyncio
-
     from comando_host.web.app import Hub
     from comando_host.web.guard import is_loopback
     assert is_loopback("127.0.0.1") and is_loopback("::1") and not is_loopback("192.168.1.20")
-    db = str(tmp_path / "lan.db")
-    store = Store(db)
-    store_game(store, "played", bot_events("teg", 4, 3)[:60])
-    store.close()
-
-    class Peer:
-        host = "192.168.1.20"
-
-    class Socket:
-        client = Peer()
-
-        def __init__(self):
-            self.sent = []
-
-        async def accept(self):
-            pass
-
-        async def receive(self):
-            for _ in range(5):   # the network's wait: the socket's writer runs meanwhile
-                await asyncio.sleep(0)
-            if not self.script:
-                return {"type": "websocket.disconnect", "code": 1000}
-            return {"type": "websocket.receive", "text": self.script.pop(0)}
-
-        async def send_text(self, text):
-            self.sent.append(json.loads(text))
-
-    async def session(hub, script):
-        ws = Socket()
-        ws.script = [json.dumps(dict(m, token=hub.guard.token)) for m in script]
-        async with hub.lifespan(None):
-            await hub.socket(ws)
-        return ws.sent
-
+    db = played_db(tmp_path, "lan.db")
     script = [{"op": "watch", "game": "played"}, {"op": "act", "a": {"t": "end"}},
               {"op": "new", "rs": "teg", "players": PLAYERS}]
-    sent = asyncio.run(session(Hub(db), script))
+    sent = session_from("192.168.1.20", Hub(db), script)
     assert sent[0]["type"] == "game" and sent[0]["enter"] is False
     assert [m["error"] for m in sent if m["type"] == "error"] == [
         "act: events are entered on this machine's page (another machine's needs comando web "
         "--lan-input)",
         "new: games are started on this machine's page (another machine's needs comando web "
         "--lan-input)"]
-    sent = asyncio.run(session(Hub(db, lan_input=True), script[:2]))
-    assert sent[0]["enter"] is True and sent[-1]["type"] == "done"
+    sent = session_from("192.168.1.20", Hub(db, lan_input=True), script[:2])
+    # the act's one reply is "done" (the push loop may send the new view after it)
+    assert sent[0]["enter"] is True
+    assert [m["type"] for m in sent[2:] if m["type"] != "view"] == ["done"], sent[2:]

@@ -5,9 +5,7 @@ messages (nested 2,000 deep, wrong types, a binary frame) get one line and the s
 a flooding socket is held to its budget while the others are served; --lan-input needs --lan;
 an IPv4-mapped loopback client is loopback; a port in use is named."""
 
-import asyncio
 import json
-import re
 import socket as sockets
 import time
 import urllib.request
@@ -20,6 +18,7 @@ from comando_host.demo_games import bot_events, store_game
 from comando_host.store import Store
 from comando_host.web.app import Background, Hub
 from comando_host.web.guard import Budget, Guard, is_loopback
+from webkit import page_key, played_db, recv, session_from, ws_url
 
 PLAYERS = [["Ana", "blue"], ["Beto", "red"], ["Caro", "black"]]
 
@@ -49,23 +48,6 @@ def raw_get(srv, path, headers):
     s.close()
     top, _, body = data.partition(b"\r\n\r\n")
     return int(top.split()[1]), body.decode("utf-8", "replace")
-
-
-def ws_url(srv):
-    return srv.url.replace("http", "ws") + "ws"
-
-
-def recv(ws, want=None, timeout=5.0):
-    end = time.monotonic() + timeout
-    while True:
-        msg = json.loads(ws.recv(timeout=max(0.01, end - time.monotonic())))
-        if want is None or msg["type"] == want:
-            return msg
-
-
-def page_key(srv):
-    with urllib.request.urlopen(srv.url, timeout=10) as r:
-        return re.search(r'<meta name="comando-key" content="([0-9a-f]{32})">', r.read().decode())[1]
 
 
 def test_a_forged_host_or_a_foreign_origin_is_refused_on_every_request(served):
@@ -250,43 +232,11 @@ def test_guard_reads_hosts_and_loopback():
 
 def test_an_ipv4_mapped_loopback_client_may_enter(tmp_path):
     """A dual-stack listener (--lan ::) sees this machine's IPv4 page as ::ffff:127.0.0.1."""
-    db = str(tmp_path / "m.db")
-    store = Store(db)
-    store_game(store, "played", bot_events("teg", 4, 3)[:60])
-    store.close()
-
-    class Peer:
-        host = "::ffff:127.0.0.1"
-
-    class Socket:
-        client = Peer()
-
-        def __init__(self, script):
-            self.script, self.sent = script, []
-
-        async def accept(self):
-            pass
-
-        async def receive(self):
-            for _ in range(5):
-                await asyncio.sleep(0)
-            if not self.script:
-                return {"type": "websocket.disconnect", "code": 1000}
-            return {"type": "websocket.receive", "text": self.script.pop(0)}
-
-        async def send_text(self, text):
-            self.sent.append(json.loads(text))
-
-    async def session(hub):
-        ws = Socket([json.dumps({"op": "watch", "game": "played"}),
-                     json.dumps({"op": "act", "a": {"t": "end"}, "token": hub.guard.token})])
-        async with hub.lifespan(None):
-            await hub.socket(ws)
-        return ws.sent
-
-    sent = asyncio.run(session(Hub(db)))
+    sent = session_from("::ffff:127.0.0.1", Hub(played_db(tmp_path, "m.db")),
+                        [{"op": "watch", "game": "played"}, {"op": "act", "a": {"t": "end"}}])
     assert sent[0]["type"] == "game" and sent[0]["enter"] is True
-    assert sent[-1]["type"] == "done", sent[-1]
+    # the act's one reply is "done" (the push loop may send the new view after it)
+    assert [m["type"] for m in sent[2:] if m["type"] != "view"] == ["done"], sent[2:]
 
 
 def test_lan_input_needs_lan(capsys, tmp_path):

@@ -105,6 +105,9 @@ def _candidates():
         parts = here.replace("\\", "/").split("/")
         if len(parts) > 4:
             yield "/".join(parts[:-4]) + "/boards"
+            # an installed package: site-packages/comando/ beside comando_host/share/boards
+            # (comando_host.resources; the host's importlib.resources lookup, as a path here)
+            yield "/".join(parts[:-2]) + "/comando_host/share/boards"
         elif len(parts) == 4 and not parts[0]:
             yield "/boards"
     yield "/boards"  # the Pico bundle: boards copied to the device's /boards/
@@ -113,8 +116,8 @@ def _candidates():
 
 def boards_dir():
     """The directory of shipped boards: set_boards_dir(), else $COMANDO_BOARDS, else the repo's
-    boards/ next to firmware/, else /boards on the device, else ./boards. Raises BoardError if
-    none exists."""
+    boards/ next to firmware/, else an installed package's, else /boards on the device, else
+    ./boards. Raises BoardError if none exists."""
     if _boards_dir is not None:
         return _boards_dir
     for cand in _candidates():

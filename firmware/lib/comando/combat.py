@@ -85,7 +85,8 @@ def check_stop(att, stop):
     if stop < 1:
         raise RulesError(say("stop_low", _stops(att), stop))
     if stop >= att:
-        raise RulesError(say("stop_high", stop, att, _stops(att)))
+        from comando.wording import count
+        raise RulesError(say("stop_high", count(stop, "army"), att, _stops(att)))
 
 
 def _stops(att):
@@ -153,9 +154,14 @@ def _chosen(r, choice, given, most, armies, side, verb, unit):
     _check_int(given, "the %s's dice" % side)
     if given != most:
         if not r[choice]:
-            raise RulesError(say("dice_fixed", r["name"], side, most, armies, given))
+            from comando.wording import count
+            raise RulesError(say("dice_fixed", r["name"], side, count(most, "die", "dice"),
+                                 count(armies, "army"), given))
         if not 1 <= given <= most:
-            raise RulesError(say("dice_range", armies, side, verb, most, unit, given))
+            from comando.wording import count
+            if most == 1:   # "1 to 1 die"
+                unit = "die" if unit == "dice" else "army"
+            raise RulesError(say("dice_range", count(armies, "army"), side, verb, most, unit, given))
     return given
 
 
@@ -277,7 +283,8 @@ def move_limits(ruleset, att_left, dice_rolled):
     r = rules(ruleset)
     room = att_left - 1
     if room < 1:
-        raise RulesError(say("move_none", att_left))
+        from comando.wording import count
+        raise RulesError(say("move_none", count(att_left, "army")))
     lo = dice_rolled if r["move_min"] == "dice" else r["move_min"]
     mx = r["move_max"]
     hi = room if mx == "all" else (dice_rolled if mx == "dice" else mx)
@@ -293,5 +300,6 @@ def move_limits(ruleset, att_left, dice_rolled):
 def record_move_limits(rec):
     """Move-in limits after a roll record that conquered (RulesError if it did not)."""
     if not conquered(rec):
-        raise RulesError(say("not_taken", rec["d"] - rec["dl"]))
+        from comando.wording import count
+        raise RulesError(say("not_taken", count(rec["d"] - rec["dl"], "army")))
     return move_limits(rec["rs"], rec["a"] - rec["al"], len(rec["ad"]))

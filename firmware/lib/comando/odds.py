@@ -32,6 +32,14 @@ except ImportError:  # MicroPython: floats only
 
 _RING = 5  # an attack roll costs the attacker at most 4 armies: rows a .. a-4 are live
 
+# Outcome lists kept across calls (floats, fractions), on CPython only: at most 4*4*5*5 of each.
+_KEEP = not _ARRAYS
+_KEPT = ({}, {})
+# Recent answers, on CPython only: the page, the terminal and a mirrored device ask the same
+# attack again and again while a player thinks. Oldest out first; each caller gets its own copy.
+_RECENT = {}
+_RECENT_MAX = 64
+
 
 def _float_vec(n):
     """n zero floats, unboxed in an array where possible: on MicroPython a list of floats keeps a
@@ -158,6 +166,29 @@ def conquest(ruleset, att, dfn, snow=False, tailwind=False, stop=1, exact=False,
     """
     check_battle(ruleset, att, dfn, snow, tailwind)
     check_stop(att, stop)
+    key = None
+    if _KEEP and not numbers:
+        key = (ruleset, att, dfn, bool(snow), bool(tailwind), stop, bool(exact))
+        res = _RECENT.get(key)
+        if res is not None:
+            return _copy(res)
+    res = _conquest(ruleset, att, dfn, snow, tailwind, stop, exact, numbers)
+    if key is not None:
+        if len(_RECENT) >= _RECENT_MAX:
+            del _RECENT[next(iter(_RECENT))]
+        _RECENT[key] = _copy(res)
+    return res
+
+
+def _copy(res):
+    """A result whose lists a caller may change without changing anyone else's."""
+    out = {}
+    for k, v in res.items():
+        out[k] = list(v) if isinstance(v, list) else v
+    return out
+
+
+def _conquest(ruleset, att, dfn, snow, tailwind, stop, exact, numbers):
     zero, one, make = numbers or _number(exact)
     if numbers or exact:
         def vec(n):
@@ -173,7 +204,13 @@ def conquest(ruleset, att, dfn, snow=False, tailwind=False, stop=1, exact=False,
     fail_att = vec(att + 1)
     fail_def = vec(width)
     zeros = vec(width)
-    cache = {}
+    # Outcome lists depend only on the dice and the loss caps: on the host they are kept across
+    # calls (small attacks spend most of their time building them); on the device per call only,
+    # so the heap gets them back.
+    if numbers:
+        cache = {}
+    else:
+        cache = _KEPT[1 if exact else 0] if _KEEP else {}
 
     def outcomes(a, d):
         ad, dd = max_dice(ruleset, a, d, snow, tailwind)

@@ -23,7 +23,7 @@ import time
 
 from comando import __version__ as HOST_VERSION
 from comando import link as L
-from comando_host import mpycompat
+from comando_host import howto, mpycompat
 
 PICO_VID = 0x2E8A
 MICROPYTHON_PID = 0x0005
@@ -253,20 +253,22 @@ def compare_versions(hello, host_version=HOST_VERSION, protocol=L.PROTOCOL):
     if v != protocol:
         out.append(Finding(FAIL, "The device speaks link protocol %r, this laptop speaks %r: they "
                                  "cannot sync." % (v, protocol),
-                           "Update both to the same version: pull the latest Comando on this "
-                           "laptop, then run 'make deploy' with the Pico plugged in."))
+                           "Update both to the same version: %s, then run '%s' with the Pico "
+                           "plugged in." % (howto.update_comando(), howto.command("make deploy"))))
     if fw == host_version:
         out.append(Finding(OK, "Comando firmware %s on the device matches this laptop." % fw))
     else:
         out.append(Finding(WARN if v == protocol else FAIL,
                            "The device runs Comando firmware %s but this laptop has %s." % (
                                fw, host_version),
-                           "Run 'make deploy' to put this laptop's version on it (it works "
-                           "while a game is running: the game resumes after the update)."))
+                           "Run '%s' to put this laptop's version on it (it works while a "
+                           "game is running: the game resumes after the update)."
+                           % howto.command("make deploy")))
     game = hello.get("game")
     if game:
-        out.append(Finding(OK, "The device is in game %s (%d events so far)." % (
-            game, hello.get("_last", 0))))
+        from comando_host.wording import count
+        out.append(Finding(OK, "The device is in game %s (%s so far)." % (
+            game, count(hello.get("_last", 0), "event"))))
     return out
 
 
@@ -278,8 +280,8 @@ def mpy_finding(device, header=None):
             (device.mpy_version or 0) < mpycompat.MPY_VERSION
         return Finding(FAIL, why[0].upper() + why[1:],
                        "Hold BOOTSEL while plugging the Pico in, copy the .uf2 onto the RPI-RP2 "
-                       "drive (it restarts with the new MicroPython), then run 'make deploy'."
-                       if old else None)
+                       "drive (it restarts with the new MicroPython), then run '%s'."
+                       % howto.command("make deploy") if old else None)
     fmt = "" if device.mpy < 0 else " (.mpy %d.%d)" % (device.mpy_version, device.mpy_sub_version)
     return Finding(OK, "MicroPython %s%s loads Comando's compiled files." % (
         device.release(), fmt))
@@ -339,7 +341,8 @@ def _talk(path, port, clock, hello_timeout, repl_timeout):
                   "MicroPython." % path,
             "Press the Pico's reset (or unplug it and plug it in again) and rerun. If it "
             "stays silent, reinstall MicroPython: hold BOOTSEL while plugging in, copy the "
-            "UF2 onto the RPI-RP2 drive (hardware/README.md), then 'make deploy'."))
+            "UF2 onto the RPI-RP2 drive (%s), then '%s'." % (
+                howto.flashing_guide(), howto.command("make deploy"))))
         return findings
     mpy = "MicroPython %s" % repl["micropython"]
     if repl["machine"]:
@@ -352,8 +355,8 @@ def _talk(path, port, clock, hello_timeout, repl_timeout):
     if repl["comando"] is None:
         findings.append(Finding(
             FAIL, "The Pico runs %s, but the Comando firmware is not installed." % mpy,
-            "Run 'make deploy' with the Pico plugged in (it copies the firmware with "
-            "mpremote), then unplug it and plug it in again."))
+            "Run '%s' with the Pico plugged in (it copies the firmware with mpremote), then "
+            "unplug it and plug it in again." % howto.command("make deploy")))
         return findings
     what = "The Comando firmware %s is on the Pico (%s) but it is not running" % (
         repl["comando"], mpy)
@@ -362,9 +365,10 @@ def _talk(path, port, clock, hello_timeout, repl_timeout):
     advice = mpycompat.advice_for_error(repl["error"], device)
     findings.append(Finding(FAIL, what + ".", advice or
                             "If you held BACK while plugging it in (update mode), that is "
-                            "expected: run 'make deploy', or unplug and plug in to play. "
-                            "Otherwise run 'make deploy' again, then unplug the Pico and "
-                            "plug it in. If the error stays, report it with this output."))
+                            "expected: run '%s', or unplug and plug in to play. "
+                            "Otherwise run '%s' again, then unplug the Pico and "
+                            "plug it in. If the error stays, report it with this output."
+                            % (howto.command("make deploy"), howto.command("make deploy"))))
     if repl["comando"] != HOST_VERSION:
         findings.append(Finding(WARN, "Its version %s differs from this laptop's %s." % (
             repl["comando"], HOST_VERSION)))
@@ -385,19 +389,20 @@ def diagnose(port=None, ports=None, opener=default_opener, clock=time.monotonic,
                 FAIL, "A Pico is plugged in but in BOOTSEL mode (a USB drive called RPI-RP2): "
                       "it has no MicroPython yet, or BOOTSEL was held while plugging in.",
                 "Copy the MicroPython UF2 for the Pico onto the RPI-RP2 drive (it restarts by "
-                "itself), then run 'make deploy' (hardware/README.md)."))
+                "itself), then run '%s' (%s)." % (howto.command("make deploy"),
+                                                   howto.flashing_guide())))
         elif circuit:
             findings.append(Finding(
                 FAIL, "A board running CircuitPython is on %s; Comando needs MicroPython." %
                       circuit[0].device,
                 "Hold BOOTSEL while plugging the Pico in, copy the MicroPython UF2 onto the "
-                "RPI-RP2 drive, then run 'make deploy'."))
+                "RPI-RP2 drive, then run '%s'." % howto.command("make deploy")))
         else:
             findings.append(Finding(
                 FAIL, "No Comando device found: no Raspberry Pi Pico on USB.",
                 "Plug the Pico in with a USB cable that carries data (many phone-charging cables "
                 "do not), directly or through a powered hub. Its LED may stay off: that is "
-                "normal. Run 'make run' to play with the simulator instead."))
+                "normal. Run '%s' to play with the simulator instead." % howto.command("make run")))
         return findings
     for p in picos:
         desc = "a Raspberry Pi Pico on %s (USB %04x:%04x)" % (p.device, p.vid, p.pid or 0)

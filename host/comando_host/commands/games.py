@@ -1,4 +1,7 @@
-"""comando games: the games stored on this laptop (newest first), one aligned line each."""
+"""comando games: the games stored on this laptop (newest first), one aligned line each, within
+the terminal's width (COLUMNS, else the terminal's; no limit into a pipe or a file): when the
+table is too wide the last-update column goes, dates lose their year and rulesets are named by
+their id, then players' names and the result are shortened with "…" (never a game's id)."""
 
 import os
 import time
@@ -16,36 +19,94 @@ def when(t) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(t)) if t else "-"
 
 
+def when_short(t) -> str:
+    """A date in a narrow table: "12-04 21:06" this year, "2025-03-01" before (as ``ls -l``)."""
+    if not t:
+        return "-"
+    lt = time.localtime(t)
+    same_year = lt.tm_year == time.localtime().tm_year
+    return time.strftime("%m-%d %H:%M" if same_year else "%Y-%m-%d", lt)
+
+
 def rows(store):
-    """Per stored game: (id, started, ruleset name, board, players, events, result)."""
-    from comando_host.record import ruleset_name
+    """Per stored game: (id, created, ruleset id, board, players (a list), events, result,
+    updated)."""
     from comando_host.view import GameView
     out = []
     for gid, board, ruleset, fw, origin, created, updated, n, last in store.games():
         try:
             view, _ = GameView.from_store(store, gid)
-            players = ", ".join(view.players) or "-"
+            players = list(view.players)
             result = view.result()
             board = view.board or board
             ruleset = view.ruleset or ruleset
         except Exception:  # a log this laptop cannot read: list it anyway
-            players, result = "-", "-"
-        out.append((gid, when(created), ruleset_name(ruleset) if ruleset else "-", board or "-",
-                    players, "%d" % n, result or "-", when(updated)))
+            players, result = [], "-"
+        out.append((gid, created, ruleset or "", board or "-", players, "%d" % n,
+                    result or "-", updated))
     return out
 
 
-def table(head, body):
-    """Left-aligned columns (the events column right-aligned), two spaces apart."""
-    widths = [max(len(str(r[i])) for r in [head] + body) for i in range(len(head))]
-    lines = []
-    for r in [head] + body:
-        cells = []
-        for i, v in enumerate(r):
-            v = str(v)
-            cells.append(v.rjust(widths[i]) if head[i] == "events" else v.ljust(widths[i]))
-        lines.append("  ".join(cells).rstrip())
-    return lines
+HEAD = ("game", "started", "ruleset", "board", "players", "events", "result", "last update")
+# The narrowest each shortened column gets before the line itself is cut.
+SHRINK = {"players": 12, "result": 10}
+
+
+def _name_only(player: str) -> str:
+    """ "Ana (red)" -> "Ana": a narrow table keeps the names, the colours are in `show`."""
+    head, sep, tail = player.rpartition(" (")
+    return head if sep and head and tail.endswith(")") else player
+
+
+def table(body, width=None):
+    """The lines of the games table within ``width`` columns (None: as wide as it is). Too
+    wide: without the last update, then compact (dates without the year, the ruleset by its id
+    with the board beside it only when it is not the ruleset's own: "risk/westeros", players by
+    name), then players and result shortened."""
+    from comando_host.fitcols import cells, fit, join_names
+    from comando_host.record import ruleset_name
+    from comando_host.textsafe import printable
+
+    def full():
+        for gid, created, rs, board, players, n, result, updated in body:
+            names = [printable(p) for p in players]   # (escaped before measured)
+            yield (printable(gid), when(created), ruleset_name(rs) if rs else "-",
+                   printable(board), ", ".join(names) or "-", n, printable(result),
+                   when(updated))
+
+    def compact():
+        for gid, created, rs, board, players, n, result, updated in body:
+            names = [printable(_name_only(p)) for p in players]
+            rules = rs or "-"
+            if board not in ("-", "", rs):
+                rules = "%s/%s" % (rules, printable(board)) if rs else printable(board)
+            yield (printable(gid), when_short(created), rules,
+                   (lambda w, names=names: join_names(names, w)), n, printable(result))
+
+    head, rows_ = HEAD, list(full())
+    if width is not None:
+        keep = [i for i, h in enumerate(HEAD) if h != "last update"]
+        need = sum(max(cells(x) for x in [HEAD[i]] + [r[i] for r in rows_]) for i in keep)
+        if need + 2 * (len(keep) - 1) > width:
+            head = ("game", "started", "ruleset", "players", "events", "result")
+            rows_ = list(compact())
+    # (the start goes last: a game played here has it in its id, "play-20261204-2108...")
+    return fit(head, rows_, width, SHRINK, drop=("last update",), drop_late=("started",),
+               right=("events",), favour={"players": 2})
+
+
+def output_width():
+    """The columns to keep within: COLUMNS when set, else the terminal's; None into a pipe."""
+    import sys
+    env = os.environ.get("COLUMNS", "")
+    if env.isdigit() and int(env) > 0:
+        return int(env)
+    try:
+        if sys.stdout.isatty():
+            return os.get_terminal_size(sys.stdout.fileno()).columns
+    except (OSError, ValueError, AttributeError):
+        pass
+    return None
 
 
 def run(args):
@@ -58,7 +119,6 @@ def run(args):
     if not body:
         print("no games stored yet (%s)" % store.path)
         return 0
-    head = ("game", "started", "ruleset", "board", "players", "events", "result", "last update")
-    for line in table(head, body):
+    for line in table(body, output_width()):
         print(line)
     return 0

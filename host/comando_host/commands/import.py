@@ -8,6 +8,7 @@ import re
 
 from comando_host.cli import UsageError
 from comando_host.commands._common import add_db, open_store
+from comando_host.wording import count
 
 # A game id: what `show`, `export` and `replay` are given back, and a file name on export.
 GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
@@ -31,11 +32,8 @@ def read_records(path):
     """(headers, records, dropped): ``dropped`` says what of a device journal's torn last line
     was left out (None when nothing was)."""
     from comando_host import notation
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as exc:
-        raise UsageError("cannot read %s: %s" % (path, exc.strerror or exc)) from None
+    from comando_host.inputfile import read_bytes
+    data = read_bytes(path, what="game file")   # a regular file, size-bound (InputError)
     if _is_journal(data):
         from comando import journal_read as journal
         events, good, problem = journal.scan(data)
@@ -91,7 +89,7 @@ def run(args):
     if store.game(gid) and store.last_seq(gid):
         same = store.records(gid) == records
         if same:
-            print("%s is already stored (%d events)" % (gid, len(records)))
+            print("%s is already stored (%s)" % (gid, count(len(records), "event")))
             return 0
         raise UsageError("a different game %s is already stored; import it --as another id" % gid)
     store.ensure_game(gid, board=headers.get("board", ""), ruleset=headers.get("ruleset", ""),
@@ -106,7 +104,7 @@ def run(args):
         else:
             batch.append(r[1])
     store.add_events(gid, batch, snapshot)
-    print("imported %s: %d events" % (gid, len(events)))
+    print("imported %s: %s" % (gid, count(len(events), "event")))
     if dropped:
         print("dropped: %s" % dropped)
     return 0

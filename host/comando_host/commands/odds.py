@@ -7,6 +7,7 @@ import json
 from comando import combat, odds
 from comando_host.commands._battle_args import (add_battle_args, armies, parse_battle, pct,
                                                 situation_text)
+from comando_host.wording import count
 
 # rows below this probability are folded into one line so 200v200 stays readable
 SHOW_MIN = 0.0005
@@ -44,8 +45,8 @@ def run(args) -> int:
 
 def render(rs, att, dfn, stop, snow, tailwind, res, first, ad, dd) -> str:
     name = combat.RULES[rs]["name"]
-    lines = [f"{name}{situation_text(snow, tailwind)}: {att} armies attack {dfn}, "
-             f"until conquest or down to {stop} {'army' if stop == 1 else 'armies'}",
+    lines = [f"{name}{situation_text(snow, tailwind)}: {count(att, 'army')} attack {dfn}, "
+             f"until conquest or down to {count(stop, 'army')}",
              "",
              f"  P(conquest)      {pct(res['p_conquer']):>8}",
              f"  expected losses  attacker {res['exp_att_loss']:.2f}, "

@@ -21,8 +21,10 @@ from comando.engine import log as elog
 from comando.rulesets import MAPS, POWERS
 from comando_host import engine_text, games
 from comando_host.cli import UsageError
-from comando_host.commands.replay import replay
+from comando_host.commands.replay import log_lines, replay_bytes
 from comando_host.textsafe import printable
+from comando_host.wording import count
+from comando_host.numwords import looks_numeric, whole
 
 HELP = """commands (COUNTRY: id, name or alias; Tab completes):
   status                      whose turn, phase, armies to place, cards held (and the ruleset's counters)
@@ -210,7 +212,9 @@ def make_bot(rules, rng):
 
 
 def is_int(word):
-    return word.lstrip("-").isdigit()
+    """A word where a count may stand that reads as a number (whole or not: number() refuses
+    what is not whole, rather than reading "5.5" as a country's name)."""
+    return looks_numeric(word)
 
 
 class Session:
@@ -350,11 +354,8 @@ class Session:
         raise UsageError(f"no player called {text!r} (players: {', '.join(s.names)})")
 
     @staticmethod
-    def number(text, what="a number"):
-        try:
-            return int(text)
-        except (TypeError, ValueError):
-            raise UsageError(f"{what}: expected a whole number, not {text!r}")
+    def number(text, what="the number"):
+        return whole(text, what)
 
     # -- commands
     def act(self, action):
@@ -461,9 +462,9 @@ class Session:
         if not rest:
             raise UsageError("place N COUNTRY")
         if is_int(rest[0]):
-            n, where = self.number(rest[0]), rest[1:]
+            n, where = self.number(rest[0], "the count of armies to place"), rest[1:]
         elif is_int(rest[-1]):
-            n, where = self.number(rest[-1]), rest[:-1]
+            n, where = self.number(rest[-1], "the count of armies to place"), rest[:-1]
         else:
             n, where = s.to_place(), rest
         self.act({"t": "place", "p": p, "c": self.countries(where, 1)[0], "n": n})
@@ -484,14 +485,14 @@ class Session:
         s = self.game.state
         p = s.cur
         if s.rules.condominiums and s.x.get("cdm") and len(rest) in (1, 2):
-            a = {"t": "move", "p": p, "n": self.number(rest[0], "move")}
+            a = {"t": "move", "p": p, "n": self.number(rest[0], "the count of armies to move in")}
             if len(rest) == 2:
-                a["m"] = self.number(rest[1], "the ally's armies")
+                a["m"] = self.number(rest[1], "the count of the ally's armies")
             self.act(a)
             return
         if len(rest) != 1:
             raise UsageError("move N")
-        self.act({"t": "move", "p": p, "n": self.number(rest[0], "move")})
+        self.act({"t": "move", "p": p, "n": self.number(rest[0], "the count of armies to move in")})
 
     def do_regroup(self, rest):
         s = self.game.state
@@ -499,14 +500,14 @@ class Session:
         m = 0
         low = [w.lower() for w in rest]
         if len(rest) >= 2 and low[-2] in MISSILE_WORDS and s.rules.missiles:
-            m = self.number(rest[-1], "missiles")
+            m = self.number(rest[-1], "the count of missiles")
             rest = rest[:-2]
         if len(rest) < 3:
             raise UsageError("regroup FROM TO N" + (" [missiles M]" if s.rules.missiles else ""))
         f, to = self.countries(rest[:-1], 2)
         if [to, s.owner[f]] in (s.x.get("cdr") or []):
             p = s.owner[f]  # the ally's regroup into the condominium, outside its turn
-        a = {"t": "regroup", "p": p, "f": f, "to": to, "n": self.number(rest[-1], "regroup")}
+        a = {"t": "regroup", "p": p, "f": f, "to": to, "n": self.number(rest[-1], "the count of armies to regroup")}
         if m:
             a["m"] = m
         self.act(a)
@@ -515,7 +516,7 @@ class Session:
         p = self.game.state.cur
         if len(rest) < 2:
             raise UsageError("arm K COUNTRY [replace]")
-        k = self.number(rest[0], "missiles")
+        k = self.number(rest[0], "the count of missiles")
         words = rest[1:]
         how = "r"
         if words and words[-1].lower() in ("replace", "map", "replacing"):
@@ -536,7 +537,7 @@ class Session:
         if len(rest) != 4 or rest[3].lower() not in ("keep", "end"):
             raise UsageError("forget HARMED FORGETTER ID keep|end (see 'pacts' for the zone's number)")
         self.act({"t": "forget", "p": self.player(rest[0]), "q": self.player(rest[1]),
-                  "id": self.number(rest[2].lstrip("#"), "zone pact id"),
+                  "id": self.number(rest[2].lstrip("#"), "the zone pact's id"),
                   "keep": 1 if rest[3].lower() == "keep" else 0})
 
     def do_situation(self, rest):
@@ -602,7 +603,7 @@ class Session:
         p = self.game.state.cur
         if len(rest) != 1:
             raise UsageError("unpact ID (see 'pacts')")
-        self.act({"t": "unpact", "p": p, "id": self.number(rest[0].lstrip("#"), "pact id")})
+        self.act({"t": "unpact", "p": p, "id": self.number(rest[0].lstrip("#"), "the pact's id")})
 
     def do_undo(self, rest):
         ev = self.game.undo()
@@ -610,7 +611,7 @@ class Session:
         self.say(engine_text.event_line(None, self.game.state, ev))
 
     def do_bot(self, rest):
-        turns = self.number(rest[0], "bot turns") if rest else 1
+        turns = self.number(rest[0], "the count of bot turns") if rest else 1
         if turns < 1:
             raise UsageError(f"bot [TURNS]: at least 1 turn, not {turns}")
         if self.game.state.phase == "over":
@@ -627,7 +628,7 @@ class Session:
         if len(rest) != 1:
             raise UsageError("save FILE")
         elog.write_log(rest[0], self.game.log)
-        self.say(f"saved {len(self.game.log)} events to {rest[0]}")
+        self.say(f"saved {count(len(self.game.log), 'event')} to {rest[0]}")
 
     # -- ruleset inputs
     def continent(self, text):
@@ -725,7 +726,7 @@ class Session:
                                      "no 'def D'")
                 if k != len(words) - 2:
                     raise UsageError("attack FROM TO def D (D: the defender's dice, 1 or 2)")
-                a["dn"] = self.number(words[-1], "defender's dice")
+                a["dn"] = self.number(words[-1], "the defender's dice")
                 words = words[:k]
                 break
         if words and is_int(words[-1]):
@@ -734,7 +735,7 @@ class Session:
                         "'def D' sets the defender's dice") if s.rules.defence_dice_choice else \
                        "the dice follow the armies"
                 raise UsageError(f"attack FROM TO: no number of armies in {s.rules.name} ({what})")
-            a["n"] = self.number(words[-1], "attacking armies")
+            a["n"] = self.number(words[-1], "the count of attacking armies")
             if not 1 <= a["n"] <= 3:
                 raise UsageError(f"attack FROM TO N: announce 1 to 3 attacking armies, not {a['n']} "
                                  "(war.txt: How to Attack)")
@@ -792,7 +793,7 @@ class Session:
         elif kind == "break":
             if not args:
                 raise UsageError("dip break ID [TEXT]: the number of the truce or carve-up (see 'dip')")
-            ref = self.number(args[0].lstrip("#"), "diplomacy entry")
+            ref = self.number(args[0].lstrip("#"), "the diplomacy entry")
             a["ref"] = ref
             for d in s.x.get("dip", ()):
                 if d[0] == ref and p in (d[1], d[2]) and d[3] in ("truce", "carve"):
@@ -902,11 +903,9 @@ def risk_table_board(board, players):
     return other
 
 
-def _torn_tail(path):
+def _torn_tail(data):
     """(valid_bytes, torn_bytes) when the log's last line is cut short (no newline, not an
     event: the write was interrupted), else None."""
-    with open(path, "rb") as f:
-        data = f.read()
     if not data or data.endswith(b"\n"):
         return None
     cut = data.rfind(b"\n") + 1
@@ -919,12 +918,20 @@ def _torn_tail(path):
 
 def _resume_torn(path, allow, interactive):
     """Offer to go on from the valid lines of a log whose last line is torn; the torn bytes are
-    kept in PATH.torn, never deleted."""
-    torn = _torn_tail(path)
+    kept in PATH.torn, never deleted. The lines before it must be JSON events (UTF-8) before
+    anything is changed: else the file is refused as it is (a file of something else)."""
+    from comando_host.inputfile import read_bytes
+    torn = _torn_tail(read_bytes(path, what="game log"))
     if torn is None:
         return
     good, tail = torn
     lines = good.count(b"\n")
+    try:
+        for _ in log_lines(good, path):
+            pass
+    except ValueError as exc:
+        raise UsageError(f"{exc}; not a game log torn at its end: the file was left as it is") \
+            from None
     what = (f"{path}: the last line is torn ({len(tail)} bytes after line {lines}, no newline: "
             "its write never finished)")
     if not allow:
@@ -934,12 +941,62 @@ def _resume_torn(path, allow, interactive):
                        f"kept in {path}.torn)? [y/N] ")
         if answer.strip().lower() not in ("y", "yes"):
             raise UsageError(f"{what}; not resumed")
+    import os
     with open(path + ".torn", "ab") as f:
         f.write(tail)
-    with open(path, "wb") as f:
+        f.flush()
+        os.fsync(f.fileno())
+    tmp = path + ".resume-tmp"
+    with open(tmp, "wb") as f:   # the log is replaced whole (a crash leaves the old one)
         f.write(good)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
     print(f"{path}: the torn last line ({len(tail)} bytes) was set aside in {path}.torn; "
           f"going on from line {lines}")
+
+
+def _resume_events(args, interactive):
+    """(events, game id or None, log path or None) of --resume: a log file (checked whole,
+    its torn last line handled) or the id of a stored game (comando games)."""
+    import os
+    from comando_host.inputfile import read_bytes
+    path = args.resume
+    looks_like_path = os.sep in path or "." in os.path.basename(path)
+    if not os.path.lexists(path) and not looks_like_path:
+        return _stored_events(args) + (args.log,)
+    data = read_bytes(path, what="game log")     # InputError: one line
+    torn = _torn_tail(data)
+    if torn is not None:
+        # the lines before the torn one follow the rules, else nothing is changed
+        _, err = replay_bytes(torn[0], path)
+        if err:
+            raise UsageError(f"{err}; the file was left as it is")
+        _resume_torn(path, args.drop_torn, interactive)
+        data = torn[0]
+    _, err = replay_bytes(data, path)  # the whole log is legal, or the line that is not
+    if err:
+        raise UsageError(err)
+    return [ev for _, ev in log_lines(data, path)], None, args.log or path
+
+
+def _stored_events(args):
+    """(events, id) of the stored game --resume names (an id or a unique prefix)."""
+    from comando_host.store import Store
+    store = Store(args.db, create=False)
+    try:
+        gid = store.find_game(args.resume)
+        records = store.records(gid)
+    finally:
+        store.close()
+    events = [r[1] for r in records if r[0] == "event"]
+    if any(r[0] == "snapshot" for r in records):
+        raise UsageError(f"{gid} starts from a snapshot of the device: it cannot be resumed "
+                         "from the start")
+    if not events or events[0].get("t") != "new" or "board" not in events[0]:
+        raise UsageError(f"{gid} is not a game of the map engine (a table session of the "
+                         "device?): comando play cannot resume it")
+    return events, gid
 
 
 def _new_game_id():
@@ -949,21 +1006,18 @@ def _new_game_id():
 
 
 def run(args) -> int:
-    from comando_host.store import Store
+    from comando_host.store import Store, StoreError
     rules = engine.get_rules(args.ruleset)
     rng = SeededDice(args.seed) if args.seed is not None else system_dice()
     interactive = sys.stdin.isatty()
+    gid = None
     if args.resume:
-        import os
-        if os.path.isfile(args.resume):
-            _resume_torn(args.resume, args.drop_torn, interactive)
-        _, err = replay(args.resume)  # the whole log is legal, or the line that is not
-        if err:
-            raise UsageError(err)
-        events = [ev for _, ev in elog.read_log(args.resume)]
-        game = engine.Game(None, rng, events=events)
+        events, gid, log_path = _resume_events(args, interactive)
+        try:
+            game = engine.Game(None, rng, events=events)
+        except ComandoError as exc:
+            raise UsageError(f"{args.resume}: {exc}") from None
         rules = game.state.rules
-        log_path = args.log or args.resume
     else:
         # a ruleset may name its own engine board (T.E.G. II: the house map; the device keeps
         # default_board_id's printed-board file)
@@ -982,11 +1036,15 @@ def run(args) -> int:
         game = engine.new_game(board, rules.id, players, parse_options(args.option), rng=rng)
         log_path = args.log
     store = Store(args.db)      # the game is recorded as it is played (comando games lists it)
-    gid = store.find_log(game.log) if args.resume else None
+    if args.resume and gid is None:
+        gid = store.find_log(game.log)
     if gid is None:
         gid = _new_game_id()
         store.ensure_game(gid, board=game.board.id, ruleset=rules.id, origin="play")
-    session = Session(game, log_path=log_path, store=store, game_id=gid)
+    try:
+        session = Session(game, log_path=log_path, store=store, game_id=gid)
+    except StoreError as exc:
+        raise StoreError(f"{exc}; the game was not started") from None
     if args.resume and log_path == args.resume:
         session.written = len(game.log)
     if interactive:
@@ -998,18 +1056,24 @@ def run(args) -> int:
     print(engine_text.status(game.state))
     try:
         rc = _loop(session, args, interactive)
+        session.record()
     except KeyboardInterrupt:
         print()
         rc = 130
-    session.record()
-    print(f"game {gid}: {len(game.log)} events recorded (comando show {gid}; "
-          f"comando play --resume needs a log: comando export {gid} --format jsonl -o FILE)"
-          if not log_path else f"game {gid} recorded; log: {log_path} ({len(game.log)} events)")
+        session.record()
+    except StoreError as exc:   # the disk full, the store made read-only: stop, say how far
+        store.close()
+        raise StoreError(f"{exc}: game {gid} is stored up to event {session.stored} "
+                         f"(comando play --resume {gid} goes on from there)") from None
+    print(f"game {gid}: {count(len(game.log), 'event')} recorded (comando show {gid}; "
+          f"comando play --resume {gid} goes on with it)"
+          if not log_path else f"game {gid} recorded; log: {log_path} ({count(len(game.log), 'event')})")
     store.close()
     return rc
 
 
 def _loop(session, args, interactive) -> int:
+    number = 0   # the command's line on stdin (blank and comment lines count: an editor's)
     while True:
         try:
             # (input() writes its prompt to the terminal itself, past the SafeStream: a name
@@ -1018,6 +1082,7 @@ def _loop(session, args, interactive) -> int:
         except EOFError:
             print()
             break
+        number += 1
         if not interactive:
             if not line:
                 break
@@ -1032,7 +1097,10 @@ def _loop(session, args, interactive) -> int:
             kind = "illegal" if isinstance(exc, IllegalMove) else "error"
             if isinstance(exc, OSError):  # save FILE: a file that cannot be written
                 exc = f"{exc.filename}: {exc.strerror}"
-            print(f"{kind}: {exc}")
-            if args.strict:
+            if args.strict:   # the script fails here: one line on stderr, as every command's
+                said = f"illegal: {exc}" if kind == "illegal" else exc
+                print(f"comando play: error: line {number} ({line.strip()}): {said}",
+                      file=sys.stderr)
                 return 2
+            print(f"{kind}: {exc}")   # (played on: part of the game's transcript)
     return 0

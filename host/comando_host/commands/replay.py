@@ -10,6 +10,7 @@ from comando import engine
 from comando.errors import ComandoError
 from comando.engine import log as elog
 from comando_host import engine_text
+from comando_host.wording import count
 
 
 def register(subparsers):
@@ -28,18 +29,33 @@ HEADERS = ("game", "snapshot")
 
 
 def replay(path):
-    """(state, None) or (state_so_far, "FILE:LINE: message")."""
+    """(state, None) or (state_so_far, "FILE:LINE: message"); the file is read with a size bound
+    and only when it is a regular file (comando_host.inputfile)."""
+    from comando_host.inputfile import InputError, read_bytes
+    try:
+        data = read_bytes(path, what="game log")
+    except InputError as exc:
+        return None, str(exc)
+    return replay_bytes(data, path)
+
+
+def log_lines(data: bytes, name: str):
+    """(lineno, event) of a log's bytes (elog.iter_lines; ValueError names the line)."""
+    import io
+    return elog.iter_lines(io.BytesIO(data), name, HEADERS)
+
+
+def replay_bytes(data: bytes, path: str):
+    """replay() of a log already read (``path`` names it in the messages)."""
     folder = engine.Folder()
     try:
-        for lineno, ev in elog.iter_log(path, HEADERS):
+        for lineno, ev in log_lines(data, path):
             try:
                 folder.feed(ev)
             except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
                 what = f"event {ev.get('seq', '?')} ({ev.get('t')})"
                 why = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
                 return folder.state, f"{path}:{lineno}: {what} is illegal: {why}"
-    except OSError as exc:
-        return None, f"{path}: {exc.strerror}"
     except ValueError as exc:  # a line that is not UTF-8 or not an event; names the line
         return folder.state, str(exc)
     if folder.state is None:
@@ -50,14 +66,26 @@ def replay(path):
 def _session_replay(events, name):
     """A log of the device's table session (its `new` names no board): fold it with
     comando.session. Returns (text, None) or (None, "NAME: event N is illegal: ...")."""
-    from comando import session
     from comando.session.replay import fold
     try:
         state = fold(events)
     except ComandoError as exc:
         return None, f"{name}: {exc}"
-    return (f"table session ({state.rs}, {', '.join(state.colours)}), {state.seq} events: "
-            f"{session.waiting(state)}"), None
+    return (f"table session ({state.rs}, {', '.join(state.colours)}), {count(state.seq, 'event')}: "
+            f"{session_outcome(events, state)}"), None
+
+
+def session_outcome(events, state):
+    """What a table session waits for, or once it is over its result in the one wording
+    (comando_host.record.Record.result: the count and who won)."""
+    from comando import session
+    if state.stage != session.OVER:
+        return session.waiting(state)
+    from comando_host.record import Record
+    rec = Record()
+    for ev in events:
+        rec.feed(ev)
+    return rec.result() or session.waiting(state)
 
 
 def _stored_events(args):
@@ -73,9 +101,10 @@ def _stored_events(args):
 
 def _file_events(path):
     """The events of a log file, or None when a line is not one (replay() then names it)."""
+    from comando_host.inputfile import read_bytes
     try:
-        return [ev for _, ev in elog.iter_log(path, HEADERS)]
-    except ValueError:
+        return [ev for _, ev in log_lines(read_bytes(path, what="game log"), path)]
+    except ValueError:   # InputError too: replay() says it
         return None
 
 
@@ -85,7 +114,7 @@ def run(args) -> int:
     stored = not os.path.exists(args.file) and not looks_like_path
     if stored:
         name, events = _stored_events(args)
-    elif os.path.isfile(args.file):
+    elif os.path.exists(args.file):
         name, events = args.file, _file_events(args.file)
     else:
         name, events = args.file, None
@@ -111,7 +140,8 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(state.to_dict(), sort_keys=True))
         return 0
-    print(f"{state.rules.name} on the board {state.board.name} ({state.board.id}), {state.seq} events")
+    print(f"{state.rules.name} on the board {state.board.name} ({state.board.id}), "
+          f"{count(state.seq, 'event')}")
     print(engine_text.status(state))
     if args.countries:
         print(engine_text.countries(state))

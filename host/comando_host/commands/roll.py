@@ -8,6 +8,7 @@ from comando import combat
 from comando.dice import SeededDice, system_dice
 from comando_host.cli import UsageError
 from comando_host.commands._battle_args import add_battle_args, armies, parse_battle, situation_text
+from comando_host.wording import count
 
 
 def register(subparsers) -> None:
@@ -86,8 +87,8 @@ def run_all(args, rs, recs, seed) -> int:
     name = combat.RULES[rs]["name"]
     sit = situation_text(bool(first.get("snow")), bool(first.get("tw")))
     stop = armies(args.stop, "--stop")
-    lines = [f"{name}{sit}: {first['a']} armies attack {first['d']}, until conquest or down to "
-             f"{stop} {'army' if stop == 1 else 'armies'}", "",
+    lines = [f"{name}{sit}: {count(first['a'], 'army')} attack {first['d']}, until conquest or "
+             f"down to {count(stop, 'army')}", "",
              f"  {'roll':>4}  {'attacker':<8}    {'defender':<8}  {'losses':<7}  armies left"]
     for i, rec in enumerate(recs, 1):
         ra, rd = combat.after(rec)
@@ -98,10 +99,10 @@ def run_all(args, rs, recs, seed) -> int:
     if move:
         lo, hi = move
         span = str(lo) if lo == hi else f"{lo} to {hi}"
-        lines.append(f"  Conquered after {len(recs)} rolls with {a} armies left. "
+        lines.append(f"  Conquered after {count(len(recs), 'roll')} with {count(a, 'army')} left. "
                      f"Move in {span} {'army' if hi == 1 else 'armies'}.")
     else:
-        lines.append(f"  The attack stops after {len(recs)} rolls: attacker {a} left, "
+        lines.append(f"  The attack stops after {count(len(recs), 'roll')}: attacker {a} left, "
                      f"defender {d} left.")
     print("\n".join(lines))
     return 0
@@ -111,7 +112,7 @@ def render(rec, a, d, move) -> str:
     name = combat.RULES[rec["rs"]]["name"]
     sit = situation_text(bool(rec.get("snow")), bool(rec.get("tw")))
     ad, dd = rec["ad"], rec["dd"]
-    lines = [f"{name}{sit}: {rec['a']} armies attack {rec['d']}",
+    lines = [f"{name}{sit}: {count(rec['a'], 'army')} attack {rec['d']}",
              "",
              "  attacker  " + "  ".join(str(v) for v in ad),
              "  defender  " + "  ".join(str(v) for v in dd),

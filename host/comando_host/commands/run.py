@@ -88,12 +88,12 @@ def run(args) -> int:
 
 
 def _run(args) -> int:
-    from comando_host.simulator import ROOT
+    from comando_host import resources
     from comando_host.store import Store
     Store().close()  # the game database must be usable before the device starts (else one line)
     interactive = sys.stdin.isatty() and sys.stdout.isatty() and not args.demo
     if not interactive:
-        return demo(args.out or os.path.join(ROOT, "out", "demo"), args.dir)
+        return demo(args.out or resources.work_dir("demo", checkout="out"), args.dir)
     port = None if args.sim else find_pico()
     if port:
         return use_pico(port)
@@ -101,13 +101,14 @@ def _run(args) -> int:
 
 
 def demo(out: str, root: str | None = None) -> int:
-    from comando_host.simulator import ROOT, run_script
+    from comando_host import resources
+    from comando_host.simulator import run_script
     from comando_host.wording import count
     os.makedirs(out, exist_ok=True)
     for name in os.listdir(out):
         if name.endswith(".png"):
             os.remove(os.path.join(out, name))
-    root = root or os.path.join(ROOT, "build", "demo-device")
+    root = root or resources.work_dir("demo-device")
     sim = run_script(DEMO.splitlines(), root=root, fresh=True, png_dir=out, seed=2026)
     frames = sim.frames()
     stats = sim.stats()
@@ -178,9 +179,10 @@ class _QuietStderr:
 
 def interactive_sim(args) -> int:
     import signal
-    from comando_host.simulator import ROOT, Simulator
+    from comando_host import resources
+    from comando_host.simulator import Simulator
     from comando_host.termfit import layout, terminal_size
-    root = args.dir or os.path.join(ROOT, "build", "sim-device")
+    root = args.dir or resources.work_dir("sim-device")
     from comando_host.mirror_hook import live_page
     from comando_host.store import default_path
     srv = live_page(default_path())

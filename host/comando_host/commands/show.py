@@ -1,6 +1,7 @@
 """comando show GAME: a stored game's headers, players and its table record (the public view)."""
 
 from comando_host.commands._common import add_db, open_store
+from comando_host.wording import count
 
 
 def register(sub):
@@ -64,7 +65,6 @@ def replay(records):
     """Fold the stored events with the rules they were played under, check then apply: the map
     engine (comando.engine) when the game's `new` names a board, else the device's table session
     (comando.session)."""
-    from comando import session as reducer
     events = [r[1] for r in records if r[0] == "event"]
     if any(r[0] == "snapshot" for r in records):
         return "replay: the log starts from a snapshot of the device; not replayed from the start"
@@ -73,9 +73,17 @@ def replay(records):
     if "board" in events[0]:  # a game of `comando play` (the engine tracks the map)
         from comando import engine
         state = engine.fold(events)   # IllegalMove names the first event that does not follow
-        return "replay: %d events follow the rules of %s; the state is at #%d (%s)" % (
-            len(events), state.rules.name, state.seq, state.phase)
+        from comando_host.outcome import engine_winners, result_words
+        return "replay: %s the rules of %s; the state is at #%d (%s)" % (
+            _follow(len(events)), state.rules.name, state.seq,
+            result_words(engine_winners(state)) if state.phase == "over" else state.phase)
     from comando.session.replay import fold
+    from comando_host.commands.replay import session_outcome
     state = fold(events)             # IllegalMove names the first event that does not follow
-    return "replay: %d events follow the rules; the state is at #%d (%s)" % (
-        len(events), state.seq, reducer.waiting(state))
+    return "replay: %s the rules; the state is at #%d (%s)" % (
+        _follow(len(events)), state.seq, session_outcome(events, state))
+
+
+def _follow(n) -> str:
+    """ "1 event follows", "2 events follow": the verb agrees too."""
+    return "%s %s" % (count(n, "event"), "follows" if n == 1 else "follow")

@@ -2,6 +2,7 @@
 pseudo-terminal; prints its path, then runs until Ctrl-C (or --seconds)."""
 
 import os
+import signal
 import sys
 import time
 
@@ -10,7 +11,7 @@ def register(sub):
     p = sub.add_parser("sim", help="start the simulated device on a pseudo-terminal and print its "
                        "path (then: comando connect PATH)")
     p.add_argument("--dir", default=None, help="the device's storage (journal) directory "
-                   "(default build/sim-device; kept between runs)")
+                   "(default build/sim-device in a checkout, else in the user's data folder; kept between runs)")
     p.add_argument("--script", default=None, help="a button script file (ok, roll x3, wait 500...)")
     p.add_argument("--seed", type=int, default=None, help="seed the dice (reproducible games)")
     p.add_argument("--seconds", type=float, default=None, help="stop after this long")
@@ -25,17 +26,22 @@ def run(args):
 
 def _run(args):
     from comando_host.cli import UsageError
-    from comando_host.simulator import ROOT, Simulator
+    from comando_host import resources
+    from comando_host.simulator import Simulator
     if args.script and not os.path.exists(args.script):
         raise UsageError("no such script file: %s" % args.script)
+    script = None
     if args.script:
+        from comando_host.inputfile import SCRIPT_LIMIT, read_text
         from comando_host.simulator import script_problem
-        with open(args.script, encoding="utf-8") as f:
-            problem = script_problem(f.read().splitlines())
+        # a regular file of bounded size (a FIFO or /dev/zero would hang here); the device is
+        # given the lines checked, not the path again
+        script = read_text(args.script, SCRIPT_LIMIT, what="button script").splitlines()
+        problem = script_problem(script)
         if problem:
             raise UsageError("%s:%s" % (args.script, problem))
-    root = args.dir or os.path.join(ROOT, "build", "sim-device")
-    sim = Simulator(root=root, script=args.script, seed=args.seed, serial=True).start()
+    root = args.dir or resources.work_dir("sim-device")
+    sim = Simulator(root=root, script=script, seed=args.seed, serial=True).start()
     try:   # (from here on every exit stops the device: a closed stdout, Ctrl-C, a signal)
         print(sim.port, flush=True)
         print("the simulated device runs on %s (journal in %s); mirror it with: comando connect %s"
@@ -47,7 +53,9 @@ def _run(args):
         pass
     finally:
         rc = sim.stop()
-    if rc not in (0, None, -15) and not sim.running():
+    # a device ended by SIGTERM (our stop) or SIGINT (Ctrl-C reaches the whole foreground group,
+    # the device with us) stopped as asked: not a crash to report
+    if rc not in (0, None, -signal.SIGTERM, -signal.SIGINT):
         print(sim.log()[-2000:], file=sys.stderr)
         return 1
     return 0

@@ -59,13 +59,13 @@ def run(args) -> int:
 
         from comando_host.web.app import create_app
     except ImportError:
-        raise UsageError("the web page needs its extra: pip install -e '.[web]' "
-                         "(make venv installs it)") from None
+        from comando_host.howto import install_extra
+        raise UsageError("the web page needs the web extra (%s)" % install_extra("web")) from None
     from comando_host.store import Store
     db = Store(args.db)  # opens (and creates) the store now: a bad path fails here, in one line
     path = db.path
     db.close()
-    from comando_host.web.app import SOCKET_LIMITS, bind
+    from comando_host.web.app import bind, socket_limits
     from comando_host.web.guard import Guard
     try:
         sock = bind(host, args.port)
@@ -79,7 +79,7 @@ def run(args) -> int:
     guard = Guard(args.lan, port)
     server = uvicorn.Server(uvicorn.Config(create_app(path, lan_input=args.lan_input,
                                                       guard=guard),
-                                           log_level="warning", **SOCKET_LIMITS))
+                                           log_level="warning", **socket_limits()))
     shown = f"[{host}]" if ":" in host else host
     print(f"comando web: the page is at http://{shown}:{port}/ (the store {path}); "
           "Ctrl-C stops it", flush=True)

@@ -44,7 +44,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from comando.errors import ComandoError, IllegalMove
 from comando_host import geometry, pagecommands, svgmap
 from comando_host.pageview import PageGame
-from comando_host.store import Store
+from comando_host.store import Store, StoreError
 from comando_host.web import pageinput
 from comando_host.web.guard import Budget, Checked, Guard, is_loopback
 from comando_host.web.pageinput import Refused
@@ -440,7 +440,10 @@ class Hub:
         gid = "w" + os.urandom(5).hex()
         new = events[0]
         self.store.ensure_game(gid, board=new["board"], ruleset=new["rs"], origin="web")
-        self.store.add_events(gid, events)
+        try:
+            self.store.add_events(gid, events)
+        except StoreError as exc:   # the disk full, a read-only store: nothing of it is stored
+            raise Refused(f"new game: not started: {exc}") from None
         return gid
 
 
@@ -518,9 +521,22 @@ def create_app(db_path: str, poll: float = 0.01, lan_input: bool = False,
     return app
 
 
-# uvicorn's socket limits: a frame of at most 1 MiB (a longer message than 4096 characters is
-# refused in one line; a bigger frame closes the socket, 1009), 32 frames read ahead at most.
-SOCKET_LIMITS = {"ws_max_size": 1 << 20, "ws_max_queue": 32}
+def socket_limits() -> dict:
+    """uvicorn's socket settings: a frame of at most 1 MiB (a message longer than 4096
+    characters is refused in one line; a bigger frame closes the socket, 1009), and at most 32
+    frames read ahead of the app. That bound needs uvicorn's ``websockets`` protocol, which
+    parses a frame at a time as the app reads: its sans-I/O one parses a whole read (thousands of
+    a flood's frames) in one call, which held every other client for 300 ms
+    (bench/bench_web_flood.py). uvicorn calls it deprecated: imported quietly, "auto" if gone."""
+    import warnings
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            from uvicorn.protocols.websockets.websockets_impl import WebSocketProtocol
+        ws = WebSocketProtocol
+    except ImportError:
+        ws = "auto"
+    return {"ws": ws, "ws_max_size": 1 << 20, "ws_max_queue": 32}
 
 
 def bind(host: str, port: int):
@@ -549,7 +565,7 @@ class Background:
         self.guard = Guard(None if is_loopback(self.host) else self.host, self.port)
         self.app = create_app(db_path, poll, guard=self.guard)
         self.server = uvicorn.Server(uvicorn.Config(self.app, log_level="warning",
-                                                    lifespan="on", **SOCKET_LIMITS))
+                                                    lifespan="on", **socket_limits()))
         self.thread = None
 
     @property

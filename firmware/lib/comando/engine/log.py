@@ -54,24 +54,31 @@ def iter_log(path, headers=()):
     and so are objects without "t" that hold one of the ``headers`` keys (an export's header);
     a line that is not UTF-8 or not an event raises ValueError "PATH:LINE: problem"."""
     with open(path, "rb") as f:
-        lineno = 0
-        for raw in f:
-            lineno += 1
-            try:
-                line = raw.decode("utf-8").strip()
-            except UnicodeError:
-                raise ValueError("%s:%d: not UTF-8 text" % (path, lineno))
-            if lineno == 1 and line.startswith("\ufeff"):
-                line = line[1:].strip()
-            if not line:
+        for item in iter_lines(f, path, headers):
+            yield item
+
+
+def iter_lines(lines, name, headers=()):
+    """iter_log over ``lines`` (bytes lines, e.g. a file's bytes already read, split at b"\n"),
+    ``name`` naming them in errors."""
+    lineno = 0
+    for raw in lines:
+        lineno += 1
+        try:
+            line = raw.decode("utf-8").strip()
+        except UnicodeError:
+            raise ValueError("%s:%d: not UTF-8 text" % (name, lineno))
+        if lineno == 1 and line.startswith("\ufeff"):
+            line = line[1:].strip()
+        if not line:
+            continue
+        try:
+            ev = loads(line)
+        except ValueError as exc:
+            if headers and _is_header(line, headers):
                 continue
-            try:
-                ev = loads(line)
-            except ValueError as exc:
-                if headers and _is_header(line, headers):
-                    continue
-                raise ValueError("%s:%d: %s" % (path, lineno, exc))
-            yield lineno, ev
+            raise ValueError("%s:%d: %s" % (name, lineno, exc))
+        yield lineno, ev
 
 
 def read_log(path):

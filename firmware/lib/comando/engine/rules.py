@@ -91,7 +91,8 @@ class Rules:
 
     def phase_hint(self, state):
         if state.phase in ("place", "add") and state.to_place():
-            return " and has %d armies to place" % state.to_place()
+            from comando.wording import count
+            return " and has %s to place" % count(state.to_place(), "army")
         if state.phase == "claim":
             return " (claim a free country)"
         return ""
@@ -359,10 +360,12 @@ class Rules:
         avail = state.reserve + state.cres[cont]
         if n > avail:
             if state.to_place() > avail:
-                raise IllegalMove("You may place %d more armies on %s, not %d: %d must go to other continents%s"
-                                  % (avail, self.cname(state, c), n, state.to_place() - avail,
+                from comando.wording import count
+                raise IllegalMove("You may place %s on %s, not %d: %d must go to other continents%s"
+                                  % (count(avail, "more army", "more armies"), self.cname(state, c), n, state.to_place() - avail,
                                      self.cite("continent armies go to that continent")))
-            raise IllegalMove("You have %d armies to place, not %d" % (avail, n))
+            from comando.wording import count
+            raise IllegalMove("You have %s to place, not %d" % (count(avail, "army"), n))
         z = self.zone_pact(state, c, p)
         if z is not None:
             raise IllegalMove("%s is an international zone (pact #%d): leave a single army there"
@@ -543,12 +546,15 @@ class Rules:
         if n > k:
             m = state.moved[f]
             if m:
-                raise IllegalMove("%s has %d armies, %d of them moved there this turn and may not move "
+                from comando.wording import count
+                raise IllegalMove("%s has %s, %d of them moved there this turn and may not move "
                                   "again: you may move %d%s"
-                                  % (self.cname(state, f), state.armies[f], m, max(k, 0),
+                                  % (self.cname(state, f), count(state.armies[f], "army"), m, max(k, 0),
                                      self.cite("regrouping")))
-            raise IllegalMove("%s has %d armies: you may move %d, one must stay%s"
-                              % (self.cname(state, f), state.armies[f], max(k, 0), self.cite("regrouping")))
+            from comando.wording import count
+            raise IllegalMove("%s has %s: you may move %d, one must stay%s"
+                              % (self.cname(state, f), count(state.armies[f], "army"), max(k, 0),
+                                 self.cite("regrouping")))
         z = self.zone_pact(state, to, p)
         if z is not None:
             raise IllegalMove("%s is an international zone (pact #%d): you may not regroup onto it"

@@ -41,7 +41,16 @@
   let loading = false, mapBoard = null, mapFailed = 0;
   async function loadMap(gid, board) {
     mapFor = gid; probe.mapReady = false; loading = true; mapBoard = board || null; mapFailed = 0;
-    try { await fetchMap(gid); } finally { loading = false; if (!probe.mapReady) mapFailed = now(); }
+    try { await fetchMap(gid); } finally {
+      loading = false;
+      if (!probe.mapReady) {
+        mapFailed = now();
+        // a view naming the board came while this ask was in flight (apply() skips asking
+        // then): ask again now, as no later view may come (a table-dealt game waits for its deal)
+        if (gid === game && last && last.game === gid && last.board && last.board !== mapBoard)
+          loadMap(gid, last.board);
+      }
+    }
   }
 
   async function fetchMap(gid) {
@@ -118,6 +127,7 @@
   function drawMap(v) {
     if (!probe.mapReady || mapFor !== v.game) return;
     const hot = new Set(v.hot || []);
+    const off = new Set(v.off || []);
     const n = v.owner ? v.owner.length : document.querySelectorAll("#map .country").length;
     for (let i = 0; i < n; i++) {
       const g = document.getElementById("c" + i);
@@ -128,6 +138,7 @@
       if (v.map) {
         const o = v.owner[i], pl = v.players[o];
         if (pl) { fill = pl.fill; ink = pl.ink; }
+        else if (v.mix && v.mix[i] && v.mix[i].length > 1) { fill = mixFill(g, i, v); ink = "#111"; }
         text = o >= 0 || v.armies[i] ? String(v.armies[i]) : "";
       }
       if (disc.getAttribute("fill") !== fill) disc.setAttribute("fill", fill);
@@ -136,7 +147,27 @@
       const b = (v.badges && v.badges[i]) || "";
       if (badge.textContent !== b) badge.textContent = b;
       g.classList.toggle("hot", hot.has(i));
+      g.classList.toggle("off", off.has(i));
     }
+  }
+
+  // T.E.G. II: a region several powers hold is drawn in bands of their colours, each as wide as
+  // its share of the units there (a gradient of hard stops, one per region, in the map's defs).
+  function mixFill(g, i, v) {
+    const svg = g.ownerSVGElement, ns = "http://www.w3.org/2000/svg";
+    let defs = svg.querySelector("defs");
+    if (!defs) { defs = document.createElementNS(ns, "defs"); svg.insertBefore(defs, svg.firstChild); }
+    let grad = svg.getElementById ? svg.getElementById("mix" + i) : null;
+    if (!grad) { grad = document.createElementNS(ns, "linearGradient"); grad.id = "mix" + i; defs.appendChild(grad); }
+    const here = v.mix[i], total = here.reduce((t, h) => t + Math.max(1, h[1] + h[3]), 0);
+    let at = 0, stops = "";
+    here.forEach((h) => {
+      const col = (v.players[h[0]] || {}).fill || "#999", to = at + Math.max(1, h[1] + h[3]) / total;
+      stops += `<stop offset="${at}" stop-color="${col}"/><stop offset="${to}" stop-color="${col}"/>`;
+      at = to;
+    });
+    if (grad.innerHTML !== stops) grad.innerHTML = stops;
+    return `url(#mix${i})`;
   }
 
   // What the map shows now, read back from the DOM: [fill, armies text] per country (tests).
@@ -157,23 +188,28 @@
 
   function drawSide(v) {
     const t = v.turn || {};
-    if (!changed("side", [v.game, t, v.situation, v.players, v.luck, v.battles.map((b) => b.seq), v.pacts])) {
+    if (!changed("side", [v.game, t, v.situation, v.players, v.luck, v.battles.map((b) => b.seq), v.pacts, v.teg2])) {
       drawLog(v); return;
     }
-    $("status").textContent = (t.round ? `Round ${t.round} - ` : "") + (t.status || t.phase || "");
+    $("status").textContent = (t.round && !v.teg2 ? `Round ${t.round} - ` : "") + (t.status || t.phase || "");
     const sit = $("situation");
     if (v.situation) { sit.hidden = false; sit.innerHTML = `<b>${esc(v.situation.name)}</b>: ${esc(v.situation.text)}`; }
     else sit.hidden = true;
-    const rows = ['<tr><th>player</th><th>countries</th><th>armies</th><th>cards</th></tr>'];
+    // the ruleset's own columns (T.E.G. II: war potential, regions, units, aircraft, SU, points)
+    const cols = v.columns || [["countries", "countries"], ["armies", "armies"], ["cards", "cards"]];
+    const rows = ["<tr><th>player</th>" + cols.map((c) => `<th>${esc(c[1])}</th>`).join("") + "</tr>"];
     v.players.forEach((p, i) => {
       const cls = (i === t.cur ? "cur" : "") + (p.alive === false ? " out" : "");
       const conts = p.continents && p.continents.length ? `<span class="conts">${esc(p.continents.join(", "))}</span>` : "";
-      rows.push(`<tr class="${cls}"><td class="who"><span class="sw" style="background:${p.fill}"></span>${esc(p.name)}${conts}</td>` +
-        `<td>${p.countries ?? ""}</td><td>${p.armies ?? ""}</td><td>${p.cards ?? ""}</td></tr>`);
+      rows.push(`<tr class="${cls}"><td class="who"><span class="sw" style="background:${p.fill}"></span><span class="nm" title="${esc(p.name)}">${esc(p.name)}</span>${conts}</td>` +
+        cols.map((c) => `<td>${esc(p[c[0]] ?? "")}</td>`).join("") + "</tr>");
     });
     $("players").innerHTML = rows.join("");
-    drawLuck(v);
+    $("luckcard").hidden = v.dice === false;   // T.E.G. II has no dice
+    if (v.dice !== false) drawLuck(v);
+    drawTeg2(v);
     $("battles").innerHTML = (v.battles || []).map((b) => {
+      if (!b.ad) return commandBattle(v, b);
       const a = b.ad.map((d) => `<span class="die a">${d}</span>`).join("");
       const d = b.dd.map((x) => `<span class="die d">${x}</span>`).join("");
       return `<div class="b"><div class="t">#${b.seq} ${esc(b.text)}</div><div class="dice">${a}<span class="vs">vs</span>${d}` +
@@ -183,6 +219,52 @@
     $("pactcard").hidden = pacts.length === 0;
     $("pacts").innerHTML = pacts.map((p) => `<li>${esc(p)}</li>`).join("");
     drawLog(v);
+  }
+
+  function who(v, seat) {
+    const p = v.players[seat] || { name: "seat " + seat, fill: "#999" };
+    return `<span class="sw" style="background:${p.fill}"></span>${esc(p.name)}`;
+  }
+
+  // A T.E.G. II combat: the two battle commands (shown once revealed: the view holds no other).
+  function commandBattle(v, b) {
+    const head = `<div class="t">#${b.seq} ${esc(b.rg || "")}: ${who(v, b.p)} v ${who(v, b.d)}</div>`;
+    if (b.retreat) return `<div class="b">${head}<div class="t">${esc(b.text)}</div></div>`;
+    const cmd = (c, side) => String(c).split("/").map((x) => `<span class="clock ${side}">${esc(x)}</span>`).join("");
+    return `<div class="b">${head}<div class="dice">${cmd(b.cmd[0], "a")}<span class="vs">vs</span>${cmd(b.cmd[1], "d")}` +
+      (b.won ? `<span class="loss">battles ${b.won[0]}-${b.won[1]}</span>` : "") + `</div><div class="t">${esc(b.text)}</div></div>`;
+  }
+
+  // "INTERVENTION 3" -> "IV3", "NON-INTERVENTION 2" -> "NI2", "CONTROL 5" -> "CTL5"
+  function short(what) {
+    return String(what).replace("NON-INTERVENTION ", "NI").replace("INTERVENTION ", "IV").replace("CONTROL ", "CTL");
+  }
+
+  function drawTeg2(v) {
+    const x = v.teg2;
+    $("teg2card").hidden = $("tokencard").hidden = !x;
+    $("regioncard").hidden = !x || !x.regions.length;
+    if (!x) return;
+    $("teg2level").textContent = `${x.level} level` + (x.rounds ? `, round ${x.round} of ${x.rounds}` : "");
+    const tr = x.track, cells = [];
+    for (let l = tr.min; l <= tr.max; l++) {
+      const marks = (l === tr.su_level ? "SU" : "") + (tr.rocket_levels.includes(l) ? "R" : "");
+      const here = tr.wp.map((w, i) => w === l ? `<span class="pawn" style="background:${(v.players[i] || {}).fill || "#999"}" title="${esc((v.players[i] || {}).name || "")}"></span>` : "").join("");
+      cells.push(`<div class="lvl"><div class="n">${l}${marks ? `<small>${marks}</small>` : ""}</div><div class="pawns">${here}</div></div>`);
+    }
+    $("track").innerHTML = cells.join("");
+    const war = $("war");
+    war.hidden = !x.war;
+    if (x.war) war.innerHTML = `combat in <b>${esc(x.war.rg)}</b>: ${who(v, x.war.a)} v ${who(v, x.war.d)} - ${esc(x.war.state)}`;
+    const count = $("count");
+    count.hidden = !x.count;
+    if (x.count) count.innerHTML = "final count: " + x.count.names.map((n, s) =>
+      `<span class="${x.count.win.includes(s) ? "won" : ""}">${esc(n)} ${x.count.tot[s]}</span>`).join(", ");
+    $("tokens").innerHTML = x.tokens.map((mine, p) => `<div class="tk">${who(v, p)}: ` + (mine.map((k) =>
+      `<span class="tok${k.hidden ? " down" : ""}${k.ok === true ? " yes" : k.ok === false ? " no" : ""}" title="${esc(k.what)}">${esc(short(k.what))} <small>${esc(k.where)}</small></span>`).join(" ") || "-") + "</div>").join("");
+    $("regions").innerHTML = x.regions.map((r) => `<div class="rg"><b>${esc(r.name)}</b>${r.sea ? " <small>sea: ships</small>" : ""}${r.boom ? ' <span class="boom">atomic mushroom</span>' : ""}: ` +
+      r.forces.map((f) => `${who(v, f[0])} ${f[1]}${f[2] ? ` A${f[2]}` : ""}${f[3] ? " SU" : ""}`).join(", ") +
+      (r.rockets.length ? ` <span class="boom">R ${r.rockets.map((p) => esc((v.players[p] || {}).name || p)).join(", ")}</span>` : "") + "</div>").join("");
   }
 
   function drawLog(v) {
@@ -207,7 +289,7 @@
     $("luckrows").innerHTML = v.luck.map((l, i) => {
       const p = v.players[i] || { name: "seat " + i, fill: "#999" };
       const d = l.lost - l.expected, cls = d > 0.5 ? "bad" : d < -0.5 ? "good" : "";
-      return `<span><span class="sw" style="background:${p.fill}"></span>${esc(p.name)}</span><span>lost ${l.lost} / expected ${l.expected.toFixed(1)}</span>` +
+      return `<span class="nm" title="${esc(p.name)}"><span class="sw" style="background:${p.fill}"></span>${esc(p.name)}</span><span>lost ${l.lost} / expected ${l.expected.toFixed(1)}</span>` +
         `<span class="${cls}">${d > 0 ? "+" : ""}${d.toFixed(1)}</span>`;
     }).join("");
   }

@@ -138,7 +138,12 @@ class RevanchaBot(Bot):
     # ------------------------------------------------------------------ aggression pacts
     def pact_attack(self, state, p):
         """``aggress`` on a country p's objectives want (``wanted`` >= 2) that p's best neighbour
-        is unlikely to take alone but would with an ally's best neighbour beside it."""
+        is unlikely to take alone but would with an ally's best neighbour beside it. None in a
+        game without pacts (option pacts=0): "The rules allow pacts to be proposed between
+        players" (1. Pacts) is the table's choice, and an aggression pact is one ("A player may
+        join an opponent", Aggression Pacts and Condominiums)."""
+        if not state.rules.enforce_pacts(state):
+            return None
         if self._pacted == state.turns or state.x.get("ag") or state.x.get("cdm"):
             return None
         b = state.board

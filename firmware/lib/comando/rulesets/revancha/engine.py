@@ -777,8 +777,9 @@ class RevanchaRules(PactRules):
         if a.get("m"):
             raise IllegalMove("The ally regroups armies only%s" % cdm.quote("cd_ally_regroup"))
         if not isinstance(n, int) or isinstance(n, bool) or n < 1 or n > state.armies[f] - 1:
-            raise IllegalMove("%s has %d armies: move 1 to %d, one must stay%s"
-                              % (self.cname(state, f), state.armies[f], state.armies[f] - 1,
+            from comando.wording import count
+            raise IllegalMove("%s has %s: move 1 to %d, one must stay%s"
+                              % (self.cname(state, f), count(state.armies[f], "army"), state.armies[f] - 1,
                                  self.cite("regrouping")))
 
     def apply_regroup(self, state, e):

@@ -344,8 +344,9 @@ class RiskRules(Rules):
             raise IllegalMove("%s and %s are not joined by a chain of your own territories"
                               % (self.cname(state, f), self.cname(state, to)))
         if n < 1 or n > state.armies[f] - 1:
-            raise IllegalMove("%s has %d armies: move 1 to %d, one always stays behind"
-                              % (self.cname(state, f), state.armies[f], state.armies[f] - 1))
+            from comando.wording import count
+            raise IllegalMove("%s has %s: move 1 to %d, one always stays behind"
+                              % (self.cname(state, f), count(state.armies[f], "army"), state.armies[f] - 1))
         self._check_card_field(state, a)
 
     def make_regroup(self, state, a, src):

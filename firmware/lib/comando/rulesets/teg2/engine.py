@@ -309,7 +309,8 @@ class Teg2Rules(Rules):
     def phase_hint(self, state):
         if state.phase == "add":
             x = state.x
-            s = " and has %d units to add" % x["left"] if x["left"] else ""
+            from comando.wording import count
+            s = " and has %s to add" % count(x["left"], "unit") if x["left"] else ""
             if x["sul"]:
                 s += " and the SU to place"
             return s
@@ -458,8 +459,9 @@ class Teg2Rules(Rules):
         if f not in ("u", "a"):
             raise IllegalMove("place: what is added is units (u), aircraft (a) or the SU (s)")
         if n > x["left"]:
-            raise IllegalMove("you have %d units to add, not %d (rules/teg-ii.txt, War Potential "
-                              "Level%s)" % (x["left"], n, "; advanced Additions: level + 3"
+            from comando.wording import count
+            raise IllegalMove("you have %s to add, not %d (rules/teg-ii.txt, War Potential "
+                              "Level%s)" % (count(x["left"], "unit"), n, "; advanced Additions: level + 3"
                                             if self.level(state) == ADVANCED else ""))
         if f == "a":
             if self.level(state) != ADVANCED:
@@ -685,8 +687,9 @@ class Teg2Rules(Rules):
         x = state.x
         if state.phase == "add":
             if x["left"] or x["sul"]:
-                raise IllegalMove("add your %d units%s before you end: %s"
-                                  % (x["left"], " and the SU" if x["sul"] else "", RULE_ADD))
+                from comando.wording import count
+                raise IllegalMove("add your %s%s before you end: %s"
+                                  % (count(x["left"], "unit"), " and the SU" if x["sul"] else "", RULE_ADD))
             return
         if x["war"]:
             raise IllegalMove("a combat is under way in %s: finish it first"
@@ -729,10 +732,11 @@ class Teg2Rules(Rules):
         state.reserve = 0
 
     def standings(self, state):
-        """Lines of the final count: each side's points and the winner(s)."""
+        """Lines of the final count: each side's points, the winner(s) marked *."""
         x = state.x
         if "tot" not in x:
             return []
+        from comando.wording import count
         side, names = self.sides(state)
         out = ["Final count (%s):" % "; ".join(objs.describe(self.oint(state, "iv"),
                                                              self.ostr(state, "ni"),
@@ -743,12 +747,12 @@ class Teg2Rules(Rules):
                 if d[0] == p:
                     got.append("%s %s %s" % (objs.token_name(d[1]), self.cname(state, d[2]),
                                              "yes" if d[3] else "no"))
-            out.append("  %s: %d points (%s)" % (self.pname(state, p), x["pts"][p], ", ".join(got)))
+            out.append("  %s: %s (%s)" % (self.pname(state, p), count(x["pts"][p], "point"),
+                                          ", ".join(got)))
         for s in range(len(names)):
-            out.append("%s %s: %d points" % ("*" if s in x["win"] else " ", names[s], x["tot"][s]))
-        w = [names[s] for s in x["win"]]
-        out.append(("Winner: %s" if len(w) == 1 else "Shared win: %s") % ", ".join(w))
-        return out
+            out.append("%s %s: %s" % ("*" if s in x["win"] else " ", names[s],
+                                      count(x["tot"][s], "point")))
+        return out  # the winners (* above) are worded by the host, in one place (record.py)
 
     # ------------------------------------------------------------------ no cards, no pacts
     def _none(self, state, a):

@@ -1,0 +1,27 @@
+"""A game's result in one wording, for every place that tells it: ``comando games``, ``show``,
+``replay``, the table record's last line (``record.py``), the text views (``engine_text.py``,
+``teg2_text.py``) and the live page (``pageview.py``). No imports: anything may use it."""
+
+from __future__ import annotations
+
+
+def result_words(names) -> str:
+    """The one wording of a game's result, wherever one is told (``games``, ``show``, ``replay``,
+    the last event's line, the page): "USA won", "USA and Japan share the win" (T.E.G. II's tie,
+    rules/teg-ii.txt "End of the Game"), "the game is over" when nobody won."""
+    names = [str(n) for n in names]
+    if not names:
+        return "the game is over"
+    if len(names) == 1:
+        return "%s won" % names[0]
+    return "%s and %s share the win" % (", ".join(names[:-1]), names[-1])
+
+
+def engine_winners(st) -> list:
+    """The winners of a game on a map (``comando.engine``): the sides at the top of T.E.G. II's
+    final count (a seat, the 2-player game's player, a pair), else the one winner."""
+    x = getattr(st, "x", None) or {}
+    if x.get("win") and hasattr(st.rules, "sides"):
+        names = st.rules.sides(st)[1]
+        return [names[s] for s in x["win"]]
+    return [st.who(st.winner)] if st.winner >= 0 else []
