@@ -336,7 +336,7 @@ def test_import_and_play_on_a_full_disk_end_in_one_line_and_change_nothing(tmp_p
         assert [e[1] for e in events if e[0] == held[1]] == list(range(1, int(held[2]) + 1))
     # the healthy store still reads on the full disk
     rc, out, err = _comando_on(db, ["games"], tmp_path)
-    assert rc == 0 and "blue, red, black, yellow" in out, err
+    assert rc == 0 and "blue, red, black" in out, err   # `games` fits 80 columns: the players cell is cut
 
 
 def test_the_pages_new_game_on_a_full_disk_is_one_line_and_the_socket_stays_up(tmp_path,
@@ -416,7 +416,7 @@ def test_a_read_only_store_reads_and_refuses_writes_in_one_line(tmp_path, how):
         before = _store_content(db)
         listing = sorted(os.listdir(where))
         rc, out, err = _comando_on(db, ["games"], tmp_path)
-        assert rc == 0 and "blue, red, black, yellow" in out and err == "", err
+        assert rc == 0 and "blue, red, black" in out and err == "", err
         rc, out, err = _comando_on(db, ["show", "game"], tmp_path)
         assert rc == 0 and "players: blue, red, black, yellow" in out, err
         rc, out, err = _comando_on(db, ["replay", "game"], tmp_path)
@@ -481,6 +481,8 @@ def test_a_kill_at_the_first_write_leaves_no_empty_game(tmp_path, command):
     import shutil
     why = _strace_works()
     if why:
+        if os.environ.get("CI"):      # CI installs strace (.ci/run): a missing one is a failure
+            pytest.fail(why)
         pytest.skip(why)
     seeded = _seeded_store(tmp_path, tmp_path)
     argv, stdin = ((["import", str(_long_log(tmp_path))], "") if command == "import"
