@@ -255,6 +255,7 @@ class Store:
         self._rdb = None
         self.readonly = None      # why nothing can be written (read-only, the disk full), or None
         self._pending = {}        # games filed but not yet stored: they go in with their events
+        self._summaries = None    # the views of the games this store writes (summaries.Writer)
         # one connection, possibly used by the link's writer thread and the main thread: a
         # transaction holds the lock from BEGIN to COMMIT, reads take it too
         self.lock = threading.RLock()
@@ -264,6 +265,8 @@ class Store:
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
             self.db.executescript(SCHEMA)
+            from comando_host import summaries
+            self.db.executescript(summaries.SCHEMA)
             self._migrate()
         except (sqlite3.DatabaseError, StoreError) as exc:
             # a read-only store (or one on a full disk) still reads: open it so, and refuse
@@ -394,8 +397,62 @@ class Store:
                             raise ValueError("game %s: event %d differs from the stored one"
                                              % (game, r[1]))
             self.db.execute("UPDATE games SET updated=? WHERE id=?", (now, game))
+            try:
+                self._summarize(game, events, snapshot)
+            except BaseException:
+                # the batch rolls back: the view fed with it is no longer the store's
+                if self._summaries is not None:
+                    self._summaries.forget(game)
+                raise
         self._pending.pop(game, None)
         return top
+
+    def _summarize(self, game, events, snapshot):
+        """The game's summary row, in the events' transaction (summaries.py)."""
+        from comando_host import summaries
+        if self._summaries is None:
+            self._summaries = summaries.Writer()
+        try:
+            self._summaries.fold(self.db, game, events, snapshot, self._fold)
+        except sqlite3.Error:
+            raise
+        except Exception:
+            # a log the laptop's view cannot read is still stored: its row goes stale and the
+            # listing shows it as it always did (folded, "-" where it cannot tell)
+            self._summaries.forget(game)
+            self.db.execute("DELETE FROM summaries WHERE game=?", (game,))
+
+    def _fold(self, game):
+        from comando_host.view import GameView
+        return GameView.from_store(self, game)[0]
+
+    def summaries(self):
+        """{game: (last seq folded, players list, result, board, ruleset)} of the kept rows."""
+        out = {}
+        try:
+            rows = self._query("SELECT game, seq, players, result, board, ruleset FROM summaries")
+        except sqlite3.Error:
+            return out            # a read-only database made before summaries
+        for game, seq, players, result, board, ruleset in rows:
+            try:
+                names = json.loads(players)
+            except ValueError:
+                continue          # a damaged row is stale: the listing folds that game
+            out[game] = (seq, names if isinstance(names, list) else [], result, board, ruleset)
+        return out
+
+    def keep_summaries(self, rows):
+        """Write summary rows folded by a reader (``[(game, seq, view)]``), when the store may be
+        written; a failure here loses nothing (the next listing folds again)."""
+        from comando_host import summaries
+        if self.readonly or not rows:
+            return
+        try:
+            with self._tx():
+                for game, seq, view in rows:
+                    summaries.write(self.db, game, seq, view)
+        except StoreError:
+            pass
 
     def find_log(self, events) -> str | None:
         """The stored game whose events are the start of ``events`` (a log being resumed)."""

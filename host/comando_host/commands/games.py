@@ -30,20 +30,29 @@ def when_short(t) -> str:
 
 def rows(store):
     """Per stored game: (id, created, ruleset id, board, players (a list), events, result,
-    updated)."""
-    from comando_host.view import GameView
-    out = []
+    updated), from the summary row each writer keeps (summaries.py); a game whose row is missing
+    or behind its events is folded here, once, and its row kept for the next listing."""
+    from comando_host.summaries import row_of
+    kept = store.summaries()
+    out, fresh = [], []
     for gid, board, ruleset, fw, origin, created, updated, n, last in store.games():
-        try:
-            view, _ = GameView.from_store(store, gid)
-            players = list(view.players)
-            result = view.result()
-            board = view.board or board
-            ruleset = view.ruleset or ruleset
-        except Exception:  # a log this laptop cannot read: list it anyway
-            players, result = [], "-"
+        summary = kept.get(gid)
+        if summary is not None and summary[0] == last:
+            _, players, result, sboard, sruleset = summary
+            board, ruleset = sboard or board, sruleset or ruleset
+        else:
+            from comando_host.view import GameView
+            try:
+                view, _ = GameView.from_store(store, gid)
+                _, result, vboard, vruleset = row_of(view)
+                players = list(view.players)
+                board, ruleset = vboard or board, vruleset or ruleset
+                fresh.append((gid, last, view))
+            except Exception:  # a log this laptop cannot read: list it anyway
+                players, result = [], "-"
         out.append((gid, created, ruleset or "", board or "-", players, "%d" % n,
                     result or "-", updated))
+    store.keep_summaries(fresh)
     return out
 
 

@@ -227,21 +227,28 @@ class Session:
         self.store = store          # every event is recorded here as it happens
         self.game_id = game_id
         self.stored = store.last_seq(game_id) if store is not None else 0
+        self._seen = 0              # how much of game.log record() has looked at
         if log_path:
             self.flush(truncate=True)
         self.record()
 
-    # -- the store: the game lives there (a log file is an export)
+    # -- the store: the game lives there (a log file is an export). Events go in one
+    # transaction per batch (issue 28): at every prompt, at each turn's end (the bot plays many
+    # in one command) and on the way out, so a crash loses nothing the player was asked about.
     def record(self):
         if self.store is None:
             return
-        new = [ev for ev in self.game.log if ev["seq"] > self.stored]   # (undo is an event too)
+        log = self.game.log
+        start = self._seen if self._seen <= len(log) else 0   # (undo is an event too)
+        new = [ev for ev in log[start:] if ev["seq"] > self.stored]
         if new:
             self.stored = self.store.add_events(self.game_id, new)
+        self._seen = len(log)
 
     # -- log
-    def flush(self, truncate=False):
-        self.record()
+    def flush(self, truncate=False, store=True):
+        if store:
+            self.record()
         if not self.log_path:
             return
         mode = "w" if truncate else "a"
@@ -361,7 +368,8 @@ class Session:
     def act(self, action):
         before = self.game.state.copy()
         ev = self.game.act(action)
-        self.flush()
+        s = self.game.state
+        self.flush(store=s.cur != before.cur or s.phase == "over")   # (a turn's end: stored)
         self.say(engine_text.event_line(before, self.game.state, ev))
         if self.game.state.phase == "over":
             self.say(engine_text.status(self.game.state))
@@ -1075,6 +1083,7 @@ def run(args) -> int:
 def _loop(session, args, interactive) -> int:
     number = 0   # the command's line on stdin (blank and comment lines count: an editor's)
     while True:
+        session.record()     # what the last command made is stored before the next prompt
         try:
             # (input() writes its prompt to the terminal itself, past the SafeStream: a name
             # in it is made printable here)
