@@ -58,9 +58,9 @@ def battle_actions():
 
 def test_host_killed_between_locks_and_reveals_rebuilds_from_the_store(tmp_path):
     # the locks and reveals are the device's buttons' (a laptop's are refused, issue 23:
-    # test_link_button_only): the USA locks while the first laptop is linked; it dies; the
+    # test_link_button_only_sim): the USA locks while the first laptop is linked; it dies; the
     # USSR locks and the device reveals both while the second one is linked
-    from test_link_button_only import TO_THE_BATTLE, USA_LOCKS, USSR_LOCKS, press
+    from test_link_button_only_sim import TO_THE_BATTLE, USA_LOCKS, USSR_LOCKS, press
     sim = Simulator(root=str(tmp_path / "dev"), script=TO_THE_BATTLE + USA_LOCKS, keys=True,
                     seed=11).start()
     db = str(tmp_path / "host.db")
