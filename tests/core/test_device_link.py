@@ -309,3 +309,47 @@ def test_malformed_commands_are_refused_in_one_line_and_change_nothing():
         assert host.results[ok] == (2, None)
     finally:
         rmtree(root)
+
+
+def test_button_only_commands_are_refused_before_the_app_sees_them():
+    # issue 23: a laptop's lock or reveal of a T.E.G. II battle command (or any sealed part) is
+    # refused by the endpoint in one line; the app never sees it, the journal does not change
+    # (comando.link.button_only; the rules themselves would take this reveal)
+    from comando import session as Z
+    from comando.rulesets.teg2 import commit
+    from comando.session import replay
+    root, j, app, link, host, dport = setup()
+    try:
+        t = replay.Table("teg2", ["usa", "ussr", "china"])
+        while t.state.stage == Z.PLACE:
+            t.act({"t": "place", "p": t.state.cur})
+        t.act({"t": "round"})
+        for p in list(t.state.order):
+            t.act({"t": "place", "p": p})
+        t.act({"t": "declare", "p": t.state.cur, "d": (t.state.cur + 1) % 3, "rg": "Chile"})
+        a, d = t.state.battle["a"], t.state.battle["d"]
+        t.act({"t": "lock", "p": a, "h": commit.commit("3/0/5", "11" * 16)})
+        t.act({"t": "lock", "p": d, "h": commit.commit("1/1/1", "22" * 16)})
+        reveal = {"t": "reveal", "p": a, "cmd": "3/0/5", "n": "11" * 16, "k": 8}
+        Z.check(t.state, reveal)
+        fake = app.state
+        app.state = t.state
+        seen = []
+        submit = app.submit
+        app.submit = lambda action: seen.append(action) or submit(action)
+        run(link, host)
+        cids = [host.sync.submit(reveal), host.sync.submit({"t": "lock", "p": d, "h": "0" * 64}),
+                host.sync.submit({"t": "conquer", "c": 9, "sec": {"cmd": "1/1/1"}})]
+        run(link, host, 20)
+        why = [host.results[c] for c in cids]
+        assert [w[0] for w in why] == [None, None, None]
+        assert why[0][1].startswith("only the device's buttons may reveal a battle command")
+        assert why[1][1].startswith("only the device's buttons may lock a battle command")
+        assert why[2][1].endswith("carries no 'sec'")
+        assert seen == [] and j.last_seq == 0 and link.up
+        app.state = fake   # a public command still goes through
+        ok = host.sync.submit({"t": "conquer", "c": 9})
+        run(link, host, 20)
+        assert host.results[ok] == (1, None) and len(seen) == 1
+    finally:
+        rmtree(root)

@@ -3,8 +3,9 @@
 secret: ... the host verifies [a reveal] against the commitment").
 
 teg-ii.txt "How Combat Works": both players set their battle commands secretly, then reveal them
-together. Here the laptop is killed between the two locks and the two reveals; the new host
-process must check the honest reveals against the locks it had stored, not call them tampering.
+together. Here the laptop is killed between the two locks (entered on the device's buttons) and
+the reveals; the new host process must check the honest reveals against the lock it had stored,
+not call them tampering.
 """
 
 import time
@@ -36,17 +37,6 @@ def sync_until(s, cond, timeout):
     return False
 
 
-def act(s, action):
-    """Send one action as a command; wait until the device numbered it and the store holds it."""
-    cid = s.submit(action)
-    assert sync_until(s, lambda: cid in s.results, 15), action
-    seq, refused = s.results[cid]
-    assert refused is None, (action, refused)
-    assert sync_until(s, lambda: s.store.last_seq(s.sync.game) >= seq, 10)
-    s.settle()
-    return seq
-
-
 def battle_actions():
     """A T.E.G. II session up to a declared combat (dice-free: the device makes the same events)."""
     t = replay.Table("teg2", POWERS)
@@ -67,20 +57,23 @@ def battle_actions():
 
 
 def test_host_killed_between_locks_and_reveals_rebuilds_from_the_store(tmp_path):
-    sim = Simulator(root=str(tmp_path / "dev"), script=["wait 90000"], seed=11).start()
+    # the locks and reveals are the device's buttons' (a laptop's are refused, issue 23:
+    # test_link_button_only_sim): the USA locks while the first laptop is linked; it dies; the
+    # USSR locks and the device reveals both while the second one is linked
+    from test_link_button_only_sim import TO_THE_BATTLE, USA_LOCKS, USSR_LOCKS, press
+    sim = Simulator(root=str(tmp_path / "dev"), script=TO_THE_BATTLE + USA_LOCKS, keys=True,
+                    seed=11).start()
     db = str(tmp_path / "host.db")
     store = Store(db)
     t = open_transport(sim.port)
     try:
         s = HostSession(t, store)
-        assert sync_until(s, lambda: s.sync.up and s.sync.game == "", 20), sim.log()[-1500:]
-        act(s, Z.new_session("teg2", POWERS))
-        actions, a, d = battle_actions()
-        for action in actions:
-            act(s, action)
-        act(s, {"t": "lock", "p": a, "h": teg2_commit.commit("3/0/5", NA)})
-        last = act(s, {"t": "lock", "p": d, "h": teg2_commit.commit("1/1/1", ND)})
+        assert sync_until(s, lambda: sim.events() and sim.events()[-1]["t"] == "lock"
+                          and s.sync.game and store.last_seq(s.sync.game) == len(sim.events()),
+                          60), sim.log()[-1500:]
+        s.settle()
         game = s.sync.game
+        last = store.last_seq(game)
         # the laptop dies here: no goodbye, a new process with only the database
         s.writer.stop()
         t.close()
@@ -94,21 +87,23 @@ def test_host_killed_between_locks_and_reveals_rebuilds_from_the_store(tmp_path)
         s.settle()
         # before anything new arrives, the view already shows the stored game
         # (the names are the view's wording: compare case-insensitively, by count)
-        assert len(s.view.players) == 3 and s.view.ruleset == "teg2"
+        assert len(s.view.players) == 4 and s.view.ruleset == "teg2"
         assert "usa" in " ".join(s.view.players).lower()
         assert s.view.count == last and s.view.last_seq == last
         summary = "\n".join(s.view.summary())
         assert "players: -" not in summary and "events: %d" % last in summary
         assert not s.view.errors and s.secrets.tampering == []   # nothing to warn about
-        act(s, {"t": "reveal", "p": a, "cmd": "3/0/5", "n": NA, "k": 8})
-        act(s, {"t": "reveal", "p": d, "cmd": "1/1/1", "n": ND, "k": 3})
+        press(sim, USSR_LOCKS)
+        assert sync_until(s, lambda: store.last_seq(game) == last + 3, 20), sim.log()[-1500:]
+        s.settle()
         assert s.secrets.tampering == [], s.secrets.tampering
         assert not [e for e in s.view.errors if "tampering" in e], list(s.view.errors)
         assert s.secrets.verified == 2
-        assert len(s.view.players) == 3 and s.view.count == last + 2
+        assert len(s.view.players) == 4 and s.view.count == last + 3
         assert s.view.phase == "turn"
         journal = sim.events()
-        assert journal[-1]["t"] == "reveal" and len(journal) == last + 2
+        assert [e["t"] for e in journal[-3:]] == ["lock", "reveal", "reveal"]
+        assert len(journal) == last + 3
         assert store.events(game) == journal          # the DB equals the device journal
         s.close()
     finally:

@@ -323,6 +323,31 @@ def redact(event):
     return event
 
 
+# The fields of a secret's device-made parts: the secret itself ("sec"), the reveal of sealed
+# objectives ("rv") and their commitments ("oh", comando.engine.secret). Only the device makes
+# them, from what its buttons entered and its own random nonces: a laptop command never carries one.
+SEALED = (SECRET, "rv", "oh")
+
+
+def button_only(state, action):
+    """Why a laptop command may not enter ``action`` on the device (one line), or None.
+
+    A secret is its player's: entered on the device's buttons, sealed there (issue 23). The link
+    refuses, before the rules see it, an action carrying a sealed part, and every action the
+    game's own plug-in declares button-only (``button_only(state, action)`` of the state's
+    ``rules``: T.E.G. II's locks, reveals and hidden tokens; a map game's known objectives)."""
+    for k in SEALED:
+        if k in action:
+            return ("only the device's buttons may enter a secret: a command from the laptop "
+                    "carries no %r" % k)
+    try:
+        rules = state.rules
+    except (AttributeError, ValueError):   # no game yet (a table session's rules raise)
+        return None
+    check = getattr(rules, "button_only", None)
+    return check(state, action) if check is not None else None
+
+
 def describe(ftype, seq, payload):
     """One short readable line for logs and the mirror's link panel."""
     name = NAMES.get(ftype, ftype)

@@ -26,6 +26,7 @@ except ImportError:  # pragma: no cover
 import time
 
 from comando import journal as codec
+from comando import link as codec_link
 from comando import journal_read
 from comando import sync
 from device import gameid
@@ -258,6 +259,12 @@ class LinkEndpoint:
         else:
             self.sync.tick(now)
         for cid, action in self.sync.take_commands():
+            # a secret is entered on the buttons only (comando.link.button_only): refused, nothing
+            # journaled, the laptop told why in one line
+            why = codec_link.button_only(getattr(self.app, "state", None), action)
+            if why is not None:
+                self.sync.command_failed(cid, why)
+                continue
             try:
                 if action.get("t") == "new" and "board" in action:
                     ev = self._new_map_game(action)   # the page's New game, on this device

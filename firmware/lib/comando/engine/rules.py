@@ -49,6 +49,17 @@ class Rules:
     continent_deck = False   # continent cards beside the country cards (La Revancha)
     trade_verb = "trades in"  # the texts' verb for handing in cards
 
+    def button_only(self, state, a):
+        """Why ``a`` may not come from the laptop (comando.link.button_only), or None: the secret
+        objectives are the device's to deal and seal (comando.engine.secret); a deal the table made
+        and the laptop's page entered leaves them unknown (-1)."""
+        if a.get("t") == "deal":
+            objs = a.get("obj")
+            if isinstance(objs, list) and any(o != -1 for o in objs):
+                return ("only the device deals the secret objectives: a deal from the laptop leaves "
+                        "them unknown (-1)")
+        return None
+
     # ------------------------------------------------------------------ helpers
     def cite(self, section):
         return " (%s: %s)" % (self.book, section)

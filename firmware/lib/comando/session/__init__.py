@@ -67,6 +67,7 @@ The events (fields of the action; *random fields, added by make*; meaning):
 - `declare`: `p`, `d`, `rg` (region name) - T.E.G. II: combat declared by the player on turn
 - `retreat`: `p` (the attacked) - before any command is locked: attacker +1, defender -1
 - `lock`: `p`, `h` (`teg2_commit.commit(command, nonce)`) - each side locks its secret command
+  (lock, reveal and hidden tokens: from the device's buttons only, comando.link.button_only)
 - `reveal`: `p`, `cmd`, `n` (nonce hex), `k` (own armies in the region) - verified against the
   lock; when both are revealed `teg2_battle.combat` resolves it: `state.lastbattle`, the track
   moves, SUs spent

@@ -117,7 +117,16 @@ class TableRules:
     first_round_adds = True  # a turn of the first round of play opens by adding armies (not in
     # T.E.G. and La Revancha: teg-classic.txt "6. Continuation of the Game")
 
+    # Action types only the device's buttons may enter (a player's secret): type -> the one line a
+    # laptop's command of that type gets (comando.link.button_only reads ``button_only``).
+    buttons_only = {}
+
     # -- hooks ---------------------------------------------------------------------------------
+    def button_only(self, state, a):
+        """Why ``a`` may come from the device's buttons only (a laptop's command is refused with
+        that line), or None."""
+        return self.buttons_only.get(a.get("t"))
+
     def place_label(self, state):
         return "placement round %d" % (state.pround + 1)
 

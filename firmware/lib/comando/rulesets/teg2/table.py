@@ -300,6 +300,32 @@ def player_of(power_index, n):
 class Teg2Table(TableRules):
     id = "teg2"
     won_on_points = True
+    # Each side sets its command "in secret, indicating it with the hands of their clocks"
+    # (rules/teg-ii.txt, "How Combat Works"): the device's buttons dial it, the device locks it
+    # with its own nonce and reveals what it locked; a laptop's lock or reveal is refused.
+    buttons_only = {
+        "lock": "only the device's buttons may lock a battle command: it is its player's secret",
+        "reveal": "only the device's buttons may reveal a battle command: the device reveals what "
+                  "they locked",
+    }
+
+    def button_only(self, state, a):
+        """Besides the battle commands: a hidden objective token ("Playing with Secret
+        Objectives": "leave face down the objective tokens ... turned over only when the game has
+        ended") is placed and turned face up from the device's own secrets only."""
+        why = TableRules.button_only(self, state, a)
+        if why is not None:
+            return why
+        t = a.get("t")
+        tally = state.tally if isinstance(state.tally, dict) else {}
+        hidden = tally.get("h") is not None
+        if t == "place" and state.stage == PLACE and (hidden or "h" in a):
+            return ("only the device's buttons may place a hidden objective token: it stays its "
+                    "player's secret until the count")
+        if t == "score" and (hidden or "n" in a):
+            return ("only the device's buttons may turn a hidden objective token face up: the "
+                    "device reveals what they placed")
+        return None
 
     def check_players(self, cols, opts):
         n = len(cols)
