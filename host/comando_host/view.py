@@ -47,6 +47,7 @@ class GameView:
         self.phase = ""
         self.snapshot_at = None
         self.round = 0
+        self._texts_due = False
         self.status = ""
         self.logged = 0
         self.error_count = 0
@@ -137,17 +138,16 @@ class GameView:
             self.phase = str(t)
 
     def _from_state(self):
+        """The header fields, at every event; the status text (what `summary` shows) only
+        when asked (``_texts``): a writer folding a batch for its summary row, or a replay,
+        need not word every state on the way."""
         st = self._state
         rec = self.record
-        self.extra_lines = []
+        self._texts_due = True
         if rec.board_id:
             self.board = rec.board_id
         if rec.mode == "engine":
             try:
-                from comando_host import engine_text
-                lines = engine_text.status(st).splitlines()  # public: no objectives in it
-                self.status = lines[0] if lines else ""
-                self.board_lines = lines[1:]
                 self.turn = st.cur if st.cur >= 0 and st.phase != "over" else None
                 self.phase = st.phase
                 self.round = st.round
@@ -165,10 +165,57 @@ class GameView:
             self.turn = cur if isinstance(cur, int) and cur >= 0 else None
             self.phase = st.stage or ""
             self.round = st.rnd
-            self.status = rec.waiting(st)
-            self.extra_lines = self._session_lines(st)
         except Exception:
             pass
+
+    def _texts(self):
+        if not self._texts_due:
+            return
+        self._texts_due = False
+        st = self._state
+        rec = self.record
+        self._extra_lines = []
+        if rec.mode == "engine":
+            try:
+                from comando_host import engine_text
+                lines = engine_text.status(st).splitlines()  # public: no objectives in it
+                self._status = lines[0] if lines else ""
+                self._board_lines = lines[1:]
+            except Exception:
+                pass
+        elif rec.mode == "session":
+            try:
+                self._status = rec.waiting(st)
+                self._extra_lines = self._session_lines(st)
+            except Exception:
+                pass
+
+    @property
+    def status(self):
+        self._texts()
+        return self._status
+
+    @status.setter
+    def status(self, value):
+        self._status = value
+
+    @property
+    def board_lines(self):
+        self._texts()
+        return self._board_lines
+
+    @board_lines.setter
+    def board_lines(self, value):
+        self._board_lines = value
+
+    @property
+    def extra_lines(self):
+        self._texts()
+        return self._extra_lines
+
+    @extra_lines.setter
+    def extra_lines(self, value):
+        self._extra_lines = value
 
     def _session_lines(self, st):
         rec = self.record
