@@ -242,7 +242,7 @@ def play(seed=5, players=4, limit=6000, serial=None, pace=0.0, ruleset="teg", bo
     bot = d.app.state.rules.make_bot(SeededDice(seed + 1000))
     if hasattr(bot, "pact_attack"):
         # La Revancha: aggression pacts and condominiums are the table's, not entered on the
-        # device (docs/architecture.md, "Map mode on the device"): its players make none here
+        # device (docs/device.md, "Map mode"; docs/decisions/revancha-on-the-device.md): its players make none here
         bot.pact_attack = lambda state, p: None
         bot.condo_action = lambda state, p: None
     n = 0

@@ -56,7 +56,7 @@ def own(state, c, p):
 
 def view(state, p):
     """Owners as ``p``'s countries count: a condominium counts for neither holder, or for both
-    with table option condo=1 (docs/architecture.md, the book: "belongs equally to the two
+    with table option condo=1 (docs/decisions/revancha-condominium-counts.md, the book: "belongs equally to the two
     players" / "neither has absolute control of it")."""
     o = list(state.owner)
     both = state.options.get("condo", 0) == 1
@@ -100,10 +100,10 @@ def as_holder(state, c, q):
 
 def blockaded(state, c, q=None):
     """Surrounded, outside the setup, and not all the player has left: its last country, or
-    (docs/architecture.md) every country it has left surrounded with no condominium share. For
+    (docs/decisions/revancha-last-countries-unblockaded.md) every country it has left surrounded with no condominium share. For
     holder ``q`` (default: the owner): a condominium is blockaded for each holder on its own, as a
     blockade takes the blockaded player's right to place there (teg-la-revancha.txt, Blockades:
-    "the player regains its right to place armies in that country"; docs/architecture.md)."""
+    "the player regains its right to place armies in that country"; docs/decisions/revancha-condominium-blockade-per-holder.md)."""
     if q is not None and q != state.owner[c]:
         return blockaded(as_holder(state, c, q), c)
     if state.round == 0 or not surrounded(state, c):

@@ -342,7 +342,7 @@ def test_a_bad_line_mid_journal_keeps_the_damaged_game_for_the_restore():
 
 
 def test_a_press_line_is_encoded_after_its_picture_and_a_full_pool_still_refuses_first():
-    """App.submit(defer=True) (a press, docs/architecture.md "The loop's timing"): with room for
+    """App.submit(defer=True) (a press, docs/device.md "The loop's timing"): with room for
     LINE_BOUND bytes the line is encoded by the write after the picture; near the end of the pool
     the exact line is checked before anything changes, so the refusal comes with nothing lost,
     nothing frozen and the state as it was."""

@@ -1,4 +1,4 @@
-"""A press's event on the device (App.act while the display task runs, docs/architecture.md "The
+"""A press's event on the device (App.act while the display task runs, docs/device.md "The
 loop's timing"): applied and shown first, its undo snapshot and its write after the picture
 (App.flush). The history, an undo and the journal must end exactly as when every event is applied
 and written at once."""
@@ -48,7 +48,7 @@ def test_deferred_presses_keep_the_same_undo_history_and_journal():
 
 
 def test_an_undo_right_after_a_deferred_press_restores_the_turn():
-    """teg-classic.txt has no undo: the device's "Undo last" (docs/architecture.md) goes back to
+    """teg-classic.txt has no undo: the device's "Undo last" (docs/device.md) goes back to
     the event before; the press before it must have its snapshot even if its picture's flush has
     not run yet."""
     root = K.tempdir("press")

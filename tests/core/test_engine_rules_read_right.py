@@ -95,7 +95,7 @@ def test_teg_five_cards_do_not_stop_attacks_regroups_or_the_end():
 
 
 def test_teg_a_hand_over_five_must_trade_before_the_turn_goes_on():
-    """Decision (docs/architecture.md): the obligation "before receiving the 6th card" also
+    """Decision (docs/decisions/teg-sixth-card-refused.md): the obligation "before receiving the 6th card" also
     binds a hand already over five (an eliminated player's cards came with the conquest)."""
     g, s = _turn()
     gal = [k for k in range(50) if board().symbol(k) == ("galeon",)][:6]

@@ -84,7 +84,7 @@ def test_the_three_ways_a_blockade_is_lifted():
 def test_a_player_whose_every_country_is_surrounded_may_still_place():
     """"3. The blockaded country is the only one left to the player when its turn comes": the book
     lifts the blockade so that a player can always place; it is silent when two countries, all
-    that a player has left, are surrounded at once. Decided (docs/architecture.md): those
+    that a player has left, are surrounded at once. Decided (docs/decisions/revancha-last-countries-unblockaded.md): those
     blockades are lifted too, unless the player holds land elsewhere."""
     g, s = _blockade()  # Red (1) holds Paraguay, blockaded by White (0), and Chile
     arrange(s, {"australia": 0, "colombia": 0}, {"australia": 2, "colombia": 2})
@@ -119,7 +119,7 @@ def test_setup_rounds_may_place_on_blockaded_countries():
 
 def test_reinforcements_skip_a_blockaded_continent():
     """Armies for a continent "must go to the player's own countries of the same continent": a
-    continent whose every country of the player is blockaded gives none (docs/architecture.md)."""
+    continent whose every country of the player is blockaded gives none (docs/decisions/revancha-blockade-reinforcements.md)."""
     g, s = _blockade()
     free, cres = RULES.reinforcements(s, 1)
     assert free == 4 and sum(cres) == 0
@@ -127,7 +127,7 @@ def test_reinforcements_skip_a_blockaded_continent():
 
 def test_a_blockaded_country_fires_missiles_only_at_its_blockaders():
     """"It may, however, attack any of the blockading countries": a missile from a blockaded
-    country may not fly past them (docs/architecture.md, La Revancha decisions)."""
+    country may not fly past them (docs/decisions/revancha-missiles-are-attacks.md)."""
     g, s = _blockade()
     arrange(s, {"uruguay": 2}, {"uruguay": 6})
     s.armies[c("brasil")] = 4

@@ -289,7 +289,7 @@ def test_how_a_condominium_counts_is_a_table_option():
     """"A country conquered by means of an aggression pact belongs equally to the two players. Both
     players have influence over that country, but neither has absolute control of it." The book
     does not say how it counts for the 45 countries, objectives and continents: option condo
-    (docs/architecture.md) - 0 (default) for neither holder, 1 for each holder."""
+    (docs/decisions/revancha-condominium-counts.md) - 0 (default) for neither holder, 1 for each holder."""
     for opt, expect in ((0, 0), (1, 1)):
         g = past_setup(5, options={"condo": opt})
         s = g.state
@@ -308,7 +308,7 @@ def test_how_a_condominium_counts_is_a_table_option():
 def test_the_co_holder_regroups_its_own_share_in_its_turn():
     """B) Regrouping Forces with a country in condominium: each holder moves only its own armies
     ("It may use only the armies of Ukraine that belong to it"); missiles stay out of it
-    (docs/architecture.md)."""
+    (docs/decisions/revancha-condominium-no-missiles.md)."""
     g, s = ukraine_game()
     share_ukraine(s)
     play(s, {"t": "move", "p": RED, "n": 2, "m": 2})

@@ -249,7 +249,7 @@ def test_move_in_one_to_three_armies():
 
 
 def test_table_options_are_checked():
-    """Where tables may differ the choice is an option (docs/architecture.md); a bad one is
+    """Where tables may differ the choice is an option (docs/decisions/); a bad one is
     refused before the game starts."""
     from comando.errors import RulesError
     for bad in ({"right": 2}, {"situations": 3}, {"common": 99}, {"zones": -1}):

@@ -23,7 +23,7 @@ def test_aircraft_do_not_count_for_intervention():
 
 
 def test_non_intervention_and_control_defaults():
-    """The table rules (docs/architecture.md): NON-INTERVENTION scores when nobody has
+    """The table rules (docs/decisions/teg2-table-rules.md): NON-INTERVENTION scores when nobody has
     intervention; CONTROL is being the only power with units there."""
     assert objs.achieved(objs.NON_INTERVENTION, [3, 3], 0, 0, 2, 0)
     assert not objs.achieved(objs.NON_INTERVENTION, [0, 4], 0, 0, 2, 0)

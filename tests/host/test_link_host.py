@@ -550,7 +550,12 @@ def test_frame_examples_in_the_docs_decode():
     import re
     from micropython_tools import ROOT
     n = 0
-    for path in ("README.md", "docs/architecture.md", "firmware/lib/comando/link.py"):
+    # the examples a reader finds: the README, every page under docs/ (docs/link.md has the
+    # frame grammar) and the codec's own docstring
+    docs = []
+    for top, _dirs, files in os.walk(os.path.join(ROOT, "docs")):
+        docs += [os.path.join(top, f) for f in sorted(files) if f.endswith(".md")]
+    for path in ["README.md", "firmware/lib/comando/link.py"] + sorted(docs):
         with open(os.path.join(ROOT, path), encoding="utf-8") as f:
             for m in re.finditer(r"~[A-Z] \d+ \{.*?\} [0-9a-f]{8}", f.read()):
                 L.decode(m.group(0).encode())

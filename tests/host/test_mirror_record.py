@@ -2,7 +2,7 @@
 (comando/session) and of the map engine (comando/engine) told in a player's words; the mirror's
 header fields; secrets never shown; `comando games` / `comando show` / the text export's comments.
 
-Event types and fields: docs/architecture.md, "Table session (device default)" and "Engine".
+Event types and fields: docs/engine.md, "Table session (device default)" and "Engine: events, reducer, rulesets".
 """
 
 import re

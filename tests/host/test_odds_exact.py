@@ -139,7 +139,7 @@ class F32:
 
 def test_single_precision_error_is_within_the_device_tolerance():
     """The Pico computes in float32: the documented tolerance (1e-5 absolute on every probability,
-    docs/architecture.md "Combat core") holds up to 200 against 200 (measured: about 1.5e-6)."""
+    docs/decisions/device-odds-fixed-point-tolerance.md) holds up to 200 against 200 (measured: about 1.5e-6)."""
     nums = (F32(0), F32(1), lambda n, t: F32(n / t))
     for rs, a, d, snow in (("teg", 200, 200, False), ("revancha", 200, 200, True),
                            ("risk", 200, 150, False), ("revancha", 60, 30, False),

@@ -11,7 +11,7 @@ import pytest
 from comando import odds, odds_fixed
 from micropython_tools import run_micropython
 
-# documented in docs/architecture.md ("Combat core"): the device's P(conquest) within 1e-6
+# documented in docs/decisions/device-odds-fixed-point-tolerance.md: the device's P(conquest) within 1e-6
 TOLERANCE = 1e-6
 
 BIG = [("teg", 200, 200, False, False, 1), ("revancha", 200, 200, False, True, 1),

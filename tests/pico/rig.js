@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The emulated Pico: rp2040js running MicroPython's RPI_PICO image with the Comando hardware
-// around it (tests/pico/README in docs/architecture.md, "The emulated Pico").
+// around it (docs/emulated-pico.md).
 //
 //   node tests/pico/rig.js --flash IMAGE [--save OUT] [--bootrom ROM] [--realtime]
 //

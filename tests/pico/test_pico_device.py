@@ -1,6 +1,6 @@
 """The firmware on an emulated Raspberry Pi Pico: MicroPython v1.28.0 RPI_PICO on rp2040js, the
 `make firmware` bundle on its littlefs, an SSD1306 on I2C0, the five buttons, USB CDC on a pty
-(tests/pico/rig.js, tests/pico/picorig.py; docs/architecture.md "The emulated Pico").
+(tests/pico/rig.js, tests/pico/picorig.py; docs/emulated-pico.md).
 
 The short selection runs in `make test`; `make test-pico` adds the ``pico_long`` ones (whole
 games, every golden case, more power-cut points, minutes of mashing).
@@ -229,7 +229,7 @@ def test_laptop_mirrors_the_emulated_device_over_the_pty(pico, tmp_path):
 
 def garbage(rng, n):
     """Random bytes, Ctrl-C (0x03) included and frequent: the app holds Ctrl-C off, so it is line
-    noise (docs/architecture.md "Stop for the REPL"); only the stop request stops the app."""
+    noise (docs/device.md "Stop for the REPL"; docs/decisions/usb-ctrl-c-held-off.md); only the stop request stops the app."""
     return bytes(rng.choice((3, 3, rng.randrange(256), rng.randrange(256))) for _ in range(n))
 
 
