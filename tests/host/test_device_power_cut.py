@@ -23,6 +23,7 @@ TO_THE_ROLL = ["roll", "ok", "ok x8", "ok", "roll", "up x2", "ok", "up", "wait 1
 SCRIPT = TO_THE_ROLL + ["roll", "wait 1000", "png after"]
 ROLL_LINE = '"t":"roll"'   # the roll event's bytes in its journal line (comando.journal's codec)
 SEED = 5
+SECTORS = 16   # the simulator's raw flash (COMANDO_SIM_FLASH): the Pico's journal store
 
 
 def png_pixels(path):
@@ -57,9 +58,6 @@ def flash_events(root):
         return out, problem
     finally:
         dev.close()
-
-
-SECTORS = 16
 
 
 def journal(sim, store):
