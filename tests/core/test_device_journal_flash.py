@@ -341,12 +341,11 @@ def test_a_bad_line_mid_journal_keeps_the_damaged_game_for_the_restore():
         K.rmtree(root)
 
 
-def test_a_press_line_is_encoded_after_its_picture_and_a_full_pool_still_refuses_first():
-    """App.submit(defer=True) (a press, docs/device.md "The loop's timing"): with room for
-    LINE_BOUND bytes the line is encoded by the write after the picture; near the end of the pool
-    the exact line is checked before anything changes, so the refusal comes with nothing lost,
-    nothing frozen and the state as it was."""
-    from device.journal import LINE_BOUND
+def test_a_press_is_on_flash_when_submit_returns_and_a_full_pool_refuses_first():
+    """App.submit(defer=True) (a press, docs/decisions/event-on-flash-before-picture.md): the
+    event's line is on flash when submit returns, before anything draws it; only its publication
+    (and undo snapshot) wait for the picture. At the end of the pool the refusal comes before
+    anything changes: nothing lost, nothing frozen, the state as it was, nothing to publish."""
     events = K.teg_events()[:11]   # the opening, the placements, the round: a turn is on
     nor = Nor(1)
     root = K.tempdir("fl9")
@@ -356,7 +355,6 @@ def test_a_press_line_is_encoded_after_its_picture_and_a_full_pool_still_refuses
         play(app, events)
         app.deferring = True
         made = []
-        deferred = 0
         refused = False
         for _ in range(300):
             p = app.state.cur
@@ -365,16 +363,42 @@ def test_a_press_line_is_encoded_after_its_picture_and_a_full_pool_still_refuses
                 ev = app.submit({"t": "roll", "p": p, "d": (p + 1) % 4, "a": 6, "b": 3}, defer=True)
             except StorageFull:
                 refused = True
-                assert app.state.seq == seq and not app.unwritten
+                assert app.state.seq == seq and not app.unpublished
                 break
-            deferred += app.unwritten[-1][1] is None
+            assert lines(app).splitlines(True)[-1] == codec.encode(ev)   # before any picture
+            assert app.unpublished == [ev]
             made.append(ev)
             app.flush()
-        assert refused and app.journal.frozen is None
-        assert deferred > 0 and deferred < len(made)   # encoded exactly once room ran short
-        assert LINE_BOUND > max(len(codec.encode(e)) for e in made)
+        assert refused and len(made) > 10 and app.journal.frozen is None
         got = []
         App(FlashHal(root, nor)).journal.restore(got.append)
         assert got == events + made
+    finally:
+        K.rmtree(root)
+
+
+def test_a_press_whose_write_fails_is_never_applied_and_shows_the_error():
+    """The page program of a press's line fails (the power cut model raising mid-program): the
+    press shows the error instead of its result (App.act), the state is as before the press,
+    nothing waits to be published, the journal is frozen, and the next boot folds the journal
+    without the event (its torn line dropped)."""
+    events = K.teg_events()[:11]
+    nor = Nor(2)
+    root = K.tempdir("fl10")
+    try:
+        app = boot(root, nor)
+        ready(app)
+        play(app, events)
+        app.deferring = True
+        before = app.state.to_dict()
+        p = app.state.cur
+        nor.cut = (1, 40)   # the next program stops after 40 bytes
+        assert app.act({"t": "roll", "p": p, "d": (p + 1) % 4, "a": 6, "b": 3}) is None
+        assert app.toast is not None and app.toast[0].startswith("Storage full: write failed")
+        assert app.state.to_dict() == before and app.events_made == 0
+        assert not app.unpublished and not app.unremembered and app.journal.frozen
+        again = boot(root, nor)
+        assert again.state.seq == events[-1]["seq"]
+        assert lines(again) == K.journal_bytes(events)
     finally:
         K.rmtree(root)

@@ -1,7 +1,8 @@
 """A press's event on the device (App.act while the display task runs, docs/device.md "The
-loop's timing"): applied and shown first, its undo snapshot and its write after the picture
-(App.flush). The history, an undo and the journal must end exactly as when every event is applied
-and written at once."""
+loop's timing", docs/decisions/event-on-flash-before-picture.md): written to the journal before it
+is applied and shown, its undo snapshot and its publication after the picture (App.flush). The
+history, an undo and the journal must end exactly as when every event is applied and written at
+once."""
 
 MPY_HEAP = "512k"
 
@@ -17,12 +18,17 @@ def _app(root):
     app.boot()
     for ev in K.teg_events()[:11]:   # the opening, the placements, the round: a turn is on
         app.submit(ev)
-    app.deferring = True   # as display_task sets it: presses are written after their picture
+    app.deferring = True   # as display_task sets it: presses are published after their picture
     return app
 
 
 def _wholes(state):
     return [(h[0], tuple(S._full(state.hist, j))) for j, h in enumerate(state.hist)]
+
+
+def _journal_lines(app):
+    with app.journal.open_read() as f:
+        return f.read().splitlines(True)
 
 
 def test_deferred_presses_keep_the_same_undo_history_and_journal():
@@ -33,16 +39,16 @@ def test_deferred_presses_keep_the_same_undo_history_and_journal():
         made = []
         for a, b in ((6, 3), (5, 2), (4, 1)):
             made.append(app.act({"t": "roll", "p": p, "d": (p + 1) % 4, "a": a, "b": b}))
-            assert app.unwritten and app.unremembered   # shown, not yet written nor remembered
+            # on flash when act returns (before any picture); published, remembered later
+            assert _journal_lines(app)[-1] == codec.encode(made[-1])
+            assert app.unpublished[-1] is made[-1] and app.unremembered
         app.flush()
-        assert not app.unwritten and not app.unremembered
+        assert not app.unpublished and not app.unremembered
         ref = S.Session()
         for ev in K.teg_events()[:11] + made:
             S.apply(ref, ev)
         assert _wholes(app.state) == _wholes(ref)
-        with app.journal.open_read() as f:
-            lines = f.read().splitlines(True)
-        assert lines[-3:] == [codec.encode(e) for e in made]
+        assert _journal_lines(app)[-3:] == [codec.encode(e) for e in made]
     finally:
         K.rmtree(root)
 

@@ -174,14 +174,14 @@ class App:
         self.shown = 0  # frames the display task has shown
         self.preload = []  # idle steps that make the first Dice screen quick (preload_dice)
         self.pressed_at = hal.ticks_ms()  # idle work waits QUIET_MS after a press
-        self.unwritten = []  # (event, line): applied and shown, written by flush()
+        self.unpublished = []  # a press's events: on flash and shown, published by flush()
         self.unremembered = False  # the last event's undo snapshot is flush()'s to take
         self.queued = []  # presses sampled while an earlier one's steps ran (input_task)
         self.sampled = 0  # when the buttons were last sampled (sample())
         self.drawn = 0  # when the last picture was drawn
-        self.pictured = False  # a picture is on the glass: the display task's write and collection
+        self.pictured = False  # a picture is on the glass: the display task's publication, collection
         self._fell = self._fell_at = self._rose_at = None  # the pin IRQ's latch (input_task)
-        self.deferring = False  # the display task runs: it flushes after each picture
+        self.deferring = False  # the display task runs: it flushes after each picture (submit)
 
     # -- game ------------------------------------------------------------------------------------
     @property
@@ -239,64 +239,53 @@ class App:
 
     def submit(self, action, defer=False):
         """Check an action, make its event (dice drawn here), journal it, apply it, publish it.
-        Returns the event; raises IllegalMove (nothing changes) or StorageFull (nothing written).
+        Returns the event; raises IllegalMove or StorageFull (nothing changes, nothing shown).
 
-        ``defer`` (a press, while the display task runs): the line is made and known to fit, the
-        event applied and shown, and its write to flash and its publication come right after the
-        picture (``flush``): a power cut before the write loses that one event, as a cut during
-        the write would (docs/architecture.md, "The loop's timing")."""
-        self.flush()   # (an earlier press's event first: the journal keeps the order)
+        The event is on flash when its line's write returns, before it is applied, so before any
+        picture of it (docs/decisions/event-on-flash-before-picture.md). ``defer`` (a press,
+        while the display task runs): what can wait comes after the picture (``flush``): its
+        undo snapshot and its publication to the laptop."""
+        self.flush()   # (an earlier press's publication first: the link keeps the order)
         later = defer and self.deferring
         if self.map:
             from device import mapmode
             ev = mapmode.make(self.state, action, self.dice)
-            self._journal(ev, later)
+            self.journal.append(ev)   # StorageFull here: nothing changes
             mapmode.apply(self.state, ev)
         else:
             # (a press's roll: its record is combat.roll's, not checked a second time)
             ev = S.make(self.state, action, self.dice, self.board,
                         recheck=not later or action.get("t") != "roll")
-            self._journal(ev, later)
+            self.journal.append(ev)   # StorageFull here: nothing changes
             # (a press's event: its undo snapshot is taken by flush(), after the picture)
             S.apply(self.state, ev, history=not later)
             self.unremembered = later
         self.events_made += 1
-        if not later and self.link is not None:
+        if later:
+            self.unpublished.append(ev)
+        elif self.link is not None:
             self.link.publish(ev)
         self.dirty = True
         for scr in self.stack:
             scr.event(ev)
         return ev
 
-    def _journal(self, ev, later):
-        line = self.journal.prepare(ev, later)   # StorageFull here: nothing changes
-        if later:
-            self.unwritten.append((ev, line))
-        else:
-            self.journal.write(ev, line)
-
     def flush(self):
-        """Write the events made but not yet on flash, in order, and publish each after its
-        write. A failed write freezes the journal (the event stays on the glass, never reaches
-        the laptop, and is gone at the next boot, as with a power cut during the write)."""
+        """What a press's event leaves for after its picture (its event is on flash already):
+        the undo snapshot, and the publication to the laptop, in order."""
         if self.unremembered:
             self.unremembered = False
             S.remember(self.state)
-        while self.unwritten:
-            ev, line = self.unwritten.pop(0)
-            try:
-                self.journal.write(ev, line)
-            except StorageFull as exc:
-                self.unwritten = []
-                self.show_toast(str(exc), 6000)
-                return
+        while self.unpublished:
+            ev = self.unpublished.pop(0)
             if self.link is not None:
                 self.link.publish(ev)
 
     def act(self, action, inline=None):
-        """submit() for the screens (the event written to flash after its picture): errors
-        become a message on screen (a box that the next press dismisses, or ``inline(text)``
-        for a screen that shows it in place). Returns the event or None."""
+        """submit() for the screens (the event on flash before its picture, published after
+        it): errors become a message on screen instead of the result (a box that the next press
+        dismisses, or ``inline(text)`` for a screen that shows it in place). Returns the event
+        or None."""
         try:
             return self.submit(action, defer=True)
         except StorageFull as exc:
@@ -511,8 +500,8 @@ class App:
                 self.press(btn, kind)
                 if real and self.dirty and self.after_press is None and not queued and \
                         self.stack:
-                    # its picture at once (no wait for the display task's turn); the display
-                    # task writes the event and collects after it
+                    # its picture at once (no wait for the display task's turn: its event is
+                    # on flash already); the display task publishes it and collects after it
                     self.picture(real)
                 await _sleep_ms(0)
                 continue
@@ -526,8 +515,8 @@ class App:
         """Draw the top screen and send its frame, the buttons sampled SAMPLE_MS apart (before
         the drawing too: a press's handler and its drawing are never one gap), page by page (a
         whole new screen is ~27 ms of wire at 400 kHz, after ~10 of drawing): no turn of the
-        loop until the picture is on the glass. The display task writes the event and collects
-        afterwards (``pictured``)."""
+        loop until the picture is on the glass. The display task publishes the event and
+        collects afterwards (``pictured``)."""
         hal = self.hal
         self.drawn = hal.ticks_ms()
         self.dirty = False
@@ -566,7 +555,7 @@ class App:
         self.drawn = hal.ticks_ms()
         real = hal.poll_ms != 0   # (the simulator's script mode runs on a virtual clock)
         collected = self.drawn
-        self.deferring = True   # a press's event is written after its picture (submit)
+        self.deferring = True   # a press's event is published after its picture (submit)
         while hal.alive():
             if not self.dirty and self.stack and self.top().live and \
                     _ticks_diff(hal.ticks_ms(), self.drawn) >= 500:
@@ -579,9 +568,10 @@ class App:
                 self.picture(real)
             if self.pictured:
                 self.pictured = False
-                if self.unwritten:
-                    # the press's event goes to flash (and then to the laptop) once its
-                    # picture is on the glass, in a turn of its own
+                if self.unpublished or self.unremembered:
+                    # the press's event (on flash before its picture) goes to the laptop, and
+                    # its undo snapshot is taken, once its picture is on the glass, in a turn
+                    # of its own
                     if real:
                         await _sleep_ms(0)
                     self.flush()

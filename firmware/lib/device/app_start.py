@@ -155,6 +155,12 @@ def check(app, action):
 
 def begin(app, action):
     """The previous game kept aside, the new session's first event made and journaled."""
+    clear(app)
+    return app.act(action)
+
+
+def clear(app):
+    """The previous game kept aside (the journal's archive) and the session emptied."""
     app.journal.archive()
     app.state = S.Session()
     app.map = False
@@ -162,18 +168,19 @@ def begin(app, action):
         app.secret = {}
         app.save_secret()
     app.board = None
-    return app.act(action)
 
 
 def steps(app, action):
     """A press's new table game in steps, one per turn of the input loop (App.run_after_press),
-    each well under 50 ms on a Pico: the check (it imports the ruleset's tables), the journal
-    and the first event, the old screens dropped and collected, the home screen's module, then
-    the home screen (the picture)."""
+    each well under 50 ms on a Pico: the check (it imports the ruleset's tables), the journal's
+    archive, the first event (made and written to flash), the old screens dropped and collected,
+    the home screen's module, then the home screen (the picture)."""
     if not check(app, action):
         return
     yield
-    if begin(app, action) is None:
+    clear(app)
+    yield   # (the first event's write, a sector's header with it, in a step of its own)
+    if app.act(action) is None:
         return
     yield
     app.stack = []

@@ -10,9 +10,10 @@ a game an older firmware started in ``journal.log``, they are appended to that f
   dropped, reported in ``problem`` and cut off by compaction (never a crash).
 - ``append(event)`` writes one line and flushes it: ``prepare(event)`` (the line, and the check
   that it fits: if the store is full it raises ``StorageFull`` and writes nothing, so everything
-  already journaled stays intact) then ``write(event, line)``. The app shows a press's event
-  between the two, and publishes it only after the write (device.app.App.flush). If a write fails half-way,
-  the journal freezes (no line is ever appended after a torn one) and the next boot repairs it.
+  already journaled stays intact) then ``write(event, line)``. The app applies, shows and
+  publishes an event only once ``append`` has returned (device.app.App.submit;
+  docs/decisions/event-on-flash-before-picture.md). If a write fails half-way, the journal
+  freezes (no line is ever appended after a torn one) and the next boot repairs it.
 - Whole lines after a bad one (a CRC mismatch mid-file, an event the rules refuse) are never
   deleted: the damaged file is kept as ``<name>.bad<N>``, the valid prefix becomes the journal,
   and ``damage`` (told to the laptop in the link's hello) says from where the laptop must resync.
@@ -28,7 +29,6 @@ from comando import journal as codec
 from comando.errors import JournalError
 
 RESERVE = 2048  # keep this much free for compaction and the settings file
-LINE_BOUND = 1024   # prepare(later=True): room for this much is room for any event's line
 
 
 class StorageFull(JournalError):
@@ -154,16 +154,11 @@ class Journal:
     def append(self, event):
         self.write(event, self.prepare(event))
 
-    def prepare(self, event, later=False):
-        """The event's line, once it is known to fit: StorageFull (nothing written) if not. The
-        app shows an event before ``write`` puts its line on flash (device.app.App.flush).
-        ``later`` (a press): on raw flash with room for LINE_BOUND bytes, None, and ``write``
-        encodes the line after the picture (~3 ms of a roll's press on a Pico)."""
+    def prepare(self, event):
+        """The event's line, once it is known to fit: StorageFull (nothing written) if not."""
         if self.frozen:
             raise StorageFull(self.frozen)
         st = self._st()
-        if later and st is not None and st.room(LINE_BOUND):
-            return None
         line = codec.encode(event)
         if st is not None:
             full = not st.room(len(line))
@@ -180,11 +175,6 @@ class Journal:
         if self.frozen:
             raise StorageFull(self.frozen)
         st = self._st()
-        if line is None:   # (prepare(later=True): room was checked for LINE_BOUND bytes)
-            line = codec.encode(event)
-            if st is not None and len(line) > LINE_BOUND and not st.room(len(line)):
-                raise StorageFull("Storage full! %d events kept. Free space or start a new "
-                                  "game." % self.count)
         try:  # (Ctrl-C is held off while the app runs: device.app.main)
             if st is not None:
                 st.append(line)

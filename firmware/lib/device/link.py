@@ -317,9 +317,9 @@ class LinkEndpoint:
         sleep_ms = getattr(asyncio, "sleep_ms", None)
         app = self.app
         while True:
-            if sleep_ms is not None and (getattr(app, "dirty", False) or getattr(app, "unwritten", None)
+            if sleep_ms is not None and (getattr(app, "dirty", False) or getattr(app, "unpublished", None)
                                          or getattr(app, "after_press", None) is not None):
-                # a new picture is due (or its event's write, or a press's next step): the
+                # a new picture is due (or its event's publication, or a press's next step): the
                 # glass first, the link after
                 await sleep_ms(1)
                 continue

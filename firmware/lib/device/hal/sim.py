@@ -12,7 +12,9 @@
 Options come from ``make(**kw)`` or environment variables ``COMANDO_SIM_<NAME>``:
 dir, serial (stdio|PATH|none), term (stdio|PATH|none), keys (FIFO path), script, png_dir,
 png_every (1), png_scale, view (half|braille), fast (1), fs_limit (bytes), oled (ssd1306|sh1106),
-addr (0x3C|0x3D), stats (path of a JSON file written at exit).
+addr (0x3C|0x3D), stats (path of a JSON file written at exit), flash (N raw flash sectors for the
+journal), cut (power:TEXT | fail:TEXT: the first journal write containing TEXT is torn by a power
+cut or fails: device.hal.simcut).
 """
 
 import os
@@ -144,7 +146,11 @@ class SimHal(Hal):
         if not self.flash_sectors:
             return None
         from device.hal.simflash import NorFile, SimPool
-        return SimPool(NorFile(self.root + "/flash.img", self.flash_sectors))
+        dev = NorFile(self.root + "/flash.img", self.flash_sectors)
+        if self.cut is not None:
+            from device.hal.simcut import CutNor
+            dev = CutNor(dev, self.cut)
+        return SimPool(dev)
 
     def __init__(self, **kw):
         self.root = _opt(kw, "dir", "build/sim")
@@ -153,6 +159,11 @@ class SimHal(Hal):
         # COMANDO_SIM_FLASH=N: the journal on N raw flash sectors in <dir>/flash.img (the Pico's
         # store, device/journal_flash.py); unset: journal.log, which the host tools read
         self.flash_sectors = int(_opt(kw, "flash", 0))
+        self.cut = None
+        cut = _opt(kw, "cut")
+        if cut:
+            from device.hal.simcut import Cut
+            self.cut = Cut(self, cut)
         self.fast = str(_opt(kw, "fast", "0")) == "1"
         self.vclock = 0
         self.poll_ms = 0 if self.fast else 5
@@ -236,7 +247,10 @@ class SimHal(Hal):
     def open(self, path, mode="rb"):
         f = open(path, mode)
         if self.fs_limit and ("a" in mode or "w" in mode):
-            return QuotaFile(self, f)
+            f = QuotaFile(self, f)
+        if self.cut is not None and "a" in mode and path.endswith("/journal.log"):
+            from device.hal.simcut import CutFile
+            f = CutFile(f, self.cut)
         return f
 
     def set_i2c_freq(self, hz):
