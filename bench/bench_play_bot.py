@@ -5,7 +5,7 @@ most 2x a peer's CLI on the same machine).
 
 Plays Risk with three bot seats (`bot 4000` until a winner) for seeds 1..N, each into a new
 store, and prints `play_bot NAME VALUE` lines: the median wall time and CPU time (the child's
-user + system) per game, the median events per game and the store's commits per game.
+user + system) per game and the median events per game.
 ``--peer-pyrisk DIR`` also runs a checkout of the public pyrisk project
 (github.com/chronitis/pyrisk, outside this project) on the same seeds, three AIs
 (StupidAI BetterAI BetterAI, no curses, no delay), and prints its figures and the ratios.
@@ -43,7 +43,7 @@ def main(argv):
     args = ap.parse_args(argv)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "host"),
                                                        os.path.join(ROOT, "firmware", "lib")]))
-    walls, cpus, events, commits = [], [], [], []
+    walls, cpus, events = [], [], []
     with tempfile.TemporaryDirectory() as tmp:
         for seed in range(1, args.seeds + 1):
             db = os.path.join(tmp, "g%d.db" % seed)
