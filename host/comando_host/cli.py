@@ -146,6 +146,17 @@ def _run(args) -> int:
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"comando {args.command}: error: {where}{exc.strerror or exc}", file=sys.stderr)
         return 2
+    except Exception as exc:   # (last: it re-raises what is not sqlite3's)
+        if type(exc).__module__ != "sqlite3":   # (sqlite3 not imported by commands without it)
+            raise
+        # a damaged page of a big store, met while reading it (store.check_path checks the
+        # small ones whole when it opens them): nothing was changed
+        from comando_host.store import default_path, why
+        path = getattr(args, "db", None) or default_path()
+        print(f"comando {args.command}: error: cannot read the game database {path}: "
+              f"{why(exc, path)}; it was left as it is: restore a copy, or move it aside to "
+              f"start a new one", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

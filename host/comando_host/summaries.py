@@ -19,9 +19,18 @@ CREATE TABLE IF NOT EXISTS summaries (
     players TEXT NOT NULL,
     result TEXT NOT NULL,
     board TEXT NOT NULL DEFAULT '',
-    ruleset TEXT NOT NULL DEFAULT ''
+    ruleset TEXT NOT NULL DEFAULT '',
+    events INTEGER NOT NULL DEFAULT -1
 ) WITHOUT ROWID;
 """
+
+
+def migrate(db) -> None:
+    """A summaries table made before it counted the events: the column, -1 (not known: the
+    listing counts that game's events itself)."""
+    have = {row[1] for row in db.execute("PRAGMA table_info(summaries)")}
+    if "events" not in have:
+        db.execute("ALTER TABLE summaries ADD COLUMN events INTEGER NOT NULL DEFAULT -1")
 
 KEEP = 8          # views kept per process (the games a writer is writing; a web app's tables)
 
@@ -71,5 +80,6 @@ class Writer:
 
 def write(db, game: str, seq: int, view) -> None:
     players, result, board, ruleset = row_of(view)
-    db.execute("INSERT OR REPLACE INTO summaries(game, seq, players, result, board, ruleset)"
-               " VALUES (?,?,?,?,?,?)", (game, seq, players, result, board, ruleset))
+    db.execute("INSERT OR REPLACE INTO summaries(game, seq, players, result, board, ruleset,"
+               " events) VALUES (?,?,?,?,?,?,?)",
+               (game, seq, players, result, board, ruleset, view.count))

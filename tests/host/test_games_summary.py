@@ -79,6 +79,11 @@ def test_every_writer_keeps_a_row_equal_to_folding_the_game(played, monkeypatch)
         last = {g[0]: g[8] for g in store.games()}
         assert len(last) == len(RULESETS) + 2
         assert _summaries(played) == last          # a row a game, at its last event
+        con = sqlite3.connect(played)
+        counted = dict(con.execute("SELECT game, COUNT(*) FROM events WHERE kind='event'"
+                                   " GROUP BY game").fetchall())
+        assert dict(con.execute("SELECT game, events FROM summaries").fetchall()) == counted
+        con.close()
         no_fold = _NoFold()
         monkeypatch.setattr(GameView, "from_store", classmethod(
             lambda cls, s, gid, tail=12: no_fold(s, gid, tail)))
@@ -101,6 +106,7 @@ def test_a_missing_or_stale_row_is_folded_once_and_kept(played, tmp_path):
     con.execute("DELETE FROM summaries WHERE game=?", (gids[0],))          # missing
     con.execute("UPDATE summaries SET seq=seq-1, result='stale' WHERE game=?", (gids[1],))
     con.execute("UPDATE summaries SET players='not json' WHERE game=?", (gids[2],))  # damaged
+    con.execute("UPDATE summaries SET events=-1 WHERE game=?", (gids[3],))   # count not known
     con.commit()
     con.close()
     store = Store(db)
@@ -153,3 +159,42 @@ def test_two_writers_on_one_game_keep_its_row_true(played, tmp_path):
         two.close()
     assert row[0] == events[-1]["seq"]
     assert row[1:3] == (list(view.players), view.result())
+
+
+def test_a_big_store_is_checked_at_open_but_for_its_events_and_a_damaged_page_is_one_line(
+        played, tmp_path, monkeypatch, capsys):
+    """A store over store.FULL_CHECK_BYTES is not read whole at every open (that cost every
+    command a read of the file): its small tables are checked there, and a damaged events page,
+    met when a command reads it, ends that command in one line (cli._run), the file unchanged."""
+    import hashlib
+    from comando_host import store as store_mod
+    db = tmp_path / "big.db"
+    shutil.copy(played, db)
+    con = sqlite3.connect(db)
+    page = con.execute("PRAGMA page_size").fetchone()[0]
+    leaves = [n for (n,) in con.execute("SELECT pageno FROM dbstat WHERE name='events'"
+                                        " AND pagetype='leaf' ORDER BY pageno")]
+    con.close()
+    data = bytearray(db.read_bytes())
+    for n in leaves:                                  # every page of the events
+        at = (n - 1) * page
+        data[at + 8:at + 600] = b"\xa5" * 592        # their cell pointers point out of the page
+    db.write_bytes(bytes(data))
+    digest = hashlib.sha256(db.read_bytes()).hexdigest()
+    monkeypatch.setattr(store_mod, "FULL_CHECK_BYTES", 4096)
+    con = sqlite3.connect(played)
+    gids = [g for (g,) in con.execute("SELECT id FROM games")]
+    con.close()
+    outcomes = set()
+    for argv in [["games"]] + [["show", g] for g in gids] + [["replay", "--db", str(db), g]
+                                                               for g in gids[:2]]:
+        if argv[0] != "replay":
+            argv = argv + ["--db", str(db)]
+        rc = main(argv)
+        out, err = capsys.readouterr()
+        assert "Traceback" not in out + err
+        if rc != 0:
+            assert rc in (1, 2) and len(err.strip().splitlines()) == 1, err
+        outcomes.add("game database %s" % db in err)
+    assert True in outcomes                           # the damage was met, and named, in one line
+    assert hashlib.sha256(db.read_bytes()).hexdigest() == digest

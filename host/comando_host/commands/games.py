@@ -35,13 +35,14 @@ def rows(store):
     from comando_host.summaries import row_of
     kept = store.summaries()
     out, fresh = [], []
-    for gid, board, ruleset, fw, origin, created, updated, n, last in store.games():
+    for gid, board, ruleset, fw, origin, created, updated, last in store.listing():
         summary = kept.get(gid)
-        if summary is not None and summary[0] == last:
-            _, players, result, sboard, sruleset = summary
+        if summary is not None and summary[0] == last and summary[5] >= 0:
+            _, players, result, sboard, sruleset, n = summary
             board, ruleset = sboard or board, sruleset or ruleset
         else:
             from comando_host.view import GameView
+            n = store.event_count(gid)
             try:
                 view, _ = GameView.from_store(store, gid)
                 _, result, vboard, vruleset = row_of(view)
