@@ -88,6 +88,8 @@ def chain(ruleset, att, defenders, snow=False, tailwind=False, exact=False):
                 nxt[mv] += m
                 left += (a - mv) * m
         p_reach.append(res["p_conquer"])
+        while len(nxt) > 2 and not nxt[-1]:  # (a capped move-in leaves a short front: no
+            nxt.pop()                           # DP rows for counts nothing reaches)
         start = nxt
     p_all = p_reach[-1]
     ef = zero
