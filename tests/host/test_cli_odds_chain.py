@@ -102,3 +102,29 @@ def test_bad_input_is_one_line_exit_2(capsys, tmp_path, monkeypatch, argv, words
     assert rc == 2 and words in err, err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
     assert out == "" and os.listdir(tmp_path) == []  # nothing printed as a result, nothing written
+
+
+RULES = os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "rules")
+# The passages docs/decisions/odds-chain-and-need.md and tests/core/test_odds_chain.py cite for
+# attacking on from a conquered country and for the most that moves in.
+QUOTES = {
+    "teg-classic.txt": ["he may attack from Spain to Sahara",
+                        "he may move one or two more armies to Spain, at most",
+                        "remember that the maximum to move is 3"],
+    "teg-la-revancha.txt": ["it may attack from Tasmania to Australia",
+                            "remember that the maximum to move is 3",
+                            "indicates the mechanics to follow throughout the round"],
+    "war.txt": ["make a new attack from the conquered territory, still in the same turn",
+                "at most equal to the number of armies that took part in the last attack"],
+    "risk-online-12-maps.txt": ["You may attack as many times as you like on your turn, from "
+                                "wherever you like",
+                                "at most everything in the attacking territory bar one"],
+}
+
+
+@pytest.mark.parametrize("book", sorted(QUOTES))
+def test_cited_rules_are_the_rulebooks_words(book):
+    with open(os.path.join(RULES, book), encoding="utf-8") as f:
+        text = " ".join(f.read().split())
+    for quote in QUOTES[book]:
+        assert quote in text, (book, quote)

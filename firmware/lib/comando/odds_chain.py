@@ -135,15 +135,16 @@ def chain_values(ruleset, defenders, top, snow=False, tailwind=False, exact=Fals
             row = rows[a % _RING]
             row[0] = nxt[move_in(ruleset, a)]
             # each outcome list bound to its source rows for this a
-            small = [None]
+            small = [[]]
             for d in range(1, (dfn if dfn < 4 else 4) + 1):
                 small.append([(rows[(a - al) % _RING], dl, p) for al, dl, p in outcomes(a, d)])
-            big = four_t = None
+            big = four_t = []
+            hi4 = 0  # d <= hi4 rolls La Revancha's four attack dice (att >= 2 * d, d >= 3)
             if dfn > 4:
                 big = [(rows[(a - al) % _RING], dl, p) for al, dl, p in outcomes(a, a + 5)]
                 if four and a >= 10:
                     four_t = [(rows[(a - al) % _RING], dl, p) for al, dl, p in outcomes(a, 5)]
-            hi4 = a // 2 if four_t is not None else 0
+                    hi4 = a // 2
             for d in range(1, width):
                 if d <= 4:
                     t = small[d]
