@@ -112,3 +112,29 @@ def test_war_and_risk_and_a_small_table_play_to_the_end_too():
             assert set(d.repeats) <= {1} and not d.toasts
         finally:
             d.close()
+
+
+def test_the_target_list_says_the_armies_needed_for_80_percent(monkeypatch):
+    """Issue 26: on the attack screen's target list the footer says the fewest armies giving 80%
+    against the country under the cursor: the forward DP's (comando.odds) scan agrees."""
+    from comando import odds
+    from device import canvas, ui
+    d = mapdriver.Driver(seed=9, players=4)
+    try:
+        app = d.app
+        while app.state.phase == "place" or app.state.to_place():
+            d.press(OK, LONG)
+        st = app.state
+        scr = app.top()
+        d.press(OK)
+        assert scr.level == 1
+        footers = []
+        monkeypatch.setattr(ui, "footer", lambda fb, text: footers.append(text))
+        for k, to in enumerate(scr.items()):
+            scr.sel = k
+            scr.draw(canvas.new()[1])
+            dfn = st.armies[to]
+            want = next(a for a in range(2, 200) if odds.p_conquer("teg", a, dfn) >= 0.8)
+            assert footers[-1] == "need %d for 80%%" % want, (to, dfn, footers[-1])
+    finally:
+        d.close()
