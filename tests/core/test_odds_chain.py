@@ -18,7 +18,7 @@ risk-online-12-maps.txt: "at most everything in the attacking territory bar one"
 
 from mpytest import MICROPYTHON, approx, cpython_only, raises
 
-from comando import odds, odds_chain
+from comando import odds, odds_chain, odds_need
 from comando.combat import attack, compare, max_dice, move_limits
 from comando.errors import RulesError
 from comando.seeded_dice import SeededDice
@@ -238,6 +238,23 @@ def test_seeded_monte_carlo_agrees():
         se = (p * (1 - p) / runs) ** 0.5
         assert abs(won / runs - p) < 4 * se, (rs, won / runs, p)
         assert abs(left / runs - exact["exp_left"]) < 0.35, (rs, left / runs, exact["exp_left"])
+
+
+def test_the_devices_lean_need_is_the_same():
+    """comando.odds_need (the device's map screen) answers as odds_chain.need, every ruleset,
+    the situation cards, 1 to 12 defenders."""
+    for rs in RULESETS:
+        for p in (0.5, 0.8, 0.95):
+            for d in range(1, 13):
+                assert odds_need.need(rs, p, d) == odds_chain.need(rs, p, [d]), (rs, p, d)
+    for snow, tw in ((True, False), (False, True)):
+        for d in (1, 3, 6, 10):
+            assert (odds_need.need("revancha", 0.8, d, snow, tw)
+                    == odds_chain.need("revancha", 0.8, [d], snow, tw)), (snow, tw, d)
+    assert odds_need.need("teg", 1, 3) is None
+    assert odds_need.need("teg", 0.999, 30, limit=20) is None
+    with raises(RulesError, "above 0 and at most 1"):
+        odds_need.need("teg", 0, 3)
 
 
 @cpython_only

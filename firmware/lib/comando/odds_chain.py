@@ -184,9 +184,9 @@ def need(ruleset, p, defenders, snow=False, tailwind=False, limit=NEED_LIMIT):
     check_chain(ruleset, defenders, snow, tailwind)
     if p == 1 or ceiling(ruleset, defenders, snow, tailwind) < p:
         return None
-    top = 8
+    top = 8  # (twice the defenders and 8 more: one pass holds most answers, e.g. 80% v 10 = 25)
     for d in defenders:
-        top += d
+        top += 2 * d
     while True:
         if top > limit:
             top = limit

@@ -34,8 +34,8 @@ from device.screens.base import Screen, Menu, is_step, cap
 
 
 NEED_P = 0.8        # the chance the target list's "need N for 80%" is for
-NEED_MAX_DEF = 30   # defenders beyond which it shows none: the float DP (comando.odds_chain)
-# has to stay quick on the Pico, which has no FPU (30 defenders: one pass of about 80 x 30 states)
+NEED_MAX_DEF = 10   # defenders beyond which it shows none: the float DP (comando.odds_need)
+# must not stall the Pico's loop, which has no FPU (10 defenders: about 25 x 10 states)
 
 
 def front_first(st, p):
@@ -283,8 +283,9 @@ class MapTurn(Screen):
 
     def need80(self, to):
         """The fewest armies giving at least 80% of taking ``to`` as it stands (the round's Snow
-        or Tailwind counted; comando.odds_chain.need, imported on first use), kept per question;
-        None where the game has no dice, or more than NEED_MAX_DEF defend."""
+        or Tailwind counted; comando.odds_need, the lean form of comando.odds_chain.need, imported
+        on first use), kept per question; None where the game has no dice, or more than
+        NEED_MAX_DEF defend."""
         st = self.app.state
         from comando.combat import RULES
         rs = getattr(st.rules, "combat", None)
@@ -300,10 +301,10 @@ class MapTurn(Screen):
             snow, tw = k == situations.SNOW, k == situations.TAILWIND
         key = (rs, d, snow, tw)
         if key not in self.needs:
-            from comando import odds_chain
+            from comando import odds_need
             if len(self.needs) > 15:
                 self.needs = {}
-            self.needs[key] = odds_chain.need(rs, NEED_P, [d], snow, tw, limit=200)
+            self.needs[key] = odds_need.need(rs, NEED_P, d, snow, tw)
         return self.needs[key]
 
     def draw_result(self, fb):
