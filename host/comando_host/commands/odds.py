@@ -24,7 +24,7 @@ def register(subparsers) -> None:
                     "conquest; --need P DEF (or --need P --chain D1 D2 ...): the fewest armies "
                     "giving a chance of at least P.",
         epilog="examples: comando odds 10 4;  comando odds --chain 15 4 3 2;  "
-               "comando odds --need 0.8 5;  comando odds --need 80%% --chain 4 3 2;  "
+               "comando odds --need 0.8 5;  comando odds --need 80% --chain 4 3 2;  "
                "comando odds --board teg --chain argentina=15 chile=4 peru=3")
     add_battle_args(p, optional=True)
     p.add_argument("--stop", default=None, metavar="N",
