@@ -112,3 +112,42 @@ def test_war_and_risk_and_a_small_table_play_to_the_end_too():
             assert set(d.repeats) <= {1} and not d.toasts
         finally:
             d.close()
+
+
+def test_the_target_list_says_the_armies_needed_for_80_percent(monkeypatch):
+    """Issue 26: on the attack screen's target list the footer says the fewest armies giving 80%
+    against the country under the cursor: the forward DP's (comando.odds) scan agrees."""
+    from comando import odds
+    from device import canvas, ui
+    from device.screens.map import NEED_MAX_DEF
+    d = mapdriver.Driver(seed=9, players=4)
+    try:
+        app = d.app
+        while app.state.phase == "place" or app.state.to_place():
+            d.press(OK, LONG)
+        st = app.state
+        scr = app.top()
+        d.press(OK)
+        assert scr.level == 1
+        footers = []
+        shown = 0
+        monkeypatch.setattr(ui, "footer", lambda fb, text: footers.append(text))
+        for k, to in enumerate(scr.items()):
+            scr.sel = k
+            scr.draw(canvas.new()[1])
+            dfn = st.armies[to]
+            if dfn > NEED_MAX_DEF:   # (too long a DP for the Pico's loop: the plain hint)
+                assert footers[-1] == "OK/ROLL attack"
+                continue
+            want = next(a for a in range(2, 200) if odds.p_conquer("teg", a, dfn) >= 0.8)
+            assert footers[-1] == "need %d for 80%%" % want, (to, dfn, footers[-1])
+            shown += 1
+        assert shown
+        # more defenders than the screen computes for: the plain hint
+        big = scr.items()[0]
+        st.armies[big] = NEED_MAX_DEF + 1
+        scr.sel = scr.items().index(big)   # (the list is sorted by armies)
+        scr.draw(canvas.new()[1])
+        assert footers[-1] == "OK/ROLL attack"
+    finally:
+        d.close()

@@ -180,6 +180,30 @@ def conquest(ruleset, att, dfn, snow=False, tailwind=False, stop=1, exact=False,
     return res
 
 
+def conquest_mix(ruleset, start, dfn, snow=False, tailwind=False, exact=False):
+    """``conquest`` from a mixture of starting armies: ``start[a]`` is the weight (probability
+    mass, any total) of an attack from ``a`` armies against ``dfn`` (``start[0]`` must be 0;
+    ``start[1]``, an attacker already at its occupation army, stops at once). One DP pass for
+    the whole mixture: the mass of ``start[a]`` enters row a before that row is pushed (a row
+    only takes mass from the rows above it, all pushed by then). The result is linear in
+    ``start``: every list holds mass, not a probability, and ``p_conquer`` is the conquered
+    mass; "mass" is the total. Stops at 1 army (comando.odds_chain's use)."""
+    att = len(start) - 1
+    if att < 1 or start[0]:
+        raise RulesError("a mixture of attacks starts at 1 army or more")
+    if att < 2:  # (nothing can attack: every start stops at once)
+        check_battle(ruleset, 2, dfn, snow, tailwind)
+        zero = _number(exact)[0]
+        fail_def = [zero] * (dfn + 1)
+        fail_def[dfn] = start[1]
+        return {"rules": ruleset, "att": att, "def": dfn, "stop": 1, "mass": start[1],
+                "p_conquer": zero, "conquer_att": [zero, zero], "fail_att": [zero, start[1]],
+                "fail_def": fail_def, "att_left": [zero, start[1]],
+                "def_left": [zero] + fail_def[1:], "exp_att_loss": zero, "exp_def_loss": zero}
+    check_battle(ruleset, att, dfn, snow, tailwind)
+    return _conquest(ruleset, att, dfn, snow, tailwind, 1, exact, None, start)
+
+
 def _copy(res):
     """A result whose lists a caller may change without changing anyone else's."""
     out = {}
@@ -188,7 +212,7 @@ def _copy(res):
     return out
 
 
-def _conquest(ruleset, att, dfn, snow, tailwind, stop, exact, numbers):
+def _conquest(ruleset, att, dfn, snow, tailwind, stop, exact, numbers, start=None):
     zero, one, make = numbers or _number(exact)
     if numbers or exact:
         def vec(n):
@@ -199,7 +223,8 @@ def _conquest(ruleset, att, dfn, snow, tailwind, stop, exact, numbers):
     ring = _RING
     width = dfn + 1
     rows = [vec(width) for _ in range(ring)]
-    rows[att % ring][dfn] = one
+    if start is None:  # (a mixture's starts enter their rows as those are reached, below)
+        rows[att % ring][dfn] = one
     conquer_att = vec(att + 1)
     fail_att = vec(att + 1)
     fail_def = vec(width)
@@ -224,6 +249,8 @@ def _conquest(ruleset, att, dfn, snow, tailwind, stop, exact, numbers):
 
     for a in range(att, stop, -1):
         row = rows[a % ring]
+        if start is not None:
+            row[dfn] += start[a]
         bound = {}
 
         def bind(t):
@@ -259,6 +286,8 @@ def _conquest(ruleset, att, dfn, snow, tailwind, stop, exact, numbers):
         low = 1
     for a in range(low, stop + 1):
         row = rows[a % ring]
+        if start is not None:  # (a start already at the stop never rolls)
+            row[dfn] += start[a]
         conquer_att[a] += row[0]
         s = zero
         for d in range(1, width):
@@ -285,8 +314,19 @@ def _conquest(ruleset, att, dfn, snow, tailwind, stop, exact, numbers):
         ed += i * def_left[i]
     res = {"rules": ruleset, "att": att, "def": dfn, "stop": stop,
            "p_conquer": p_conquer, "conquer_att": conquer_att, "fail_att": fail_att,
-           "fail_def": fail_def, "att_left": att_left, "def_left": def_left,
-           "exp_att_loss": att - ea, "exp_def_loss": dfn - ed}
+           "fail_def": fail_def, "att_left": att_left, "def_left": def_left}
+    if start is None:
+        res["exp_att_loss"] = att - ea
+        res["exp_def_loss"] = dfn - ed
+    else:  # a mixture: its total mass and armies at the start
+        mass = zero
+        first = zero
+        for i in range(att + 1):
+            mass += start[i]
+            first += i * start[i]
+        res["mass"] = mass
+        res["exp_att_loss"] = first - ea
+        res["exp_def_loss"] = dfn * mass - ed
     if snow:
         res["snow"] = 1
     if tailwind:

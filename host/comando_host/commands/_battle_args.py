@@ -12,12 +12,14 @@ from comando_host.cli import UsageError
 MAX_ARMIES = 1000
 
 
-def add_battle_args(parser: argparse.ArgumentParser) -> None:
+def add_battle_args(parser: argparse.ArgumentParser, optional: bool = False) -> None:
+    """``optional``: ATT and DEF may be left out (`comando odds --chain/--need` checks them)."""
+    nargs = "?" if optional else None
     parser.add_argument("--rules", default="teg", metavar="RULES", type=str.lower,
                         help="ruleset: %s (default teg)" % ", ".join(combat.RULESETS))
-    parser.add_argument("att", metavar="ATT",
+    parser.add_argument("att", metavar="ATT", nargs=nargs,
                         help="armies on the attacking country (its occupation army included)")
-    parser.add_argument("dfn", metavar="DEF", help="armies on the defending country")
+    parser.add_argument("dfn", metavar="DEF", nargs=nargs, help="armies on the defending country")
     parser.add_argument("--snow", action="store_true",
                         help="La Revancha's Snow situation card: +1 defence die, up to 4")
     parser.add_argument("--tailwind", action="store_true",

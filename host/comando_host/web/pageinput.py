@@ -108,7 +108,8 @@ def panel(state, hot=()) -> dict:
 
 def options(state, f: int) -> dict:
     """What a click on country ``f`` can lead to for the seat to act: place (the most armies),
-    claim, attack targets, regroup destinations with the most armies that may move."""
+    claim, attack targets, regroup destinations with the most armies that may move; ``odds``:
+    the attack panel's figures for each target (comando_host.web.attackodds)."""
     if not isinstance(f, int) or isinstance(f, bool) or not 0 <= f < state.n:
         raise Refused("options: \"f\" must be a country number from 0 to %d" % (state.n - 1))
     p = state.cur
@@ -126,6 +127,9 @@ def options(state, f: int) -> dict:
     if state.owner[f] == p and state.armies[f] >= 2:
         from comando.engine import picks
         out["attack"] = picks.targets(state, f, p)
+        if out["attack"]:  # the attack panel's figures (issue 26)
+            from comando_host.web import attackodds
+            out["odds"] = attackodds.for_targets(state, f, out["attack"])
         for to in range(state.n):
             if to == f or state.owner[to] != p:
                 continue

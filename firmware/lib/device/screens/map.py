@@ -8,7 +8,8 @@ One list of countries at a time, the cursor on the usual choice (comando.engine.
   the rules force a trade: Risk after an elimination);
 - attacking: the countries that can attack, OK, then that country's enemy neighbours, OK (or
   ROLL) rolls; the result stays on screen and ROLL repeats the same attack (one press); after a
-  conquest UP/DOWN set the armies moving in, OK confirms;
+  conquest UP/DOWN set the armies moving in, OK confirms; the target list's footer says the
+  armies needed for 80% against the country under the cursor (issue 26, ``need80``);
 - BACK (on the first list) opens the turn menu: regroup, a missile (La Revancha), end the turn;
   a long OK ends the turn (the country card is taken first when the turn earned one). The
   device's deck: the card drawn is shown (country and symbol) until the next press; the table's
@@ -30,6 +31,11 @@ from device import ui
 from device.buttons import PRESS, LONG
 from device.hal import UP, DOWN, OK, BACK, ROLL
 from device.screens.base import Screen, Menu, is_step, cap
+
+
+NEED_P = 0.8        # the chance the target list's "need N for 80%" is for
+NEED_MAX_DEF = 10   # defenders beyond which it shows none: the float DP (comando.odds_need)
+# must not stall the Pico's loop, which has no FPU (10 defenders: about 25 x 10 states)
 
 
 def front_first(st, p):
@@ -106,6 +112,7 @@ class MapTurn(Screen):
         self.shown = None   # (player, card): the card the device's deck just dealt, on screen
         self.picking = None  # the table's deck: the action that takes the card dialled ({} draw)
         self.firing = False  # La Revancha: the missile lists
+        self.needs = {}     # (ruleset, defenders, snow, tailwind) -> armies needed for 80%
 
     def sync(self):
         """A new list (another phase, level, country or player) puts the cursor on its first
@@ -264,11 +271,41 @@ class MapTurn(Screen):
                 "attack": "OK pick BACK menu" if self.level == 0 else "OK/ROLL attack",
                 "regroup": "OK pick hold:end", "pick": "OK: the card drawn",
                 "missile": "OK pick" if self.level == 0 else "OK fire"}[m]
+        if m == "attack" and self.level == 1:
+            n = self.need80(its[self.sel])
+            if n is not None:
+                hint = "need %d for 80%%" % n
         sit = st.x.get("sit", -1) if isinstance(st.x, dict) else -1
         if m == "attack" and self.level == 0 and sit is not None and sit >= 0:
             from comando.rulesets.revancha import situations   # the round's situation card
             hint = situations.label(sit)
         ui.footer(fb, hint)
+
+    def need80(self, to):
+        """The fewest armies giving at least 80% of taking ``to`` as it stands (the round's Snow
+        or Tailwind counted; comando.odds_need, the lean form of comando.odds_chain.need, imported
+        on first use), kept per question; None where the game has no dice, or more than
+        NEED_MAX_DEF defend."""
+        st = self.app.state
+        from comando.combat import RULES
+        rs = getattr(st.rules, "combat", None)
+        d = st.armies[to]
+        x = st.x if isinstance(st.x, dict) else {}
+        if rs not in RULES or not 1 <= d <= NEED_MAX_DEF or x.get("cd"):
+            return None
+        snow = tw = False
+        kind = getattr(st.rules, "card_kind", None)
+        if kind is not None:
+            from comando.rulesets.revancha import situations
+            k = kind(st)
+            snow, tw = k == situations.SNOW, k == situations.TAILWIND
+        key = (rs, d, snow, tw)
+        if key not in self.needs:
+            from comando import odds_need
+            if len(self.needs) > 15:
+                self.needs = {}
+            self.needs[key] = odds_need.need(rs, NEED_P, d, snow, tw)
+        return self.needs[key]
 
     def draw_result(self, fb):
         st = self.app.state

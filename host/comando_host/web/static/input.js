@@ -28,7 +28,34 @@
     });
     $("incancel").hidden = sel < 0;
   }
-  function reset() { sel = -1; opts = null; mark(); }
+  function reset() { sel = -1; opts = null; mark(); drawOdds(null); }
+
+  // The attack panel (issue 26): for each country the selected one may attack, the chance of
+  // taking it now, the armies that give 80%, and the best chain one country further. The
+  // server computes them (web/attackodds.py) and sends them with the options.
+  function pct(p) {
+    if (p <= 0) return "0%";
+    if (p >= 1) return "100%";
+    if (p < 0.0001) return "<0.01%";
+    if (p > 0.9999) return ">99.99%";
+    return (100 * p).toFixed(2) + "%";
+  }
+  function drawOdds(o) {
+    const box = $("inodds");
+    const odds = o && o.odds;
+    const rows = odds ? o.attack.filter((i) => String(i) in odds) : [];
+    probe.input.odds = odds ? rows.map((i) => Object.assign({ to: i }, odds[String(i)])) : null;
+    if (!rows.length) { box.hidden = true; box.innerHTML = ""; return; }
+    const cells = ['<span class="h">attack</span><span class="h">P(take it)</span>' +
+                   '<span class="h">needed for 80%</span><span class="h">then on to (both taken)</span>'];
+    rows.forEach((i) => {
+      const x = odds[String(i)], armies = view && view.armies ? ` (${view.armies[i]})` : "";
+      const on = x.on ? `${escape(x.on.name)} (${x.on.armies}): ${pct(x.on.p)}` : "-";
+      cells.push(`<span class="to" data-to="${i}">${escape(names[i])}${armies}</span><span class="p">${pct(x.p)}</span>` +
+                 `<span class="need">${x.need === null ? "more than 1000" : x.need + " armies"}</span><span class="on">${on}</span>`);
+    });
+    box.innerHTML = cells.join(""); box.hidden = false;
+  }
 
   let busyTimer = null;
   function idle() { busy = false; clearTimeout(busyTimer); }
@@ -89,6 +116,7 @@
       const dests = Object.keys(o.regroup);
       if (dests.length) what.push(`move up to the armies box (at most ${Math.max(...Object.values(o.regroup))}) to: ${dests.map((i) => names[i]).join(", ")}`);
       msg(`${o.name}: ${what.join("; ")} (Escape cancels)`);
+      drawOdds(o);
       return;
     }
     page.error(o.why); msg(o.why, true);

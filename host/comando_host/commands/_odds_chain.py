@@ -1,0 +1,220 @@
+"""`comando odds --chain` and `comando odds --need` (issue 26): a chain of attacks along a path of
+countries, and the fewest armies for a chance. The odds are the shared core's
+(comando.odds_chain); this module reads the arguments, checks a named path against a board, and
+prints. The semantics: docs/decisions/odds-chain-and-need.md.
+"""
+
+from __future__ import annotations
+
+import json
+
+from comando import combat, odds_chain
+from comando.errors import RulesError
+from comando_host.cli import UsageError
+from comando_host.commands._battle_args import MAX_ARMIES, armies, pct, situation_text
+from comando_host.wording import count
+
+MAX_CHAIN = 100  # countries in one chain (no board has a longer path worth asking about)
+
+
+def run(args) -> int:
+    rs = args.rules
+    combat.rules(rs)  # an unknown ruleset first: RulesError naming the known ones
+    if args.stop is not None:
+        raise UsageError("--stop is for one attack: --chain and --need attack until the "
+                         "occupation army is left (drop --stop)")
+    need = None if args.need is None else chance(args.need)
+    if args.chain is None:
+        if need is None:
+            raise UsageError("--board names the countries of a chain: give --chain "
+                             "COUNTRY=ARMIES COUNTRY=ARMIES ...")
+        if args.board is not None:
+            raise UsageError("with --board, name the path: --need P --chain COUNTRY "
+                             "COUNTRY=ARMIES ...")
+        if args.att is None:
+            raise UsageError("--need P needs the defending armies: `--need 0.8 5`, or "
+                             "`--need 0.8 --chain 4 3 2`")
+        if args.dfn is not None:
+            raise UsageError("--need P takes the defending armies only (`--need 0.8 5`): the "
+                             "attacking armies are what it finds")
+        defs = [army_count(args.att, "DEF (armies on the defending country)")]
+        att, names = None, None
+    else:
+        if args.att is not None:
+            raise UsageError("--chain takes every army count itself: drop the ATT/DEF given "
+                             "beside it")
+        att, defs, names = parse_chain(args.chain, rs, args.board, need is not None)
+    odds_chain.check_chain(rs, defs, args.snow, args.tailwind)
+    if need is not None:
+        return show_need(args, rs, need, defs, names)
+    combat.check_battle(rs, att, defs[0], args.snow, args.tailwind)
+    res = odds_chain.chain(rs, att, defs, args.snow, args.tailwind)
+    if args.json:
+        out = dict(res)
+        out["rules_name"] = combat.RULES[rs]["name"]
+        if names:
+            out["countries"] = names
+        print(json.dumps(out))
+        return 0
+    print(render_chain(rs, att, defs, names, args.snow, args.tailwind, res))
+    return 0
+
+
+def chance(text: str) -> float:
+    """--need's P: 0.8 or 80%, above 0 and at most 1."""
+    t = text.strip()
+    scale = 100.0 if t.endswith("%") else 1.0
+    try:
+        p = float(t[:-1] if scale != 1.0 else t) / scale
+    except ValueError:
+        raise UsageError(f"--need must be a chance such as 0.8 or 80%, not {text!r}") from None
+    try:
+        odds_chain.check_chance(p)
+    except RulesError as exc:
+        raise UsageError(f"--need {text}: {exc}") from None
+    return p
+
+
+def army_count(text: str, what: str) -> int:
+    n = armies(text, what)
+    if n > MAX_ARMIES:
+        raise UsageError(f"up to {MAX_ARMIES} armies a country ({what} is {n})")
+    return n
+
+
+def parse_chain(items, rs, board_name, for_need):
+    """(attacker's armies or None, defenders' armies, country names or None) from --chain."""
+    if len(items) > MAX_CHAIN + 1:
+        raise UsageError(f"--chain: up to {MAX_CHAIN} countries to attack, not {len(items) - 1}")
+    if board_name is None:
+        for it in items:
+            if not it.strip().lstrip("+-").isdigit():
+                raise UsageError(f"--chain: {it!r} is not a number of armies (country names "
+                                 "need --board)")
+        nums = [army_count(it, "--chain") for it in items]
+        if for_need:
+            return None, nums, None
+        if len(nums) < 2:
+            raise UsageError("--chain needs the attacker's armies and at least one defender's: "
+                             "`--chain 15 4 3 2`")
+        return nums[0], nums[1:], None
+    board = load_board(board_name, rs)
+    places, counts = [], []
+    for k, it in enumerate(items):
+        name, sep, num = it.partition("=")
+        if for_need and k == 0:
+            if sep:
+                raise UsageError(f"--chain: with --need the first country's armies are what is "
+                                 f"asked: give {name!r} without ={num}")
+        elif not sep:
+            raise UsageError(f"--chain: give each country as COUNTRY=ARMIES ({it!r} has no "
+                             "armies)")
+        places.append(board.find(name.strip()))   # BoardError names an unknown country
+        counts.append(army_count(num, f"--chain {name.strip()}") if sep else None)
+    if len(places) < 2:
+        raise UsageError("--chain needs the attacking country and at least one to attack")
+    names = [board.name(i) for i in places]
+    seen = set()
+    for i in places:
+        if i in seen:
+            raise UsageError(f"--chain: {board.name(i)} comes twice: a chain attacks each "
+                             "country once, from the one before it")
+        seen.add(i)
+    for a, b in zip(places, places[1:]):
+        if not board.is_border(a, b):
+            raise UsageError(f"--chain: {board.name(a)} and {board.name(b)} do not border on "
+                             f"{board.name}: an attack goes only to a neighbouring country")
+    return counts[0], counts[1:], names
+
+
+def load_board(name: str, rs: str):
+    """A board by id or file, a ruleset's own map by its short id too (``risk`` + ``spain``);
+    it must be made for the ruleset the odds use."""
+    from comando.board import BoardError, load_board as load
+    try:
+        board = load(name)
+    except BoardError:
+        if "/" in name or name.endswith(".json"):
+            raise
+        try:
+            board = load(f"{rs}_{name}")
+        except BoardError:
+            raise UsageError(f"--board: no board called {name!r} (see `comando boards "
+                             "list`)") from None
+    if rs not in board.rulesets:
+        made = ", ".join(combat.RULES[r]["name"] if r in combat.RULES else r
+                         for r in board.rulesets)
+        raise UsageError(f"--board {board.id} is made for {made}, not "
+                         f"{combat.RULES[rs]['name']} (choose its ruleset with --rules)")
+    return board
+
+
+def moving_text(rs: str) -> str:
+    mx = combat.RULES[rs]["move_max"]
+    if mx == "all":
+        return "all but one"
+    if mx == "dice":
+        return "the armies of the last attack (3 at most)"
+    return f"at most {mx}"
+
+
+def _label(k: int, names) -> str:
+    return names[k + 1] if names else str(k + 1)
+
+
+def render_chain(rs, att, defs, names, snow, tailwind, res) -> str:
+    name = combat.RULES[rs]["name"]
+    where = f" from {names[0]}" if names else ""
+    lines = [f"{name}{situation_text(snow, tailwind)}: a chain of attacks{where} with "
+             f"{count(att, 'army')} through {count(len(defs), 'country', 'countries')}, "
+             f"moving in {moving_text(rs)} after each conquest",
+             "",
+             f"  P(take all)      {pct(res['p_all'])}",
+             f"  expected armies  {res['exp_left']:.2f} left on the path"]
+    if res["p_all"]:
+        lines[-1] += f"; {res['exp_front']:.2f} on the last country when all are taken"
+    width = max([len("country")] + [len(_label(k, names)) for k in range(len(defs))])
+    lines += ["", f"  {'country':<{width}}  {'armies':>6}  {'P(taken)':>8}"]
+    for k, d in enumerate(defs):
+        lines.append(f"  {_label(k, names):<{width}}  {d:>6}  {pct(res['p_reach'][k]):>8}")
+    return "\n".join(lines)
+
+
+def show_need(args, rs, p, defs, names) -> int:
+    m = odds_chain.need(rs, p, defs, args.snow, args.tailwind)
+    top = odds_chain.ceiling(rs, defs, args.snow, args.tailwind)
+    at = below = None
+    if m is not None:
+        vals = odds_chain.chain_values(rs, defs, m, args.snow, args.tailwind)
+        at, below = vals[m], vals[m - 1]
+    if args.json:
+        out = {"rules": rs, "rules_name": combat.RULES[rs]["name"], "p": p, "defenders": defs,
+               "need": m, "p_at_need": at, "p_one_fewer": below, "ceiling": top}
+        if names:
+            out["countries"] = names
+        print(json.dumps(out))
+        return 0
+    name = combat.RULES[rs]["name"]
+    sit = situation_text(args.snow, args.tailwind)
+    if len(defs) == 1 and not names:
+        what = f"to conquer a country of {count(defs[0], 'army')}"
+    elif names:
+        what = (f"from {names[0]} to take " + ", ".join(f"{n} ({d})" for n, d in
+                                                         zip(names[1:], defs)) + " in turn")
+    else:
+        what = "to take " + ", ".join(str(d) for d in defs) + " in turn"
+    lines = [f"{name}{sit}: the fewest armies for a chance of at least {pct(p)} {what}"]
+    if m is not None:
+        fewer = (f"{count(m - 1, 'army')} give {pct(below)}" if m > 2
+                 else "fewer cannot attack")
+        lines.append(f"  {count(m, 'army')} (P = {pct(at)}; {fewer})")
+    elif p >= 1:
+        lines.append("  none: no number of armies makes it certain (every roll can go to the "
+                     "defender)")
+    elif top < p:
+        lines.append(f"  none: moving in {moving_text(rs)} after each conquest, the chance stays "
+                     f"under {pct(top)} however many armies attack")
+    else:
+        lines.append(f"  more than {odds_chain.NEED_LIMIT} armies")
+    print("\n".join(lines))
+    return 0
