@@ -12,7 +12,7 @@ def who(state, p):
 
 def status(state) -> str:
     """Whose turn, phase, armies to place, cards held counts (the `status` command)."""
-    own = games.own(state.rules.id, "text")
+    own = games.get(state.rules.id).text
     if own is not None:
         return own.status(state)
     b = state.board
@@ -182,7 +182,7 @@ def diplomacy(state) -> str:
 
 def countries(state, p=None) -> str:
     """The map as a table: country id, name, continent, owner (name and colour), armies."""
-    own = games.own(state.rules.id, "text")
+    own = games.get(state.rules.id).text
     if own is not None:
         return own.regions(state, p)
     b = state.board
@@ -273,7 +273,7 @@ def pacts(state) -> str:
 
 def event_line(state_before, state, ev) -> str:
     """One line describing what an event did (after it was applied)."""
-    own = games.own(state.rules.id, "text")
+    own = games.get(state.rules.id).text
     if own is not None:
         return own.event_line(state_before, state, ev)
     b = state.board

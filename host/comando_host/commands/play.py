@@ -398,10 +398,8 @@ class Session:
         if cmd in ("quit", "exit", "q"):
             return False
         s = self.game.state
-        own = games.own(s.rules.id, "play")  # T.E.G. II's own commands (comando_host/teg2_play.py)
-        if own is not None:
-            if own.run(self, cmd, rest):
-                return True
+        if games.get(s.rules.id).run(self, cmd, rest):  # the game's own commands (games/<id>)
+            return True
         cmd = self.ALIASES.get(cmd, cmd)
         if cmd in REVANCHA_ONLY and not s.rules.revancha_commands:
             raise UsageError(f"{cmd}: La Revancha only (--ruleset revancha), not {s.rules.name}")

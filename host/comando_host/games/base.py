@@ -1,0 +1,34 @@
+"""What every game does on the laptop: a game's module (``comando_host/games/<id>.py``) subclasses
+``Game`` and says only what differs (docs/laptop-games.md). Nothing here names a game.
+
+No imports of the laptop's views: they import the games (``engine_text``, ``record``, the REPL,
+the page), and a game's module may import them back, so the base stays a leaf (no import circle).
+"""
+
+from __future__ import annotations
+
+
+class Game:
+    """The common laptop side of a game on a map (T.E.G.'s: nothing of its own)."""
+
+    id = ""
+
+    # A whole text view of its own (module with status, regions, event_line) for a game whose
+    # engine is not shaped like the map games' (T.E.G. II); None: engine_text's common views.
+    text = None
+
+    # A whole page view of its own (module with engine_view, engine_battle, session_view,
+    # session_battle: pageview.py's hooks); None: the map games' page.
+    page = None
+
+    def run(self, session, cmd, rest) -> bool:
+        """Run one REPL command this game adds (``commands``); False when ``cmd`` is none of
+        them (the common commands of ``commands/play.py`` then)."""
+        fn = self.commands.get(cmd)
+        if fn is None:
+            return False
+        fn(session, rest)
+        return True
+
+    # The REPL commands the game adds: name -> function(session, words after the name).
+    commands: dict = {}

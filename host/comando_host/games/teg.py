@@ -1,0 +1,12 @@
+"""T.E.G. classic on the laptop: the common wording of every map game (rules/teg-classic.txt)."""
+
+from __future__ import annotations
+
+from comando_host.games.base import Game
+
+
+class Teg(Game):
+    id = "teg"
+
+
+GAME = Teg()
