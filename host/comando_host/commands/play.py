@@ -529,7 +529,8 @@ class Session:
 
     def do_blockades(self, rest):
         s = self.game.state
-        self.say(engine_text.blockades_text(s))
+        from comando_host.games.revancha import blockades_text
+        self.say(blockades_text(s))
 
     def do_forget(self, rest):
         if len(rest) != 4 or rest[3].lower() not in ("keep", "end"):
@@ -540,7 +541,8 @@ class Session:
 
     def do_situation(self, rest):
         s = self.game.state
-        lines = engine_text.revancha_lines(s)
+        from comando_host.games.revancha import status_lines
+        lines = status_lines(s)
         self.say(lines[0] if lines else "no situation card yet (setup)")
 
     def do_draw(self, rest):
@@ -584,7 +586,8 @@ class Session:
     def do_condo(self, rest):
         s = self.game.state
         if not rest:
-            self.say(engine_text.condo_text(s))
+            from comando_host.games.revancha import condo_text
+            self.say(condo_text(s))
             return
         if rest[0].lower() != "break" or len(rest) < 2:
             raise UsageError("condo | condo break COUNTRY [PLAYER]")

@@ -21,6 +21,11 @@ class Game:
     # session_battle: pageview.py's hooks); None: the map games' page.
     page = None
 
+    def status_lines(self, state) -> list:
+        """The lines of ``status`` (engine_text.status) that matter for this game besides the
+        common counters; none by default."""
+        return []
+
     def run(self, session, cmd, rest) -> bool:
         """Run one REPL command this game adds (``commands``); False when ``cmd`` is none of
         them (the common commands of ``commands/play.py`` then)."""
