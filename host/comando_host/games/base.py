@@ -35,5 +35,9 @@ class Game:
         fn(session, rest)
         return True
 
-    # The REPL commands the game adds: name -> function(session, words after the name).
+    # The REPL commands the game adds: name -> function(session, words after the name). Another
+    # game's players are told "CMD: <game> only (--ruleset <id>)" (commands/play.py).
     commands: dict = {}
+
+    # What `help` adds after the common commands: the game's own commands and wording ("").
+    help = ""

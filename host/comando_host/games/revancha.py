@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from comando.board import BoardError
+from comando_host.cli import UsageError
 from comando_host.engine_text import who
 from comando_host.games.base import Game
 
@@ -73,8 +75,92 @@ def blockades_text(state) -> str:
                      for c, q, p in bl)
 
 
+# -- the REPL commands La Revancha adds (`comando play --ruleset revancha`; the help above)
+
+def arm(session, rest):
+    p = session.game.state.cur
+    if len(rest) < 2:
+        raise UsageError("arm K COUNTRY [replace]")
+    k = session.number(rest[0], "the count of missiles")
+    words = rest[1:]
+    how = "r"
+    if words and words[-1].lower() in ("replace", "map", "replacing"):
+        how = "m"
+        words = words[:-1]
+    session.act({"t": "arm", "p": p, "c": session.countries(words, 1)[0], "k": k, "src": how})
+
+
+def missile(session, rest):
+    p = session.game.state.cur
+    f, to = session.countries(rest, 2)
+    session.act({"t": "missile", "p": p, "f": f, "to": to})
+
+
+def blockades_command(session, rest):
+    session.say(blockades_text(session.game.state))
+
+
+def situation(session, rest):
+    lines = status_lines(session.game.state)
+    session.say(lines[0] if lines else "no situation card yet (setup)")
+
+
+def forget(session, rest):
+    if len(rest) != 4 or rest[3].lower() not in ("keep", "end"):
+        raise UsageError("forget HARMED FORGETTER ID keep|end (see 'pacts' for the zone's number)")
+    session.act({"t": "forget", "p": session.player(rest[0]), "q": session.player(rest[1]),
+                 "id": session.number(rest[2].lstrip("#"), "the zone pact's id"),
+                 "keep": 1 if rest[3].lower() == "keep" else 0})
+
+
+def condo(session, rest):
+    s = session.game.state
+    if not rest:
+        session.say(condo_text(s))
+        return
+    if rest[0].lower() != "break" or len(rest) < 2:
+        raise UsageError("condo | condo break COUNTRY [PLAYER]")
+    words = rest[1:]
+    p = s.cur
+    try:
+        c = session.countries(words, 1)[0]
+    except (UsageError, BoardError):
+        p = session.player(words[-1])
+        c = session.countries(words[:-1], 1)[0]
+    session.act({"t": "cbreak", "p": p, "c": c})
+
+
 class Revancha(Game):
     id = "revancha"
+    help = """La Revancha (teg-la-revancha.txt):
+  status                      also the round's situation card, missiles, continent cards, blockades
+  arm K COUNTRY               K missiles (6 armies each) from the armies you place
+  arm K COUNTRY replace       K missiles replacing 6 armies each on the map (one army stays)
+  missile FROM TO             detonate a missile of FROM at TO (up to 3 borders: 3, 2, 1 armies)
+  regroup FROM TO N [missiles M]  move N armies (0 with missiles) and M missiles
+  trade C1 [C2 [C3]]          an exchange: country cards and/or continent cards (by continent
+                              name): 6, 10, 15, 20 ... armies; one exchange per round
+  bonus COUNTRY               +3 armies on a country whose card you hold
+  cards [PLAYER]              country cards (symbols) and continent cards held / used
+  blockades                   the blockaded countries (no new armies there)
+  situation                   the round's situation card
+  pact PLAYER border MINE THEIRS  countries up to 3 borders apart (missiles); also:
+  pact PLAYER continent NAME | pact PLAYER borders CONT1 CONT2 | pact PLAYER world |
+  pact PLAYER zone COUNTRY    (an international zone: from the third exchange on)
+  forget HARMED FORGETTER ID keep|end   the zone's penalty: a random card of FORGETTER back to
+                              the deck (none held: its next card is lost); HARMED keeps or ends it
+  pact ALLY aggression TARGET MINE THEIRS   an aggression pact: you and ALLY attack TARGET (a third
+                              player's) from MINE and THEIRS, in turns (the ally's rolls: 'attack
+                              THEIRS TARGET'); MINE = THEIRS = your condominium for a joint attack
+  move N M                    after a joint conquest: your armies (1-2) and the ally's (1-2) in it
+  regroup FROM TO N           also the ally's regroup into the new condominium, after yours
+  attack FROM TO vs PLAYER    a country in condominium: name the occupant you attack
+                              (FROM = TO: inside it, once its pact is broken and lifted)
+  condo | condo break COUNTRY [PLAYER]   countries in condominium / announce the pact's breaking"""
+
+    # (in this order: the REPL's Tab completion offers them after the common commands)
+    commands = {"arm": arm, "missile": missile, "blockades": blockades_command,
+                "situation": situation, "forget": forget, "condo": condo}
 
     def status_lines(self, state) -> list:
         return status_lines(state)

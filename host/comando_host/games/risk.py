@@ -7,6 +7,15 @@ from comando_host.games.base import Game
 
 class Risk(Game):
     id = "risk"
+    help = """Risk (risk-online-12-maps.txt):
+  attack FROM TO def D        the defender rolls D dice (1 or 2; table option defdice=choose)
+  trade C1 C2 C3 [on COUNTRY] hand in a set at the start of your turn ('wild' names a wild card);
+                              'on' picks the held territory of the set that gets the 2 armies
+  regroup FROM TO N           one move along a chain of your territories: it ends your turn
+  walk [PLAYER]               walk out (default: the player on turn); the territories stay neutral
+  dip                         the diplomacy panel (public, not binding):
+  dip truce PLAYER [TEXT] | dip carve PLAYER TEXT | dip note TEXT | dip break ID [TEXT]
+                              (the player on turn writes; 'dip as PLAYER truce ...' for another)"""
 
     def status_lines(self, state) -> list:
         """Risk: sets, deployment, defence dice, reserves, neutral territories, the diplomacy panel."""

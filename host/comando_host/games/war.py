@@ -7,6 +7,11 @@ from comando_host.games.base import Game
 
 class War(Game):
     id = "war"
+    help = """WAR (war.txt):
+  attack FROM TO N            announce N attacking armies, 1 to 3 (default: as many as allowed);
+                              the move-in after a conquest is at most the armies of the last attack
+  trade C1 C2 C3              'wild' names a wildcard; +2 on each traded territory you hold;
+                              the value counts the trades of the whole table (see status)"""
 
     def status_lines(self, state) -> list:
         """WAR: trades across the table, the first round."""
