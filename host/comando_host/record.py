@@ -22,6 +22,7 @@ from __future__ import annotations
 import collections
 
 from comando.rulesets import NAMES, POWERS, TITLES
+from comando_host import games
 from comando_host.outcome import engine_winners, result_words  # noqa: F401  (the one wording)
 
 Entry = collections.namedtuple("Entry", "seq t kind text")
@@ -279,9 +280,9 @@ class Record:
 
     def _s_place(self, ev, b, st):
         p = self.who(ev.get("p"))
-        own = _PLACE.get(b.rs)
+        own = games.get(b.rs).place_line(ev, b, st, p)
         if own is not None:
-            return own(ev, b, st, p)
+            return own
         try:
             from comando import turns as T
             n = T.placement_rounds(b.rs, len(st.colours))[b.pround]
@@ -529,11 +530,6 @@ class Record:
         return text
 
 
-def S_TEG2_TOKENS():
-    from comando.rulesets.teg2.table import OBJECTIVES
-    return OBJECTIVES
-
-
 class _SessionBefore:
     """What the record needs of the table session before an event (cheap: no full copy)."""
 
@@ -582,67 +578,7 @@ class _EngineBefore:
 def _options(rs, o):
     if not isinstance(o, dict):
         return ""
-    out = []
-    own = _OPTIONS.get(rs)
-    if own is not None:
-        own(o, out)
-    return ", ".join(out)
-
-
-def _territories(o, out):
-    if o.get("territories", 42) != 42:
-        out.append("%d territories" % o["territories"])
-
-
-def _risk_options(o, out):
-    _territories(o, out)
-    out.append("armies deployed " + ("automatically" if o.get("deploy") == "auto" else "by hand"))
-    if o.get("defdice") == "choose":
-        out.append("the defender chooses its dice")
-
-
-def _teg2_options(o, out):
-    out.append("%s level" % o.get("level", "basic"))
-    if o.get("long"):
-        out.append("long game")
-    if o.get("players") == 2:
-        out.append("two players command four powers")
-    elif isinstance(o.get("players"), int) and o["players"] > 6:
-        out.append("%d players in pairs on both boards" % o["players"])
-    if o.get("map") == "world":
-        out.append("the whole world map")
-    if o.get("secret"):
-        out.append("hidden objectives")
-
-
-# Each game's own options in the "new game" line, by the registry's id (T.E.G., La Revancha: none).
-_OPTIONS = {"war": _territories, "risk": _risk_options, "teg2": _teg2_options}
-
-
-def _place_teg2(ev, b, st, p):
-    if b.stage == "add":
-        adds = b.grants[ev["p"]] if ev["p"] < len(b.grants) else 0
-        return "%s added its %s" % (p, _n(adds, "army", "armies"))
-    where = (" in row %d of the Objectives Table" % ev["row"]) if ev.get("row") else ""
-    what = _token(ev["k"]) if isinstance(ev.get("k"), int) else "a token"
-    if ev.get("h"):
-        what = "a token face down"
-    return "%s placed %s%s (%d of %d)" % (p, what, where, b.pround + 1, S_TEG2_TOKENS())
-
-
-def _place_risk(ev, b, st, p):
-    left = st.reserve[ev["p"]] if ev["p"] < len(st.reserve) else 0
-    took = b.reserve[ev["p"]] - left if ev["p"] < len(b.reserve) else 0
-    return "%s deployed %s (%d left in reserve)" % (p, _n(took, "army", "armies"), left)
-
-
-def _place_war(ev, b, st, p):
-    return "%s placed the first round's armies" % p
-
-
-# Each game's own line for a placement, by the registry's id (T.E.G., La Revancha: the placement
-# rounds' counts, Record._s_place).
-_PLACE = {"teg2": _place_teg2, "risk": _place_risk, "war": _place_war}
+    return ", ".join(games.get(rs).options(o))
 
 
 def tell(events, board=None):

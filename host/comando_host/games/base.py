@@ -8,6 +8,16 @@ the page), and a game's module may import them back, so the base stays a leaf (n
 from __future__ import annotations
 
 
+def territories(o) -> list:
+    """A map game's territories option, when it is not the whole 42."""
+    return ["%d territories" % o["territories"]] if o.get("territories", 42) != 42 else []
+
+
+def armies(k) -> str:
+    """"1 army", "3 armies" (the table record's count)."""
+    return "%d %s" % (k, "army" if k == 1 else "armies")
+
+
 class Game:
     """The common laptop side of a game on a map (T.E.G.'s: nothing of its own)."""
 
@@ -25,6 +35,16 @@ class Game:
         """The lines of ``status`` (engine_text.status) that matter for this game besides the
         common counters; none by default."""
         return []
+
+    def options(self, o) -> list:
+        """The game's options in the table record's "new game" line (``o``: the event's
+        options), as phrases; none by default."""
+        return []
+
+    def place_line(self, ev, b, st, p):
+        """The table record's line for a placement (``ev``; ``b``/``st``: the table session
+        before/after; ``p``: the seat's name), or None: the placement rounds' counts."""
+        return None
 
     def run(self, session, cmd, rest) -> bool:
         """Run one REPL command this game adds (``commands``); False when ``cmd`` is none of

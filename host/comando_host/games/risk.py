@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from comando_host.games.base import Game
+from comando_host.games.base import Game, armies, territories
 
 
 class Risk(Game):
@@ -16,6 +16,18 @@ class Risk(Game):
   dip                         the diplomacy panel (public, not binding):
   dip truce PLAYER [TEXT] | dip carve PLAYER TEXT | dip note TEXT | dip break ID [TEXT]
                               (the player on turn writes; 'dip as PLAYER truce ...' for another)"""
+
+    def options(self, o) -> list:
+        out = territories(o)
+        out.append("armies deployed " + ("automatically" if o.get("deploy") == "auto" else "by hand"))
+        if o.get("defdice") == "choose":
+            out.append("the defender chooses its dice")
+        return out
+
+    def place_line(self, ev, b, st, p):
+        left = st.reserve[ev["p"]] if ev["p"] < len(st.reserve) else 0
+        took = b.reserve[ev["p"]] - left if ev["p"] < len(b.reserve) else 0
+        return "%s deployed %s (%d left in reserve)" % (p, armies(took), left)
 
     def status_lines(self, state) -> list:
         """Risk: sets, deployment, defence dice, reserves, neutral territories, the diplomacy panel."""

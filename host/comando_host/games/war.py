@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from comando_host.games.base import Game
+from comando_host.games.base import Game, territories
 
 
 class War(Game):
@@ -12,6 +12,12 @@ class War(Game):
                               the move-in after a conquest is at most the armies of the last attack
   trade C1 C2 C3              'wild' names a wildcard; +2 on each traded territory you hold;
                               the value counts the trades of the whole table (see status)"""
+
+    def options(self, o) -> list:
+        return territories(o)
+
+    def place_line(self, ev, b, st, p):
+        return "%s placed the first round's armies" % p
 
     def status_lines(self, state) -> list:
         """WAR: trades across the table, the first round."""
