@@ -59,5 +59,9 @@ class Game:
     # game's players are told "CMD: <game> only (--ruleset <id>)" (commands/play.py).
     commands: dict = {}
 
+    # How the page takes a deal the table made by hand (web/handdeal: the order the cards go round,
+    # what the page asks); None: the page neither deals this game by hand nor starts it.
+    hand_deal = None
+
     # What `help` adds after the common commands: the game's own commands and wording ("").
     help = ""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from comando.board import BoardError
 from comando_host.cli import UsageError
 from comando_host.engine_text import who
+from comando_host.web import handdeal
 from comando_host.games.base import Game
 
 
@@ -130,8 +131,24 @@ def condo(session, rest):
     session.act({"t": "cbreak", "p": p, "c": c})
 
 
+class Deal(handdeal.LeftoversToDice):
+    """La Revancha deals as T.E.G. does; two players hold two objectives each, and the laptop
+    shuffles the situation deck when the game plays with situation cards."""
+
+    def objectives(self, state):
+        return 2 if state.np == 2 else 1
+
+    def fields(self, state, first, seats, src):
+        out = handdeal.LeftoversToDice.fields(self, state, first, seats, src)
+        if state.rules.opt(state, "situations"):
+            from comando.rulesets.revancha import situations
+            out["sd"] = situations.shuffle(src)
+        return out
+
+
 class Revancha(Game):
     id = "revancha"
+    hand_deal = Deal()
     help = """La Revancha (teg-la-revancha.txt):
   status                      also the round's situation card, missiles, continent cards, blockades
   arm K COUNTRY               K missiles (6 armies each) from the armies you place

@@ -2,11 +2,28 @@
 
 from __future__ import annotations
 
+from comando_host.web import handdeal
 from comando_host.games.base import Game, armies, territories
+
+
+class Deal(handdeal.OneAtATime):
+    """Risk: dealt one at a time from the first player; the armies deployed by hand after."""
+    ask = "who received the first card (and plays first)"
+    rule = "dealt one at a time from the first player (risk-online-12-maps.txt)"
+
+    def order(self, state, first):
+        return [(first + k) % state.np for k in range(state.n)]
+
+    def fields(self, state, first, seats, src):
+        if state.rules.opt(state, "deploy") == "auto":
+            raise handdeal.Refused("deal: automatic deployment is the laptop's deal: start the game "
+                          "with the laptop dealing")
+        return {"first": first}
 
 
 class Risk(Game):
     id = "risk"
+    hand_deal = Deal()
     help = """Risk (risk-online-12-maps.txt):
   attack FROM TO def D        the defender rolls D dice (1 or 2; table option defdice=choose)
   trade C1 C2 C3 [on COUNTRY] hand in a set at the start of your turn ('wild' names a wild card);

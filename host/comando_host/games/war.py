@@ -2,11 +2,27 @@
 
 from __future__ import annotations
 
+from comando_host.web import handdeal
 from comando_host.games.base import Game, territories
+
+
+class Deal(handdeal.OneAtATime):
+    """WAR ("Distribution of Armies and Territories"): the distributor deals from their left."""
+    ask = "who dealt the cards (the distributor)"
+    rule = "dealt one at a time from the distributor's left (war.txt)"
+
+    def order(self, state, first):
+        from comando.rulesets.war.table import deal_seat
+        return [deal_seat(first, state.np, k) for k in range(state.n)]
+
+    def fields(self, state, first, seats, src):
+        return {"dr": [[6 if s == first else 1 for s in range(state.np)]],
+                "obj": [-1] * state.np}
 
 
 class War(Game):
     id = "war"
+    hand_deal = Deal()
     help = """WAR (war.txt):
   attack FROM TO N            announce N attacking armies, 1 to 3 (default: as many as allowed);
                               the move-in after a conquest is at most the armies of the last attack
