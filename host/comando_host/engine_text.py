@@ -170,10 +170,7 @@ def event_line(state_before, state, ev) -> str:
     if t == "attack":
         f, to = ev["f"], ev["to"]
         res = " ".join(map(str, sorted(ev["ad"], reverse=True))) + " vs " + " ".join(map(str, sorted(ev["dd"], reverse=True)))
-        if "n" in ev:  # WAR: the armies announced
-            res = f"{ev['n']} arm{'y' if ev['n'] == 1 else 'ies'} attack, " + res
-        if "dn" in ev:  # Risk: the defender's choice
-            res += f" (the defender chose {ev['dn']} {'die' if ev['dn'] == 1 else 'dice'})"
+        res = games.get(state.rules.id).attack_dice(ev, res)
         if state.owner[to] == p:
             s = f"{b.name(f)} attacks {b.name(to)}: {res} -> {b.name(to)} conquered"
             if state.pending is not None:

@@ -334,10 +334,7 @@ class Record:
             who += " (%s border)" % ("inside a continent" if ev["in"] else "between continents")
         text = "%s: %s %s vs %s %s" % (who, _n(len(ad), "die", "dice"), dice(ad),
                                        _n(len(dd), "die", "dice"), dice(dd))
-        if r.get("snow"):
-            text += " (snow)"
-        if r.get("tw"):
-            text += " (tailwind)"
+        text += games.get(self.rs).dice_marks(r)
         text += " - attacker loses %d, defender loses %d" % (r.get("al", 0), r.get("dl", 0))
         left_a, left_d = r.get("a", 0) - r.get("al", 0), r.get("d", 0) - r.get("dl", 0)
         if left_d <= 0:

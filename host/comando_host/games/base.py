@@ -46,6 +46,16 @@ class Game:
         before/after; ``p``: the seat's name), or None: the placement rounds' counts."""
         return None
 
+    def dice_marks(self, r) -> str:
+        """What the table record adds after a table session's dice (``r``: the roll's result,
+        e.g. " (snow)"); nothing by default."""
+        return ""
+
+    def attack_dice(self, ev, dice) -> str:
+        """An engine attack's dice in words (``dice``: "6 5 vs 4") with what the game adds
+        from the ``attack`` event ``ev``; the dice alone by default."""
+        return dice
+
     def run(self, session, cmd, rest) -> bool:
         """Run one REPL command this game adds (``commands``); False when ``cmd`` is none of
         them (the common commands of ``commands/play.py`` then)."""

@@ -182,5 +182,10 @@ class Revancha(Game):
     def status_lines(self, state) -> list:
         return status_lines(state)
 
+    def dice_marks(self, r) -> str:
+        """The situation card that changed the dice (rules/teg-la-revancha.txt, SITUATION CARDS:
+        SNOW, the defender rolls one die more; TAILWIND, the attacker does)."""
+        return (" (snow)" if r.get("snow") else "") + (" (tailwind)" if r.get("tw") else "")
+
 
 GAME = Revancha()

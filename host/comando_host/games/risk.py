@@ -46,6 +46,11 @@ class Risk(Game):
         took = b.reserve[ev["p"]] - left if ev["p"] < len(b.reserve) else 0
         return "%s deployed %s (%d left in reserve)" % (p, armies(took), left)
 
+    def attack_dice(self, ev, dice) -> str:
+        if "dn" in ev:  # the defender's choice (table option defdice=choose)
+            return dice + f" (the defender chose {ev['dn']} {'die' if ev['dn'] == 1 else 'dice'})"
+        return dice
+
     def status_lines(self, state) -> list:
         """Risk: sets, deployment, defence dice, reserves, neutral territories, the diplomacy panel."""
         r = state.rules

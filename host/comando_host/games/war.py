@@ -35,6 +35,11 @@ class War(Game):
     def place_line(self, ev, b, st, p):
         return "%s placed the first round's armies" % p
 
+    def attack_dice(self, ev, dice) -> str:
+        if "n" in ev:  # the armies announced (war.txt)
+            return f"{ev['n']} arm{'y' if ev['n'] == 1 else 'ies'} attack, " + dice
+        return dice
+
     def status_lines(self, state) -> list:
         """WAR: trades across the table, the first round."""
         r = state.rules
