@@ -156,17 +156,15 @@ def pacts(state) -> str:
 
 def event_line(state_before, state, ev) -> str:
     """One line describing what an event did (after it was applied)."""
-    own = games.get(state.rules.id).text
-    if own is not None:
-        return own.event_line(state_before, state, ev)
+    game = games.get(state.rules.id)
+    if game.text is not None:
+        return game.text.event_line(state_before, state, ev)
+    own = game.event_line(state_before, state, ev)
+    if own:
+        return own
     b = state.board
     t = ev["t"]
     p = ev.get("p")
-    if t in ("aggress", "cbreak") or (t in ("attack", "move", "regroup") and state.rules.condominiums
-                                       and (state.x.get("cd") or (getattr(state_before, "x", None) or {}).get("cd"))):
-        line = condo_event(state_before, state, ev)
-        if line:
-            return line
     if t == "attack":
         f, to = ev["f"], ev["to"]
         res = " ".join(map(str, sorted(ev["ad"], reverse=True))) + " vs " + " ".join(map(str, sorted(ev["dd"], reverse=True)))
@@ -182,7 +180,7 @@ def event_line(state_before, state, ev) -> str:
             return s
         return f"{b.name(f)} attacks {b.name(to)}: {res} -> {b.name(f)} {state.armies[f]}, {b.name(to)} {state.armies[to]}"
     if t == "place":
-        return f"{who(state, p)} places {ev['n']} on {b.name(ev['c'])}" + situation_note(state_before, state)
+        return f"{who(state, p)} places {ev['n']} on {b.name(ev['c'])}" + game.round_note(state_before, state)
     if t == "claim":
         return f"{who(state, p)} occupies {b.name(ev['c'])}"
     if t == "move":
@@ -199,22 +197,6 @@ def event_line(state_before, state, ev) -> str:
         if ev["card"] < state.n and state.armies[ev["card"]] - state_before.armies[ev["card"]] == k:
             s += f" (+{count(k, 'army')} there)"
         return s
-    if t == "arm":
-        k = ev["k"]
-        how = "from the new forces" if ev.get("src") == "r" else f"replacing {6 * k} armies"
-        return (f"{who(state, p)} places {k} missile{'s' if k > 1 else ''} on {b.name(ev['c'])} ({how})"
-                + situation_note(state_before, state))
-    if t == "forget":
-        lost = f"the {card_name(state, ev['card'])} card goes back to the deck" if "card" in ev \
-            else "it holds no card: its next card is lost"
-        return (f"{who(state, p)} claims the international zone #{ev['id']} penalty on "
-                f"{who(state, ev['q'])}: {lost}; the zone {'stays' if ev['keep'] else 'ends'}")
-    if t == "missile":
-        to = ev["to"]
-        hit = state_before.armies[to] - state.armies[to] if state_before is not None else "?"
-        return (f"{who(state, p)} fires a missile from {b.name(ev['f'])} at {b.name(to)} "
-                f"({count(ev.get('d', '?'), 'border')}): {count(hit, 'army')} destroyed, "
-                f"{state.armies[to]} left")
     if t == "trade":
         names = [card_name(state, c) for c in ev.get("cards") or []]
         names += [f"the {b.continent_name(k)} continent card" for k in ev.get("cc") or []]
@@ -234,7 +216,7 @@ def event_line(state_before, state, ev) -> str:
     if t == "end":
         s = f"{who(state_before, state_before.cur)} ends the turn"
         s += " and takes a card" if "card" in ev else ""
-        return s + situation_note(state_before, state)
+        return s + game.round_note(state_before, state)
     if t == "walk":
         k = sum(1 for c in range(state.n) if state_before.owner[c] == p)
         s = f"{who(state, p)} walks out: {k} territories stay neutral"
@@ -253,53 +235,9 @@ def event_line(state_before, state, ev) -> str:
     return ""
 
 
-def situation_note(state_before, state) -> str:
-    """La Revancha: the situation card an event turned over (it opened a round)."""
-    x = getattr(state, "x", None) or {}
-    if state_before is None or "sit" not in x or x["sit"] < 0 or state.round == state_before.round:
-        return ""
-    from comando.rulesets.revancha import situations as sit
-    s = f"; round {state.round}: situation card {sit.label(x['sit'])} ({sit.describe(x['sit'])})"
-    if x.get("bar"):
-        s += "; no country card this round for " + ", ".join(who(state, q) for q in x["bar"])
-    return s
-
-
 def objective(state, p) -> str:
     fn = getattr(state.rules, "objective_text", None)
     return fn(state, p) if fn else "(this ruleset has no secret objectives)"
-
-
-def condo_event(before, state, ev):
-    """La Revancha's aggression pacts and condominiums in words (None: the plain line)."""
-    from comando.rulesets.revancha import condominium as cdm
-    b = state.board
-    t = ev["t"]
-    p = ev.get("p")
-    bx = getattr(before, "x", None) or {}
-    if t == "aggress":
-        return (f"aggression pact: {who(state, p)} (from {b.name(ev['a'])}) and {who(state, ev['q'])} "
-                f"(from {b.name(ev['b'])}) attack {b.name(ev['to'])}; {who(state, p)} rolls first")
-    if t == "cbreak":
-        r = cdm.row(state, ev["c"])
-        return f"{who(state, p)} breaks the pact inside {b.name(ev['c'])}: it binds until {who(state, r[3])}'s next turn ends"
-    r = cdm.row(state, ev.get("to", -1)) if t != "move" else None
-    if t == "attack":
-        f, to = ev["f"], ev["to"]
-        res = " ".join(map(str, sorted(ev["ad"], reverse=True))) + " vs " + " ".join(map(str, sorted(ev["dd"], reverse=True)))
-        s = f"{who(state, p)} attacks {b.name(to)} from {b.name(f)}" + (f" ({who(state, ev['vs'])})" if "vs" in ev else "")
-        s += f": {res} -> "
-        if r is not None or cdm.row(state, f) is not None or any(x[0] == to for x in bx.get("cd") or ()):
-            return s + "; ".join(cdm.describe(state, x) for x in cdm.rows(state) if x[0] in (f, to)) + \
-                ("" if r is not None else f"; {b.name(to)} {who(state, state.owner[to])} {state.armies[to]}")
-        return None
-    if t == "move" and bx.get("cdm"):
-        c = bx["cdm"][0]
-        x = cdm.row(state, c)
-        return cdm.describe(state, x) if x is not None else f"{count(state.armies[c], 'army')} in {b.name(c)}"
-    if t == "regroup" and r is not None:
-        return f"{who(state, p)} moves {ev['n']} from {b.name(ev['f'])} to {b.name(ev['to'])}; " + cdm.describe(state, r)
-    return None
 
 
 def counted(state, p):

@@ -561,7 +561,7 @@ class _EngineBefore:
         self.rules = st.rules
         self.n = st.n
         x = getattr(st, "x", None) or {}
-        # La Revancha's condominiums and a joint conquest's move-in (engine_text.condo_event)
+        # La Revancha's condominiums and a joint conquest's move-in (games/revancha.condo_event)
         self.x = {"cd": [list(r) for r in x.get("cd") or ()], "cdm": x.get("cdm")}
         self._to_place = st.to_place()
 

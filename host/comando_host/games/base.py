@@ -46,6 +46,16 @@ class Game:
         before/after; ``p``: the seat's name), or None: the placement rounds' counts."""
         return None
 
+    def event_line(self, state_before, state, ev):
+        """The line for an engine event this game tells its own way (``state_before``/``state``:
+        before/after it), or None: engine_text's common line."""
+        return None
+
+    def round_note(self, state_before, state) -> str:
+        """What an event that opened a round adds to its line (La Revancha: the situation card
+        turned over); nothing by default."""
+        return ""
+
     def dice_marks(self, r) -> str:
         """What the table record adds after a table session's dice (``r``: the roll's result,
         e.g. " (snow)"); nothing by default."""

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from comando.board import BoardError
 from comando_host.cli import UsageError
-from comando_host.engine_text import who
+from comando_host.engine_text import card_name, who
+from comando_host.wording import count
 from comando_host.web import handdeal
 from comando_host.games.base import Game
 
@@ -74,6 +75,82 @@ def blockades_text(state) -> str:
         return "No country is blockaded."
     return "\n".join(f"{b.name(c)} ({who(state, q)}) is blockaded by {who(state, p)}: no new armies there"
                      for c, q, p in bl)
+
+
+# -- its events in words (engine_text.event_line asks the game first)
+
+def event_line(state_before, state, ev):
+    """La Revancha's own events in words (None: engine_text's common line): aggression pacts and
+    condominiums, missiles, the international zone's penalty."""
+    t = ev["t"]
+    if t in ("aggress", "cbreak") or (t in ("attack", "move", "regroup") and state.rules.condominiums
+                                       and (state.x.get("cd") or (getattr(state_before, "x", None) or {}).get("cd"))):
+        line = condo_event(state_before, state, ev)
+        if line:
+            return line
+    b = state.board
+    p = ev.get("p")
+    if t == "arm":
+        k = ev["k"]
+        how = "from the new forces" if ev.get("src") == "r" else f"replacing {6 * k} armies"
+        return (f"{who(state, p)} places {k} missile{'s' if k > 1 else ''} on {b.name(ev['c'])} ({how})"
+                + round_note(state_before, state))
+    if t == "forget":
+        lost = f"the {card_name(state, ev['card'])} card goes back to the deck" if "card" in ev \
+            else "it holds no card: its next card is lost"
+        return (f"{who(state, p)} claims the international zone #{ev['id']} penalty on "
+                f"{who(state, ev['q'])}: {lost}; the zone {'stays' if ev['keep'] else 'ends'}")
+    if t == "missile":
+        to = ev["to"]
+        hit = state_before.armies[to] - state.armies[to] if state_before is not None else "?"
+        return (f"{who(state, p)} fires a missile from {b.name(ev['f'])} at {b.name(to)} "
+                f"({count(ev.get('d', '?'), 'border')}): {count(hit, 'army')} destroyed, "
+                f"{state.armies[to]} left")
+    return None
+
+
+def round_note(state_before, state) -> str:
+    """La Revancha: the situation card an event turned over (it opened a round)."""
+    x = getattr(state, "x", None) or {}
+    if state_before is None or "sit" not in x or x["sit"] < 0 or state.round == state_before.round:
+        return ""
+    from comando.rulesets.revancha import situations as sit
+    s = f"; round {state.round}: situation card {sit.label(x['sit'])} ({sit.describe(x['sit'])})"
+    if x.get("bar"):
+        s += "; no country card this round for " + ", ".join(who(state, q) for q in x["bar"])
+    return s
+
+
+def condo_event(before, state, ev):
+    """La Revancha's aggression pacts and condominiums in words (None: the plain line)."""
+    from comando.rulesets.revancha import condominium as cdm
+    b = state.board
+    t = ev["t"]
+    p = ev.get("p")
+    bx = getattr(before, "x", None) or {}
+    if t == "aggress":
+        return (f"aggression pact: {who(state, p)} (from {b.name(ev['a'])}) and {who(state, ev['q'])} "
+                f"(from {b.name(ev['b'])}) attack {b.name(ev['to'])}; {who(state, p)} rolls first")
+    if t == "cbreak":
+        r = cdm.row(state, ev["c"])
+        return f"{who(state, p)} breaks the pact inside {b.name(ev['c'])}: it binds until {who(state, r[3])}'s next turn ends"
+    r = cdm.row(state, ev.get("to", -1)) if t != "move" else None
+    if t == "attack":
+        f, to = ev["f"], ev["to"]
+        res = " ".join(map(str, sorted(ev["ad"], reverse=True))) + " vs " + " ".join(map(str, sorted(ev["dd"], reverse=True)))
+        s = f"{who(state, p)} attacks {b.name(to)} from {b.name(f)}" + (f" ({who(state, ev['vs'])})" if "vs" in ev else "")
+        s += f": {res} -> "
+        if r is not None or cdm.row(state, f) is not None or any(x[0] == to for x in bx.get("cd") or ()):
+            return s + "; ".join(cdm.describe(state, x) for x in cdm.rows(state) if x[0] in (f, to)) + \
+                ("" if r is not None else f"; {b.name(to)} {who(state, state.owner[to])} {state.armies[to]}")
+        return None
+    if t == "move" and bx.get("cdm"):
+        c = bx["cdm"][0]
+        x = cdm.row(state, c)
+        return cdm.describe(state, x) if x is not None else f"{count(state.armies[c], 'army')} in {b.name(c)}"
+    if t == "regroup" and r is not None:
+        return f"{who(state, p)} moves {ev['n']} from {b.name(ev['f'])} to {b.name(ev['to'])}; " + cdm.describe(state, r)
+    return None
 
 
 # -- the REPL commands La Revancha adds (`comando play --ruleset revancha`; the help above)
@@ -181,6 +258,12 @@ class Revancha(Game):
 
     def status_lines(self, state) -> list:
         return status_lines(state)
+
+    def event_line(self, state_before, state, ev):
+        return event_line(state_before, state, ev)
+
+    def round_note(self, state_before, state) -> str:
+        return round_note(state_before, state)
 
     def dice_marks(self, r) -> str:
         """The situation card that changed the dice (rules/teg-la-revancha.txt, SITUATION CARDS:
