@@ -21,14 +21,12 @@ from __future__ import annotations
 
 import collections
 
-from comando.rulesets import NAMES, POWERS, TITLES
+from comando.rulesets import POWERS
 from comando_host import games
 from comando_host.outcome import engine_winners, result_words  # noqa: F401  (the one wording)
 
 Entry = collections.namedtuple("Entry", "seq t kind text")
 
-# the registry's names: the full one where the short one is ambiguous (La Revancha is T.E.G.'s)
-RULESET_NAMES = dict(NAMES, revancha=TITLES["revancha"])
 
 # What part of the mirror an event belongs to (beside the log): dice, battles, turns.
 KIND = {"first": "roll", "crisis": "roll", "roll": "battle", "attack": "battle",
@@ -64,7 +62,8 @@ def raw(ev: dict) -> str:
 
 
 def ruleset_name(rs) -> str:
-    return RULESET_NAMES.get(rs, str(rs or "-"))
+    """The game's name in the record (its game's ``name``), else the id as the log gives it."""
+    return games.get(rs).name or str(rs or "-")
 
 
 def dice(values) -> str:

@@ -7,6 +7,8 @@ the page), and a game's module may import them back, so the base stays a leaf (n
 
 from __future__ import annotations
 
+from comando.rulesets import NAMES
+
 
 def territories(o) -> list:
     """A map game's territories option, when it is not the whole 42."""
@@ -22,6 +24,15 @@ class Game:
     """The common laptop side of a game on a map (T.E.G.'s: nothing of its own)."""
 
     id = ""
+
+    # The seats of a seeded demo game (demo_games.py: the page's screenshots, tests, benches).
+    demo_colours = ("blue", "red", "black", "yellow", "green", "magenta")
+
+    @property
+    def name(self) -> str:
+        """The game's name in the laptop's lines (the table record, `comando games`): the
+        registry's short name; "" for a ruleset the registry does not know."""
+        return NAMES.get(self.id, "")
 
     # A whole text view of its own (module with status, regions, event_line) for a game whose
     # engine is not shaped like the map games' (T.E.G. II); None: engine_text's common views.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from comando.board import BoardError
+from comando.rulesets import TITLES
 from comando_host.cli import UsageError
 from comando_host.engine_text import card_name, who
 from comando_host.wording import count
@@ -226,6 +227,7 @@ class Deal(handdeal.LeftoversToDice):
 class Revancha(Game):
     id = "revancha"
     hand_deal = Deal()
+    name = TITLES["revancha"]   # the full name: the short "La Revancha" reads as anyone's
     help = """La Revancha (teg-la-revancha.txt):
   status                      also the round's situation card, missiles, continent cards, blockades
   arm K COUNTRY               K missiles (6 armies each) from the armies you place

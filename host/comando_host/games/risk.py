@@ -24,6 +24,7 @@ class Deal(handdeal.OneAtATime):
 class Risk(Game):
     id = "risk"
     hand_deal = Deal()
+    demo_colours = ("red", "blue", "green", "yellow", "black", "grey")
     help = """Risk (risk-online-12-maps.txt):
   attack FROM TO def D        the defender rolls D dice (1 or 2; table option defdice=choose)
   trade C1 C2 C3 [on COUNTRY] hand in a set at the start of your turn ('wild' names a wild card);

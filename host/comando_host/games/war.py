@@ -23,6 +23,7 @@ class Deal(handdeal.OneAtATime):
 class War(Game):
     id = "war"
     hand_deal = Deal()
+    demo_colours = ("blue", "red", "black", "yellow", "green", "white")
     help = """WAR (war.txt):
   attack FROM TO N            announce N attacking armies, 1 to 3 (default: as many as allowed);
                               the move-in after a conquest is at most the armies of the last attack
