@@ -1,4 +1,7 @@
-"""T.E.G. La Revancha on the laptop (rules/teg-la-revancha.txt)."""
+"""T.E.G. La Revancha on the laptop (rules/teg-la-revancha.txt): its status lines (the round's
+situation card, missiles, continent cards, blockades, condominiums), its events in words, the
+marks its situation cards put on the dice, the REPL commands it adds and their help, its hand
+deal for the page. An edition built on La Revancha subclasses ``Revancha``."""
 
 from __future__ import annotations
 
@@ -6,9 +9,9 @@ from comando.board import BoardError
 from comando.rulesets import TITLES
 from comando_host.cli import UsageError
 from comando_host.engine_text import card_name, who
-from comando_host.wording import count
-from comando_host.web import handdeal
 from comando_host.games.base import Game
+from comando_host.web import handdeal
+from comando_host.wording import count
 
 
 def status_lines(state) -> list:
@@ -63,8 +66,6 @@ def condo_text(state) -> str:
     """The `condo` command (La Revancha)."""
     lines = condo_lines(state)
     return "\n".join(lines) if lines else "No country is in condominium."
-
-
 
 
 def blockades_text(state) -> str:
@@ -154,7 +155,7 @@ def condo_event(before, state, ev):
     return None
 
 
-# -- the REPL commands La Revancha adds (`comando play --ruleset revancha`; the help above)
+# -- the REPL commands La Revancha adds (`comando play --ruleset revancha`; their help: Revancha.help)
 
 def arm(session, rest):
     p = session.game.state.cur

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from comando_host.web import handdeal
 from comando_host.games.base import Game, armies, territories
+from comando_host.web import handdeal
 
 
 class Deal(handdeal.OneAtATime):
@@ -16,8 +16,8 @@ class Deal(handdeal.OneAtATime):
 
     def fields(self, state, first, seats, src):
         if state.rules.opt(state, "deploy") == "auto":
-            raise handdeal.Refused("deal: automatic deployment is the laptop's deal: start the game "
-                          "with the laptop dealing")
+            raise handdeal.Refused("deal: automatic deployment is the laptop's deal: start the "
+                                   "game with the laptop dealing")
         return {"first": first}
 
 

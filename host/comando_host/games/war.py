@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from comando_host.web import handdeal
 from comando_host.games.base import Game, territories
+from comando_host.web import handdeal
 
 
 class Deal(handdeal.OneAtATime):
