@@ -367,11 +367,11 @@ class Session:
         if games.get(s.rules.id).run(self, cmd, rest):  # the game's own commands (games/<id>)
             return True
         cmd = self.ALIASES.get(cmd, cmd)
-        owner = other_games_command(cmd)
-        if owner is not None:
-            raise UsageError(f"{cmd}: {NAMES[owner]} only (--ruleset {owner}), not {s.rules.name}")
         fn = getattr(self, "do_" + cmd, None) if cmd.isidentifier() else None
         if fn is None:
+            owner = other_games_command(cmd)   # a command another game adds: say which
+            if owner is not None:
+                raise UsageError(f"{cmd}: {NAMES[owner]} only (--ruleset {owner}), not {s.rules.name}")
             near = difflib.get_close_matches(cmd, COMMANDS + tuple(
                 c for _, game in games.every() for c in game.commands), n=2, cutoff=0.6)
             hint = f"did you mean {' or '.join(near)}? " if near else ""
