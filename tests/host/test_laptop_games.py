@@ -136,3 +136,28 @@ def test_a_new_cards_status_line_command_and_help_reach_the_repl(fog, monkeypatc
 def test_a_new_cards_command_is_refused_elsewhere_naming_its_game(fog, monkeypatch, capsys):
     out = repl(monkeypatch, capsys, ["fog"], "--ruleset", "teg", "--seed", "2")
     assert "error: fog: La Revancha only (--ruleset revancha), not T.E.G. classic" in out
+
+
+def _completions(monkeypatch, rs, text):
+    readline = pytest.importorskip("readline")
+    import io
+
+    from comando import engine
+    from comando.board import board_path, load_board
+    from comando_host.commands.play import Session, completer_for
+    g = engine.new_game(load_board(board_path(rs)), rs, [("A", "black"), ("B", "red"), ("C", "blue")],
+                        rng=SeededDice(1))
+    completer_for(Session(g, out=io.StringIO()))
+    complete = readline.get_completer()
+    monkeypatch.setattr(readline, "get_line_buffer", lambda: text)
+    out = []
+    while (w := complete(text, len(out))) is not None:
+        out.append(w)
+    return out
+
+
+def test_tab_completes_the_commands_a_game_adds_in_that_game_only(monkeypatch):
+    assert _completions(monkeypatch, "revancha", "co") == ["countries", "condo"]
+    assert _completions(monkeypatch, "revancha", "mi") == ["missile"]
+    assert _completions(monkeypatch, "teg", "co") == ["countries"]
+    assert _completions(monkeypatch, "teg", "mi") == []
