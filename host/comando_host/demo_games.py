@@ -8,16 +8,12 @@ from comando import engine
 from comando.board import load_board
 from comando.dice import SeededDice
 from comando.engine.bot import Bot
-
-COLOURS = {"teg": ["blue", "red", "black", "yellow", "green", "magenta"],
-           "war": ["blue", "red", "black", "yellow", "green", "white"],
-           "risk": ["red", "blue", "green", "yellow", "black", "grey"]}
-
+from comando_host import games
 
 def bot_game(ruleset: str, players: int, seed: int, board: str | None = None,
              limit: int = 20000, stop=None):
     """The Game after the bot played it to its end, ``limit`` events, or ``stop(game)``."""
-    cols = COLOURS.get(ruleset, COLOURS["teg"])
+    cols = games.get(ruleset).demo_colours
     g = engine.new_game(load_board(board or ruleset), ruleset,
                         [("P%d" % (i + 1), cols[i]) for i in range(players)], rng=SeededDice(seed))
     bot = Bot(SeededDice(seed + 1000))

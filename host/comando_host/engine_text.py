@@ -12,7 +12,7 @@ def who(state, p):
 
 def status(state) -> str:
     """Whose turn, phase, armies to place, cards held counts (the `status` command)."""
-    own = games.own(state.rules.id, "text")
+    own = games.get(state.rules.id).text
     if own is not None:
         return own.status(state)
     b = state.board
@@ -46,126 +46,9 @@ def status(state) -> str:
 
 
 def ruleset_lines(state) -> list:
-    """What matters for this ruleset besides the common counters (WAR: trades across the table;
-    Risk: reserves, set values, defence dice, neutral territories, the diplomacy panel)."""
-    lines = RULESET_LINES.get(state.rules.id)
-    return lines(state) if lines is not None else []
-
-
-def war_lines(state) -> list:
-    """WAR: trades across the table, the first round."""
-    r = state.rules
-    out = []
-    nxt = r.trade_value(state, state.cur)
-    out.append(f"trades at the table: {state.ttrades} (the next trade is worth {nxt} armies, "
-               "+2 on each traded territory you hold)")
-    if state.round == 1 and state.phase != "over":
-        out.append("first round: players only receive and place armies")
-    return out
-
-
-def risk_lines(state) -> list:
-    """Risk: sets, deployment, defence dice, reserves, neutral territories, the diplomacy panel."""
-    r = state.rules
-    out = []
-    sets = r.opt(state, "sets")
-    if sets == "fixed":
-        out.append("sets: fixed (4 infantry, 6 cavalry, 8 artillery, 10 one of each)")
-    else:
-        out.append(f"sets: escalating (sets handed in: {state.ttrades}; the next is worth "
-                   f"{r.set_value(state, [])} armies)")
-    out.append(f"deployment: {r.opt(state, 'deploy')}; defence dice: "
-               f"{'the defender chooses (attack ... def D)' if r.opt(state, 'defdice') == 'choose' else 'automatic'}")
-    left = state.x.get("left") or []
-    if state.phase == "place" and left:
-        out.append("reserves still to deploy: " + ", ".join(
-            f"{state.names[p]} {left[p]}" for p in range(state.np) if state.alive[p]))
-    neutral = [c for c in range(state.n) if state.owner[c] < 0]
-    if neutral:
-        names = ", ".join(f"{state.board.name(c)} {state.armies[c]}" for c in neutral[:8])
-        more = f" and {len(neutral) - 8} more" if len(neutral) > 8 else ""
-        out.append(f"neutral territories: {len(neutral)} ({names}{more})")
-    else:
-        out.append("neutral territories: none")
-    if state.x.get("must"):
-        out.append("after the elimination: hand in a set now, in the middle of the assault")
-    dip = state.x.get("dip") or []
-    if dip:
-        out.append(f"diplomacy panel: {len(dip)} entries ('dip' lists them)")
-    return out
-
-
-def revancha_lines(state) -> list:
-    """La Revancha: the round's situation card, missiles, continent cards, blockades."""
-    from comando.rulesets.revancha import situations as sit
-    from comando.rulesets.revancha import blockades
-    b = state.board
-    x = state.x
-    out = []
-    card = x.get("sit", -1)
-    if card is not None and card >= 0:
-        line = f"situation card: {sit.label(card)} - {sit.describe(card)}"
-        if x.get("bar"):
-            line += "; no card this round for " + ", ".join(who(state, p) for p in x["bar"])
-        out.append(line)
-    elif state.round:
-        out.append("situation card: none (classic combat)")
-    if x.get("ext"):
-        out.append("extra reinforcements: each player in turn places half its countries")
-    mis = x.get("mis") or []
-    held = [f"{b.name(c)} {mis[c]} ({state.colours[state.owner[c]]})" for c in range(state.n) if mis[c]]
-    if held:
-        out.append("missiles: " + ", ".join(held))
-    cch = x.get("cch") or []
-    cc = [f"{b.continent_name(k)} ({state.colours[cch[k]]})" for k in range(len(cch)) if cch[k] >= 0]
-    if cc:
-        out.append("continent cards held: " + ", ".join(cc))
-    bl = blockades.all_blockades(state) if state.round else []
-    if bl:
-        out.append("blockaded: " + ", ".join(f"{b.name(c)} ({state.colours[q]}, by {state.colours[p]})"
-                                             for c, q, p in bl))
-    out.extend(condo_lines(state))
-    if state.phase != "over" and state.round:
-        out.append(f"next exchange of {state.names[state.cur]}: {r_value(state)} armies")
-    return out
-
-
-def condo_lines(state) -> list:
-    """La Revancha: the countries in condominium and the joint attack under way."""
-    from comando.rulesets.revancha import condominium as cdm
-    out = [cdm.describe(state, r) for r in cdm.rows(state)]
-    ag = state.x.get("ag")
-    if ag:
-        out.append(f"joint attack on {state.board.name(ag[0])} by {who(state, ag[1])} and {who(state, ag[2])}: "
-                   f"{who(state, ag[5])} rolls next" + (" (obliged to the end)" if ag[6] else ""))
-    if state.x.get("cdm"):
-        out.append("after the joint conquest: 'move N M' (1 or 2 armies of each holder)")
-    return out
-
-
-def condo_text(state) -> str:
-    """The `condo` command (La Revancha)."""
-    lines = condo_lines(state)
-    return "\n".join(lines) if lines else "No country is in condominium."
-
-
-# Each game's own status lines, by the registry's id (comando.rulesets.IDS; T.E.G. has none).
-RULESET_LINES = {"war": war_lines, "risk": risk_lines, "revancha": revancha_lines}
-
-
-def r_value(state):
-    return state.rules.trade_value(state, state.cur)
-
-
-def blockades_text(state) -> str:
-    """The `blockades` command (La Revancha)."""
-    from comando.rulesets.revancha import blockades
-    b = state.board
-    bl = blockades.all_blockades(state)
-    if not bl:
-        return "No country is blockaded."
-    return "\n".join(f"{b.name(c)} ({who(state, q)}) is blockaded by {who(state, p)}: no new armies there"
-                     for c, q, p in bl)
+    """What matters for this ruleset besides the common counters: its game's ``status_lines``
+    (comando_host/games/<id>: WAR's trades across the table, Risk's reserves and sets...)."""
+    return games.get(state.rules.id).status_lines(state)
 
 
 def diplomacy(state) -> str:
@@ -182,7 +65,7 @@ def diplomacy(state) -> str:
 
 def countries(state, p=None) -> str:
     """The map as a table: country id, name, continent, owner (name and colour), armies."""
-    own = games.own(state.rules.id, "text")
+    own = games.get(state.rules.id).text
     if own is not None:
         return own.regions(state, p)
     b = state.board
@@ -273,24 +156,19 @@ def pacts(state) -> str:
 
 def event_line(state_before, state, ev) -> str:
     """One line describing what an event did (after it was applied)."""
-    own = games.own(state.rules.id, "text")
-    if own is not None:
-        return own.event_line(state_before, state, ev)
+    game = games.get(state.rules.id)
+    if game.text is not None:
+        return game.text.event_line(state_before, state, ev)
+    own = game.event_line(state_before, state, ev)
+    if own:
+        return own
     b = state.board
     t = ev["t"]
     p = ev.get("p")
-    if t in ("aggress", "cbreak") or (t in ("attack", "move", "regroup") and state.rules.condominiums
-                                       and (state.x.get("cd") or (getattr(state_before, "x", None) or {}).get("cd"))):
-        line = condo_event(state_before, state, ev)
-        if line:
-            return line
     if t == "attack":
         f, to = ev["f"], ev["to"]
         res = " ".join(map(str, sorted(ev["ad"], reverse=True))) + " vs " + " ".join(map(str, sorted(ev["dd"], reverse=True)))
-        if "n" in ev:  # WAR: the armies announced
-            res = f"{ev['n']} arm{'y' if ev['n'] == 1 else 'ies'} attack, " + res
-        if "dn" in ev:  # Risk: the defender's choice
-            res += f" (the defender chose {ev['dn']} {'die' if ev['dn'] == 1 else 'dice'})"
+        res = games.get(state.rules.id).attack_dice(ev, res)
         if state.owner[to] == p:
             s = f"{b.name(f)} attacks {b.name(to)}: {res} -> {b.name(to)} conquered"
             if state.pending is not None:
@@ -302,7 +180,7 @@ def event_line(state_before, state, ev) -> str:
             return s
         return f"{b.name(f)} attacks {b.name(to)}: {res} -> {b.name(f)} {state.armies[f]}, {b.name(to)} {state.armies[to]}"
     if t == "place":
-        return f"{who(state, p)} places {ev['n']} on {b.name(ev['c'])}" + situation_note(state_before, state)
+        return f"{who(state, p)} places {ev['n']} on {b.name(ev['c'])}" + game.round_note(state_before, state)
     if t == "claim":
         return f"{who(state, p)} occupies {b.name(ev['c'])}"
     if t == "move":
@@ -319,22 +197,6 @@ def event_line(state_before, state, ev) -> str:
         if ev["card"] < state.n and state.armies[ev["card"]] - state_before.armies[ev["card"]] == k:
             s += f" (+{count(k, 'army')} there)"
         return s
-    if t == "arm":
-        k = ev["k"]
-        how = "from the new forces" if ev.get("src") == "r" else f"replacing {6 * k} armies"
-        return (f"{who(state, p)} places {k} missile{'s' if k > 1 else ''} on {b.name(ev['c'])} ({how})"
-                + situation_note(state_before, state))
-    if t == "forget":
-        lost = f"the {card_name(state, ev['card'])} card goes back to the deck" if "card" in ev \
-            else "it holds no card: its next card is lost"
-        return (f"{who(state, p)} claims the international zone #{ev['id']} penalty on "
-                f"{who(state, ev['q'])}: {lost}; the zone {'stays' if ev['keep'] else 'ends'}")
-    if t == "missile":
-        to = ev["to"]
-        hit = state_before.armies[to] - state.armies[to] if state_before is not None else "?"
-        return (f"{who(state, p)} fires a missile from {b.name(ev['f'])} at {b.name(to)} "
-                f"({count(ev.get('d', '?'), 'border')}): {count(hit, 'army')} destroyed, "
-                f"{state.armies[to]} left")
     if t == "trade":
         names = [card_name(state, c) for c in ev.get("cards") or []]
         names += [f"the {b.continent_name(k)} continent card" for k in ev.get("cc") or []]
@@ -354,7 +216,7 @@ def event_line(state_before, state, ev) -> str:
     if t == "end":
         s = f"{who(state_before, state_before.cur)} ends the turn"
         s += " and takes a card" if "card" in ev else ""
-        return s + situation_note(state_before, state)
+        return s + game.round_note(state_before, state)
     if t == "walk":
         k = sum(1 for c in range(state.n) if state_before.owner[c] == p)
         s = f"{who(state, p)} walks out: {k} territories stay neutral"
@@ -373,53 +235,9 @@ def event_line(state_before, state, ev) -> str:
     return ""
 
 
-def situation_note(state_before, state) -> str:
-    """La Revancha: the situation card an event turned over (it opened a round)."""
-    x = getattr(state, "x", None) or {}
-    if state_before is None or "sit" not in x or x["sit"] < 0 or state.round == state_before.round:
-        return ""
-    from comando.rulesets.revancha import situations as sit
-    s = f"; round {state.round}: situation card {sit.label(x['sit'])} ({sit.describe(x['sit'])})"
-    if x.get("bar"):
-        s += "; no country card this round for " + ", ".join(who(state, q) for q in x["bar"])
-    return s
-
-
 def objective(state, p) -> str:
     fn = getattr(state.rules, "objective_text", None)
     return fn(state, p) if fn else "(this ruleset has no secret objectives)"
-
-
-def condo_event(before, state, ev):
-    """La Revancha's aggression pacts and condominiums in words (None: the plain line)."""
-    from comando.rulesets.revancha import condominium as cdm
-    b = state.board
-    t = ev["t"]
-    p = ev.get("p")
-    bx = getattr(before, "x", None) or {}
-    if t == "aggress":
-        return (f"aggression pact: {who(state, p)} (from {b.name(ev['a'])}) and {who(state, ev['q'])} "
-                f"(from {b.name(ev['b'])}) attack {b.name(ev['to'])}; {who(state, p)} rolls first")
-    if t == "cbreak":
-        r = cdm.row(state, ev["c"])
-        return f"{who(state, p)} breaks the pact inside {b.name(ev['c'])}: it binds until {who(state, r[3])}'s next turn ends"
-    r = cdm.row(state, ev.get("to", -1)) if t != "move" else None
-    if t == "attack":
-        f, to = ev["f"], ev["to"]
-        res = " ".join(map(str, sorted(ev["ad"], reverse=True))) + " vs " + " ".join(map(str, sorted(ev["dd"], reverse=True)))
-        s = f"{who(state, p)} attacks {b.name(to)} from {b.name(f)}" + (f" ({who(state, ev['vs'])})" if "vs" in ev else "")
-        s += f": {res} -> "
-        if r is not None or cdm.row(state, f) is not None or any(x[0] == to for x in bx.get("cd") or ()):
-            return s + "; ".join(cdm.describe(state, x) for x in cdm.rows(state) if x[0] in (f, to)) + \
-                ("" if r is not None else f"; {b.name(to)} {who(state, state.owner[to])} {state.armies[to]}")
-        return None
-    if t == "move" and bx.get("cdm"):
-        c = bx["cdm"][0]
-        x = cdm.row(state, c)
-        return cdm.describe(state, x) if x is not None else f"{count(state.armies[c], 'army')} in {b.name(c)}"
-    if t == "regroup" and r is not None:
-        return f"{who(state, p)} moves {ev['n']} from {b.name(ev['f'])} to {b.name(ev['to'])}; " + cdm.describe(state, r)
-    return None
 
 
 def counted(state, p):

@@ -1,6 +1,6 @@
 """A game's result in one wording, for every place that tells it: ``comando games``, ``show``,
 ``replay``, the table record's last line (``record.py``), the text views (``engine_text.py``,
-``teg2_text.py``) and the live page (``pageview.py``). No imports: anything may use it."""
+``games/teg2/text.py``) and the live page (``pageview.py``). No imports: anything may use it."""
 
 from __future__ import annotations
 

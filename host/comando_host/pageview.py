@@ -39,11 +39,11 @@ def expected_losses(na: int, nd: int) -> tuple[float, float]:
 
 
 def _own_page(rec):
-    """A game's own page view (comando_host/<id>_page.py, found by its registry id: T.E.G. II's
-    powers, regions and clocks), or None: the map games' view needs none."""
+    """A game's own page view (``page`` of comando_host/games/<id>: T.E.G. II's powers, regions
+    and clocks), or None: the map games' view needs none."""
     if rec.state is None or not rec.rs:
         return None
-    return games.own(rec.rs, "page")
+    return games.get(rec.rs).page
 
 
 class _Follow:
@@ -279,8 +279,8 @@ class PageGame:
     def _engine_status(rec, st) -> str:
         if st.phase == "over":
             return rec.outcome(st)
-        own = games.own(st.rules.id, "text")
-        if own is not None:   # T.E.G. II: its round, level and stage (teg2_text.status)
+        own = games.get(st.rules.id).text
+        if own is not None:   # T.E.G. II: its round, level and stage (games/teg2/text.status)
             return own.status(st).splitlines()[0]
         s = "%s to play: %s" % (st.who(st.cur), st.phase)
         if st.to_place():

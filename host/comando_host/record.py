@@ -21,13 +21,12 @@ from __future__ import annotations
 
 import collections
 
-from comando.rulesets import NAMES, POWERS, TITLES
+from comando.rulesets import POWERS
+from comando_host import games
 from comando_host.outcome import engine_winners, result_words  # noqa: F401  (the one wording)
 
 Entry = collections.namedtuple("Entry", "seq t kind text")
 
-# the registry's names: the full one where the short one is ambiguous (La Revancha is T.E.G.'s)
-RULESET_NAMES = dict(NAMES, revancha=TITLES["revancha"])
 
 # What part of the mirror an event belongs to (beside the log): dice, battles, turns.
 KIND = {"first": "roll", "crisis": "roll", "roll": "battle", "attack": "battle",
@@ -63,7 +62,8 @@ def raw(ev: dict) -> str:
 
 
 def ruleset_name(rs) -> str:
-    return RULESET_NAMES.get(rs, str(rs or "-"))
+    """The game's name in the record (its game's ``name``), else the id as the log gives it."""
+    return games.get(rs).name or str(rs or "-")
 
 
 def dice(values) -> str:
@@ -279,9 +279,9 @@ class Record:
 
     def _s_place(self, ev, b, st):
         p = self.who(ev.get("p"))
-        own = _PLACE.get(b.rs)
+        own = games.get(b.rs).place_line(ev, b, st, p)
         if own is not None:
-            return own(ev, b, st, p)
+            return own
         try:
             from comando import turns as T
             n = T.placement_rounds(b.rs, len(st.colours))[b.pround]
@@ -333,10 +333,7 @@ class Record:
             who += " (%s border)" % ("inside a continent" if ev["in"] else "between continents")
         text = "%s: %s %s vs %s %s" % (who, _n(len(ad), "die", "dice"), dice(ad),
                                        _n(len(dd), "die", "dice"), dice(dd))
-        if r.get("snow"):
-            text += " (snow)"
-        if r.get("tw"):
-            text += " (tailwind)"
+        text += games.get(self.rs).dice_marks(r)
         text += " - attacker loses %d, defender loses %d" % (r.get("al", 0), r.get("dl", 0))
         left_a, left_d = r.get("a", 0) - r.get("al", 0), r.get("d", 0) - r.get("dl", 0)
         if left_d <= 0:
@@ -529,11 +526,6 @@ class Record:
         return text
 
 
-def S_TEG2_TOKENS():
-    from comando.rulesets.teg2.table import OBJECTIVES
-    return OBJECTIVES
-
-
 class _SessionBefore:
     """What the record needs of the table session before an event (cheap: no full copy)."""
 
@@ -568,7 +560,7 @@ class _EngineBefore:
         self.rules = st.rules
         self.n = st.n
         x = getattr(st, "x", None) or {}
-        # La Revancha's condominiums and a joint conquest's move-in (engine_text.condo_event)
+        # La Revancha's condominiums and a joint conquest's move-in (games/revancha.condo_event)
         self.x = {"cd": [list(r) for r in x.get("cd") or ()], "cdm": x.get("cdm")}
         self._to_place = st.to_place()
 
@@ -582,67 +574,7 @@ class _EngineBefore:
 def _options(rs, o):
     if not isinstance(o, dict):
         return ""
-    out = []
-    own = _OPTIONS.get(rs)
-    if own is not None:
-        own(o, out)
-    return ", ".join(out)
-
-
-def _territories(o, out):
-    if o.get("territories", 42) != 42:
-        out.append("%d territories" % o["territories"])
-
-
-def _risk_options(o, out):
-    _territories(o, out)
-    out.append("armies deployed " + ("automatically" if o.get("deploy") == "auto" else "by hand"))
-    if o.get("defdice") == "choose":
-        out.append("the defender chooses its dice")
-
-
-def _teg2_options(o, out):
-    out.append("%s level" % o.get("level", "basic"))
-    if o.get("long"):
-        out.append("long game")
-    if o.get("players") == 2:
-        out.append("two players command four powers")
-    elif isinstance(o.get("players"), int) and o["players"] > 6:
-        out.append("%d players in pairs on both boards" % o["players"])
-    if o.get("map") == "world":
-        out.append("the whole world map")
-    if o.get("secret"):
-        out.append("hidden objectives")
-
-
-# Each game's own options in the "new game" line, by the registry's id (T.E.G., La Revancha: none).
-_OPTIONS = {"war": _territories, "risk": _risk_options, "teg2": _teg2_options}
-
-
-def _place_teg2(ev, b, st, p):
-    if b.stage == "add":
-        adds = b.grants[ev["p"]] if ev["p"] < len(b.grants) else 0
-        return "%s added its %s" % (p, _n(adds, "army", "armies"))
-    where = (" in row %d of the Objectives Table" % ev["row"]) if ev.get("row") else ""
-    what = _token(ev["k"]) if isinstance(ev.get("k"), int) else "a token"
-    if ev.get("h"):
-        what = "a token face down"
-    return "%s placed %s%s (%d of %d)" % (p, what, where, b.pround + 1, S_TEG2_TOKENS())
-
-
-def _place_risk(ev, b, st, p):
-    left = st.reserve[ev["p"]] if ev["p"] < len(st.reserve) else 0
-    took = b.reserve[ev["p"]] - left if ev["p"] < len(b.reserve) else 0
-    return "%s deployed %s (%d left in reserve)" % (p, _n(took, "army", "armies"), left)
-
-
-def _place_war(ev, b, st, p):
-    return "%s placed the first round's armies" % p
-
-
-# Each game's own line for a placement, by the registry's id (T.E.G., La Revancha: the placement
-# rounds' counts, Record._s_place).
-_PLACE = {"teg2": _place_teg2, "risk": _place_risk, "war": _place_war}
+    return ", ".join(games.get(rs).options(o))
 
 
 def tell(events, board=None):

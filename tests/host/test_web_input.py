@@ -11,10 +11,9 @@ import pytest
 from websockets.sync.client import connect
 
 from comando import engine
-from comando_host import pagecommands
+from comando_host import games, pagecommands
 from comando_host.demo_games import bot_events, store_game
 from comando_host.store import Store
-from comando_host.web import pageinput
 from comando_host.web.app import Background
 from webkit import page_key, played_db, recv, session_from
 
@@ -210,7 +209,7 @@ def test_a_hand_dealt_deal_is_checked_complete_and_legal(served, rs, players):
         st = fold(store, gid)
         n, np_ = st.n, st.np
         first = 1
-        seats, _ = pageinput.handdeal.DEALS[rs].seats(st, first, [0] * st.np)
+        seats, _ = games.get(rs).hand_deal.seats(st, first, [0] * st.np)
         # as the table dealt: cards in board order, seat after seat as the rules say
         owner = [-1] * n
         for k, s in enumerate(seats):

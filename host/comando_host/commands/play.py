@@ -18,7 +18,7 @@ from comando.board import BoardError, default_board_id, search_key, load_board
 from comando.dice import SeededDice, system_dice
 from comando.errors import ComandoError, IllegalMove
 from comando.engine import log as elog
-from comando.rulesets import MAPS, POWERS
+from comando.rulesets import MAPS, NAMES, POWERS
 from comando_host import engine_text, games
 from comando_host.cli import UsageError
 from comando_host.commands.replay import log_lines, replay_bytes
@@ -47,52 +47,9 @@ HELP = """commands (COUNTRY: id, name or alias; Tab completes):
   undo                        take back the last event (written to the log as an undo event)
   save FILE                   write the log to FILE   |   help   |   quit"""
 
-HELP_WAR = """WAR (war.txt):
-  attack FROM TO N            announce N attacking armies, 1 to 3 (default: as many as allowed);
-                              the move-in after a conquest is at most the armies of the last attack
-  trade C1 C2 C3              'wild' names a wildcard; +2 on each traded territory you hold;
-                              the value counts the trades of the whole table (see status)"""
-
-HELP_RISK = """Risk (risk-online-12-maps.txt):
-  attack FROM TO def D        the defender rolls D dice (1 or 2; table option defdice=choose)
-  trade C1 C2 C3 [on COUNTRY] hand in a set at the start of your turn ('wild' names a wild card);
-                              'on' picks the held territory of the set that gets the 2 armies
-  regroup FROM TO N           one move along a chain of your territories: it ends your turn
-  walk [PLAYER]               walk out (default: the player on turn); the territories stay neutral
-  dip                         the diplomacy panel (public, not binding):
-  dip truce PLAYER [TEXT] | dip carve PLAYER TEXT | dip note TEXT | dip break ID [TEXT]
-                              (the player on turn writes; 'dip as PLAYER truce ...' for another)"""
-
-HELP_REVANCHA = """La Revancha (teg-la-revancha.txt):
-  status                      also the round's situation card, missiles, continent cards, blockades
-  arm K COUNTRY               K missiles (6 armies each) from the armies you place
-  arm K COUNTRY replace       K missiles replacing 6 armies each on the map (one army stays)
-  missile FROM TO             detonate a missile of FROM at TO (up to 3 borders: 3, 2, 1 armies)
-  regroup FROM TO N [missiles M]  move N armies (0 with missiles) and M missiles
-  trade C1 [C2 [C3]]          an exchange: country cards and/or continent cards (by continent
-                              name): 6, 10, 15, 20 ... armies; one exchange per round
-  bonus COUNTRY               +3 armies on a country whose card you hold
-  cards [PLAYER]              country cards (symbols) and continent cards held / used
-  blockades                   the blockaded countries (no new armies there)
-  situation                   the round's situation card
-  pact PLAYER border MINE THEIRS  countries up to 3 borders apart (missiles); also:
-  pact PLAYER continent NAME | pact PLAYER borders CONT1 CONT2 | pact PLAYER world |
-  pact PLAYER zone COUNTRY    (an international zone: from the third exchange on)
-  forget HARMED FORGETTER ID keep|end   the zone's penalty: a random card of FORGETTER back to
-                              the deck (none held: its next card is lost); HARMED keeps or ends it
-  pact ALLY aggression TARGET MINE THEIRS   an aggression pact: you and ALLY attack TARGET (a third
-                              player's) from MINE and THEIRS, in turns (the ally's rolls: 'attack
-                              THEIRS TARGET'); MINE = THEIRS = your condominium for a joint attack
-  move N M                    after a joint conquest: your armies (1-2) and the ally's (1-2) in it
-  regroup FROM TO N           also the ally's regroup into the new condominium, after yours
-  attack FROM TO vs PLAYER    a country in condominium: name the occupant you attack
-                              (FROM = TO: inside it, once its pact is broken and lifted)
-  condo | condo break COUNTRY [PLAYER]   countries in condominium / announce the pact's breaking"""
-
 COMMANDS = ("status", "map", "countries", "neighbours", "cards", "objective", "claim", "place", "trade", "attack", "move",
             "regroup", "draw", "bonus", "end", "pact", "unpact", "pacts", "bot", "undo", "save",
-            "help", "quit", "walk", "dip", "arm", "missile", "blockades", "situation", "forget", "condo")
-REVANCHA_ONLY = ("arm", "missile", "blockades", "situation", "forget", "condo")
+            "help", "quit", "walk", "dip")
 MISSILE_WORDS = ("missiles", "missile", "m")
 WILD_WORDS = ("wild", "wildcard", "wildcards", "joker", "comodin", "coringa", "*")
 DEF_WORDS = ("def", "defend", "defence", "defense", "dn")
@@ -100,8 +57,17 @@ DIP_KINDS = ("truce", "carve", "break", "note")
 
 
 def help_text(rules_id):
-    extra = {"war": HELP_WAR, "risk": HELP_RISK, "revancha": HELP_REVANCHA}.get(rules_id)
+    """The common commands, then those the game adds or words its own way (its ``help``)."""
+    extra = games.get(rules_id).help
     return HELP + ("\n\n" + extra if extra else "")
+
+
+def other_games_command(cmd):
+    """The id of the game that adds REPL command ``cmd`` (games/<id>.commands), or None."""
+    for rid, game in games.every():
+        if cmd in game.commands:
+            return rid
+    return None
 
 
 def register(subparsers):
@@ -406,16 +372,16 @@ class Session:
         if cmd in ("quit", "exit", "q"):
             return False
         s = self.game.state
-        own = games.own(s.rules.id, "play")  # T.E.G. II's own commands (comando_host/teg2_play.py)
-        if own is not None:
-            if own.run(self, cmd, rest):
-                return True
+        if games.get(s.rules.id).run(self, cmd, rest):  # the game's own commands (games/<id>)
+            return True
         cmd = self.ALIASES.get(cmd, cmd)
-        if cmd in REVANCHA_ONLY and not s.rules.revancha_commands:
-            raise UsageError(f"{cmd}: La Revancha only (--ruleset revancha), not {s.rules.name}")
         fn = getattr(self, "do_" + cmd, None) if cmd.isidentifier() else None
         if fn is None:
-            near = difflib.get_close_matches(cmd, COMMANDS, n=2, cutoff=0.6)
+            owner = other_games_command(cmd)   # a command another game adds: say which
+            if owner is not None:
+                raise UsageError(f"{cmd}: {NAMES[owner]} only (--ruleset {owner}), not {s.rules.name}")
+            near = difflib.get_close_matches(cmd, COMMANDS + tuple(
+                c for _, game in games.every() for c in game.commands), n=2, cutoff=0.6)
             hint = f"did you mean {' or '.join(near)}? " if near else ""
             raise UsageError(f"unknown command {cmd!r} ({hint}type help)")
         fn(rest)
@@ -520,39 +486,6 @@ class Session:
             a["m"] = m
         self.act(a)
 
-    def do_arm(self, rest):
-        p = self.game.state.cur
-        if len(rest) < 2:
-            raise UsageError("arm K COUNTRY [replace]")
-        k = self.number(rest[0], "the count of missiles")
-        words = rest[1:]
-        how = "r"
-        if words and words[-1].lower() in ("replace", "map", "replacing"):
-            how = "m"
-            words = words[:-1]
-        self.act({"t": "arm", "p": p, "c": self.countries(words, 1)[0], "k": k, "src": how})
-
-    def do_missile(self, rest):
-        p = self.game.state.cur
-        f, to = self.countries(rest, 2)
-        self.act({"t": "missile", "p": p, "f": f, "to": to})
-
-    def do_blockades(self, rest):
-        s = self.game.state
-        self.say(engine_text.blockades_text(s))
-
-    def do_forget(self, rest):
-        if len(rest) != 4 or rest[3].lower() not in ("keep", "end"):
-            raise UsageError("forget HARMED FORGETTER ID keep|end (see 'pacts' for the zone's number)")
-        self.act({"t": "forget", "p": self.player(rest[0]), "q": self.player(rest[1]),
-                  "id": self.number(rest[2].lstrip("#"), "the zone pact's id"),
-                  "keep": 1 if rest[3].lower() == "keep" else 0})
-
-    def do_situation(self, rest):
-        s = self.game.state
-        lines = engine_text.revancha_lines(s)
-        self.say(lines[0] if lines else "no situation card yet (setup)")
-
     def do_draw(self, rest):
         p = self.game.state.cur
         self.act({"t": "draw", "p": p})
@@ -590,22 +523,6 @@ class Session:
             self.act({"t": "aggress", "p": p, "q": q, "to": to, "a": a, "b": b})
         else:
             raise UsageError(f"pact kind {kind!r}: world, border or zone")
-
-    def do_condo(self, rest):
-        s = self.game.state
-        if not rest:
-            self.say(engine_text.condo_text(s))
-            return
-        if rest[0].lower() != "break" or len(rest) < 2:
-            raise UsageError("condo | condo break COUNTRY [PLAYER]")
-        words = rest[1:]
-        p = s.cur
-        try:
-            c = self.countries(words, 1)[0]
-        except (UsageError, BoardError):
-            p = self.player(words[-1])
-            c = self.countries(words[:-1], 1)[0]
-        self.act({"t": "cbreak", "p": p, "c": c})
 
     def do_unpact(self, rest):
         p = self.game.state.cur
@@ -836,8 +753,8 @@ def completer_for(session):
     import readline
 
     rules = session.game.state.rules
-    cmds = [c for c in COMMANDS if (rules.walk_out or c != "walk") and (rules.dip_panel or c != "dip")
-            and (rules.revancha_commands or c not in REVANCHA_ONLY)]
+    cmds = [c for c in COMMANDS if (rules.walk_out or c != "walk") and (rules.dip_panel or c != "dip")] \
+        + list(games.get(rules.id).commands)
     b = session.board
     ids = [b.cid(i) for i in range(b.n)]
 

@@ -1,7 +1,7 @@
-"""How each ruleset deals its country cards, for a table that dealt its own on the page
+"""How a game deals its country cards, for a table that dealt its own on the page
 (``pageinput.hand_deal``): which seat receives each card in turn, what the page asks, and the
-ruleset's own ``deal`` fields besides the order and the deck. A table keyed by the registry's id
-(``DEALS``), as ``comando_host/games.py`` finds a game's host code.
+game's own ``deal`` fields besides the order and the deck. The two ways the map games deal are
+here; each game's ``hand_deal`` (comando_host/games/<id>) is one of them, or its own kind of it.
 
 *Decided:* the roll rounds a deal stores (T.E.G.'s leftover cards and first player, WAR's
 distributor) are recorded as one round in which the chosen seats roll 6 and the others 1: the
@@ -10,8 +10,6 @@ table: unknown (-1) to the laptop, as a sealed deal is to its fold.
 """
 
 from __future__ import annotations
-
-
 
 
 class Refused(ValueError):
@@ -67,21 +65,6 @@ class LeftoversToDice:
         return self.objectives_each
 
 
-class Revancha(LeftoversToDice):
-    """La Revancha deals as T.E.G. does; two players hold two objectives each, and the laptop
-    shuffles the situation deck when the game plays with situation cards."""
-
-    def objectives(self, state):
-        return 2 if state.np == 2 else 1
-
-    def fields(self, state, first, seats, src):
-        out = LeftoversToDice.fields(self, state, first, seats, src)
-        if state.rules.opt(state, "situations"):
-            from comando.rulesets.revancha import situations
-            out["sd"] = situations.shuffle(src)
-        return out
-
-
 class OneAtATime:
     """The cards dealt one at a time round the table, so the first seats dealt get one more."""
     ask = ""
@@ -100,37 +83,3 @@ class OneAtATime:
 
     def seats(self, state, first, have):
         return self.order(state, first), self.rule
-
-
-class War(OneAtATime):
-    """WAR ("Distribution of Armies and Territories"): the distributor deals from their left."""
-    ask = "who dealt the cards (the distributor)"
-    rule = "dealt one at a time from the distributor's left (war.txt)"
-
-    def order(self, state, first):
-        from comando.rulesets.war.table import deal_seat
-        return [deal_seat(first, state.np, k) for k in range(state.n)]
-
-    def fields(self, state, first, seats, src):
-        return {"dr": [[6 if s == first else 1 for s in range(state.np)]],
-                "obj": [-1] * state.np}
-
-
-class Risk(OneAtATime):
-    """Risk: dealt one at a time from the first player; the armies deployed by hand after."""
-    ask = "who received the first card (and plays first)"
-    rule = "dealt one at a time from the first player (risk-online-12-maps.txt)"
-
-    def order(self, state, first):
-        return [(first + k) % state.np for k in range(state.n)]
-
-    def fields(self, state, first, seats, src):
-        if state.rules.opt(state, "deploy") == "auto":
-            raise Refused("deal: automatic deployment is the laptop's deal: start the game "
-                          "with the laptop dealing")
-        return {"first": first}
-
-
-DEALS = {"teg": LeftoversToDice(), "revancha": Revancha(), "war": War(), "risk": Risk()}
-
-

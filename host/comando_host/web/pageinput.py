@@ -22,7 +22,7 @@ from comando import engine
 from comando.engine import rand
 from comando.errors import ComandoError, IllegalMove
 from comando.rulesets import POWERS, TITLES
-from comando_host.web import handdeal
+from comando_host import games
 from comando_host.web.handdeal import Refused
 
 ACTIONS = ("place", "claim", "attack", "move", "regroup", "trade", "draw", "end")
@@ -204,7 +204,7 @@ def make_event(state, act, src=None) -> dict:
 
 def deal_form(state) -> dict:
     """What the page asks for a hand deal: every country's owner and one seat, named here."""
-    d = handdeal.DEALS.get(state.rules.id)
+    d = games.get(state.rules.id).hand_deal
     if d is None or d.claims(state):
         return {"ask": "", "counts": ""}
     return {"ask": d.ask, "counts": d.counts(state)}
@@ -217,7 +217,7 @@ def hand_deal(state, owner, first, src=None) -> dict:
     from is shuffled here; the secret objectives, drawn at the table, stay unknown (-1)."""
     if not needs_deal(state):
         raise Refused("deal: this game was dealt already")
-    d = handdeal.DEALS.get(state.rules.id)
+    d = games.get(state.rules.id).hand_deal
     n, np_ = state.n, state.np
     if d is None:
         raise Refused("deal: the page takes no hand deal for %s" % state.rules.name)
@@ -259,9 +259,9 @@ def new_game(rs, board_id, players, table_deals, src=None):
     table deals its own cards)."""
     from comando.board import board_path, load_board
     from comando.rulesets import BOARDS
-    if not isinstance(rs, str) or rs not in handdeal.DEALS:   # the map games seating colours
+    if games.get(rs).hand_deal is None:   # the map games seating colours (a hand deal each)
         raise Refused("new: the page starts %s, not %r"
-                      % (", ".join(TITLES[k] for k in handdeal.DEALS), rs))
+                      % (", ".join(TITLES[k] for k, g in games.every() if g.hand_deal is not None), rs))
     board_id = board_id or BOARDS[rs]
     if not isinstance(board_id, str) or not board_id.replace("_", "").replace("-", "").isalnum():
         raise Refused("new: %r is not a board id" % (board_id,))

@@ -42,8 +42,6 @@ class Rules:
     trade_bonus = ""       # +2 armies come with a trade: on "each" traded country held (WAR), on
     #                        "one" the player names (Risk); "": with the card drawn (T.E.G.)
     missiles = False       # missiles: bought, fired, carried in a regroup (La Revancha)
-    revancha_commands = False  # the REPL's La Revancha commands (play.py's REVANCHA_ONLY: missiles,
-    #                            blockades, situation cards, zones); an edition built on it inherits
     condominiums = False   # aggression pacts and countries in condominium (La Revancha)
     continent_pacts = False  # pacts over a continent or a continent's borders (La Revancha)
     continent_deck = False   # continent cards beside the country cards (La Revancha)

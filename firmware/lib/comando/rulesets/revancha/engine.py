@@ -53,7 +53,6 @@ class RevanchaRules(PactRules):
     set_rule = "these cards are neither three equal symbols nor three different ones"
 
     missiles = True
-    revancha_commands = True
     continent_pacts = True
     condominiums = True
     continent_deck = True

@@ -1,0 +1,277 @@
+"""T.E.G. La Revancha on the laptop (rules/teg-la-revancha.txt): its status lines (the round's
+situation card, missiles, continent cards, blockades, condominiums), its events in words, the
+marks its situation cards put on the dice, the REPL commands it adds and their help, its hand
+deal for the page. An edition built on La Revancha subclasses ``Revancha``."""
+
+from __future__ import annotations
+
+from comando.board import BoardError
+from comando.rulesets import TITLES
+from comando_host.cli import UsageError
+from comando_host.engine_text import card_name, who
+from comando_host.games.base import Game
+from comando_host.web import handdeal
+from comando_host.wording import count
+
+
+def status_lines(state) -> list:
+    """La Revancha: the round's situation card, missiles, continent cards, blockades."""
+    from comando.rulesets.revancha import situations as sit
+    from comando.rulesets.revancha import blockades
+    b = state.board
+    x = state.x
+    out = []
+    card = x.get("sit", -1)
+    if card is not None and card >= 0:
+        line = f"situation card: {sit.label(card)} - {sit.describe(card)}"
+        if x.get("bar"):
+            line += "; no card this round for " + ", ".join(who(state, p) for p in x["bar"])
+        out.append(line)
+    elif state.round:
+        out.append("situation card: none (classic combat)")
+    if x.get("ext"):
+        out.append("extra reinforcements: each player in turn places half its countries")
+    mis = x.get("mis") or []
+    held = [f"{b.name(c)} {mis[c]} ({state.colours[state.owner[c]]})" for c in range(state.n) if mis[c]]
+    if held:
+        out.append("missiles: " + ", ".join(held))
+    cch = x.get("cch") or []
+    cc = [f"{b.continent_name(k)} ({state.colours[cch[k]]})" for k in range(len(cch)) if cch[k] >= 0]
+    if cc:
+        out.append("continent cards held: " + ", ".join(cc))
+    bl = blockades.all_blockades(state) if state.round else []
+    if bl:
+        out.append("blockaded: " + ", ".join(f"{b.name(c)} ({state.colours[q]}, by {state.colours[p]})"
+                                             for c, q, p in bl))
+    out.extend(condo_lines(state))
+    if state.phase != "over" and state.round:
+        out.append(f"next exchange of {state.names[state.cur]}: {state.rules.trade_value(state, state.cur)} armies")
+    return out
+
+
+def condo_lines(state) -> list:
+    """La Revancha: the countries in condominium and the joint attack under way."""
+    from comando.rulesets.revancha import condominium as cdm
+    out = [cdm.describe(state, r) for r in cdm.rows(state)]
+    ag = state.x.get("ag")
+    if ag:
+        out.append(f"joint attack on {state.board.name(ag[0])} by {who(state, ag[1])} and {who(state, ag[2])}: "
+                   f"{who(state, ag[5])} rolls next" + (" (obliged to the end)" if ag[6] else ""))
+    if state.x.get("cdm"):
+        out.append("after the joint conquest: 'move N M' (1 or 2 armies of each holder)")
+    return out
+
+
+def condo_text(state) -> str:
+    """The `condo` command (La Revancha)."""
+    lines = condo_lines(state)
+    return "\n".join(lines) if lines else "No country is in condominium."
+
+
+def blockades_text(state) -> str:
+    """The `blockades` command (La Revancha)."""
+    from comando.rulesets.revancha import blockades
+    b = state.board
+    bl = blockades.all_blockades(state)
+    if not bl:
+        return "No country is blockaded."
+    return "\n".join(f"{b.name(c)} ({who(state, q)}) is blockaded by {who(state, p)}: no new armies there"
+                     for c, q, p in bl)
+
+
+# -- its events in words (engine_text.event_line asks the game first)
+
+def event_line(state_before, state, ev):
+    """La Revancha's own events in words (None: engine_text's common line): aggression pacts and
+    condominiums, missiles, the international zone's penalty."""
+    t = ev["t"]
+    if t in ("aggress", "cbreak") or (t in ("attack", "move", "regroup") and state.rules.condominiums
+                                       and (state.x.get("cd") or (getattr(state_before, "x", None) or {}).get("cd"))):
+        line = condo_event(state_before, state, ev)
+        if line:
+            return line
+    b = state.board
+    p = ev.get("p")
+    if t == "arm":
+        k = ev["k"]
+        how = "from the new forces" if ev.get("src") == "r" else f"replacing {6 * k} armies"
+        return (f"{who(state, p)} places {k} missile{'s' if k > 1 else ''} on {b.name(ev['c'])} ({how})"
+                + round_note(state_before, state))
+    if t == "forget":
+        lost = f"the {card_name(state, ev['card'])} card goes back to the deck" if "card" in ev \
+            else "it holds no card: its next card is lost"
+        return (f"{who(state, p)} claims the international zone #{ev['id']} penalty on "
+                f"{who(state, ev['q'])}: {lost}; the zone {'stays' if ev['keep'] else 'ends'}")
+    if t == "missile":
+        to = ev["to"]
+        hit = state_before.armies[to] - state.armies[to] if state_before is not None else "?"
+        return (f"{who(state, p)} fires a missile from {b.name(ev['f'])} at {b.name(to)} "
+                f"({count(ev.get('d', '?'), 'border')}): {count(hit, 'army')} destroyed, "
+                f"{state.armies[to]} left")
+    return None
+
+
+def round_note(state_before, state) -> str:
+    """La Revancha: the situation card an event turned over (it opened a round)."""
+    x = getattr(state, "x", None) or {}
+    if state_before is None or "sit" not in x or x["sit"] < 0 or state.round == state_before.round:
+        return ""
+    from comando.rulesets.revancha import situations as sit
+    s = f"; round {state.round}: situation card {sit.label(x['sit'])} ({sit.describe(x['sit'])})"
+    if x.get("bar"):
+        s += "; no country card this round for " + ", ".join(who(state, q) for q in x["bar"])
+    return s
+
+
+def condo_event(before, state, ev):
+    """La Revancha's aggression pacts and condominiums in words (None: the plain line)."""
+    from comando.rulesets.revancha import condominium as cdm
+    b = state.board
+    t = ev["t"]
+    p = ev.get("p")
+    bx = getattr(before, "x", None) or {}
+    if t == "aggress":
+        return (f"aggression pact: {who(state, p)} (from {b.name(ev['a'])}) and {who(state, ev['q'])} "
+                f"(from {b.name(ev['b'])}) attack {b.name(ev['to'])}; {who(state, p)} rolls first")
+    if t == "cbreak":
+        r = cdm.row(state, ev["c"])
+        return f"{who(state, p)} breaks the pact inside {b.name(ev['c'])}: it binds until {who(state, r[3])}'s next turn ends"
+    r = cdm.row(state, ev.get("to", -1)) if t != "move" else None
+    if t == "attack":
+        f, to = ev["f"], ev["to"]
+        res = " ".join(map(str, sorted(ev["ad"], reverse=True))) + " vs " + " ".join(map(str, sorted(ev["dd"], reverse=True)))
+        s = f"{who(state, p)} attacks {b.name(to)} from {b.name(f)}" + (f" ({who(state, ev['vs'])})" if "vs" in ev else "")
+        s += f": {res} -> "
+        if r is not None or cdm.row(state, f) is not None or any(x[0] == to for x in bx.get("cd") or ()):
+            return s + "; ".join(cdm.describe(state, x) for x in cdm.rows(state) if x[0] in (f, to)) + \
+                ("" if r is not None else f"; {b.name(to)} {who(state, state.owner[to])} {state.armies[to]}")
+        return None
+    if t == "move" and bx.get("cdm"):
+        c = bx["cdm"][0]
+        x = cdm.row(state, c)
+        return cdm.describe(state, x) if x is not None else f"{count(state.armies[c], 'army')} in {b.name(c)}"
+    if t == "regroup" and r is not None:
+        return f"{who(state, p)} moves {ev['n']} from {b.name(ev['f'])} to {b.name(ev['to'])}; " + cdm.describe(state, r)
+    return None
+
+
+# -- the REPL commands La Revancha adds (`comando play --ruleset revancha`; their help: Revancha.help)
+
+def arm(session, rest):
+    p = session.game.state.cur
+    if len(rest) < 2:
+        raise UsageError("arm K COUNTRY [replace]")
+    k = session.number(rest[0], "the count of missiles")
+    words = rest[1:]
+    how = "r"
+    if words and words[-1].lower() in ("replace", "map", "replacing"):
+        how = "m"
+        words = words[:-1]
+    session.act({"t": "arm", "p": p, "c": session.countries(words, 1)[0], "k": k, "src": how})
+
+
+def missile(session, rest):
+    p = session.game.state.cur
+    f, to = session.countries(rest, 2)
+    session.act({"t": "missile", "p": p, "f": f, "to": to})
+
+
+def blockades_command(session, rest):
+    session.say(blockades_text(session.game.state))
+
+
+def situation(session, rest):
+    lines = status_lines(session.game.state)
+    session.say(lines[0] if lines else "no situation card yet (setup)")
+
+
+def forget(session, rest):
+    if len(rest) != 4 or rest[3].lower() not in ("keep", "end"):
+        raise UsageError("forget HARMED FORGETTER ID keep|end (see 'pacts' for the zone's number)")
+    session.act({"t": "forget", "p": session.player(rest[0]), "q": session.player(rest[1]),
+                 "id": session.number(rest[2].lstrip("#"), "the zone pact's id"),
+                 "keep": 1 if rest[3].lower() == "keep" else 0})
+
+
+def condo(session, rest):
+    s = session.game.state
+    if not rest:
+        session.say(condo_text(s))
+        return
+    if rest[0].lower() != "break" or len(rest) < 2:
+        raise UsageError("condo | condo break COUNTRY [PLAYER]")
+    words = rest[1:]
+    p = s.cur
+    try:
+        c = session.countries(words, 1)[0]
+    except (UsageError, BoardError):
+        p = session.player(words[-1])
+        c = session.countries(words[:-1], 1)[0]
+    session.act({"t": "cbreak", "p": p, "c": c})
+
+
+class Deal(handdeal.LeftoversToDice):
+    """La Revancha deals as T.E.G. does; two players hold two objectives each, and the laptop
+    shuffles the situation deck when the game plays with situation cards."""
+
+    def objectives(self, state):
+        return 2 if state.np == 2 else 1
+
+    def fields(self, state, first, seats, src):
+        out = handdeal.LeftoversToDice.fields(self, state, first, seats, src)
+        if state.rules.opt(state, "situations"):
+            from comando.rulesets.revancha import situations
+            out["sd"] = situations.shuffle(src)
+        return out
+
+
+class Revancha(Game):
+    id = "revancha"
+    hand_deal = Deal()
+    name = TITLES["revancha"]   # the full name: the short "La Revancha" reads as anyone's
+    help = """La Revancha (teg-la-revancha.txt):
+  status                      also the round's situation card, missiles, continent cards, blockades
+  arm K COUNTRY               K missiles (6 armies each) from the armies you place
+  arm K COUNTRY replace       K missiles replacing 6 armies each on the map (one army stays)
+  missile FROM TO             detonate a missile of FROM at TO (up to 3 borders: 3, 2, 1 armies)
+  regroup FROM TO N [missiles M]  move N armies (0 with missiles) and M missiles
+  trade C1 [C2 [C3]]          an exchange: country cards and/or continent cards (by continent
+                              name): 6, 10, 15, 20 ... armies; one exchange per round
+  bonus COUNTRY               +3 armies on a country whose card you hold
+  cards [PLAYER]              country cards (symbols) and continent cards held / used
+  blockades                   the blockaded countries (no new armies there)
+  situation                   the round's situation card
+  pact PLAYER border MINE THEIRS  countries up to 3 borders apart (missiles); also:
+  pact PLAYER continent NAME | pact PLAYER borders CONT1 CONT2 | pact PLAYER world |
+  pact PLAYER zone COUNTRY    (an international zone: from the third exchange on)
+  forget HARMED FORGETTER ID keep|end   the zone's penalty: a random card of FORGETTER back to
+                              the deck (none held: its next card is lost); HARMED keeps or ends it
+  pact ALLY aggression TARGET MINE THEIRS   an aggression pact: you and ALLY attack TARGET (a third
+                              player's) from MINE and THEIRS, in turns (the ally's rolls: 'attack
+                              THEIRS TARGET'); MINE = THEIRS = your condominium for a joint attack
+  move N M                    after a joint conquest: your armies (1-2) and the ally's (1-2) in it
+  regroup FROM TO N           also the ally's regroup into the new condominium, after yours
+  attack FROM TO vs PLAYER    a country in condominium: name the occupant you attack
+                              (FROM = TO: inside it, once its pact is broken and lifted)
+  condo | condo break COUNTRY [PLAYER]   countries in condominium / announce the pact's breaking"""
+
+    # (in this order: the REPL's Tab completion offers them after the common commands)
+    commands = {"arm": arm, "missile": missile, "blockades": blockades_command,
+                "situation": situation, "forget": forget, "condo": condo}
+
+    def status_lines(self, state) -> list:
+        return status_lines(state)
+
+    def event_line(self, state_before, state, ev):
+        return event_line(state_before, state, ev)
+
+    def round_note(self, state_before, state) -> str:
+        return round_note(state_before, state)
+
+    def dice_marks(self, r) -> str:
+        """The situation card that changed the dice (rules/teg-la-revancha.txt, SITUATION CARDS:
+        SNOW, the defender rolls one die more; TAILWIND, the attacker does)."""
+        return (" (snow)" if r.get("snow") else "") + (" (tailwind)" if r.get("tw") else "")
+
+
+GAME = Revancha()

@@ -1,0 +1,56 @@
+"""WAR on the laptop (rules/war.txt)."""
+
+from __future__ import annotations
+
+from comando_host.games.base import Game, territories
+from comando_host.web import handdeal
+
+
+class Deal(handdeal.OneAtATime):
+    """WAR ("Distribution of Armies and Territories"): the distributor deals from their left."""
+    ask = "who dealt the cards (the distributor)"
+    rule = "dealt one at a time from the distributor's left (war.txt)"
+
+    def order(self, state, first):
+        from comando.rulesets.war.table import deal_seat
+        return [deal_seat(first, state.np, k) for k in range(state.n)]
+
+    def fields(self, state, first, seats, src):
+        return {"dr": [[6 if s == first else 1 for s in range(state.np)]],
+                "obj": [-1] * state.np}
+
+
+class War(Game):
+    id = "war"
+    hand_deal = Deal()
+    demo_colours = ("blue", "red", "black", "yellow", "green", "white")
+    help = """WAR (war.txt):
+  attack FROM TO N            announce N attacking armies, 1 to 3 (default: as many as allowed);
+                              the move-in after a conquest is at most the armies of the last attack
+  trade C1 C2 C3              'wild' names a wildcard; +2 on each traded territory you hold;
+                              the value counts the trades of the whole table (see status)"""
+
+    def options(self, o) -> list:
+        return territories(o)
+
+    def place_line(self, ev, b, st, p):
+        return "%s placed the first round's armies" % p
+
+    def attack_dice(self, ev, dice) -> str:
+        if "n" in ev:  # the armies announced (war.txt)
+            return f"{ev['n']} arm{'y' if ev['n'] == 1 else 'ies'} attack, " + dice
+        return dice
+
+    def status_lines(self, state) -> list:
+        """WAR: trades across the table, the first round."""
+        r = state.rules
+        out = []
+        nxt = r.trade_value(state, state.cur)
+        out.append(f"trades at the table: {state.ttrades} (the next trade is worth {nxt} armies, "
+                   "+2 on each traded territory you hold)")
+        if state.round == 1 and state.phase != "over":
+            out.append("first round: players only receive and place armies")
+        return out
+
+
+GAME = War()
