@@ -19,10 +19,11 @@ def situation(state) -> tuple[str | None, bool, bool]:
     rs = getattr(state.rules, "combat", None)
     if rs not in combat.RULES:
         return None, False, False
-    if rs != "revancha":
+    card_kind = getattr(state.rules, "card_kind", None)   # (a game with situation cards)
+    if card_kind is None:
         return rs, False, False
     from comando.rulesets.revancha import situations as sit
-    k = state.rules.card_kind(state)
+    k = card_kind(state)
     return rs, k == sit.SNOW, k == sit.TAILWIND
 
 
