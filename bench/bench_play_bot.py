@@ -43,8 +43,12 @@ def main(argv):
     args = ap.parse_args(argv)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "host"),
                                                        os.path.join(ROOT, "firmware", "lib")]))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)   # (timed with the modules' bytecode cached, as installed)
     walls, cpus, events = [], [], []
     with tempfile.TemporaryDirectory() as tmp:
+        run([sys.executable, "-m", "comando_host", "play", "--ruleset", "risk", "--seed", "1",
+             "--players", "Ana,Beto,Caro", "--db", os.path.join(tmp, "warm.db")], "bot 1\n",
+            env=env)                  # (a first run writes the bytecode caches)
         for seed in range(1, args.seeds + 1):
             db = os.path.join(tmp, "g%d.db" % seed)
             wall, cpu, _ = run([sys.executable, "-m", "comando_host", "play", "--ruleset", "risk",
@@ -65,10 +69,14 @@ def main(argv):
     print("play_bot cpu_s %.3f" % statistics.median(cpus))
     if args.peer_pyrisk:
         pw, pc = [], []
+        penv = dict(os.environ)
+        penv.pop("PYTHONDONTWRITEBYTECODE", None)
+        run([sys.executable, "pyrisk.py", "--nocurses", "-d", "0", "-s", "1", "StupidAI",
+             "BetterAI", "BetterAI"], cwd=args.peer_pyrisk, env=penv)      # (its caches too)
         for seed in range(1, args.seeds + 1):
             wall, cpu, _ = run([sys.executable, "pyrisk.py", "--nocurses", "-d", "0", "-s",
                                 str(seed), "StupidAI", "BetterAI", "BetterAI"],
-                               cwd=args.peer_pyrisk)
+                               cwd=args.peer_pyrisk, env=penv)
             pw.append(wall)
             pc.append(cpu)
         print("play_bot pyrisk_wall_s %.3f" % statistics.median(pw))
