@@ -7,8 +7,10 @@ The log is one seeded T.E.G. game played by the random bot (comando.engine.bot, 
 bench_engine: three players, the whole map to win, so the game is long), cut at N events and
 written as JSONL. Then `comando replay LOG`, `comando replay LOG --json`, `comando import LOG`
 (into a new store) and `comando replay ID --db` (the stored game) each run as a child; their
-peak resident set (the child's ru_maxrss from os.wait4) and wall time (median of --runs) are
-printed as `replay NAME VALUE` lines. ``--tree DIR`` runs the commands from another checkout
+peak resident set (the child's ru_maxrss from os.wait4), wall time and CPU time (user + system,
+steadier on a loaded machine; medians of --runs) are
+printed as `replay NAME VALUE` lines (the log is made in a child of its own: a child's
+ru_maxrss counts the memory it was forked with). ``--tree DIR`` runs the commands from another checkout
 (its host/ and firmware/lib/), e.g. the tree before a change, on the same log.
 """
 
@@ -41,7 +43,7 @@ def make_log(path, n_events, seed=0):
 
 
 def run_child(cmd, env):
-    """(wall seconds, peak RSS MiB, stdout): the child waited for with os.wait4, whose rusage is
+    """(wall seconds, CPU seconds, peak RSS MiB, stdout): the child waited for with os.wait4, whose rusage is
     the child's own (RUSAGE_CHILDREN would be the largest of every child so far)."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         t0 = time.perf_counter()
@@ -55,7 +57,7 @@ def run_child(cmd, env):
             sys.exit("bench_replay_memory: %s failed (%d): %s"
                      % (" ".join(cmd[3:5]), proc.returncode, err.read().decode()[-300:]))
         # ru_maxrss is in KiB on Linux
-        return wall, usage.ru_maxrss / 1024.0, out.read().decode()
+        return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024.0, out.read().decode()
 
 
 def main(argv):
@@ -64,14 +66,23 @@ def main(argv):
     ap.add_argument("--tree", metavar="DIR", default=ROOT,
                     help="the checkout whose comando runs (default: this one)")
     ap.add_argument("--runs", type=int, default=3, help="runs per command (medians)")
+    ap.add_argument("--make-log", metavar="PATH", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    if args.make_log:
+        make_log(args.make_log, args.events)
+        return 0
     tree = os.path.abspath(args.tree)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(tree, "host"),
                                                        os.path.join(tree, "firmware", "lib")]))
     comando = [sys.executable, "-m", "comando_host"]
     with tempfile.TemporaryDirectory() as tmp:
         log = os.path.join(tmp, "bot.jsonl")
-        n = make_log(log, args.events)
+        # made in a child: a child's ru_maxrss counts the RSS it was forked with, so this
+        # process stays small (the game played in it would count in every figure)
+        subprocess.run([sys.executable, os.path.abspath(__file__), "--make-log", log,
+                        "--events", str(args.events)], check=True)
+        with open(log, "rb") as f:
+            n = sum(1 for _ in f)
         print("replay events %d" % n)
         print("replay log_mib %.1f" % (os.path.getsize(log) / 1048576.0))
         print("replay tree %s" % tree)
@@ -82,13 +93,15 @@ def main(argv):
                  ("replay_stored", lambda i: comando + ["replay", "bot",
                                                         "--db", os.path.join(tmp, "s%d.db" % i)])]
         for name, make in cases:
-            walls, peaks = [], []
+            walls, cpus, peaks = [], [], []
             for i in range(args.runs):
-                wall, peak, out = run_child(make(i), env)
+                wall, cpu, peak, out = run_child(make(i), env)
                 walls.append(wall)
+                cpus.append(cpu)
                 peaks.append(peak)
             print("replay %s_peak_mib %.1f" % (name, max(peaks)))
             print("replay %s_wall_s %.3f" % (name, statistics.median(walls)))
+            print("replay %s_cpu_s %.3f" % (name, statistics.median(cpus)))
             sys.stdout.flush()
     return 0
 

@@ -611,6 +611,31 @@ class Store:
                 out.append(("event", json.loads(body)))
         return out
 
+    def iter_records(self, game: str):
+        """``records`` one row at a time (a long game is never all in memory)."""
+        with self.lock:
+            cur = self.db.cursor()
+            try:
+                cur.execute("SELECT seq, kind, body FROM events WHERE game=? ORDER BY seq",
+                            (game,))
+                for seq, kind, body in cur:
+                    if kind == "snapshot":
+                        yield ("snapshot", seq, json.loads(body))
+                    else:
+                        yield ("event", json.loads(body))
+            finally:
+                cur.close()
+
+    def first_event(self, game: str):
+        """The game's first stored event, or None."""
+        rows = self._query("SELECT body FROM events WHERE game=? AND kind='event' ORDER BY seq"
+                           " LIMIT 1", (game,))
+        return json.loads(rows[0][0]) if rows else None
+
+    def has_snapshot(self, game: str) -> bool:
+        return bool(self._query("SELECT 1 FROM events WHERE game=? AND kind='snapshot' LIMIT 1",
+                                (game,)))
+
     def records_after(self, game: str, seq: int):
         """The rows of ``records`` whose seq is above ``seq`` (a live reader's next batch)."""
         out = []

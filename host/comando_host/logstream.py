@@ -1,0 +1,89 @@
+"""Folding a long log with the state in memory, not every event (issue 28: a 100,000-event
+replay under 40 MiB peak).
+
+engine.Folder keeps each effective event as a dict (about 450 bytes each in CPython) so an
+``undo`` can fold again without its undone tail. StreamFolder is the same fold, the same
+checks and messages, but keeps those events as their compact JSON lines (about 90 bytes each)
+and decodes them only when an undo folds again. ``lines(f, name)`` reads a log file line by line
+with its size bound (comando_host.inputfile), so nothing holds the whole file either."""
+
+from __future__ import annotations
+
+import json
+
+from comando import engine
+from comando.engine import log as elog
+from comando.errors import IllegalMove
+
+
+class PackedEvents:
+    """A list of events kept as compact JSON lines (bytes): append, len, iteration and indexing
+    give back dicts equal to the ones appended."""
+
+    __slots__ = ("_lines",)
+
+    def __init__(self, events=()):
+        self._lines = []
+        for ev in events:
+            self.append(ev)
+
+    def append(self, ev) -> None:
+        self._lines.append(elog.dumps(ev).encode("utf-8"))
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+    def __iter__(self):
+        for line in self._lines:
+            yield json.loads(line)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [json.loads(line) for line in self._lines[i]]
+        return json.loads(self._lines[i])
+
+    def __eq__(self, other):
+        return list(self) == list(other)
+
+
+class StreamFolder(engine.Folder):
+    """engine.Folder whose history (``effective``) is a PackedEvents: the same fold, the same
+    undo and the same errors, in a fifth of the memory."""
+
+    def __init__(self, board=None, verify=True):
+        engine.Folder.__init__(self, board, verify, keep=True)
+        self.effective = PackedEvents()
+
+    def feed(self, ev):
+        t = ev.get("t")
+        if t == "undo" and self.state is not None:
+            return self._undo(ev)
+        st = engine.Folder.feed(self, ev)
+        if t == "new":
+            self.effective = PackedEvents([ev])
+        return st
+
+    def _undo(self, ev):
+        # engine.Folder's undo, folding again from the packed lines without a list of dicts
+        st = self.state
+        to = ev.get("to")
+        if not isinstance(to, int) or to < self.base or to >= st.seq:
+            raise IllegalMove("undo: nothing to undo before event %r" % (to,))
+        keep = PackedEvents()
+        f = engine.Folder(self.board, verify=False, keep=False)
+        for e in self.effective:
+            if e.get("seq", 0) <= to:
+                f.feed(e)
+                keep.append(e)
+        if f.state is None:
+            raise IllegalMove("undo: the log must begin with a new event")
+        self.state = f.state
+        self.effective = keep
+        self.state.seq = ev.get("seq", st.seq)
+        return self.state
+
+
+def lines(f, name, headers=()):
+    """(lineno, event) of the open binary log ``f``, read line by line (elog.iter_lines: blank
+    lines and header objects skipped; ValueError "NAME:LINE: problem")."""
+    return elog.iter_lines(f, name, headers)
