@@ -27,8 +27,10 @@ class PackedEvents:
         for ev in events:
             self.append(ev)
 
-    def append(self, ev) -> None:
-        self._lines.append(elog.dumps(ev).encode("utf-8"))
+    def append(self, ev, line=None) -> None:
+        """Keep ``ev``; ``line``, when given, is the JSON line (bytes) it was read from."""
+        self._lines.append(line if line is not None
+                           else json.dumps(ev, separators=(",", ":")).encode("utf-8"))
 
     def __len__(self) -> int:
         return len(self._lines)
@@ -54,13 +56,23 @@ class StreamFolder(engine.Folder):
         engine.Folder.__init__(self, board, verify, keep=True)
         self.effective = PackedEvents()
 
-    def feed(self, ev):
+    def feed(self, ev, line=None):
+        """engine.Folder.feed; ``line``: the JSON line ``ev`` was read from, kept as it is
+        (no encoding again)."""
         t = ev.get("t")
         if t == "undo" and self.state is not None:
             return self._undo(ev)
-        st = engine.Folder.feed(self, ev)
-        if t == "new":
-            self.effective = PackedEvents([ev])
+        if t == "new" or not self.keep:
+            st = engine.Folder.feed(self, ev)
+            if t == "new":
+                self.effective = PackedEvents([ev])
+            return st
+        self.keep = False          # Folder.feed appends no dict: the line is kept here
+        try:
+            st = engine.Folder.feed(self, ev)
+        finally:
+            self.keep = True
+        self.effective.append(ev, line)
         return st
 
     def _undo(self, ev):
@@ -83,7 +95,15 @@ class StreamFolder(engine.Folder):
         return self.state
 
 
-def lines(f, name, headers=()):
-    """(lineno, event) of the open binary log ``f``, read line by line (elog.iter_lines: blank
-    lines and header objects skipped; ValueError "NAME:LINE: problem")."""
-    return elog.iter_lines(f, name, headers)
+def events(lines, name, headers=()):
+    """(lineno, event, line) of a log's bytes lines, read as they come (elog.iter_lines: blank
+    lines and header objects skipped; ValueError "NAME:LINE: problem"); ``line`` is the bytes
+    the event was read from."""
+    last = [None]
+
+    def remembered():
+        for raw in lines:
+            last[0] = raw
+            yield raw
+    for lineno, ev in elog.iter_lines(remembered(), name, headers):
+        yield lineno, ev, last[0]

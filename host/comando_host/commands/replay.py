@@ -55,12 +55,12 @@ def replay_bytes(data: bytes, path: str):
 
 def replay_lines(lines, path: str):
     """replay() of a log's bytes lines (a file, a LineReader), folded as they come."""
-    from comando_host.logstream import StreamFolder
+    from comando_host.logstream import StreamFolder, events
     folder = StreamFolder()
     try:
-        for lineno, ev in elog.iter_lines(lines, path, HEADERS):
+        for lineno, ev, line in events(lines, path, HEADERS):
             try:
-                folder.feed(ev)
+                folder.feed(ev, line)
             except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
                 what = f"event {ev.get('seq', '?')} ({ev.get('t')})"
                 why = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
