@@ -359,43 +359,12 @@ class Store:
         database cannot be written (the disk full, read-only): nothing of the batch is stored.
         """
         now = time.time()
-        top = 0
         events = list(events)
         with self._tx():
-            pending = self._pending.get(game)
-            if pending is not None and (events or snapshot is not None) and not self.db.execute(
-                    "SELECT 1 FROM games WHERE id=?", (game,)).fetchone():
-                board, ruleset, fw, origin, created = pending
-                self.db.execute("INSERT INTO games(id, board, ruleset, fw, origin, created, updated)"
-                                " VALUES (?,?,?,?,?,?,?)",
-                                (game, board, ruleset, fw, origin, created, now))
-            if snapshot is not None:
-                seq, payload = snapshot
-                self.db.execute("INSERT OR REPLACE INTO events(game, seq, kind, t, body, received)"
-                                " VALUES (?,?,?,?,?,?)", (game, seq, "snapshot", "@snapshot",
-                                                          dumps(payload), now))
-                top = seq
-            rows = []
-            for ev in events:
-                seq = ev["seq"]
-                rows.append((game, seq, "event", ev["t"], dumps(ev), now))
-                top = max(top, seq)
-                if ev["t"] == "new":
-                    self._players(game, ev)
-            if rows:
-                try:
-                    self.db.executemany("INSERT INTO events(game, seq, kind, t, body, received)"
-                                        " VALUES (?,?,?,?,?,?)", rows)
-                except sqlite3.IntegrityError:
-                    for r in rows:
-                        old = self.db.execute("SELECT body FROM events WHERE game=? AND seq=?",
-                                              (game, r[1])).fetchone()
-                        if old is None:
-                            self.db.execute("INSERT INTO events(game, seq, kind, t, body, received)"
-                                            " VALUES (?,?,?,?,?,?)", r)
-                        elif old[0] != r[4]:
-                            raise ValueError("game %s: event %d differs from the stored one"
-                                             % (game, r[1]))
+            if events or snapshot is not None:
+                self._file_pending(game)
+            top = self._insert_snapshot(game, snapshot, now) if snapshot is not None else 0
+            top = max(top, self._insert_events(game, events, now))
             self.db.execute("UPDATE games SET updated=? WHERE id=?", (now, game))
             try:
                 self._summarize(game, events, snapshot)
@@ -405,6 +374,86 @@ class Store:
                     self._summaries.forget(game)
                 raise
         self._pending.pop(game, None)
+        return top
+
+    def add_records(self, game: str, records, batch: int = 2000) -> int:
+        """Store a whole game's ``records`` (("event", ev) or ("snapshot", seq, payload), in
+        order; an iterable read as it goes) in one transaction, written ``batch`` rows at a
+        time: a long import never holds them all, and a failure stores none of them (as
+        add_events). Its summary row is folded once, at the end, from the rows stored."""
+        now = time.time()
+        top = 0
+        with self._tx():
+            filed = False
+            events = []
+            for r in records:
+                if not filed:
+                    self._file_pending(game)
+                    filed = True
+                if r[0] == "snapshot":
+                    top = max(top, self._insert_events(game, events, now))
+                    events = []
+                    top = max(top, self._insert_snapshot(game, (r[1], r[2]), now))
+                    continue
+                events.append(r[1])
+                if len(events) >= batch:
+                    top = max(top, self._insert_events(game, events, now))
+                    events = []
+            top = max(top, self._insert_events(game, events, now))
+            self.db.execute("UPDATE games SET updated=? WHERE id=?", (now, game))
+            if self._summaries is not None:
+                self._summaries.forget(game)     # folded afresh from the rows just stored
+            try:
+                self._summarize(game, [], None)
+            except BaseException:
+                if self._summaries is not None:
+                    self._summaries.forget(game)
+                raise
+        self._pending.pop(game, None)
+        return top
+
+    def _file_pending(self, game):
+        """The games row of a game filed by ensure_game, in the transaction of its first rows."""
+        pending = self._pending.get(game)
+        if pending is not None and not self.db.execute(
+                "SELECT 1 FROM games WHERE id=?", (game,)).fetchone():
+            board, ruleset, fw, origin, created = pending
+            self.db.execute("INSERT INTO games(id, board, ruleset, fw, origin, created, updated)"
+                            " VALUES (?,?,?,?,?,?,?)",
+                            (game, board, ruleset, fw, origin, created, time.time()))
+
+    def _insert_snapshot(self, game, snapshot, now) -> int:
+        seq, payload = snapshot
+        self.db.execute("INSERT OR REPLACE INTO events(game, seq, kind, t, body, received)"
+                        " VALUES (?,?,?,?,?,?)", (game, seq, "snapshot", "@snapshot",
+                                                  dumps(payload), now))
+        return seq
+
+    def _insert_events(self, game, events, now) -> int:
+        """Insert ``events`` (inside a transaction); an event already stored must be identical
+        (ValueError). Their highest seq (0 for none)."""
+        top = 0
+        rows = []
+        for ev in events:
+            seq = ev["seq"]
+            rows.append((game, seq, "event", ev["t"], dumps(ev), now))
+            top = max(top, seq)
+            if ev["t"] == "new":
+                self._players(game, ev)
+        if rows:
+            try:
+                self.db.executemany("INSERT INTO events(game, seq, kind, t, body, received)"
+                                    " VALUES (?,?,?,?,?,?)", rows)
+            except sqlite3.IntegrityError:
+                for r in rows:
+                    old = self.db.execute("SELECT body FROM events WHERE game=? AND seq=?",
+                                          (game, r[1])).fetchone()
+                    if old is None:
+                        self.db.execute("INSERT INTO events(game, seq, kind, t, body, received)"
+                                        " VALUES (?,?,?,?,?,?)", r)
+                    elif old[0] != r[4]:
+                        raise ValueError("game %s: event %d differs from the stored one"
+                                         % (game, r[1]))
         return top
 
     def _summarize(self, game, events, snapshot):
@@ -423,8 +472,14 @@ class Store:
             self.db.execute("DELETE FROM summaries WHERE game=?", (game,))
 
     def _fold(self, game):
+        """The view of a stored game for its summary row, folded row by row with its history
+        packed (a long game never all in memory as dicts)."""
         from comando_host.view import GameView
-        return GameView.from_store(self, game)[0]
+        g = self.game(game) or {"board": "", "fw": ""}
+        view = GameView(packed=True)
+        view.hello({"game": game, "board": g["board"], "fw": g["fw"]}, 0)
+        view.replay(self.iter_records(game))
+        return view
 
     def summaries(self):
         """{game: (last seq folded, players list, result, board, ruleset)} of the kept rows."""
