@@ -26,9 +26,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 SEED = 11
 KILLS = 30
 # T.E.G. classic, three players: the claims (one event each), then the bot plays whole turns
-# (many events a command, stored at each turn's end); an undo and a status between them
-SCRIPT = (["bot 3"] * 6 + ["status", "bot 2", "undo", "bot 4"] + ["bot 6"] * 6
-          + ["status"] + ["bot 1"] * 3)
+# (many events a command, stored at each turn's end); an undo and a status between them. Then
+# armies placed one at a time by hand (HAND): events in the middle of a turn, stored only by the
+# batch before the next prompt; then the bot again.
+HEAD = (["bot 3"] * 6 + ["status", "bot 2", "undo", "bot 4"] + ["bot 6"] * 6)
+HAND = 4
+TAIL = ["bot 1", "status", "bot 1"]
 PROMPT = re.compile(rb"\w> ")          # "Ana (blue) claim> " (a status line starts "> Ana")
 WAIT = 60.0                            # a generous bound per prompt: a loaded machine is slow
 
@@ -120,27 +123,44 @@ def _count(db) -> int:
         con.close()
 
 
+def _hand_placements(db):
+    """HAND commands `place 1 COUNTRY` on a country of the player to play (the same in every
+    run: the seed and the commands before are the same)."""
+    (events,) = _stored_events(db).values()
+    st = engine.fold(events)
+    assert st.phase == "add" and st.to_place() > HAND, (st.phase, st.to_place())
+    mine = [c for c in range(st.n) if st.owner[c] == st.cur]
+    return ["place 1 %s" % st.board.cid(mine[k % len(mine)]) for k in range(HAND)]
+
+
 def uncut_run(db):
-    """The game played to the end of the script: its events, and how many were stored when
-    each prompt was printed (before[k]: at the (k+1)-th prompt)."""
+    """The game played to the end of the script: the script, its events, and how many were
+    stored when each prompt was printed (before[k]: at the (k+1)-th prompt)."""
     p = Player(db)
-    before = []
-    for k, line in enumerate(SCRIPT):
+    before, script = [], list(HEAD)
+    k = 0
+    while k < len(script):
         p.wait_prompt(k + 1)
         before.append(_count(db))
-        p.type(line)
-    p.wait_prompt(len(SCRIPT) + 1)
+        p.type(script[k])
+        k += 1
+        if k == len(HEAD):
+            p.wait_prompt(k + 1)
+            script += _hand_placements(db) + TAIL
+    p.wait_prompt(len(script) + 1)
     before.append(_count(db))
     p.finish()
     (events,) = _stored_events(db).values()
-    return events, before
+    return script, events, before
 
 
 def test_kill_9_thirty_times_leaves_legal_prefixes_with_nothing_the_player_saw_lost(tmp_path):
-    full, before = uncut_run(str(tmp_path / "uncut.db"))
+    script, full, before = uncut_run(str(tmp_path / "uncut.db"))
     engine.fold(full)                                  # the uncut game is legal
     assert len(full) > 100 and before[-1] == len(full)
     assert any(ev["t"] == "undo" for ev in full)
+    hand = len(HEAD) + 1                               # the prompts of the hand placements:
+    assert before[hand:hand + HAND] == [before[hand - 1] + n for n in range(1, HAND + 1)]
 
     db = str(tmp_path / "killed.db")
     rng = random.Random(28)
@@ -148,13 +168,13 @@ def test_kill_9_thirty_times_leaves_legal_prefixes_with_nothing_the_player_saw_l
     for i in range(KILLS):
         old = set(_stored_events(db)) if os.path.exists(db) else set()
         p = Player(db)
-        typed = rng.randint(0, len(SCRIPT))            # commands typed before the kill
+        typed = rng.randint(0, len(script))            # commands typed before the kill
         if typed == 0 and rng.random() < 0.5:
             time.sleep(rng.uniform(0, 0.8))            # killed while starting
         else:
             for k in range(typed):
                 p.wait_prompt(k + 1)
-                p.type(SCRIPT[k])
+                p.type(script[k])
             time.sleep(rng.choice((0, rng.uniform(0, 0.05), rng.uniform(0, 0.4))))
         p.kill()
         if os.path.exists(db):
