@@ -45,11 +45,12 @@ def _env():
 class Player:
     """`comando play` on a pty of its own, the test at its keyboard."""
 
-    def __init__(self, db):
+    def __init__(self, db, log=None):
         self.master, slave = pty.openpty()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "comando_host", "play", "--ruleset", "teg", "--seed",
-             str(SEED), "--players", "Ana,Beto,Caro", "--db", db],
+             str(SEED), "--players", "Ana,Beto,Caro", "--db", db]
+            + (["--log", log] if log else []),
             stdin=slave, stdout=slave, stderr=slave, env=_env(), close_fds=True,
             start_new_session=True)
         os.close(slave)
@@ -133,29 +134,38 @@ def _hand_placements(db):
     return ["place 1 %s" % st.board.cid(mine[k % len(mine)]) for k in range(HAND)]
 
 
-def uncut_run(db):
-    """The game played to the end of the script: the script, its events, and how many were
-    stored when each prompt was printed (before[k]: at the (k+1)-th prompt)."""
-    p = Player(db)
+def _made(log) -> int:
+    """The events made so far: `--log` writes each one as it is made, whatever the store's
+    batches (the count the store is checked against, not taken from it)."""
+    with open(log, "rb") as f:
+        return sum(1 for line in f if line.strip())
+
+
+def uncut_run(db, log):
+    """The game played to the end of the script: the script, its events, and how many events
+    were made when each prompt was printed (before[k]: at the (k+1)-th prompt); the store
+    holds all of them at every prompt."""
+    p = Player(db, log)
     before, script = [], list(HEAD)
     k = 0
     while k < len(script):
         p.wait_prompt(k + 1)
-        before.append(_count(db))
+        before.append(_made(log))
+        assert _count(db) == before[-1], (k, script[k - 1:k])
         p.type(script[k])
         k += 1
         if k == len(HEAD):
             p.wait_prompt(k + 1)
             script += _hand_placements(db) + TAIL
     p.wait_prompt(len(script) + 1)
-    before.append(_count(db))
+    before.append(_made(log))
     p.finish()
     (events,) = _stored_events(db).values()
     return script, events, before
 
 
 def test_kill_9_thirty_times_leaves_legal_prefixes_with_nothing_the_player_saw_lost(tmp_path):
-    script, full, before = uncut_run(str(tmp_path / "uncut.db"))
+    script, full, before = uncut_run(str(tmp_path / "uncut.db"), str(tmp_path / "uncut.jsonl"))
     engine.fold(full)                                  # the uncut game is legal
     assert len(full) > 100 and before[-1] == len(full)
     assert any(ev["t"] == "undo" for ev in full)
