@@ -60,16 +60,18 @@ class StreamFolder(engine.Folder):
     """engine.Folder whose history (``effective``) is a PackedEvents: the same fold, the same
     undo and the same errors, in a fifth of the memory. An undo folds again from the last
     checkpoint before its target (a copy of the state every MARK events, State.copy as the
-    page's slider uses it), not from ``new``: decoding the lines again costs no more than
-    engine.Folder's fold of its dicts."""
+    page's slider uses it; at most MARKS of them, further apart as the game grows), not from
+    ``new``: decoding the lines again costs no more than engine.Folder's fold of its dicts."""
 
     MARK = 500
+    MARKS = 16      # at most this many checkpoints: past it, every other goes, twice apart
 
     def __init__(self, board=None, verify=True):
         engine.Folder.__init__(self, board, verify, keep=True)
         self.effective = PackedEvents()
         self._seqs = []          # the effective events' seqs (ints): where an undo cuts
         self._marks = []         # (len(effective), a copy of the state then), oldest first
+        self._every = self.MARK  # events between two checkpoints
 
     def feed(self, ev, line=None):
         """engine.Folder.feed; ``line``: the JSON line ``ev`` was read from, kept as it is
@@ -80,7 +82,7 @@ class StreamFolder(engine.Folder):
         if t == "new":
             st = engine.Folder.feed(self, ev)
             self.effective = PackedEvents([ev])
-            self._seqs, self._marks = [ev.get("seq", 0)], []
+            self._seqs, self._marks, self._every = [ev.get("seq", 0)], [], self.MARK
             return st
         self.keep = False          # Folder.feed appends no dict: the line is kept here
         try:
@@ -90,8 +92,11 @@ class StreamFolder(engine.Folder):
         self.effective.append(ev, line)
         self._seqs.append(ev.get("seq", 0))
         n = len(self.effective)
-        if n % self.MARK == 0:
+        if n % self._every == 0:
             self._marks.append((n, st.copy()))
+            if len(self._marks) > self.MARKS:   # a long game: its copies stay few
+                self._marks = self._marks[1::2]
+                self._every *= 2
         return st
 
     def _undo(self, ev):

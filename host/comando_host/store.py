@@ -381,8 +381,10 @@ class Store:
         order; an iterable read as it goes) in one transaction, written ``batch`` rows at a
         time: a long import never holds them all, and a failure stores none of them (as
         add_events). Its summary row is folded once, at the end, from the rows stored."""
+        from comando_host.view import GameView
         now = time.time()
         top = 0
+        view = GameView(packed=True)     # its summary, fed as the rows go in
         with self._tx():
             filed = False
             events = []
@@ -390,6 +392,9 @@ class Store:
                 if not filed:
                     self._file_pending(game)
                     filed = True
+                    g = self.game(game) or {"board": "", "fw": ""}
+                    view.hello({"game": game, "board": g["board"], "fw": g["fw"]}, 0)
+                view.replay((r,))
                 if r[0] == "snapshot":
                     top = max(top, self._insert_events(game, events, now))
                     events = []
@@ -402,9 +407,11 @@ class Store:
             top = max(top, self._insert_events(game, events, now))
             self.db.execute("UPDATE games SET updated=? WHERE id=?", (now, game))
             if self._summaries is not None:
-                self._summaries.forget(game)     # folded afresh from the rows just stored
+                self._summaries.forget(game)     # the view fed above is the game's
+            if not filed:                        # nothing stored: the view of the rows there
+                view = None
             try:
-                self._summarize(game, [], None)
+                self._summarize(game, [], None, view)
             except BaseException:
                 if self._summaries is not None:
                     self._summaries.forget(game)
@@ -456,13 +463,15 @@ class Store:
                                          % (game, r[1]))
         return top
 
-    def _summarize(self, game, events, snapshot):
-        """The game's summary row, in the events' transaction (summaries.py)."""
+    def _summarize(self, game, events, snapshot, view=None):
+        """The game's summary row, in the events' transaction (summaries.py); ``view``: the
+        game's view already folded (add_records), else it is kept or folded from the store."""
         from comando_host import summaries
         if self._summaries is None:
             self._summaries = summaries.Writer()
         try:
-            self._summaries.fold(self.db, game, events, snapshot, self._fold)
+            self._summaries.fold(self.db, game, events, snapshot,
+                                 self._fold if view is None else (lambda _game: view))
         except sqlite3.Error:
             raise
         except Exception:
