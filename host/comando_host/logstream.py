@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import json
+from array import array
 
 from comando import engine
 from comando.engine import log as elog
@@ -69,7 +70,8 @@ class StreamFolder(engine.Folder):
     def __init__(self, board=None, verify=True):
         engine.Folder.__init__(self, board, verify, keep=True)
         self.effective = PackedEvents()
-        self._seqs = []          # the effective events' seqs (ints): where an undo cuts
+        self._seqs = array("q")  # the effective events' seqs: where an undo cuts (a list
+        #                          once one is not a 64-bit int)
         self._marks = []         # (len(effective), a copy of the state then), oldest first
         self._every = self.MARK  # events between two checkpoints
 
@@ -82,7 +84,8 @@ class StreamFolder(engine.Folder):
         if t == "new":
             st = engine.Folder.feed(self, ev)
             self.effective = PackedEvents([ev])
-            self._seqs, self._marks, self._every = [ev.get("seq", 0)], [], self.MARK
+            self._seqs, self._marks, self._every = array("q"), [], self.MARK
+            self._add_seq(ev)
             return st
         self.keep = False          # Folder.feed appends no dict: the line is kept here
         try:
@@ -90,14 +93,27 @@ class StreamFolder(engine.Folder):
         finally:
             self.keep = True
         self.effective.append(ev, line)
-        self._seqs.append(ev.get("seq", 0))
+        self._add_seq(ev)
         n = len(self.effective)
-        if n % self._every == 0:
+        if n % self._every == 0 and isinstance(self._seqs, array):
             self._marks.append((n, st.copy()))
             if len(self._marks) > self.MARKS:   # a long game: its copies stay few
                 self._marks = self._marks[1::2]
                 self._every *= 2
         return st
+
+    def _add_seq(self, ev):
+        """Keep the seq; a seq that is not a 64-bit int, or below the one before (a log edited
+        by hand), makes ``_seqs`` a list: undo then filters as Folder does, with no checkpoint."""
+        q = ev.get("seq", 0)
+        seqs = self._seqs
+        if isinstance(seqs, array):
+            if type(q) is int and -(1 << 63) <= q < (1 << 63) and (not seqs or q >= seqs[-1]):
+                seqs.append(q)
+                return
+            self._seqs = list(seqs)
+            self._marks = []
+        self._seqs.append(q)
 
     def _undo(self, ev):
         # engine.Folder's undo: the events up to ``to`` folded again without the undone tail
@@ -106,23 +122,30 @@ class StreamFolder(engine.Folder):
         if not isinstance(to, int) or to < self.base or to >= st.seq:
             raise IllegalMove("undo: nothing to undo before event %r" % (to,))
         seqs = self._seqs
-        if all(type(q) is int for q in seqs):
-            n = bisect.bisect_right(seqs, to)   # effective seqs only grow: the kept prefix
-        else:                                   # a seq that is not a number: compared as
-            n = sum(1 for q in seqs if q <= to)  # Folder compares it (its TypeError too)
-        while self._marks and self._marks[-1][0] > n:
-            self._marks.pop()
-        f = engine.Folder(self.board, verify=False, keep=False)
-        start = 0
-        if self._marks:
-            start, mark = self._marks[-1]
-            f.state = mark.copy()
-        for e in self.effective[start:n]:
-            f.feed(e)
-        if f.state is None:
-            raise IllegalMove("undo: the log must begin with a new event")
-        self.effective = PackedEvents.of(self.effective, n)
-        del seqs[n:]
+        if not isinstance(seqs, array):   # Folder's own filter and fold, from ``new``
+            keep = [e for e in self.effective if e.get("seq", 0) <= to]
+            f = engine.Folder(self.board, verify=False, keep=False)
+            for e in keep:
+                f.feed(e)
+            if f.state is None:
+                raise IllegalMove("undo: the log must begin with a new event")
+            self.effective = PackedEvents(keep)
+            self._seqs = [e.get("seq", 0) for e in keep]
+        else:
+            n = bisect.bisect_right(seqs, to)   # seqs that only grow: the kept prefix
+            while self._marks and self._marks[-1][0] > n:
+                self._marks.pop()
+            f = engine.Folder(self.board, verify=False, keep=False)
+            start = 0
+            if self._marks:
+                start, mark = self._marks[-1]
+                f.state = mark.copy()
+            for e in self.effective[start:n]:
+                f.feed(e)
+            if f.state is None:
+                raise IllegalMove("undo: the log must begin with a new event")
+            self.effective = PackedEvents.of(self.effective, n)
+            del seqs[n:]
         self.state = f.state
         self.state.seq = ev.get("seq", st.seq)
         return self.state

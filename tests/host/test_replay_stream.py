@@ -154,3 +154,25 @@ def test_import_of_an_illegal_long_log_stores_nothing(tmp_path, capsys):
     err = capsys.readouterr().err
     assert rc != 0 and "not imported: event %d (fortify)" % bad["seq"] in err
     assert not os.path.exists(db)      # refused before the store is opened, as it was
+
+
+def test_stream_folder_undo_on_a_log_edited_by_hand_filters_as_engine_folder():
+    """Seqs that go down or are not numbers (a log edited by hand; the fold does not check
+    them): the undo keeps what engine.Folder keeps, or fails as it fails."""
+    log = [dict(ev) for ev in bot_log(300, seed=10)]
+    log[100]["seq"] = 5                          # below the events around it
+    last = log[-1]["seq"]
+    cases = [("kept", log + [{"seq": last + 1, "t": "undo", "to": 150}]),
+             ("text seq", [dict(ev, seq="x") if i == 200 else ev for i, ev in enumerate(log)]
+              + [{"seq": last + 1, "t": "undo", "to": 150}])]
+    for name, events in cases:
+        results = []
+        for folder in (engine.Folder(), StreamFolder()):
+            try:
+                for ev in events:
+                    folder.feed(ev)
+                results.append(("state", folder.state.to_dict(), list(folder.effective)))
+            except TypeError as exc:
+                results.append(("error", str(exc)))
+        assert results[0] == results[1], name
+    assert results[0][0] == "error"              # a str seq against an int: Folder's TypeError
