@@ -18,6 +18,9 @@ from comando.engine import log as elog
 from comando.errors import IllegalMove
 
 
+_ENCODE = json.JSONEncoder(separators=(",", ":")).encode   # one encoder: none made per event
+
+
 class PackedEvents:
     """A list of events kept as compact JSON lines (bytes): append, len, iteration and indexing
     give back dicts equal to the ones appended."""
@@ -31,8 +34,7 @@ class PackedEvents:
 
     def append(self, ev, line=None) -> None:
         """Keep ``ev``; ``line``, when given, is the JSON line (bytes) it was read from."""
-        self._lines.append(line if line is not None
-                           else json.dumps(ev, separators=(",", ":")).encode("utf-8"))
+        self._lines.append(line if line is not None else _ENCODE(ev).encode("utf-8"))
 
     def __len__(self) -> int:
         return len(self._lines)

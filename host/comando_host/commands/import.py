@@ -141,7 +141,13 @@ class LogFile:
         self.jsonl = first == "{"
         order = notation.OrderCheck(self.name)
         fold = _Fold()
-        for r in notation.iter_records(self._lines(), self.name, self.headers, self.jsonl):
+        last = [None]
+
+        def remembered():     # a JSONL event's line: the fold keeps it as it is
+            for line in self._lines():
+                last[0] = line
+                yield line
+        for r in notation.iter_records(remembered(), self.name, self.headers, self.jsonl):
             order.feed(r)
             if self.first_kind is None:
                 self.first_kind = r[0]
@@ -149,7 +155,7 @@ class LogFile:
             if r[0] == "event":
                 self.events += 1
                 if self.first_kind == "event":
-                    fold.feed(r[1])
+                    fold.feed(r[1], last[0].encode("utf-8") if self.jsonl else None)
         if order.problem is not None:
             raise order.problem
         self.problem = fold.end() if self.first_kind == "event" else None
@@ -179,7 +185,8 @@ class _Fold:
         self.session = None
         self.problem = None
 
-    def feed(self, ev):
+    def feed(self, ev, line=None):
+        """``line``: the JSON line (bytes) ``ev`` was read from, when it was one."""
         if self.problem is not None:
             return
         if self.first is None:
@@ -194,7 +201,7 @@ class _Fold:
             return
         from comando.errors import ComandoError, IllegalMove
         try:
-            self.folder.feed(ev)
+            self.folder.feed(ev, line)
         except IllegalMove as exc:        # worded as engine.fold words it
             self.problem = "event %s (%s): %s" % (ev.get("seq", "?"), ev.get("t"), exc)
         except ComandoError as exc:
