@@ -87,8 +87,12 @@ def default_path() -> str:
     return os.path.join(user_data_dir("comando", appauthor=False), "comando.db")
 
 
+_ENCODE = json.JSONEncoder(separators=(",", ":"), sort_keys=True, ensure_ascii=False).encode
+
+
 def dumps(obj) -> str:
-    return json.dumps(obj, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+    """A row's body: compact, keys sorted (json.dumps would make an encoder per call)."""
+    return _ENCODE(obj)
 
 
 class StoreError(ValueError):
