@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import sys
 
-from comando import engine
 from comando.errors import ComandoError
 from comando.engine import log as elog
 from comando_host import engine_text
