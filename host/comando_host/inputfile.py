@@ -97,13 +97,16 @@ class LineReader:
         self.file.close()
         return False
 
+    def too_big(self) -> InputError:
+        return InputError(_too_big(self.path, self.what, self.limit))
+
     def __iter__(self):
         n = 0
         try:
             for line in self.file:
                 n += len(line)
                 if n > self.limit:   # bounded even if the file grows while it is read
-                    raise InputError(_too_big(self.path, self.what, self.limit))
+                    raise self.too_big()
                 yield line
         except OSError as exc:
             raise InputError("cannot read the %s %s: %s"

@@ -176,3 +176,28 @@ def test_stream_folder_undo_on_a_log_edited_by_hand_filters_as_engine_folder():
                 results.append(("error", str(exc)))
         assert results[0] == results[1], name
     assert results[0][0] == "error"              # a str seq against an int: Folder's TypeError
+
+
+def test_streamed_import_keeps_the_order_of_its_messages(tmp_path, capsys):
+    """The check reads the file once, line by line, and still says what the whole-file import
+    said first: a byte that is not UTF-8 anywhere before any line's problem, a line that does
+    not parse before an event out of order, those before the rules."""
+    log = bot_log(40, seed=12)
+    lines = [elog.dumps(ev) for ev in log]
+
+    def run(name, text_lines, tail=b""):
+        path = tmp_path / name
+        path.write_bytes("\n".join(text_lines).encode() + b"\n" + tail)
+        rc = main(["import", str(path), "--db", str(tmp_path / "g.db")])
+        return rc, capsys.readouterr().err
+
+    rc, err = run("latin.jsonl", lines[:5] + ["not json"] + lines[5:], b"\xff\n")
+    assert rc != 0 and "is not a text file" in err
+    swapped = lines[:3] + [lines[4], lines[3]] + lines[5:]
+    rc, err = run("order.jsonl", swapped + ["{oops"])
+    assert rc != 0 and "order.jsonl:%d: not JSON" % (len(lines) + 1) in err
+    rc, err = run("order2.jsonl", swapped)
+    assert rc != 0 and "seq 4 comes after 5" in err
+    rc, err = run("blank.jsonl", ["", "   "])
+    assert rc != 0 and "empty file" in err
+    assert not os.path.exists(tmp_path / "g.db")

@@ -28,23 +28,6 @@ def _is_journal(data: bytes) -> bool:
     return len(head) == 9 and head[8:9] == b" " and all(c in b"0123456789abcdef" for c in head[:8])
 
 
-def read_records(path):
-    """(headers, records, dropped): ``dropped`` says what of a device journal's torn last line
-    was left out (None when nothing was). The whole file in memory (a device journal; the
-    import of a text log streams it: LogFile)."""
-    from comando_host import notation
-    from comando_host.inputfile import read_bytes
-    data = read_bytes(path, what="game file")   # a regular file, size-bound (InputError)
-    if _is_journal(data):
-        return _journal_records(path, data)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise UsageError("%s is not a text file" % path) from None
-    headers, records = notation.parse(text, os.path.basename(path))
-    return headers, records, None
-
-
 def _journal_records(path, data):
     from comando import journal_read as journal
     events, good, problem = journal.scan(data)
@@ -63,9 +46,10 @@ def _journal_records(path, data):
 class LogFile:
     """A game file read as it goes, never whole (issue 28: a long log): ``scan()`` checks it
     all in one pass (its format, UTF-8, every line, the order, the fold from its `new`, with
-    read_records' messages and in its order) and keeps only the headers and counts;
-    ``records()`` reads its records again, for the store, one at a time. A device journal
-    (a flash's size) is read whole, as read_records does."""
+    the messages import always gave and in their order: the whole file read, decoded and
+    parsed, then folded) and keeps only the headers and counts; ``records()`` reads its
+    records again, for the store, one at a time. A device journal (a flash's size) is read
+    whole."""
 
     CHUNK = 1 << 20
 
@@ -95,9 +79,8 @@ class LogFile:
             while True:
                 chunk = r.file.read(self.CHUNK)
                 n += len(chunk)
-                if n > r.limit:
-                    from comando_host.inputfile import InputError, _too_big
-                    raise InputError(_too_big(self.path, "game file", r.limit))
+                if n > r.limit:          # bounded even if the file grows while it is read
+                    raise r.too_big()
                 if len(head) < 9:
                     head = (head + chunk).lstrip() if not head else head + chunk
                     head = head[:9]
@@ -123,8 +106,7 @@ class LogFile:
     def scan(self):
         from comando_host import notation
         head, first, utf8 = self._head()
-        if len(head) == 9 and head[8:9] == b" " and all(c in b"0123456789abcdef"
-                                                          for c in head[:8]):
+        if _is_journal(head):
             from comando_host.inputfile import read_bytes
             data = read_bytes(self.path, what="game file")
             self.headers, self.journal, self.dropped = _journal_records(self.path, data)
