@@ -18,6 +18,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from comando import engine
 from comando_host.cli import main
 from comando_host.store import Store
@@ -42,6 +44,9 @@ def _env():
                                             os.path.join(ROOT, "firmware", "lib")]))
 
 
+LIVE = []     # the players started and not yet seen to end: none outlives the test
+
+
 class Player:
     """`comando play` on a pty of its own, the test at its keyboard."""
 
@@ -54,6 +59,7 @@ class Player:
             stdin=slave, stdout=slave, stderr=slave, env=_env(), close_fds=True,
             start_new_session=True)
         os.close(slave)
+        LIVE.append(self)
         self.out = b""
 
     def prompts(self) -> int:
@@ -89,6 +95,7 @@ class Player:
             if not select.select([self.master], [], [], 0)[0]:
                 break
         os.close(self.master)
+        self.master = None
 
     def finish(self):
         self.type("quit")
@@ -96,6 +103,20 @@ class Player:
             pass
         assert self.proc.wait(timeout=WAIT) == 0, self.out[-500:]
         os.close(self.master)
+        self.master = None
+
+
+@pytest.fixture(autouse=True)
+def _no_player_left():
+    """A failing check must not leave a `comando play` running, holding its pty."""
+    yield
+    while LIVE:
+        p = LIVE.pop()
+        if p.proc.poll() is None:
+            p.proc.kill()
+            p.proc.wait()
+        if p.master is not None:       # (a closed one's number may be another file's now)
+            os.close(p.master)
 
 
 def _stored_events(db):
