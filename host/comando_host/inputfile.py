@@ -32,9 +32,9 @@ def _size(n: int) -> str:
     return "%d MiB" % (n // (1024 * 1024)) if n >= 1024 * 1024 else "%d bytes" % n
 
 
-def read_bytes(path: str, limit: int = LOG_LIMIT, what: str = "file") -> bytes:
-    """The bytes of the regular file ``path`` (a symlink to one is fine); InputError when it is
-    missing, not a regular file or larger than ``limit``."""
+def _open_checked(path: str, limit: int, what: str) -> int:
+    """The fd of the regular file ``path``, opened for reading; InputError when it is missing,
+    not a regular file or larger than ``limit``."""
     try:
         # O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused just after)
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
@@ -45,9 +45,26 @@ def read_bytes(path: str, limit: int = LOG_LIMIT, what: str = "file") -> bytes:
         if not stat.S_ISREG(st.st_mode):
             raise InputError("%s is %s, not a %s: give a regular file" % (path, _kind(st.st_mode),
                                                                         what))
-        too_big = "%s is too big for a %s (more than %s)" % (path, what, _size(limit))
         if st.st_size > limit:
-            raise InputError(too_big)
+            raise InputError(_too_big(path, what, limit))
+    except OSError as exc:
+        os.close(fd)
+        raise InputError("cannot read the %s %s: %s" % (what, path, exc.strerror or exc)) from None
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _too_big(path, what, limit):
+    return "%s is too big for a %s (more than %s)" % (path, what, _size(limit))
+
+
+def read_bytes(path: str, limit: int = LOG_LIMIT, what: str = "file") -> bytes:
+    """The bytes of the regular file ``path`` (a symlink to one is fine); InputError when it is
+    missing, not a regular file or larger than ``limit``."""
+    fd = _open_checked(path, limit, what)
+    try:
         chunks, n = [], 0
         while n <= limit:             # bounded even if the file grows while it is read
             chunk = os.read(fd, min(1 << 20, limit + 1 - n))
@@ -56,12 +73,44 @@ def read_bytes(path: str, limit: int = LOG_LIMIT, what: str = "file") -> bytes:
             chunks.append(chunk)
             n += len(chunk)
         if n > limit:
-            raise InputError(too_big)
+            raise InputError(_too_big(path, what, limit))
         return b"".join(chunks)
     except OSError as exc:
         raise InputError("cannot read the %s %s: %s" % (what, path, exc.strerror or exc)) from None
     finally:
         os.close(fd)
+
+
+class LineReader:
+    """The lines (bytes, each with its newline) of a regular file, read one at a time with
+    read_bytes' checks and bound: a long log is never all in memory. A context manager;
+    iterating it raises InputError when the file grows past ``limit`` or cannot be read."""
+
+    def __init__(self, path: str, limit: int = LOG_LIMIT, what: str = "file"):
+        self.path, self.limit, self.what = path, limit, what
+        self.file = os.fdopen(_open_checked(path, limit, what), "rb")
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.file.close()
+        return False
+
+    def too_big(self) -> InputError:
+        return InputError(_too_big(self.path, self.what, self.limit))
+
+    def __iter__(self):
+        n = 0
+        try:
+            for line in self.file:
+                n += len(line)
+                if n > self.limit:   # bounded even if the file grows while it is read
+                    raise self.too_big()
+                yield line
+        except OSError as exc:
+            raise InputError("cannot read the %s %s: %s"
+                             % (self.what, self.path, exc.strerror or exc)) from None
 
 
 def read_text(path: str, limit: int = LOG_LIMIT, what: str = "file") -> str:

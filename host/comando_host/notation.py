@@ -140,14 +140,22 @@ def parse(text: str, name="<file>"):
     stripped = text.lstrip()
     if not stripped:
         raise JournalError("%s: empty file" % name)
-    if stripped[0] == "{":
-        return _parse_jsonl(text, name)
-    return _parse_text(text, name)
+    headers = {}
+    records = list(iter_records(text.splitlines(), name, headers, stripped[0] == "{"))
+    _check_order(records, name)
+    return headers, records
 
 
-def _parse_jsonl(text, name):
-    headers, records = {}, []
-    for lineno, line in enumerate(text.splitlines(), 1):
+def iter_records(lines, name, headers, jsonl):
+    """The records of a file's lines (str, split as str.splitlines splits), one at a time:
+    ``jsonl`` says which format (its first non-blank character is "{"); ``headers`` is filled
+    as they are met. Raises JournalError naming file:line; the order is not checked here
+    (OrderCheck, or parse)."""
+    return (_jsonl_records if jsonl else _text_records)(lines, name, headers)
+
+
+def _jsonl_records(lines, name, headers):
+    for lineno, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
@@ -159,21 +167,19 @@ def _parse_jsonl(text, name):
         if not isinstance(obj, dict):
             raise _err(name, lineno, "not a JSON object")
         if "game" in obj and "seq" not in obj and lineno == 1:
-            headers = dict(obj["game"])
+            headers.clear()
+            headers.update(dict(obj["game"]))
         elif "snapshot" in obj:
-            records.append(("snapshot", int(obj["snapshot"]), obj.get("state")))
+            yield ("snapshot", int(obj["snapshot"]), obj.get("state"))
         else:
             if not isinstance(obj.get("seq"), int) or not isinstance(obj.get("t"), str):
                 raise _err(name, lineno, "an event needs an int seq and a string t")
-            records.append(("event", obj))
-    _check_order(records, name)
-    return headers, records
+            yield ("event", obj)
 
 
-def _parse_text(text, name):
-    headers, records = {}, []
+def _text_records(lines, name, headers):
     labels = {label: key for label, key in HEADER_KEYS}
-    for lineno, line in enumerate(text.splitlines(), 1):
+    for lineno, line in enumerate(lines, 1):
         s = line.strip()
         if not s or s.startswith(";"):
             continue
@@ -190,13 +196,26 @@ def _parse_text(text, name):
             if not m:
                 raise _err(name, lineno, "bad snapshot line")
             try:
-                records.append(("snapshot", int(m.group(1)), json.loads(m.group(2))))
+                yield ("snapshot", int(m.group(1)), json.loads(m.group(2)))
             except (ValueError, RecursionError):
                 raise _err(name, lineno, "snapshot state is not JSON") from None
             continue
-        records.append(("event", parse_event_line(s, name, lineno)))
-    _check_order(records, name)
-    return headers, records
+        yield ("event", parse_event_line(s, name, lineno))
+
+
+class OrderCheck:
+    """_check_order one record at a time: ``problem`` is the first record out of order (the
+    JournalError parse would raise once every line has parsed), or None."""
+
+    def __init__(self, name):
+        self.name, self.last, self.problem = name, 0, None
+
+    def feed(self, r) -> None:
+        seq = r[1] if r[0] == "snapshot" else r[1]["seq"]
+        if self.problem is None and seq <= self.last:
+            self.problem = JournalError("%s: seq %d comes after %d (events must be in order)"
+                                        % (self.name, seq, self.last))
+        self.last = seq
 
 
 def _check_order(records, name):

@@ -111,8 +111,9 @@ def _power(p):
 class Record:
     """Follows one game's log; ``feed(ev)`` tells each event (see the module docstring)."""
 
-    def __init__(self, board=None):
+    def __init__(self, board=None, packed=False):
         self.board = board
+        self.packed = packed    # a map game's history as compact lines (logstream.StreamFolder)
         self.mode = None        # "session" | "engine" | None (a log this host cannot fold)
         self.state = None
         self.folder = None
@@ -472,7 +473,11 @@ class Record:
 
     def _engine_new(self, ev):
         from comando import engine
-        folder = engine.Folder(board=self.board, verify=False)
+        if self.packed:   # a long log followed to its end (a summary row): lines, not dicts
+            from comando_host.logstream import StreamFolder
+            folder = StreamFolder(board=self.board, verify=False)
+        else:
+            folder = engine.Folder(board=self.board, verify=False)
         folder.feed(ev)
         self.folder = folder
         self.state = folder.state

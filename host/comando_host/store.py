@@ -87,8 +87,12 @@ def default_path() -> str:
     return os.path.join(user_data_dir("comando", appauthor=False), "comando.db")
 
 
+_ENCODE = json.JSONEncoder(separators=(",", ":"), sort_keys=True, ensure_ascii=False).encode
+
+
 def dumps(obj) -> str:
-    return json.dumps(obj, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+    """A row's body: compact, keys sorted (json.dumps would make an encoder per call)."""
+    return _ENCODE(obj)
 
 
 class StoreError(ValueError):
@@ -375,43 +379,12 @@ class Store:
         database cannot be written (the disk full, read-only): nothing of the batch is stored.
         """
         now = time.time()
-        top = 0
         events = list(events)
         with self._tx():
-            pending = self._pending.get(game)
-            if pending is not None and (events or snapshot is not None) and not self.db.execute(
-                    "SELECT 1 FROM games WHERE id=?", (game,)).fetchone():
-                board, ruleset, fw, origin, created = pending
-                self.db.execute("INSERT INTO games(id, board, ruleset, fw, origin, created, updated)"
-                                " VALUES (?,?,?,?,?,?,?)",
-                                (game, board, ruleset, fw, origin, created, now))
-            if snapshot is not None:
-                seq, payload = snapshot
-                self.db.execute("INSERT OR REPLACE INTO events(game, seq, kind, t, body, received)"
-                                " VALUES (?,?,?,?,?,?)", (game, seq, "snapshot", "@snapshot",
-                                                          dumps(payload), now))
-                top = seq
-            rows = []
-            for ev in events:
-                seq = ev["seq"]
-                rows.append((game, seq, "event", ev["t"], dumps(ev), now))
-                top = max(top, seq)
-                if ev["t"] == "new":
-                    self._players(game, ev)
-            if rows:
-                try:
-                    self.db.executemany("INSERT INTO events(game, seq, kind, t, body, received)"
-                                        " VALUES (?,?,?,?,?,?)", rows)
-                except sqlite3.IntegrityError:
-                    for r in rows:
-                        old = self.db.execute("SELECT body FROM events WHERE game=? AND seq=?",
-                                              (game, r[1])).fetchone()
-                        if old is None:
-                            self.db.execute("INSERT INTO events(game, seq, kind, t, body, received)"
-                                            " VALUES (?,?,?,?,?,?)", r)
-                        elif old[0] != r[4]:
-                            raise ValueError("game %s: event %d differs from the stored one"
-                                             % (game, r[1]))
+            if events or snapshot is not None:
+                self._file_pending(game)
+            top = self._insert_snapshot(game, snapshot, now) if snapshot is not None else 0
+            top = max(top, self._insert_events(game, events, now))
             self.db.execute("UPDATE games SET updated=? WHERE id=?", (now, game))
             try:
                 self._summarize(game, events, snapshot)
@@ -423,13 +396,102 @@ class Store:
         self._pending.pop(game, None)
         return top
 
-    def _summarize(self, game, events, snapshot):
-        """The game's summary row, in the events' transaction (summaries.py)."""
+    def add_records(self, game: str, records, batch: int = 2000) -> int:
+        """Store a whole game's ``records`` (("event", ev) or ("snapshot", seq, payload), in
+        order; an iterable read as it goes) in one transaction, written ``batch`` rows at a
+        time: a long import never holds them all, and a failure stores none of them (as
+        add_events). Its summary row is folded once, at the end, from the rows stored."""
+        from comando_host.view import GameView
+        now = time.time()
+        top = 0
+        view = GameView(packed=True)     # its summary, fed as the rows go in
+        with self._tx():
+            filed = False
+            events = []
+            for r in records:
+                if not filed:
+                    self._file_pending(game)
+                    filed = True
+                    g = self.game(game) or {"board": "", "fw": ""}
+                    view.hello({"game": game, "board": g["board"], "fw": g["fw"]}, 0)
+                view.replay((r,))
+                if r[0] == "snapshot":
+                    top = max(top, self._insert_events(game, events, now))
+                    events = []
+                    top = max(top, self._insert_snapshot(game, (r[1], r[2]), now))
+                    continue
+                events.append(r[1])
+                if len(events) >= batch:
+                    top = max(top, self._insert_events(game, events, now))
+                    events = []
+            top = max(top, self._insert_events(game, events, now))
+            self.db.execute("UPDATE games SET updated=? WHERE id=?", (now, game))
+            if self._summaries is not None:
+                self._summaries.forget(game)     # the view fed above is the game's
+            if not filed:                        # nothing stored: the view of the rows there
+                view = None
+            try:
+                self._summarize(game, [], None, view)
+            except BaseException:
+                if self._summaries is not None:
+                    self._summaries.forget(game)
+                raise
+        self._pending.pop(game, None)
+        return top
+
+    def _file_pending(self, game):
+        """The games row of a game filed by ensure_game, in the transaction of its first rows."""
+        pending = self._pending.get(game)
+        if pending is not None and not self.db.execute(
+                "SELECT 1 FROM games WHERE id=?", (game,)).fetchone():
+            board, ruleset, fw, origin, created = pending
+            self.db.execute("INSERT INTO games(id, board, ruleset, fw, origin, created, updated)"
+                            " VALUES (?,?,?,?,?,?,?)",
+                            (game, board, ruleset, fw, origin, created, time.time()))
+
+    def _insert_snapshot(self, game, snapshot, now) -> int:
+        seq, payload = snapshot
+        self.db.execute("INSERT OR REPLACE INTO events(game, seq, kind, t, body, received)"
+                        " VALUES (?,?,?,?,?,?)", (game, seq, "snapshot", "@snapshot",
+                                                  dumps(payload), now))
+        return seq
+
+    def _insert_events(self, game, events, now) -> int:
+        """Insert ``events`` (inside a transaction); an event already stored must be identical
+        (ValueError). Their highest seq (0 for none)."""
+        top = 0
+        rows = []
+        for ev in events:
+            seq = ev["seq"]
+            rows.append((game, seq, "event", ev["t"], dumps(ev), now))
+            top = max(top, seq)
+            if ev["t"] == "new":
+                self._players(game, ev)
+        if rows:
+            try:
+                self.db.executemany("INSERT INTO events(game, seq, kind, t, body, received)"
+                                    " VALUES (?,?,?,?,?,?)", rows)
+            except sqlite3.IntegrityError:
+                for r in rows:
+                    old = self.db.execute("SELECT body FROM events WHERE game=? AND seq=?",
+                                          (game, r[1])).fetchone()
+                    if old is None:
+                        self.db.execute("INSERT INTO events(game, seq, kind, t, body, received)"
+                                        " VALUES (?,?,?,?,?,?)", r)
+                    elif old[0] != r[4]:
+                        raise ValueError("game %s: event %d differs from the stored one"
+                                         % (game, r[1]))
+        return top
+
+    def _summarize(self, game, events, snapshot, view=None):
+        """The game's summary row, in the events' transaction (summaries.py); ``view``: the
+        game's view already folded (add_records), else it is kept or folded from the store."""
         from comando_host import summaries
         if self._summaries is None:
             self._summaries = summaries.Writer()
         try:
-            self._summaries.fold(self.db, game, events, snapshot, self._fold)
+            self._summaries.fold(self.db, game, events, snapshot,
+                                 self._fold if view is None else (lambda _game: view))
         except sqlite3.Error:
             raise
         except Exception:
@@ -439,8 +501,14 @@ class Store:
             self.db.execute("DELETE FROM summaries WHERE game=?", (game,))
 
     def _fold(self, game):
+        """The view of a stored game for its summary row, folded row by row with its history
+        packed (a long game never all in memory as dicts)."""
         from comando_host.view import GameView
-        return GameView.from_store(self, game)[0]
+        g = self.game(game) or {"board": "", "fw": ""}
+        view = GameView(packed=True)
+        view.hello({"game": game, "board": g["board"], "fw": g["fw"]}, 0)
+        view.replay(self.iter_records(game))
+        return view
 
     def summaries(self):
         """{game: (last seq folded, players list, result, board, ruleset, events or -1)} of the
@@ -642,6 +710,31 @@ class Store:
             else:
                 out.append(("event", json.loads(body)))
         return out
+
+    def iter_records(self, game: str):
+        """``records`` one row at a time (a long game is never all in memory)."""
+        with self.lock:
+            cur = self.db.cursor()
+            try:
+                cur.execute("SELECT seq, kind, body FROM events WHERE game=? ORDER BY seq",
+                            (game,))
+                for seq, kind, body in cur:
+                    if kind == "snapshot":
+                        yield ("snapshot", seq, json.loads(body))
+                    else:
+                        yield ("event", json.loads(body))
+            finally:
+                cur.close()
+
+    def first_event(self, game: str):
+        """The game's first stored event, or None."""
+        rows = self._query("SELECT body FROM events WHERE game=? AND kind='event' ORDER BY seq"
+                           " LIMIT 1", (game,))
+        return json.loads(rows[0][0]) if rows else None
+
+    def has_snapshot(self, game: str) -> bool:
+        return bool(self._query("SELECT 1 FROM events WHERE game=? AND kind='snapshot' LIMIT 1",
+                                (game,)))
 
     def records_after(self, game: str, seq: int):
         """The rows of ``records`` whose seq is above ``seq`` (a live reader's next batch)."""

@@ -28,7 +28,8 @@ class GameView:
     """The mirror's model of one game: header fields, the last rolls and battles, a log tail, all
     in the table record's words (``comando_host.record``)."""
 
-    def __init__(self, tail=12):
+    def __init__(self, tail=12, packed=False):
+        self.packed = packed    # Record(packed): a long game's history in compact lines
         self.game = None
         self.board = ""
         self.fw = ""
@@ -53,7 +54,7 @@ class GameView:
         self.error_count = 0
         self.board_lines = []
         self.extra_lines = []
-        self.record = R.Record()
+        self.record = R.Record(packed=packed)
 
     @property
     def _state(self):
@@ -67,7 +68,7 @@ class GameView:
         part (the device resumes from the laptop's last event) is told from its start."""
         fresh = p.get("game") != self.game
         if fresh:
-            self.__init__(self.log.maxlen)
+            self.__init__(self.log.maxlen, self.packed)
         self.game = p.get("game")
         self.board = p.get("board", "") or self.board
         self.fw = p.get("fw", "")

@@ -28,31 +28,177 @@ def _is_journal(data: bytes) -> bool:
     return len(head) == 9 and head[8:9] == b" " and all(c in b"0123456789abcdef" for c in head[:8])
 
 
-def read_records(path):
-    """(headers, records, dropped): ``dropped`` says what of a device journal's torn last line
-    was left out (None when nothing was)."""
-    from comando_host import notation
-    from comando_host.inputfile import read_bytes
-    data = read_bytes(path, what="game file")   # a regular file, size-bound (InputError)
-    if _is_journal(data):
-        from comando import journal_read as journal
-        events, good, problem = journal.scan(data)
-        dropped = None
-        if problem:
-            torn = data.find(b"\n", good) < 0   # the damage is the last line, with no newline
-            if not torn:
-                raise UsageError("%s: %s; nothing imported (events 1-%d are intact: a device "
-                                 "resync restores the rest)" % (path, problem, len(events))
-                                 if events else "%s: %s; nothing imported" % (path, problem))
-            dropped = ("the torn last line (%d bytes after event %d, no newline: the write it "
-                       "began never finished)" % (len(data) - good, len(events)))
-        return {}, [("event", e) for e in events], dropped
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise UsageError("%s is not a text file" % path) from None
-    headers, records = notation.parse(text, os.path.basename(path))
-    return headers, records, None
+def _journal_records(path, data):
+    from comando import journal_read as journal
+    events, good, problem = journal.scan(data)
+    dropped = None
+    if problem:
+        torn = data.find(b"\n", good) < 0   # the damage is the last line, with no newline
+        if not torn:
+            raise UsageError("%s: %s; nothing imported (events 1-%d are intact: a device "
+                             "resync restores the rest)" % (path, problem, len(events))
+                             if events else "%s: %s; nothing imported" % (path, problem))
+        dropped = ("the torn last line (%d bytes after event %d, no newline: the write it "
+                   "began never finished)" % (len(data) - good, len(events)))
+    return {}, [("event", e) for e in events], dropped
+
+
+class LogFile:
+    """A game file read as it goes, never whole (issue 28: a long log): ``scan()`` checks it
+    all in one pass (its format, UTF-8, every line, the order, the fold from its `new`, with
+    the messages import always gave and in their order: the whole file read, decoded and
+    parsed, then folded) and keeps only the headers and counts; ``records()`` reads its
+    records again, for the store, one at a time. A device journal (a flash's size) is read
+    whole."""
+
+    CHUNK = 1 << 20
+
+    def __init__(self, path):
+        self.path = path
+        self.name = os.path.basename(path)
+        self.headers, self.dropped = {}, None
+        self.journal = None       # a device journal's records, read whole
+        self.jsonl = False
+        self.count = 0            # records
+        self.events = 0
+        self.first_kind = None    # "event" or "snapshot": the first record's
+        self.problem = None       # the fold's one line, or None
+
+    def _reader(self):
+        from comando_host.inputfile import LineReader
+        return LineReader(self.path, what="game file")   # regular, size-bound (InputError)
+
+    def _head(self):
+        """(the first 9 bytes past leading whitespace, the first non-blank character or None),
+        checking the whole file is UTF-8 on the way (UsageError otherwise)."""
+        import codecs
+        decoder = codecs.getincrementaldecoder("utf-8")()
+        head, first, ok = b"", None, True
+        with self._reader() as r:
+            n = 0
+            while True:
+                chunk = r.file.read(self.CHUNK)
+                n += len(chunk)
+                if n > r.limit:          # bounded even if the file grows while it is read
+                    raise r.too_big()
+                if len(head) < 9:
+                    head = (head + chunk).lstrip() if not head else head + chunk
+                    head = head[:9]
+                if ok:
+                    try:
+                        text = decoder.decode(chunk, final=not chunk)
+                    except UnicodeDecodeError:
+                        ok = False
+                    else:
+                        if first is None and text.lstrip():
+                            first = text.lstrip()[0]
+                if not chunk:
+                    break
+        return head, first, ok
+
+    def _lines(self):
+        """The file's text lines, split as str.splitlines splits the whole text."""
+        with self._reader() as r:
+            for raw in r:
+                for line in raw.decode("utf-8").splitlines():
+                    yield line
+
+    def scan(self):
+        from comando_host import notation
+        head, first, utf8 = self._head()
+        if _is_journal(head):
+            from comando_host.inputfile import read_bytes
+            data = read_bytes(self.path, what="game file")
+            self.headers, self.journal, self.dropped = _journal_records(self.path, data)
+            self.count = len(self.journal)
+            self.events = self.count
+            self.first_kind = "event" if self.journal else None
+            if self.journal:
+                self.problem = _fold_problem(r[1] for r in self.journal)
+            return
+        if not utf8:
+            raise UsageError("%s is not a text file" % self.path)
+        if first is None:
+            raise notation.JournalError("%s: empty file" % self.name)
+        self.jsonl = first == "{"
+        order = notation.OrderCheck(self.name)
+        fold = _Fold()
+        last = [None]
+
+        def remembered():     # a JSONL event's line: the fold keeps it as it is
+            for line in self._lines():
+                last[0] = line
+                yield line
+        for r in notation.iter_records(remembered(), self.name, self.headers, self.jsonl):
+            order.feed(r)
+            if self.first_kind is None:
+                self.first_kind = r[0]
+            self.count += 1
+            if r[0] == "event":
+                self.events += 1
+                if self.first_kind == "event":
+                    fold.feed(r[1], last[0].encode("utf-8") if self.jsonl else None)
+        if order.problem is not None:
+            raise order.problem
+        self.problem = fold.end() if self.first_kind == "event" else None
+
+    def records(self):
+        if self.journal is not None:
+            return iter(self.journal)
+        from comando_host import notation
+        return notation.iter_records(self._lines(), self.name, {}, self.jsonl)
+
+
+def _fold_problem(events):
+    fold = _Fold()
+    for ev in events:
+        fold.feed(ev)
+    return fold.end()
+
+
+class _Fold:
+    """logcheck.fold_problem of a log fed one event at a time: a map game's fold keeps its
+    state (logstream.StreamFolder); a table session's log (a device journal's size) is kept
+    and folded as fold_problem folds it."""
+
+    def __init__(self):
+        self.first = None
+        self.folder = None
+        self.session = None
+        self.problem = None
+
+    def feed(self, ev, line=None):
+        """``line``: the JSON line (bytes) ``ev`` was read from, when it was one."""
+        if self.problem is not None:
+            return
+        if self.first is None:
+            self.first = ev
+            if not isinstance(ev, dict) or ev.get("t") != "new" or "board" not in ev:
+                self.session = []        # not a map game: fold_problem says what it is
+            else:
+                from comando_host.logstream import StreamFolder
+                self.folder = StreamFolder()
+        if self.session is not None:
+            self.session.append(ev)
+            return
+        from comando.errors import ComandoError, IllegalMove
+        try:
+            self.folder.feed(ev, line)
+        except IllegalMove as exc:        # worded as engine.fold words it
+            self.problem = "event %s (%s): %s" % (ev.get("seq", "?"), ev.get("t"), exc)
+        except ComandoError as exc:
+            self.problem = str(exc)
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+            why = "missing field %s" % exc if isinstance(exc, KeyError) else str(exc)
+            self.problem = "event %s (%s): %s" % (ev.get("seq", "?"), ev.get("t"), why)
+
+    def end(self):
+        from comando_host.logcheck import fold_problem
+        if self.session is not None:
+            return fold_problem(self.session)
+        if self.first is None:
+            return fold_problem([])
+        return self.problem
 
 
 def game_id(args, headers) -> str:
@@ -75,36 +221,34 @@ def game_id(args, headers) -> str:
 
 
 def run(args):
-    from comando_host.logcheck import fold_problem
-    headers, records, dropped = read_records(args.file)
-    if not records:
+    log = LogFile(args.file)
+    log.scan()
+    if not log.count:
         raise UsageError("%s holds no events" % args.file)
-    gid = game_id(args, headers)
-    events = [r[1] for r in records if r[0] == "event"]
-    if records[0][0] == "event":     # from its `new`: fold it; a log from a snapshot cannot be
-        problem = fold_problem(events)
-        if problem:
-            raise UsageError("%s: not imported: %s" % (args.file, problem))
+    gid = game_id(args, log.headers)
+    if log.problem:   # folded from its `new`; a log from a snapshot cannot be
+        raise UsageError("%s: not imported: %s" % (args.file, log.problem))
     store = open_store(args, create=True)
     if store.game(gid) and store.last_seq(gid):
-        same = store.records(gid) == records
-        if same:
-            print("%s is already stored (%s)" % (gid, count(len(records), "event")))
+        if _same(store.iter_records(gid), log.records()):
+            print("%s is already stored (%s)" % (gid, count(log.count, "event")))
             return 0
         raise UsageError("a different game %s is already stored; import it --as another id" % gid)
+    headers = log.headers
     store.ensure_game(gid, board=headers.get("board", ""), ruleset=headers.get("ruleset", ""),
                       fw=headers.get("fw", ""), origin="import")
-    batch, snapshot = [], None
-    for r in records:
-        if r[0] == "snapshot":
-            if batch or snapshot:
-                store.add_events(gid, batch, snapshot)
-                batch = []
-            snapshot = (r[1], r[2])
-        else:
-            batch.append(r[1])
-    store.add_events(gid, batch, snapshot)
-    print("imported %s: %s" % (gid, count(len(events), "event")))
-    if dropped:
-        print("dropped: %s" % dropped)
+    store.add_records(gid, log.records())   # one transaction, written in batches
+    print("imported %s: %s" % (gid, count(log.events, "event")))
+    if log.dropped:
+        print("dropped: %s" % log.dropped)
     return 0
+
+
+def _same(stored, records) -> bool:
+    """Whether two record streams are equal, read side by side."""
+    import itertools
+    gap = object()
+    for a, b in itertools.zip_longest(stored, records, fillvalue=gap):
+        if a != b:
+            return False
+    return True

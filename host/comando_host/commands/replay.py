@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import sys
 
-from comando import engine
 from comando.errors import ComandoError
 from comando.engine import log as elog
 from comando_host import engine_text
@@ -29,14 +28,16 @@ HEADERS = ("game", "snapshot")
 
 
 def replay(path):
-    """(state, None) or (state_so_far, "FILE:LINE: message"); the file is read with a size bound
-    and only when it is a regular file (comando_host.inputfile)."""
-    from comando_host.inputfile import InputError, read_bytes
+    """(state, None) or (state_so_far, "FILE:LINE: message"); the file is read line by line
+    with a size bound and only when it is a regular file (comando_host.inputfile), and folded as
+    it is read (comando_host.logstream: the state is kept, the events as compact lines)."""
+    from comando_host.inputfile import InputError, LineReader
     try:
-        data = read_bytes(path, what="game log")
+        reader = LineReader(path, what="game log")
     except InputError as exc:
         return None, str(exc)
-    return replay_bytes(data, path)
+    with reader:
+        return replay_lines(reader, path)
 
 
 def log_lines(data: bytes, name: str):
@@ -47,11 +48,18 @@ def log_lines(data: bytes, name: str):
 
 def replay_bytes(data: bytes, path: str):
     """replay() of a log already read (``path`` names it in the messages)."""
-    folder = engine.Folder()
+    import io
+    return replay_lines(io.BytesIO(data), path)
+
+
+def replay_lines(lines, path: str):
+    """replay() of a log's bytes lines (a file, a LineReader), folded as they come."""
+    from comando_host.logstream import StreamFolder, events
+    folder = StreamFolder()
     try:
-        for lineno, ev in log_lines(data, path):
+        for lineno, ev, line in events(lines, path, HEADERS):
             try:
-                folder.feed(ev)
+                folder.feed(ev, line)
             except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
                 what = f"event {ev.get('seq', '?')} ({ev.get('t')})"
                 why = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
@@ -88,19 +96,38 @@ def session_outcome(events, state):
     return rec.result() or session.waiting(state)
 
 
-def _stored_events(args):
+def _stored_game(args):
+    """The id of the stored game ``args.file`` names, and its first record (None when it has
+    none); ValueError (one line, exit 2) when unknown or when it starts from a snapshot."""
     from comando_host.store import Store
     store = Store(args.db, create=False)
-    gid = store.find_game(args.file)   # ValueError (one line, exit 2) when unknown
-    records = store.records(gid)
-    if any(r[0] == "snapshot" for r in records):
+    gid = store.find_game(args.file)
+    if store.has_snapshot(gid):
         raise ValueError(f"{gid} starts from a snapshot of the device: it cannot be replayed "
                          "from the start")
-    return gid, [r[1] for r in records]
+    return store, gid
+
+
+def _first_event(path):
+    """The first event of a log file, or None when there is none or a line is not one (replay()
+    then names it); only the lines up to it are read."""
+    from comando_host.inputfile import LineReader
+    try:
+        with LineReader(path, what="game log") as reader:
+            for _, ev in elog.iter_lines(reader, path, HEADERS):
+                return ev
+    except ValueError:   # InputError too: replay() says it
+        return None
+    return None
+
+
+def _is_session(first) -> bool:
+    """A log of the device's table session: its `new` names no board."""
+    return bool(first) and first.get("t") == "new" and "board" not in first
 
 
 def _file_events(path):
-    """The events of a log file, or None when a line is not one (replay() then names it)."""
+    """Every event of a (table session's) log file, or None when a line is not one."""
     from comando_host.inputfile import read_bytes
     try:
         return [ev for _, ev in log_lines(read_bytes(path, what="game log"), path)]
@@ -112,13 +139,18 @@ def run(args) -> int:
     import os
     looks_like_path = os.sep in args.file or "." in os.path.basename(args.file)
     stored = not os.path.exists(args.file) and not looks_like_path
+    store = gid = None
     if stored:
-        name, events = _stored_events(args)
+        store, gid = _stored_game(args)
+        name, first = gid, store.first_event(gid)
     elif os.path.exists(args.file):
-        name, events = args.file, _file_events(args.file)
+        name, first = args.file, _first_event(args.file)
     else:
-        name, events = args.file, None
-    if events and events[0].get("t") == "new" and "board" not in events[0]:
+        name, first = args.file, None
+    # a table session's log is a device journal's size: folded from a list, as it was
+    events = (store.events(gid) if stored else _file_events(args.file)) if _is_session(first) \
+        else None
+    if events:
         text, err = _session_replay(events, name)
         if err:
             print(err, file=sys.stderr)
@@ -130,7 +162,8 @@ def run(args) -> int:
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, name + ".jsonl")
             with open(path, "w", encoding="utf-8") as f:
-                f.writelines(json.dumps(ev) + "\n" for ev in events)
+                for r in store.iter_records(gid):   # row by row: never the whole game
+                    f.write(json.dumps(r[1]) + "\n")
             state, err = replay(path)
     else:
         state, err = replay(args.file)
