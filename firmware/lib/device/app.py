@@ -182,6 +182,7 @@ class App:
         self.pictured = False  # a picture is on the glass: the display task's publication, collection
         self._fell = self._fell_at = self._rose_at = None  # the pin IRQ's latch (input_task)
         self.deferring = False  # the display task runs: it flushes after each picture (submit)
+        self.clock_mark = None  # the game clock: (ticks_ms, the game's seconds then, the state)
 
     # -- game ------------------------------------------------------------------------------------
     @property
@@ -247,6 +248,9 @@ class App:
         undo snapshot and its publication to the laptop."""
         self.flush()   # (an earlier press's publication first: the link keeps the order)
         later = defer and self.deferring
+        if self.state.clock is not None and "ts" not in action:
+            action = dict(action)   # the game clock's stamp: the core has no clock of its own
+            action["ts"] = self.clock_ts()
         if self.map:
             from device import mapmode
             ev = mapmode.make(self.state, action, self.dice)
@@ -269,6 +273,38 @@ class App:
         for scr in self.stack:
             scr.event(ev)
         return ev
+
+    def clock_ts(self):
+        """The game's seconds of play now: the last stamp the game was restored or started with,
+        plus this device's ticks since (the time it was off is not counted)."""
+        now = self.hal.ticks_ms()
+        m = self.clock_mark
+        ck = self.state.clock
+        if m is None or m[2] is not self.state:
+            m = self.clock_mark = (now, ck["ts"] if ck is not None else 0, self.state)
+        return m[1] + _ticks_diff(now, m[0]) // 1000
+
+    def clock_step(self):
+        """The clock's own event: a turn whose time ran out times out (recorded, so a replay
+        knows who ran out). True when one was made."""
+        st = self.state
+        ck = st.clock
+        if ck is None or ck["on"] is None or self.in_press:
+            return False
+        from comando import clock as C
+        ts = self.clock_ts()
+        left = C.turn_left(ck, getattr(st, "options" if self.map else "opts"), ts)
+        if left is None or left > 0:
+            return False
+        p = st.cur
+        try:
+            self.submit({"t": "timeout", "p": p, "ts": ts})
+        except (IllegalMove, StorageFull) as exc:
+            self.hal.log("time-out: %s" % exc)
+            return False
+        self.note = "%s: time out" % st.colours[p]
+        self.show_toast("%s ran out of time" % st.colours[p], 2500)
+        return True
 
     def flush(self):
         """What a press's event leaves for after its picture (its event is on flash already):
@@ -564,6 +600,8 @@ class App:
                 # a press's steps, or presses, to come first: no picture of half a change
                 await _sleep_ms(0)
                 continue
+            if self.state.clock is not None and self.clock_step():
+                self.dirty = True
             if self.dirty:
                 self.picture(real)
             if self.pictured:
