@@ -132,6 +132,20 @@ CASES = {
     # the game clock (issue 26): New game's clock, the time left in the title bar, the warning,
     # the closing roll, the winner at time (tests/device_scripts/revancha_clock.txt)
     "clock-revancha": (None, {}, clock_script()),
+    # map mode with the clock: the game's time left in the map screen's title bar
+    "clock-map": (None, {}, """
+        up
+        ok
+        ok
+        ok
+        ok x4
+        up
+        ok
+        up
+        ok
+        later 5
+        png clock-map-place
+        """),
     # a turn countdown: 2:00, the warning (the figure blinks), the time-out ends the turn
     "clock-turn-timer": (teg_turn_timer, {}, """
         png clock-countdown

@@ -289,7 +289,21 @@ class App:
         knows who ran out). True when one was made."""
         st = self.state
         ck = st.clock
-        if ck is None or ck["on"] is None or self.in_press:
+        if ck is None or self.in_press:
+            return False
+        if self.map and ck["due"] and not ck["at"]:
+            # map mode's closing roll (the engine owes it at the next round's start): the
+            # device rolls it at once; the toast says how it fell
+            try:
+                ev = self.submit({"t": "close", "ts": self.clock_ts()})
+            except (IllegalMove, StorageFull) as exc:
+                self.hal.log("closing roll: %s" % exc)
+                return False
+            d1, d2 = ev["r"]
+            self.show_toast("closing roll %d+%d: %s" % (d1, d2, "game over" if st.clock["at"]
+                                                          else "play on"), 3000)
+            return True
+        if ck["on"] is None:
             return False
         from comando import clock as C
         ts = self.clock_ts()
