@@ -300,7 +300,8 @@ class App:
                 self.hal.log("closing roll: %s" % exc)
                 return False
             d1, d2 = ev["r"]
-            self.show_toast("closing roll %d+%d: %s" % (d1, d2, "game over" if st.clock["at"]
+            over = getattr(st, "phase") == "over"   # (the engine's state: map mode)
+            self.show_toast("closing roll %d+%d: %s" % (d1, d2, "game over" if over
                                                           else "play on"), 3000)
             return True
         if ck["on"] is None:
