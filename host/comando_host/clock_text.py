@@ -66,10 +66,11 @@ def status_lines(state, ts=None) -> list:
     return lines
 
 
-def event_line(state, ev):
-    """One line for a clock event (None for another)."""
+def event_line(state, ev, who=None):
+    """One line for a clock event (None for another); ``who(seat)``: a seat's name."""
     if ev["t"] == "timeout":
-        return f"{_who(state, ev['p'])} ran out of time: the turn ends"
+        name = who(ev["p"]) if who is not None else _who(state, ev["p"])
+        return f"{name} ran out of time: the turn ends"
     if ev["t"] == "close":
         d1, d2 = ev["r"]
         th = state.clock["last"][2]
