@@ -110,3 +110,35 @@ def test_page_shows_the_clock_of_a_map_game():
     assert v["map"] and v["clock"]["at"] == 1
     assert any("ended at time" in x for x in v["clock"]["lines"])
     assert any("closing roll" in x[1] for x in v["log"])
+
+
+def test_the_page_in_a_browser_shows_the_clock_and_its_warning(browser, tmp_path):
+    """Real chromium: the clock's panel says the time left, turns to the warning's colours under
+    5 minutes, and says the end at time."""
+    from browser import open_page
+    from comando_host.demo_games import store_game
+    from comando_host.store import Store
+    from comando_host.web.app import Background
+    events = revancha_session()
+    db = str(tmp_path / "g.db")
+    store = Store(db)
+    store_game(store, "clocked", events, origin="device")
+    store.close()
+    srv = Background(db).start()
+    page, errors = open_page(browser, srv.url + "?game=clocked")
+    try:
+        page.wait_for_function("window.__comando.applied > 0 && window.__comando.game")
+        page.wait_for_function("window.__comando.updates.at(-1).at == %d" % len(events))
+        text = page.inner_text("#clock")
+        assert "the game ended at time by the closing roll 2 + 2 = 4" in text
+        assert "ran out of time in round" in text
+        assert "warn" not in page.get_attribute("#clock", "class")
+        at = next(i for i, e in enumerate(events) if e.get("ts", 0) >= 1500) + 1
+        page.evaluate(f"window.__comando.seek({at})")
+        page.wait_for_function(f"window.__comando.updates.at(-1).at == {at}")
+        assert "of the game left" in page.inner_text("#clock")
+        assert "warn" in page.get_attribute("#clock", "class")
+    finally:
+        page.close()
+        srv.stop()
+    assert not errors
