@@ -78,3 +78,17 @@ def test_bad_clock_is_one_line(db, capsys, value, line):
     assert line in err and len(err.strip().splitlines()) == 1
     assert "Traceback" not in err
     assert not (db / "games.db").exists() or "recorded" not in out
+
+
+def test_replay_knows_who_ran_out_and_how_it_ended(db, capsys):
+    """`comando replay` of a clocked table session: the end at time and every time-out, from the
+    events alone."""
+    from test_page_clock import revancha_session
+    events = revancha_session()
+    path = db / "s.jsonl"
+    path.write_text("".join(json.dumps(e) + "\n" for e in events))
+    rc, out, err = run_cli(capsys, ["replay", str(path)])
+    assert rc == 0, err
+    assert "the game ended at time by the closing roll 2 + 2 = 4 (5 or less)" in out
+    outs = [e for e in events if e["t"] == "timeout"]
+    assert out.count("ran out of time in round") == len(outs) > 0
