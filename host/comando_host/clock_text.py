@@ -2,6 +2,7 @@
 limit, the closing roll, who ran out. The clock itself is the core's (comando.clock)."""
 
 from comando import clock as C
+from comando.clock_options import RULE_WORDS, words
 
 
 def _who(state, p):
@@ -34,7 +35,7 @@ def status_lines(state, ts=None) -> list:
     if ck is None:
         return []
     o = _opts(state)
-    rule = C.RULE_WORDS.get(o.get("attime", state.rules.at_time[0]), "")
+    rule = RULE_WORDS.get(o.get("attime", state.rules.at_time[0]), "")
     lines = []
     if ck["at"]:
         how = "by the closing roll %d + %d = %d (%d or less)" % (
@@ -47,7 +48,7 @@ def status_lines(state, ts=None) -> list:
             end = "the closing roll after each round" if o.get("end", "roll") == "roll" \
                 else "the round is finished"
             if g > 0:
-                lines.append(f"clock: {C.words(g)} of the game left (limit {C.words(o['limit'])}; "
+                lines.append(f"clock: {words(g)} of the game left (limit {words(o['limit'])}; "
                              f"then {end}; at time {rule})")
             elif ck["due"]:
                 lines.append(f"clock: the time limit is reached: the closing roll now "
@@ -57,10 +58,10 @@ def status_lines(state, ts=None) -> list:
         left = C.turn_left(ck, o, ts)
         if left is not None:
             kind = "budget" if ck["left"] is not None else "turn timer"
-            lines.append(f"clock: {C.words(max(0, left))} left of this turn ({kind})")
+            lines.append(f"clock: {words(max(0, left))} left of this turn ({kind})")
         if ck["left"] is not None:
             lines.append("clock: time left - " + ", ".join(
-                f"{state.colours[s]} {C.words(ck['left'][s])}" for s in range(len(ck["left"]))))
+                f"{state.colours[s]} {words(ck['left'][s])}" for s in range(len(ck["left"]))))
     for p, rnd in ck["out"]:
         lines.append(f"clock: {_who(state, p)} ran out of time in round {rnd}")
     return lines

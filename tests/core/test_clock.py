@@ -12,6 +12,7 @@ time: docs/decisions/game-clock.md decides their winner at time.
 from mpytest import raises
 
 from comando import clock as C
+from comando import clock_options as O
 from comando import session as Z
 from comando import turns
 from comando.session import replay
@@ -66,18 +67,18 @@ def same_after_fold(t):
 # --- options ----------------------------------------------------------------------------------
 
 def test_durations_and_the_option_string():
-    assert C.duration("90s") == 90
-    assert C.duration("30m") == 1800
-    assert C.duration("1h30m") == 5400
-    assert C.duration("2d") == 2 * 86400
+    assert O.duration("90s") == 90
+    assert O.duration("30m") == 1800
+    assert O.duration("1h30m") == 5400
+    assert O.duration("2d") == 2 * 86400
     with raises(C.ClockError, "needs a unit"):
-        C.duration("30")
+        O.duration("30")
     with raises(C.ClockError, "not a clock time"):
-        C.duration("half an hour")
-    assert C.parse("limit:30m, end:roll, turn:2m") == {"limit": 1800, "end": "roll", "turn": 120}
+        O.duration("half an hour")
+    assert O.parse("limit:30m, end:roll, turn:2m") == {"limit": 1800, "end": "roll", "turn": 120}
     with raises(C.ClockError, "KIND:VALUE"):
-        C.parse("limit=30m")
-    assert C.words(120) == "2 min" and C.words(90) == "1:30" and C.words(3900) == "1 h 05" and C.words(45) == "45 s"
+        O.parse("limit=30m")
+    assert O.words(120) == "2 min" and O.words(90) == "1:30" and O.words(3900) == "1 h 05" and O.words(45) == "45 s"
     assert C.short(75) == "1:15" and C.short(-3) == "0:00"
 
 
@@ -233,10 +234,10 @@ def test_undo_gives_back_the_clock_of_the_event_undone():
 
 def test_winner_at_time_rules():
     rows = {0: (12, 30, 0), 1: (12, 34, 0), 2: (9, 40, 0)}
-    assert C.winners("countries", rows) == [1]        # tie on countries: most armies
-    assert C.winners("armies", rows) == [2]
-    assert C.winners("countries", {0: (5, 9, 0), 1: (5, 9, 0)}) == [0, 1]   # shared
-    assert C.winners("points", {0: (1, 1, 7), 1: (30, 30, 5)}) == [0]
+    assert O.winners("countries", rows) == [1]        # tie on countries: most armies
+    assert O.winners("armies", rows) == [2]
+    assert O.winners("countries", {0: (5, 9, 0), 1: (5, 9, 0)}) == [0, 1]   # shared
+    assert O.winners("points", {0: (1, 1, 7), 1: (30, 30, 5)}) == [0]
     assert Z.table_rules("teg2").at_time == ("points",)
     for rs in ("teg", "revancha", "war", "risk"):
         assert Z.table_rules(rs).at_time[0] == "countries"

@@ -5,7 +5,7 @@ the turn timer's time-out ends a turn; bad clock options are one line."""
 
 from mpytest import raises
 
-from comando import clock as C
+from comando import clock_options as O
 from comando import engine
 from comando.dice import SeededDice
 from comando.engine.bot import Bot
@@ -50,7 +50,7 @@ def test_revancha_map_game_30_minutes_ends_by_the_closing_roll():
     before = [e for e in g.log if e["seq"] < first["seq"] and "ts" in e]
     assert before[-1]["ts"] >= 1800
     rows = {s: (st.count(s), st.total_armies(s), 0) for s in range(st.np) if st.alive[s]}
-    assert ck["won"] == C.winners("countries", rows) and st.winner == ck["won"][0]
+    assert ck["won"] == O.winners("countries", rows) and st.winner == ck["won"][0]
     again = engine.fold(g.log, revfix.board())
     assert again.to_dict() == st.to_dict()
 

@@ -408,8 +408,10 @@ class App:
     def drop_screens(self, collect=True):
         """The screens' modules and device.app_start leave the heap (device.screens.base,
         SCREENS' last, stays: every home screen imports it again at once; comando.dice: La
-        Revancha's deck shuffle, loaded again if a reshuffle needs it)."""
-        forget("device.app_start", "comando.dice", *screen_modules(SCREENS[:-1]), collect=collect)
+        Revancha's deck shuffle, loaded again if a reshuffle needs it; comando.clock_options:
+        the clock's option checks at the game's start, a refusal's words later)."""
+        forget("device.app_start", "comando.dice", "comando.clock_options",
+               *screen_modules(SCREENS[:-1]), collect=collect)
 
     def rehome(self):
         """restart()'s end: the board due once the home screen is on the glass, the home screen,

@@ -177,8 +177,9 @@ def parse_options(items):
             raise UsageError(f"--option {item!r}: expected KEY=VALUE")
         k, v = item.split("=", 1)
         if k == "clock":   # the game clock: clock=limit:30m,end:roll,turn:2m (comando.clock)
+            from comando import clock_options
             try:
-                opts.update(clock.parse(v))
+                opts.update(clock_options.parse(v))
             except clock.ClockError as exc:
                 raise UsageError(f"--option clock: {exc}") from None
             continue

@@ -12,13 +12,19 @@ from comando.errors import IllegalMove, RulesError
 TYPES = ("timeout", "close")
 
 
+def _words(seconds):
+    from comando.clock_options import words   # (a refusal's words: off the heap otherwise)
+    return words(seconds)
+
+
 def options(rules, options):
     """RulesError (one line) unless the clock options of ``options`` are sound for ``rules``."""
     if rules.at_time is None:
         raise RulesError("the game clock is not played in %s's map engine: use the table "
                          "session" % rules.name)
+    from comando import clock_options
     try:
-        C.check_options(options, rules.at_time)
+        clock_options.check_options(options, rules.at_time)
     except C.ClockError as e:
         raise RulesError(str(e))
 
@@ -61,13 +67,13 @@ def check(state, a):
             raise IllegalMove("this table plays without a turn timer: no time-out")
         if left > 0:
             raise IllegalMove("%s still has %s of this turn: no time-out yet"
-                              % (state.who(p), C.words(left)))
+                              % (state.who(p), _words(left)))
         return
     if ck["on"] is not None:
         left = C.turn_left(ck, state.options, ts)
         if left is not None and left < 0:
             raise IllegalMove("%s's time for the turn ran out (%s): the time-out ends it"
-                              % (state.who(state.cur), C.words(C.cap(ck, state.options, state.cur))))
+                              % (state.who(state.cur), _words(C.cap(ck, state.options, state.cur))))
 
 
 def make_close(state, a, src):
@@ -110,7 +116,8 @@ def end_at_time(state):
     for s in range(state.np):
         if state.alive[s]:
             rows[s] = (state.count(s), state.total_armies(s), 0)
-    won = C.winners(rule, rows)
+    from comando.clock_options import winners
+    won = winners(rule, rows)
     ck["won"] = won
     ck["at"] = 1
     ck["due"] = 0

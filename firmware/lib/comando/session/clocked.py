@@ -9,6 +9,11 @@ from comando.session.rules import ROUND, TURN, label, need_cur, need_stage
 TYPES = ("timeout", "close")
 
 
+def _words(seconds):
+    from comando.clock_options import words   # (a refusal's words: off the heap otherwise)
+    return words(seconds)
+
+
 def check(state, a):
     """The clock's part of checking ``a`` (every type but new/undo): its stamp, a turn already
     over time (only the time-out may follow), and the clock's own events."""
@@ -26,7 +31,7 @@ def check(state, a):
             raise IllegalMove("this table plays without a turn timer: no time-out")
         if left > 0:
             raise IllegalMove("%s still has %s of this turn: no time-out yet"
-                              % (state.colours[p], C.words(left)))
+                              % (state.colours[p], _words(left)))
         return
     if t == "close":
         if not (state.stage == ROUND and ck["due"]):
@@ -47,7 +52,7 @@ def check(state, a):
         if left is not None and left < 0:
             raise IllegalMove("%s is not possible now: %s's time for the turn ran out (%s): "
                               "the time-out ends it" % (label(t), state.colours[state.cur],
-                                                       C.words(C.cap(ck, state.opts, state.cur))))
+                                                       _words(C.cap(ck, state.opts, state.cur))))
 
 
 def make_close(state, a, rng):

@@ -207,10 +207,10 @@ class TableRules:
             raise IllegalMove(say("defdice_op", opts.get("defdice")))
         if "turn" in opts or "budget" in opts or "limit" in opts or "end" in opts \
                 or "attime" in opts:
-            from comando import clock
+            from comando import clock_options
             try:
-                clock.check_options(opts, self.at_time)
-            except clock.ClockError as e:
+                clock_options.check_options(opts, self.at_time)
+            except clock_options.ClockError as e:
                 raise IllegalMove(str(e))
 
     def check_players(self, cols, opts):
