@@ -257,6 +257,9 @@ class PageGame:
             out["turn"] = {"round": 0, "cur": -1, "phase": "", "winner": -1, "status": ""}
             out["pacts"] = []
         out["players"] = players
+        ck = getattr(st, "clock", None) if st is not None else None
+        if ck is not None:   # the game clock as of this event's stamp (comando_host.clock_text)
+            out["clock"] = self._clock(st, ck)
         out["hot"] = list(f.hot)
         out["battles"] = list(f.battles)[::-1]
         out["log"] = [[s, t] for s, t in list(f.log)[::-1]]
@@ -288,6 +291,22 @@ class PageGame:
         if st.pending is not None:
             s += " (moving in to %s)" % st.board.name(st.pending[1])
         return s
+
+    @staticmethod
+    def _clock(st, ck) -> dict:
+        """The clock's part of the view: its lines in words, the seconds left (game, turn),
+        whether the warning is on (the device's thresholds), who ran out."""
+        from comando import clock as C
+        from comando_host import clock_text
+        opts = getattr(st, "options", None)
+        if opts is None:
+            opts = st.opts
+        game = C.game_left(ck, opts)
+        turn = C.turn_left(ck, opts)
+        warn = (turn is not None and turn <= 20) or (game is not None and game <= 300)
+        return {"ts": ck["ts"], "game": game, "turn": turn, "warn": bool(warn and not ck["at"]),
+                "at": ck["at"], "out": [list(x) for x in ck["out"]],
+                "lines": [x[len("clock: "):] for x in clock_text.status_lines(st)]}
 
     @staticmethod
     def _situation(st):

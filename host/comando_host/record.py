@@ -257,6 +257,11 @@ class Record:
             return None  # a type this laptop's rules do not know (newer firmware): told raw
         before = _SessionBefore(st)
         S.apply(st, ev)
+        if ev.get("t") in ("timeout", "close"):   # the game clock's (comando_host.clock_text)
+            from comando_host import clock_text
+            text = clock_text.event_line(st, ev, self.who)
+            tail = self._s_progress(ev, before, st)
+            return text + " - " + tail if tail else text
         f = getattr(self, "_s_" + str(ev.get("t")), None)
         text = f(ev, before, st) if f is not None else None
         tail = self._s_progress(ev, before, st)
@@ -493,14 +498,18 @@ class Record:
     def _engine(self, ev):
         from comando_host import engine_text
         st = self.state
-        if ev.get("t") != "undo" and not hasattr(st.rules, "apply_" + str(ev.get("t"))):
+        clocked = ev.get("t") in ("timeout", "close") and st.clock is not None
+        if ev.get("t") != "undo" and not clocked and not hasattr(st.rules, "apply_" + str(ev.get("t"))):
             return None  # a type these rules do not know: told raw, the fold goes on
         before = _EngineBefore(st)
         self.state = self.folder.feed(ev) or self.folder.state
         st = self.state
         t = ev.get("t")
         text = ""
-        if t == "deal":  # its objectives are secret: only who starts
+        if clocked:
+            from comando_host import clock_text
+            text = clock_text.event_line(st, ev)
+        elif t == "deal":  # its objectives are secret: only who starts
             text = "the countries are dealt"
         elif t == "bonus":
             text = "%s takes +%d on %s (a card it holds)" % (

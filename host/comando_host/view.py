@@ -190,6 +190,10 @@ class GameView:
                 self._extra_lines = self._session_lines(st)
             except Exception:
                 pass
+        if rec.mode in ("engine", "session") and getattr(st, "clock", None) is not None:
+            # the game clock as of the last event's stamp (comando_host.clock_text)
+            from comando_host import clock_text
+            self._extra_lines = self._extra_lines + clock_text.status_lines(st)
 
     @property
     def status(self):

@@ -113,7 +113,47 @@ def teg_in_play():
     return j
 
 
+def teg_turn_timer():
+    """T.E.G. with a 2-minute turn countdown, round 1 under way (every event stamped)."""
+    j = Journal("teg", ["blue", "red", "black", "yellow"], {"turn": 120}, seed=5)
+    j.act({"t": "first", "ts": 5})
+    while j.state.stage == S.PLACE:
+        j.act({"t": "place", "p": j.state.cur, "ts": 10})
+    j.act({"t": "round", "ts": 12})
+    return j
+
+
+def clock_script():
+    with open(os.path.join(ROOT, "tests", "device_scripts", "revancha_clock.txt")) as f:
+        return f.read()
+
+
 CASES = {
+    # the game clock (issue 26): New game's clock, the time left in the title bar, the warning,
+    # the closing roll, the winner at time (tests/device_scripts/revancha_clock.txt)
+    "clock-revancha": (None, {}, clock_script()),
+    # map mode with the clock: the game's time left in the map screen's title bar
+    "clock-map": (None, {}, """
+        up
+        ok
+        ok
+        ok
+        ok x4
+        up
+        ok
+        up
+        ok
+        later 5
+        png clock-map-place
+        """),
+    # a turn countdown: 2:00, the warning (the figure blinks), the time-out ends the turn
+    "clock-turn-timer": (teg_turn_timer, {}, """
+        png clock-countdown
+        later 105
+        png clock-countdown-warning
+        later 16
+        png clock-time-out
+        """),
     # a fresh device, before any game: BACK opens the menu; Hardware switches the OLED kind
     "fresh-menu": (None, {}, """
         back

@@ -182,6 +182,7 @@ class App:
         self.pictured = False  # a picture is on the glass: the display task's publication, collection
         self._fell = self._fell_at = self._rose_at = None  # the pin IRQ's latch (input_task)
         self.deferring = False  # the display task runs: it flushes after each picture (submit)
+        self.clock_mark = None  # the game clock: (ticks_ms, the game's seconds then, the state)
 
     # -- game ------------------------------------------------------------------------------------
     @property
@@ -247,6 +248,9 @@ class App:
         undo snapshot and its publication to the laptop."""
         self.flush()   # (an earlier press's publication first: the link keeps the order)
         later = defer and self.deferring
+        if self.state.clock is not None and "ts" not in action:
+            action = dict(action)   # the game clock's stamp: the core has no clock of its own
+            action["ts"] = self.clock_ts()
         if self.map:
             from device import mapmode
             ev = mapmode.make(self.state, action, self.dice)
@@ -269,6 +273,53 @@ class App:
         for scr in self.stack:
             scr.event(ev)
         return ev
+
+    def clock_ts(self):
+        """The game's seconds of play now: the last stamp the game was restored or started with,
+        plus this device's ticks since (the time it was off is not counted)."""
+        now = self.hal.ticks_ms()
+        m = self.clock_mark
+        ck = self.state.clock
+        if m is None or m[2] is not self.state:
+            m = self.clock_mark = (now, ck["ts"] if ck is not None else 0, self.state)
+        return m[1] + _ticks_diff(now, m[0]) // 1000
+
+    def clock_step(self):
+        """The clock's own event: a turn whose time ran out times out (recorded, so a replay
+        knows who ran out). True when one was made."""
+        st = self.state
+        ck = st.clock
+        if ck is None or self.in_press:
+            return False
+        if self.map and ck["due"] and not ck["at"]:
+            # map mode's closing roll (the engine owes it at the next round's start): the
+            # device rolls it at once; the toast says how it fell
+            try:
+                ev = self.submit({"t": "close", "ts": self.clock_ts()})
+            except (IllegalMove, StorageFull) as exc:
+                self.hal.log("closing roll: %s" % exc)
+                return False
+            d1, d2 = ev["r"]
+            over = getattr(st, "phase") == "over"   # (the engine's state: map mode)
+            self.show_toast("closing roll %d+%d: %s" % (d1, d2, "game over" if over
+                                                          else "play on"), 3000)
+            return True
+        if ck["on"] is None:
+            return False
+        from comando import clock as C
+        ts = self.clock_ts()
+        left = C.turn_left(ck, getattr(st, "options" if self.map else "opts"), ts)
+        if left is None or left > 0:
+            return False
+        p = st.cur
+        try:
+            self.submit({"t": "timeout", "p": p, "ts": ts})
+        except (IllegalMove, StorageFull) as exc:
+            self.hal.log("time-out: %s" % exc)
+            return False
+        self.note = "%s: time out" % st.colours[p]
+        self.show_toast("%s ran out of time" % st.colours[p], 2500)
+        return True
 
     def flush(self):
         """What a press's event leaves for after its picture (its event is on flash already):
@@ -357,8 +408,10 @@ class App:
     def drop_screens(self, collect=True):
         """The screens' modules and device.app_start leave the heap (device.screens.base,
         SCREENS' last, stays: every home screen imports it again at once; comando.dice: La
-        Revancha's deck shuffle, loaded again if a reshuffle needs it)."""
-        forget("device.app_start", "comando.dice", *screen_modules(SCREENS[:-1]), collect=collect)
+        Revancha's deck shuffle, loaded again if a reshuffle needs it; comando.clock_options:
+        the clock's option checks at the game's start, a refusal's words later)."""
+        forget("device.app_start", "comando.dice", "comando.clock_options",
+               *screen_modules(SCREENS[:-1]), collect=collect)
 
     def rehome(self):
         """restart()'s end: the board due once the home screen is on the glass, the home screen,
@@ -564,6 +617,8 @@ class App:
                 # a press's steps, or presses, to come first: no picture of half a change
                 await _sleep_ms(0)
                 continue
+            if self.state.clock is not None and self.clock_step():
+                self.dirty = True
             if self.dirty:
                 self.picture(real)
             if self.pictured:

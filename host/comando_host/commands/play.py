@@ -5,6 +5,11 @@
 Type `help` at the prompt. Country names complete with Tab (ids like nueva_york; names and
 aliases are accepted too, case and accents ignored). Every event is appended to the log as it
 happens, so the file is always a replayable game (`comando replay game.jsonl`).
+
+A game clock (docs/decisions/game-clock.md): `--option clock=limit:30m,end:roll` (a time limit,
+then the closing roll after each round; `end:round` finishes the round), `turn:2m` (a countdown
+per turn) or `budget:20m` (each player's time), `attime:countries|armies` (the winner at time).
+The prompt shows the time left; the wall clock stamps every event.
 """
 
 from __future__ import annotations
@@ -12,14 +17,15 @@ from __future__ import annotations
 import difflib
 import shlex
 import sys
+import time
 
-from comando import engine
+from comando import clock, engine
 from comando.board import BoardError, default_board_id, search_key, load_board
 from comando.dice import SeededDice, system_dice
 from comando.errors import ComandoError, IllegalMove
 from comando.engine import log as elog
 from comando.rulesets import MAPS, NAMES, POWERS
-from comando_host import engine_text, games
+from comando_host import clock_text, engine_text, games
 from comando_host.cli import UsageError
 from comando_host.commands.replay import log_lines, replay_bytes
 from comando_host.textsafe import printable
@@ -82,7 +88,8 @@ def register(subparsers):
                    help="NAME:COLOUR,... in seat order, clockwise (default: 4 players)")
     p.add_argument("--seed", type=int, default=None, help="seeded dice: a reproducible game")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                   help="ruleset option, e.g. deftrade=1 (defensive trade-in), pacts=0")
+                   help="ruleset option, e.g. deftrade=1 (defensive trade-in), pacts=0; "
+                        "the game clock: clock=limit:30m,end:roll,turn:2m")
     p.add_argument("--log", default=None, help="also write the game log (JSONL) here as it is "
                    "played (the game is recorded in the store either way: comando games)")
     p.add_argument("--resume", default=None, help="continue the game of this log (appends to it)")
@@ -135,6 +142,13 @@ def parse_options(items):
         if "=" not in item:
             raise UsageError(f"--option {item!r}: expected KEY=VALUE")
         k, v = item.split("=", 1)
+        if k == "clock":   # the game clock: clock=limit:30m,end:roll,turn:2m (comando.clock)
+            from comando import clock_options
+            try:
+                opts.update(clock_options.parse(v))
+            except clock.ClockError as exc:
+                raise UsageError(f"--option clock: {exc}") from None
+            continue
         try:
             opts[k] = int(v)
         except ValueError:
@@ -184,8 +198,14 @@ def is_int(word):
 
 
 class Session:
-    def __init__(self, game, out=None, log_path=None, store=None, game_id=None):
+    def __init__(self, game, out=None, log_path=None, store=None, game_id=None, now=None):
         self.game = game
+        # the game clock's time: the wall clock (monotonic) on from the game's last stamp (a
+        # resumed game goes on from there; the time the laptop was off is not counted)
+        self.now = now or time.monotonic
+        self._mark = self.now()
+        ck = game.state.clock
+        self._ts0 = ck["ts"] if ck is not None else 0
         self.out = out
         self.log_path = log_path
         self.written = 0
@@ -330,15 +350,43 @@ class Session:
     def number(text, what="the number"):
         return whole(text, what)
 
+    # -- the game clock
+    def stamp(self):
+        """Whole seconds of play: the game's stamp when the session began plus the wall clock's."""
+        return self._ts0 + int(self.now() - self._mark)
+
+    def tick(self):
+        """What the clock does by itself: a closing roll owed is rolled, a turn whose time ran
+        out times out (both recorded as events, stamped)."""
+        for _ in range(64):
+            s = self.game.state
+            ck = s.clock
+            if ck is None or s.phase == "over":
+                return
+            if ck["due"]:
+                self.act({"t": "close"})
+                continue
+            left = clock.turn_left(ck, s.options, self.stamp())
+            if left is not None and left <= 0:
+                self.act({"t": "timeout", "p": s.cur})
+                continue
+            return
+
     # -- commands
     def act(self, action):
         before = self.game.state.copy()
+        if before.clock is not None and "ts" not in action:
+            action = dict(action)
+            action["ts"] = self.stamp()
         ev = self.game.act(action)
         s = self.game.state
         self.flush(store=s.cur != before.cur or s.phase == "over")   # (a turn's end: stored)
-        self.say(engine_text.event_line(before, self.game.state, ev))
+        line = clock_text.event_line(s, ev) if s.clock is not None else None
+        self.say(line or engine_text.event_line(before, self.game.state, ev))
         if self.game.state.phase == "over":
             self.say(engine_text.status(self.game.state))
+            for line in clock_text.status_lines(self.game.state):
+                self.say(line)
         return ev
 
     def draw_before_end(self, p):
@@ -371,6 +419,13 @@ class Session:
         cmd, rest = words[0].lower(), words[1:]
         if cmd in ("quit", "exit", "q"):
             return False
+        self.tick()
+        try:
+            return self._command(cmd, rest)
+        finally:
+            self.tick()
+
+    def _command(self, cmd, rest):
         s = self.game.state
         if games.get(s.rules.id).run(self, cmd, rest):  # the game's own commands (games/<id>)
             return True
@@ -394,6 +449,8 @@ class Session:
     def do_status(self, rest):
         s = self.game.state
         self.say(engine_text.status(s))
+        for line in clock_text.status_lines(s, self.stamp()):
+            self.say(line)
 
     def do_map(self, rest):
         if not rest:
@@ -547,6 +604,9 @@ class Session:
                 break
             who = self.game.state.cur
             while self.game.state.phase != "over" and self.game.state.cur == who:
+                self.tick()   # (the bot's turn is on the clock too)
+                if self.game.state.phase == "over" or self.game.state.cur != who:
+                    break
                 self.act(bot.action(self.game.state))
 
     def do_save(self, rest):
@@ -746,6 +806,7 @@ class Session:
         left = f", {s.to_place()} to place" if s.to_place() else ""
         if s.x.get("must"):
             left += ", trade a set now"
+        left += clock_text.prompt_part(s, self.stamp())
         return f"{s.names[s.cur]} ({s.colours[s.cur]}) {s.phase}{left}> "
 
 

@@ -79,8 +79,12 @@ def _session_replay(events, name):
         state = fold(events)
     except ComandoError as exc:
         return None, f"{name}: {exc}"
-    return (f"table session ({state.rs}, {', '.join(state.colours)}), {count(state.seq, 'event')}: "
-            f"{session_outcome(events, state)}"), None
+    text = (f"table session ({state.rs}, {', '.join(state.colours)}), {count(state.seq, 'event')}: "
+            f"{session_outcome(events, state)}")
+    if state.clock is not None:   # the game clock: the end at time, who ran out (clock_text)
+        from comando_host import clock_text
+        text = "\n".join([text] + clock_text.status_lines(state))
+    return text, None
 
 
 def session_outcome(events, state):
@@ -176,6 +180,10 @@ def run(args) -> int:
     print(f"{state.rules.name} on the board {state.board.name} ({state.board.id}), "
           f"{count(state.seq, 'event')}")
     print(engine_text.status(state))
+    if state.clock is not None:   # the game clock: the end at time, who ran out (clock_text)
+        from comando_host import clock_text
+        for line in clock_text.status_lines(state):
+            print(line)
     if args.countries:
         print(engine_text.countries(state))
     return 0

@@ -76,6 +76,11 @@ def check(state, action):
     """Raise IllegalMove (a message a player understands) unless ``action`` is legal now.
     Never changes ``state``."""
     t = action.get("t") if isinstance(action, dict) else None
+    if state.clock is not None and isinstance(t, str):
+        from comando.engine import clocked
+        clocked.check(state, action)
+        if t in clocked.TYPES:
+            return
     fn = _method(state.rules, "check", t) if isinstance(t, str) else None
     if fn is None:
         raise IllegalMove("Unknown action %r" % (t,))
@@ -85,6 +90,9 @@ def check(state, action):
 def make(state, action, src):
     """``check`` the action, then the event to store: randomness drawn from ``src`` (dice source)."""
     check(state, action)
+    if action["t"] == "close" and state.clock is not None:
+        from comando.engine import clocked
+        return clocked.make_close(state, action, src)
     fn = _method(state.rules, "make", action["t"])
     if fn is None:
         return dict(action)
@@ -96,6 +104,22 @@ def apply(state, event):
     t = event["t"]
     if t == "undo" or t == "new":
         raise RulesError("%s events are folded by fold()/Folder, not apply()" % t)
+    if state.clock is not None:
+        from comando.engine import clocked
+        rnd = clocked.before(state, event)
+        if t in clocked.TYPES:
+            clocked.apply_own(state, event)
+        else:
+            _apply_rules(state, event, t)
+        clocked.after(state, event, rnd)
+    else:
+        _apply_rules(state, event, t)
+    if "seq" in event:
+        state.seq = event["seq"]
+    return state
+
+
+def _apply_rules(state, event, t):
     fn = _method(state.rules, "apply", t)
     if fn is None:
         raise RulesError("no rule applies a %r event" % (t,))
@@ -112,9 +136,6 @@ def apply(state, event):
             state.sealed = event["sec"]   # the device's: not a State field, never in a snapshot
     else:
         fn(state, event)
-    if "seq" in event:
-        state.seq = event["seq"]
-    return state
 
 
 def _load_board(ev, board):

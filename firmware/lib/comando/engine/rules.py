@@ -23,6 +23,9 @@ def _int(a, key, what):
 class Rules:
     id = "base"
     name = "base rules"
+    # The winner-at-time rules (comando.clock.winners; the first is the default):
+    # docs/decisions/game-clock.md (the rulebooks are silent on time); None: no clock here
+    at_time = ("countries", "armies")
     book = "rules"
     combat = "teg"   # the comando.combat ruleset id for dice, losses and move-in
     colours = ()
@@ -135,7 +138,14 @@ class Rules:
             if c in seen:
                 raise RulesError("two players chose %s: each colour once" % c)
             seen.append(c)
-        for k in options or {}:
+        options = options or {}
+        if "turn" in options or "budget" in options or "limit" in options or "end" in options \
+                or "attime" in options:
+            from comando.engine import clocked
+            clocked.options(self, options)
+        for k in options:
+            if k in ("turn", "budget", "limit", "end", "attime"):
+                continue   # the game clock's (comando.clock)
             if k not in self.defaults:
                 raise RulesError("unknown option %r for %s (options: %s)"
                                  % (k, self.name, ", ".join(sorted(self.defaults)) or "none"))

@@ -61,6 +61,11 @@ class State:
         self.pacts = []         # [id, kind, p, q, a, b, wait, started]
         self.x = {}
         self.sealed = None      # map mode: the deal's secret part (comando.engine.secret), not a field
+        self.clock = None       # the game clock (comando.engine.clocked), in to_dict only when set
+        o = self.options
+        if "turn" in o or "budget" in o or "limit" in o:
+            from comando import clock
+            self.clock = clock.start(o, self.np)
 
     FIELDS = ("seq", "np", "names", "colours", "options", "owner", "armies", "alive", "killer",
               "phase", "cur", "first", "round", "sround", "turns", "reserve", "cres", "hands",
@@ -72,6 +77,8 @@ class State:
         for k in self.FIELDS:
             v = _copy(getattr(self, k))
             d[k] = v
+        if self.clock is not None:
+            d["clock"] = _copy(self.clock)
         return d
 
     def copy(self):
@@ -82,6 +89,7 @@ class State:
         for k in self.FIELDS:
             v = _copy(getattr(self, k))
             setattr(s, k, v)
+        s.clock = _copy(self.clock)
         return s
 
     # -- small queries used by rules, the CLI and the device --

@@ -20,7 +20,7 @@ in the device's heap).
 
 Event types (docs/architecture.md, "Table session (device default)"):
 new, first, place, round, crisis, extra, roll, card, end, out, win, declare, retreat, lock,
-reveal, rocket, launch, score, walk, undo.
+reveal, rocket, launch, score, walk, undo; a clocked game's timeout and close (comando.clock).
 
 The rules of each event are the ruleset's plug-in's (``comando.rulesets.<id>.table``, ``RULES``,
 on the base comando.session.rules.TableRules): this module holds the state, undo and the dispatch.
@@ -31,7 +31,9 @@ The events (fields of the action; *random fields, added by make*; meaning):
   refused), `board`, `deploy` `hand`/`auto` (Risk), `defdice` `auto`/`choose` (Risk), `long`
   (T.E.G. II, 4 players: 8 rounds), `players` (T.E.G. II: 2 people command 4 powers), `level`
   (T.E.G. II `basic`/`medium`/`advanced`), `rows` (T.E.G. II: 9, the Americas' Objectives Table, or
-  10, the Old World's), `secret` (T.E.G. II: 1 hidden objectives), `tie` (T.E.G. II `share`/`wp`)
+  10, the Old World's), `secret` (T.E.G. II: 1 hidden objectives), `tie` (T.E.G. II `share`/`wp`);
+  the game clock's `turn` `budget` `limit` `end` `attime` (comando.clock: every event then carries
+  `ts`, and `timeout` `p` and `close` *`r` [2 dice]* are its events)
 - `first`: *`r` [[die per seat], [re-roll of the tied, 0 for the others] ...]* - opening roll:
   highest opens (WAR: highest distributes; the player after the last dealt card opens)
 - `place`: `p` - the current player finished this placement turn (5/3, 8/4, 18, 12/8; WAR's first
@@ -89,7 +91,7 @@ UNDO_DEPTH = 8
 FIELDS = ("seq", "rs", "colours", "opts", "alive", "stage", "first", "pround", "pdone", "rnd",
            "opener", "order", "ti", "reserve", "deck", "sit", "turned", "crisis", "barred",
            "extra", "rolls", "last", "carded", "track", "grants", "battle", "lastbattle",
-           "winner", "at", "tally")
+           "winner", "at", "tally", "clock")
 
 
 class Session:
@@ -126,6 +128,7 @@ class Session:
         self.winner = -1
         self.tally = None        # T.E.G. II objective tokens and the final count (rulesets.teg2.tally)
         self.at = 0              # seq of the last event in effect (differs from seq after undo)
+        self.clock = None        # the game clock (comando.clock: replaced on change), or None
         self.hist = []           # (seq, snapshot) for undo, newest last
 
     # -- views --------------------------------------------------------------------------------
@@ -318,6 +321,11 @@ def check(state, action, board=None):
         return rules.check_roll(state, action, board)
     if t == "undo":
         return _check_undo(state, action)
+    if state.clock is not None and t != "new":
+        from comando.session import clocked
+        clocked.check(state, action)
+        if t in clocked.TYPES:
+            return
     if t != "new" and t not in LABEL:
         raise IllegalMove(say("act_unknwn", t))
     if "seq" in action:
@@ -338,6 +346,9 @@ def make(state, action, rng=None, board=None, recheck=True):
     check(state, action, board)
     t = action["t"]
     rules = table_rules(action["rs"]) if t == "new" else state.rules
+    if t == "close" and state.clock is not None:
+        from comando.session import clocked
+        rules = clocked
     f = getattr(rules, "make_" + t, None)
     e = f(state, action, rng) if f is not None else dict(action)
     e["seq"] = state.seq + 1
@@ -356,7 +367,17 @@ def apply(state, event, history=True):
         _apply_undo(state, event)
         return state
     rules = table_rules(event["rs"]) if t == "new" else state.rules
-    getattr(rules, "apply_" + t)(state, event)
+    if state.clock is None or t == "new":
+        getattr(rules, "apply_" + t)(state, event)
+    else:
+        from comando.session import clocked
+        was = state.stage
+        clocked.before(state, event)
+        if t in clocked.TYPES:
+            clocked.apply_own(state, event)
+        else:
+            getattr(rules, "apply_" + t)(state, event)
+        clocked.after(state, event, was)
     state.seq = event["seq"]
     state.at = event["seq"]
     if history:

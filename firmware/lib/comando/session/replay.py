@@ -37,7 +37,7 @@ def from_dict(d):
 
 def knows(t):
     """True for an event type this session's rules know (a newer firmware may send others)."""
-    return t == "new" or t == "undo" or t in LABEL
+    return t == "new" or t == "undo" or t in LABEL or t in ("timeout", "close")   # (the clock's)
 
 
 class Table:

@@ -114,6 +114,9 @@ class TableRules:
     stored = {"first": "r", "crisis": "r"}
     walk_out = False       # a player may walk out of the game (Risk online)
     won_on_points = False  # the game ends after its last round without a winner (T.E.G. II)
+    # The winner-at-time rules of this game (comando.clock.winners; the first is the table's
+    # default): the rulebooks are silent on a time limit, docs/decisions/game-clock.md decides
+    at_time = ("countries", "armies")
     first_round_adds = True  # a turn of the first round of play opens by adding armies (not in
     # T.E.G. and La Revancha: teg-classic.txt "6. Continuation of the Game")
 
@@ -169,6 +172,13 @@ class TableRules:
     def check_attack(self, state, p, d, board, a):
         """Ruleset checks of an attack by ``p`` on ``d`` (``board`` may be None)."""
 
+    def end_at_time(self, state):
+        """The game time limit ended the game (comando.clock): over, the table names the winner
+        by the ``attime`` rule (the session holds no map to count)."""
+        state.stage = OVER
+        state.order = []
+        state.ti = 0
+
     def claim_error(self, state) -> str:
         """Why no player may claim victory in this ruleset ("": on one's own turn)."""
         return ""
@@ -195,6 +205,13 @@ class TableRules:
             raise IllegalMove(say("deploy_opt", opts.get("deploy")))
         if opts.get("defdice", "auto") not in ("auto", "choose"):
             raise IllegalMove(say("defdice_op", opts.get("defdice")))
+        if "turn" in opts or "budget" in opts or "limit" in opts or "end" in opts \
+                or "attime" in opts:
+            from comando import clock_options
+            try:
+                clock_options.check_options(opts, self.at_time)
+            except clock_options.ClockError as e:
+                raise IllegalMove(str(e))
 
     def check_players(self, cols, opts):
         try:
@@ -209,6 +226,9 @@ class TableRules:
         state.alive = [1] * len(state.colours)
         state.winner = -1
         state.stage = OPEN
+        if "turn" in state.opts or "budget" in state.opts or "limit" in state.opts:
+            from comando import clock
+            state.clock = clock.start(state.opts, len(state.colours))
 
     # -- first ---------------------------------------------------------------------------------
     def check_first(self, state, a):
@@ -414,6 +434,8 @@ class TableRules:
         if state.stage == OVER:
             if state.winner >= 0:
                 raise IllegalMove(say("over_won", state.colours[state.winner]))
+            if state.clock is not None and state.clock["at"]:
+                return   # the winner at time, named by the table
             if not self.won_on_points:
                 raise IllegalMove(say("over"))
             return

@@ -7,7 +7,8 @@
 - storage: a directory (optionally with a byte quota, to test a full filesystem);
 - serial: stdio (the host's Simulator makes it a pseudo-terminal), a path, or none;
 - clock: real time, or virtual time in "fast" script mode (5 ms per input poll, no sleeping), so a
-  long scripted session runs in seconds but debounce and long presses behave as on the device.
+  long scripted session runs in seconds but debounce and long presses behave as on the device;
+  the script line ``later SECONDS`` jumps the virtual clock (a game clock's minutes at once).
 
 Options come from ``make(**kw)`` or environment variables ``COMANDO_SIM_<NAME>``:
 dir, serial (stdio|PATH|none), term (stdio|PATH|none), keys (FIFO path), script, png_dir,
@@ -323,6 +324,12 @@ class SimHal(Hal):
             self.buttons.presses += 1
         elif cmd == "wait":
             self.buttons.wait(int(words[1]))
+        elif cmd == "later":  # later 600: the virtual clock jumps 600 s (a game clock's minutes
+            # without polling through them; script mode only)
+            if not self.fast:
+                raise ValueError("sim script: 'later' needs the virtual clock (fast mode)")
+            self.buttons.steps.append((0, 50))
+            self.vclock += int(words[1]) * 1000
         elif cmd == "png":
             self.pending_png.append(words[1])
         elif cmd == "quit":

@@ -96,6 +96,11 @@ def card_text(st, c):
 
 
 class MapTurn(Screen):
+    @property
+    def live(self):
+        """A clocked game's screen is redrawn twice a second: its countdown moves."""
+        return self.app.state.clock is not None
+
     def __init__(self, app):
         Screen.__init__(self, app)
         self.level = 0      # 0: first list; 1: targets (attack) or destinations (regroup); 2: count
@@ -227,7 +232,14 @@ class MapTurn(Screen):
                                     "regroup": "regroup", "card": "card", "pick": "card?",
                                     "missile": "missile"}[m])
         # the round (or the armies to place) where it fits beside the title
-        ui.header(fb, left, right if len(left) + len(right) < 16 else "")
+        if st.clock is None:
+            ui.header(fb, left, right if len(left) + len(right) < 16 else "")
+        else:   # the title bar's right end is the clock's (device.clockview)
+            if m == "place":
+                left = "%s %s" % (who[:7], right)
+            ui.header(fb, left)
+            from device import clockview
+            clockview.header_clock(fb, self.app, st)
         if m == "movein":
             pe = st.pending
             fb.text(ui.fit(b.short(pe[1]), 16), 0, 12, 1)

@@ -20,6 +20,13 @@ LEVELS = ("basic", "medium", "advanced")
 # the card drawn: the engine's option deck=1)
 MAP_MODES = ("off", "on", "own deck")
 MAP_HINTS = ("dice and turns only", "device deals+cards", "dial cards drawn")
+# The game clock, set by UP/DOWN on the start field (comando.clock; the closing roll is the end
+# at a time limit): its label, its hint, its options
+CLOCKS = (("no clock", ()), ("30m+closing roll", (("limit", 1800),)),
+          ("60m+closing roll", (("limit", 3600),)),
+          ("90m+closing roll", (("limit", 5400),)),
+          ("2 min per turn", (("turn", 120),)),
+          ("90m+roll+3m/turn", (("limit", 5400), ("turn", 180))))
 TEG2_PLAYERS = (2, 3, 4, 5, 6, 8, 10, 12)  # 8-12: pairs on both boards (teg-ii.txt, Variants)
 # T.E.G. II's board field: the board (its Objectives Table's rows), or the whole world map
 TEG2_MAPS = (("americas", "teg2_americas", ()), ("old world", "teg2_old_world", (("rows", 10),)),
@@ -58,6 +65,7 @@ class NewGame(Screen):
         self.mapmode = 0
         self.maps = None
         self.t2map = 0  # T.E.G. II: TEG2_MAPS' index
+        self.clock = 0  # CLOCKS' index (UP/DOWN on the start field)
         self.cols = list(self.palette()[:self.n])
 
     def maps_of(self):
@@ -170,7 +178,10 @@ class NewGame(Screen):
             if sel:
                 fb.fill_rect(62, 37, 66, 9, 1)
             fb.text(ui.fit(MAP_MODES[self.mapmode], 8), 64, 38, 0 if sel else 1)
-            ui.tight(fb, MAP_HINTS[self.mapmode] if self.map_ok() else "no map mode here", 0, 47)
+            if self.clock_line(fb):
+                pass
+            else:
+                ui.tight(fb, MAP_HINTS[self.mapmode] if self.map_ok() else "no map mode here", 0, 47)
             self.foot(fb, rs)
             return
         if self.powers():  # the powers play in the book's order: the seats field is the level
@@ -179,8 +190,9 @@ class NewGame(Screen):
             if sel:
                 fb.fill_rect(62, 37, 66, 9, 1)
             fb.text(LEVELS[self.level % 3], 64, 38, 0 if sel else 1)
-            fb.text("hidden objectives" if self.level >= 3 else
-                    ui.fit(" ".join(power_name(c)[:3] for c in self.cols[:6]), 21), 0, 47, 1)
+            if not self.clock_line(fb):
+                fb.text("hidden objectives" if self.level >= 3 else
+                        ui.fit(" ".join(power_name(c)[:3] for c in self.cols[:6]), 21), 0, 47, 1)
             self.foot(fb, rs)
             return
         # seats in clockwise order: numbered, two to a row up to four players, else three to a
@@ -200,9 +212,17 @@ class NewGame(Screen):
                 fb.text(label, tx, y, 1)
         self.foot(fb, rs)
 
+    def clock_line(self, fb):
+        """The start field's clock line (once a clock is dialled): True when drawn."""
+        if self.field != self.START or not self.clock:
+            return False
+        fb.fill_rect(0, 46, 128, 8, 1)
+        ui.center(fb, CLOCKS[self.clock][0], 46, c=0)
+        return True
+
     def foot(self, fb, rs):
         if self.field == self.START:
-            ui.footer(fb, "ROLL/OK: start")
+            ui.footer(fb, "OK start ^v clock")
         elif self.field == self.SEATS:
             ui.footer(fb, "^v level OK next" if self.powers() else "^v colour OK next")
         elif self.field == self.MAP:
@@ -243,6 +263,9 @@ class NewGame(Screen):
         if not is_step(kind) or b not in (UP, DOWN):
             return
         step = 1 if b == UP else -1
+        if self.field == self.START:
+            self.clock = (self.clock + step) % len(CLOCKS)
+            return
         if self.field == 0:
             self.rs = (self.rs + step) % len(RULESETS)
             self.n = max(2, min(6, self.n))
@@ -278,6 +301,8 @@ class NewGame(Screen):
     def start(self):
         rs = self.ruleset()
         opts = {}
+        for k, v in CLOCKS[self.clock][1]:
+            opts[k] = v
         if self.powers():
             cols = list(teg2_seats(self.n))
             opts["players"] = self.n
@@ -305,7 +330,12 @@ class NewGame(Screen):
             bid = h.id
         if bid and self.mapmode and (self.map_ok() or self.powers()):
             from device.mapmode import new_action
-            self.app.new_game(new_action(rs, bid, cols, {"deck": 1} if self.mapmode == 2 else None))
+            mo = {}
+            for k, v in CLOCKS[self.clock][1]:
+                mo[k] = v
+            if self.mapmode == 2:
+                mo["deck"] = 1
+            self.app.new_game(new_action(rs, bid, cols, mo or None))
             return
         if bid:
             opts["board"] = bid

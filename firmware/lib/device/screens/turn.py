@@ -30,12 +30,32 @@ class Turn(Screen):
     def __init__(self, app):
         Screen.__init__(self, app)
         self.turn = None  # ((round, turn index), rolls when the turn was first shown)
+        self.pick = 0     # the winner at time, as dialled (a game clock's end)
+
+    @property
+    def live(self):
+        """A clocked game's screen is redrawn twice a second: its countdown moves."""
+        return self.app.state.clock is not None
 
     def draw(self, fb):
         st = self.app.state
+        ck = st.clock
+        if ck is not None:
+            from device import clockview
+            if st.stage == S.ROUND and ck["due"]:
+                clockview.draw_closing(fb, st)
+                return
+            if st.stage == S.OVER and ck["at"] and st.winner < 0:
+                clockview.draw_at_time(fb, st, self.pick % st.n, self.name)
+                return
         fn = getattr(self, "draw_" + str(st.stage), None)
         if fn is not None:
             fn(fb, st, ("R%d" % st.rnd) if st.rnd else "")
+        if ck is not None and st.stage != S.OVER:
+            from device import clockview
+            clockview.header_clock(fb, self.app, st)
+            if st.stage == S.ROUND and ck["last"]:
+                clockview.last_roll(fb, st)
 
     def draw_open(self, fb, st, right):
         ui.header(fb, RULESET_NAMES[st.rs], right)
@@ -74,7 +94,10 @@ class Turn(Screen):
         cur = st.cur
         n = len(st.order)
         name = self.name
-        ui.header(fb, "Round %d" % st.rnd, turn_of(st.rnd, st.ti + 1, n))
+        if st.clock is None:
+            ui.header(fb, "Round %d" % st.rnd, turn_of(st.rnd, st.ti + 1, n))
+        else:   # the title bar's right end is the clock's (device.clockview)
+            ui.header(fb, "R%d %d/%d" % (st.rnd, st.ti + 1, n))
         ui.center(fb, name(st.colours[cur]), 10, 2)
         nxt = st.order[st.ti + 1] if st.ti + 1 < n else None
         fb.text("next:", 0, 27, 1)
@@ -127,6 +150,9 @@ class Turn(Screen):
     def button(self, b, kind):
         app = self.app
         st = app.state
+        ck = st.clock
+        if ck is not None and self.clock_button(b, kind, st, ck):
+            return
         if kind == PRESS and b == BACK:
             app.push(self.menu() if st.stage == S.TURN else main_menu(app))
             return
@@ -138,6 +164,29 @@ class Turn(Screen):
         fn = getattr(self, "press_" + str(st.stage), None)
         if fn is not None:
             fn(b, st)
+
+    def clock_button(self, b, kind, st, ck):
+        """The clock's screens: the closing roll (ROLL/OK), the winner at time (UP/DOWN, OK).
+        True when the press was theirs."""
+        if st.stage == S.ROUND and ck["due"]:
+            if kind == PRESS and b in (OK, ROLL) and self.app.act({"t": "close"}):
+                from device import clockview
+                self.app.note = clockview.closing_note(st)
+            return kind == PRESS and b != BACK
+        if st.stage == S.OVER and ck["at"] and st.winner < 0:
+            if b in (UP, DOWN) and is_step(kind):
+                step = 1 if b == UP else -1
+                for _ in range(st.n):
+                    self.pick = (self.pick + step) % st.n
+                    if st.alive[self.pick]:
+                        break
+                return True
+            if kind == PRESS and b == OK:
+                p = self.pick % st.n
+                self.app.push(Confirm(self.app, "Won at time?", "Yes, %s wins" % st.colours[p],
+                                      lambda: self.app.act({"t": "win", "p": p})))
+                return True
+        return False
 
     def dial(self, st, step):
         """UP/DOWN: during a turn, the countries the player holds (for the armies to place)."""

@@ -188,13 +188,20 @@
 
   function drawSide(v) {
     const t = v.turn || {};
-    if (!changed("side", [v.game, t, v.situation, v.players, v.luck, v.battles.map((b) => b.seq), v.pacts, v.teg2])) {
+    if (!changed("side", [v.game, t, v.situation, v.clock, v.players, v.luck, v.battles.map((b) => b.seq), v.pacts, v.teg2])) {
       drawLog(v); return;
     }
     $("status").textContent = (t.round && !v.teg2 ? `Round ${t.round} - ` : "") + (t.status || t.phase || "");
     const sit = $("situation");
     if (v.situation) { sit.hidden = false; sit.innerHTML = `<b>${esc(v.situation.name)}</b>: ${esc(v.situation.text)}`; }
     else sit.hidden = true;
+    // the game clock, as of this event's stamp (the warning: under 20 s of a turn, 5 min of the game)
+    const clk = $("clock");
+    if (v.clock) {
+      clk.hidden = false;
+      clk.className = "clock" + (v.clock.warn ? " warn" : "");
+      clk.innerHTML = v.clock.lines.map((x) => esc(x)).join("<br>");
+    } else clk.hidden = true;
     // the ruleset's own columns (T.E.G. II: war potential, regions, units, aircraft, SU, points)
     const cols = v.columns || [["countries", "countries"], ["armies", "armies"], ["cards", "cards"]];
     const rows = ["<tr><th>player</th>" + cols.map((c) => `<th>${esc(c[1])}</th>`).join("") + "</tr>"];

@@ -91,6 +91,7 @@ _GEO = {}
 
 class Teg2Rules(Rules):
     id = "teg2"
+    at_time = None   # the clock is the table session's (its count at time: the table's answers)
     name = "T.E.G. II"
     book = "teg-ii.txt"
     colours = POWERS

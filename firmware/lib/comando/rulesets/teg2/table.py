@@ -300,6 +300,16 @@ def player_of(power_index, n):
 class Teg2Table(TableRules):
     id = "teg2"
     won_on_points = True
+    # At the time limit the objectives are counted as after the last round: "When the last round
+    # ends, the points of the objectives achieved by each player are counted" (teg-ii.txt, End of
+    # the Game)
+    at_time = ("points",)
+
+    def end_at_time(self, state):
+        state.order = []
+        state.ti = 0
+        state.stage = COUNT
+        count_done(state)
     # Each side sets its command "in secret, indicating it with the hands of their clocks"
     # (rules/teg-ii.txt, "How Combat Works"): the device's buttons dial it, the device locks it
     # with its own nonce and reveals what it locked; a laptop's lock or reveal is refused.
