@@ -118,8 +118,9 @@ def test_import_stores_the_whole_log_in_one_transaction(tmp_path, capsys):
     from comando_host.store import Store
     store = Store(db, create=False)
     assert store.events("long") == log
-    seq, players, result, _, _ = store.summaries()["long"]
+    seq, players, result, _, _, n = store.summaries()["long"]
     assert seq == log[-1]["seq"] and players == ["A (blue)", "B (red)", "C (black)"]
+    assert n == len(log)              # (the listing counts the events from the row)
     store.close()
 
 
