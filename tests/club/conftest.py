@@ -1,0 +1,52 @@
+"""The club's tests run on a real throwaway PostgreSQL cluster (comando_host.club.pgcluster):
+one per test session, a fresh database per test. Without Debian's postgresql the tests skip on
+a developer's machine, and FAIL under CI=true (.ci/run installs it)."""
+
+import os
+import shutil
+import subprocess
+import tempfile
+import uuid
+
+import pytest
+
+NO_PG = "the club tests need Debian's postgresql (apt-get install postgresql)"
+
+
+def need(what: str, ok: bool):
+    if ok:
+        return
+    if os.environ.get("CI"):
+        pytest.fail(what + ": CI must run the club tests (.ci/run installs it)")
+    pytest.skip(what)
+
+
+@pytest.fixture(scope="session")
+def pg_cluster():
+    from comando_host.club import pgcluster
+    need(NO_PG, pgcluster.bin_dir() is not None)
+    try:
+        import psycopg  # noqa: F401
+        import argon2  # noqa: F401
+    except ImportError:
+        need("the club tests need the club extra (pip install -e '.[club]')", False)
+    # not under pytest's own temporary directory: that one is root's alone (0700), and as root
+    # the cluster runs as the postgres user, who must reach its directory
+    root = tempfile.mkdtemp(prefix="comando-pg-")
+    cluster = pgcluster.Cluster(root)
+    try:
+        cluster.start()
+        yield cluster
+    finally:
+        cluster.stop("immediate")
+        shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture
+def pg_url(pg_cluster):
+    """A fresh, empty database in the session's cluster: its URL."""
+    name = "t_" + uuid.uuid4().hex[:12]
+    subprocess.run(pg_cluster._as + [os.path.join(pg_cluster.bin, "createdb"), "-h",
+                                     pg_cluster.root, "-p", str(pg_cluster.port), "-U",
+                                     pg_cluster.user, name], check=True, capture_output=True)
+    return "postgresql://%s@127.0.0.1:%d/%s" % (pg_cluster.user, pg_cluster.port, name)
