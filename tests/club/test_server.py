@@ -1,0 +1,234 @@
+"""The club end to end: a real PostgreSQL cluster, the real `comando club serve` process on
+loopback, the real `comando club join` process pushing a bot game `comando play --db` plays
+(docs/club.md)."""
+
+import json
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+from clubtools import play_bot_game, stored_events, stored_games
+
+from comando_host.club.pgcluster import free_port
+from comando_host.club.seal import Sealer
+
+PASSWORD = "organiser's long password"
+
+
+def comando(*argv, stdin="", timeout=60):
+    return subprocess.run([sys.executable, "-m", "comando_host", *argv], input=stdin,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+class Server:
+    def __init__(self, url, port):
+        self.db_url, self.port = url, port
+        self.url = "http://127.0.0.1:%d" % port
+        self.proc = None
+
+    def start(self):
+        self.proc = subprocess.Popen([sys.executable, "-m", "comando_host", "club", "serve",
+                                      "--db-url", self.db_url, "--port", str(self.port)],
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.proc.stdout.readline()
+        assert "serving http://127.0.0.1:%d/" % self.port in line, self.proc.stderr.read()
+        return self
+
+    def kill(self):
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self):
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+    def call(self, method, path, body=None, token=None, raw=None, headers=None):
+        """(status, answer) of one request."""
+        data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
+        h = dict(headers or {}, **({"Authorization": "Bearer " + token} if token else {}))
+        req = urllib.request.Request(self.url + path, data=data, method=method, headers=h)
+        try:
+            with urllib.request.urlopen(req, timeout=10) as r:
+                return r.status, json.loads(r.read())
+        except urllib.error.HTTPError as exc:
+            return exc.code, json.loads(exc.read())
+
+
+@pytest.fixture
+def server(pg_url):
+    r = comando("club", "init", "--db-url", pg_url, "--club", "Club <b>'; DROP TABLE clubs;--",
+                "--organiser", "org", stdin=PASSWORD + "\n")
+    assert r.returncode == 0, r.stderr
+    s = Server(pg_url, free_port()).start()
+    yield s
+    s.stop()
+
+
+def organiser_token(server):
+    status, answer = server.call("POST", "/api/login", {"login": "org", "password": PASSWORD})
+    assert status == 200
+    return answer["token"]
+
+
+def new_table(server, org, name):
+    status, answer = server.call("POST", "/api/tables", {"name": name}, token=org)
+    assert status == 200, answer
+    return answer["id"], answer["token"]
+
+
+def sealed_table_events(db, game):
+    with sqlite3.connect(str(db)) as d:
+        key = bytes.fromhex(d.execute("SELECT key FROM club_key").fetchone()[0])
+    s = Sealer(key, game)
+    return [s.feed(e) for e in stored_events(db, game)]
+
+
+def test_who_may_do_what_over_http(server, tmp_path):
+    status, answer = server.call("POST", "/api/login", {"login": "org", "password": "wrong one"})
+    assert status == 401 and answer["error"] == "wrong login or password"
+    assert server.call("POST", "/api/tables", {"name": "t"})[0] == 401          # not logged in
+    org = organiser_token(server)
+    html = "<img src=x onerror=alert(1)> '; DELETE FROM events;--"
+    t1, token1 = new_table(server, org, html)
+    _, token2 = new_table(server, org, "table 2")
+    assert server.call("POST", "/api/tables", {"name": html}, token=org)[0] == 409
+    gid = play_bot_game(tmp_path / "t.db", seed=3, players="a,b,c")
+    evs = stored_events(tmp_path / "t.db", gid)
+    push = "/api/games/%s/events" % gid
+    assert server.call("POST", push, {"events": evs[:50]}, token="not a token")[0] == 401
+    assert server.call("POST", push, raw=b"{not json", token=token1)[0] == 400
+    assert server.call("POST", push, {"events": "no"}, token=token1)[0] == 400
+    big = b'{"events": [' + b" " * (1024 * 1024 + 10) + b"]}"
+    status, answer = server.call("POST", push, raw=big, token=token1)
+    assert status == 413 and "over" in answer["error"]
+    assert server.call("POST", push, {"events": evs[:50]}, token=token1) == (200, {"acked": 50})
+    assert server.call("POST", push, {"events": evs[:50]}, token=token1) == (200, {"acked": 50})
+    status, answer = server.call("POST", push, {"events": evs[60:70]}, token=token1)
+    assert status == 409 and answer["missing"] == 51 and "event 51 is missing" in answer["error"]
+    status, answer = server.call("POST", push, {"events": evs[50:60]}, token=token2)
+    assert status == 403 and "another table's" in answer["error"]
+    forged = dict(evs[20], p=(evs[20]["p"] + 1) % 3) if "p" in evs[20] else dict(evs[20], x=1)
+    status, answer = server.call("POST", push, {"events": [forged]}, token=token1)
+    assert status == 409 and answer["seq"] == 21
+    illegal = dict(evs[50], t="attack", a=0, b=1)
+    status, answer = server.call("POST", push, {"events": [illegal]}, token=token1)
+    assert status == 422 and answer["seq"] == 51 and "event 51 (attack)" in answer["error"]
+    # spectators: no login, public fields only; the names come back as the text they are
+    status, answer = server.call("GET", "/api/tables")
+    assert status == 200 and [t["name"] for t in answer["tables"]] == [html, "table 2"]
+    assert answer["tables"][0]["games"] == [gid] and answer["tables"][0]["club"].startswith("Club <b>")
+    status, game = server.call("GET", "/api/games/" + gid)
+    assert status == 200 and game["seq"] == 50 and game["players"] == ["a", "b", "c"]
+    assert not {"deck", "obj", "hands", "events"} & set(game)
+    assert server.call("GET", "/api/games/nope")[0] == 404
+    assert server.call("POST", "/api/tables/%d/revoke" % t1, token=org)[0] == 200
+    status, answer = server.call("POST", push, {"events": evs[50:60]}, token=token1)
+    assert status == 401 and "revoked" in answer["error"]
+
+
+def test_join_pushes_a_game_across_a_server_kill_nothing_lost_or_doubled(server, tmp_path):
+    org = organiser_token(server)
+    _, token = new_table(server, org, "table 1")
+    db = tmp_path / "table.db"
+    first = play_bot_game(db, seed=1)                  # a game stored before the table joins
+    join = subprocess.Popen([sys.executable, "-m", "comando_host", "club", "join", server.url,
+                             "--token", token, "--db", str(db)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        # a second game played while the table follows, in steps; the server killed mid-game
+        play = subprocess.Popen([sys.executable, "-m", "comando_host", "play", "--db", str(db),
+                                 "--seed", "2", "--players", "a,b,c,d"],
+                                stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE, text=True)
+        killed = False
+        for step in range(60):
+            play.stdin.write("bot 1\n")
+            play.stdin.flush()
+            time.sleep(0.05)
+            if step == 15:
+                server.kill()
+                killed = True
+            if killed and step == 35:
+                server.start()
+        play.stdin.write("bot 600\nquit\n")
+        play.stdin.close()
+        assert play.wait(60) == 0, play.stderr.read()
+        games = stored_games(db)
+        assert games[0] == first and len(games) == 2
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            with sqlite3.connect(str(db)) as d:
+                acks = dict(d.execute("SELECT game, acked FROM club_acks").fetchall())
+            if all(acks.get(g) == stored_events(db, g)[-1]["seq"] for g in games):
+                break
+            time.sleep(0.2)
+        from comando_host.club.db import Club
+        club = Club(server.db_url, max_size=1)
+        try:
+            for g in games:
+                want = sealed_table_events(db, g)
+                got = club.events(g)
+                assert got == want                          # 0 lost, 0 duplicated, the same bytes
+                assert [e["seq"] for e in got] == list(range(1, len(want) + 1))
+                assert club.game(g)["winner"] in ("a", "b", "c", "d")
+        finally:
+            club.close()
+    finally:
+        join.send_signal(signal.SIGINT)
+        try:
+            join.wait(10)
+        except subprocess.TimeoutExpired:
+            join.kill()
+    err = join.stderr.read()
+    assert "is unreachable" in err and "answers again" in err, err
+    assert "Traceback" not in err
+
+
+def test_join_says_one_line_for_a_wrong_token_and_waits_for_a_server_down(pg_url, tmp_path):
+    db = tmp_path / "table.db"
+    play_bot_game(db, seed=3, players="a,b,c")
+    port = free_port()
+    r = comando("club", "init", "--db-url", pg_url, "--club", "c", "--organiser", "org",
+                stdin=PASSWORD + "\n")
+    assert r.returncode == 0
+    # the server down when the table joins: one line, retried; it comes up, everything goes
+    join = subprocess.Popen([sys.executable, "-m", "comando_host", "club", "join",
+                             "http://127.0.0.1:%d" % port, "--token", "x", "--db", str(db),
+                             "--once"], stderr=subprocess.PIPE, text=True)
+    line = join.stderr.readline() + join.stderr.readline()
+    assert "unreachable" in line and "wait in the table's store" in line, line
+    server = Server(pg_url, port).start()
+    try:
+        assert join.wait(30) == 2
+        err = join.stderr.read()
+        assert "refused this table's token: unknown table token" in err and "Traceback" not in err
+        _, token = new_table(server, organiser_token(server), "t")
+        r = comando("club", "join", server.url, "--token", token, "--db", str(db), "--once")
+        assert r.returncode == 0, r.stderr
+    finally:
+        server.stop()
+
+
+def test_serve_refuses_a_database_down_or_newer_in_one_line(pg_url):
+    down = "postgresql://club@127.0.0.1:%d/none" % free_port()
+    r = comando("club", "serve", "--db-url", down, "--port", "0")
+    assert r.returncode == 2 and r.stderr.count("\n") == 1
+    assert "cannot reach the club database" in r.stderr
+    import psycopg
+    from comando_host.club import schema
+    with psycopg.connect(pg_url) as conn:
+        schema.migrate(conn)
+        conn.execute("UPDATE schema_version SET version=99")
+    r = comando("club", "serve", "--db-url", pg_url, "--port", "0")
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "version 99" in r.stderr
+    r = comando("club", "serve", "--db-url", "mysql://x", "--port", "0")
+    assert r.returncode == 2 and "not a postgresql:// URL" in r.stderr
