@@ -232,3 +232,33 @@ def test_serve_refuses_a_database_down_or_newer_in_one_line(pg_url):
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "version 99" in r.stderr
     r = comando("club", "serve", "--db-url", "mysql://x", "--port", "0")
     assert r.returncode == 2 and "not a postgresql:// URL" in r.stderr
+
+
+def test_database_gone_mid_round_is_503_and_the_table_sends_again(server, pg_cluster, tmp_path):
+    org = organiser_token(server)
+    _, token = new_table(server, org, "t")
+    db = tmp_path / "table.db"
+    gid = play_bot_game(db, seed=3, players="a,b,c")
+    evs = stored_events(db, gid)
+    push = "/api/games/%s/events" % gid
+    assert server.call("POST", push, {"events": evs[:100]}, token=token)[0] == 200
+    pg_cluster.stop("fast")
+    try:
+        status, answer = server.call("POST", push, {"events": evs[100:]}, token=token)
+        assert status == 503 and "database is unreachable" in answer["error"]
+        assert "\n" not in answer["error"]
+        join = subprocess.Popen([sys.executable, "-m", "comando_host", "club", "join", server.url,
+                                 "--token", token, "--db", str(db), "--once"],
+                                stderr=subprocess.PIPE, text=True)
+        line = join.stderr.readline() + join.stderr.readline()
+        assert "unreachable (the club database is unreachable" in line, line
+    finally:
+        pg_cluster.pg_ctl_start()
+    assert join.wait(30) == 0
+    assert "answers again" in join.stderr.read()
+    from comando_host.club.db import Club
+    club = Club(server.db_url, max_size=1)
+    try:
+        assert club.events(gid) == sealed_table_events(db, gid)
+    finally:
+        club.close()

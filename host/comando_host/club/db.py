@@ -62,8 +62,11 @@ class Club:
         from psycopg_pool import ConnectionPool
         connect_check(url)
         self.url = url
-        self.pool = ConnectionPool(url, min_size=1, max_size=max_size, open=True, timeout=10,
-                                   kwargs={"connect_timeout": 5})
+        # check: a connection the database dropped (restarted, gone a while) is replaced before
+        # use, so the server carries on once the database is back
+        self.pool = ConnectionPool(url, min_size=1, max_size=max_size, open=True, timeout=5,
+                                   kwargs={"connect_timeout": 3},
+                                   check=ConnectionPool.check_connection)
         self._folds = {}          # game -> GameFold of its stored events (this process's cache)
         self._lock = threading.Lock()
 
@@ -176,9 +179,10 @@ class Club:
             if b["seq"] == a["seq"]:
                 raise ClubError(400, "event %d twice in one push" % a["seq"])
         import psycopg
+        from psycopg_pool import PoolTimeout
         try:
             return self._push(table, game, events)
-        except psycopg.OperationalError as exc:
+        except (psycopg.OperationalError, PoolTimeout) as exc:
             self._forget(game)
             raise DatabaseDown("the club database is unreachable: %s" % one_line(exc)) from None
         except BaseException:

@@ -27,7 +27,10 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from comando_host.club.db import Club, ClubError, DatabaseDown
+import psycopg
+from psycopg_pool import PoolTimeout
+
+from comando_host.club.db import Club, ClubError, DatabaseDown, one_line
 
 MAX_BODY = 1024 * 1024
 COOKIE = "club_session"
@@ -72,6 +75,9 @@ def create_app(club: Club) -> Starlette:
                 return refuse(exc.status, str(exc), **exc.extra)
             except DatabaseDown as exc:
                 return refuse(503, str(exc))
+            except (psycopg.OperationalError, PoolTimeout) as exc:
+                # the database gone mid-round: the table keeps its events and sends them again
+                return refuse(503, "the club database is unreachable: %s" % one_line(exc))
         return endpoint
 
     async def organiser(request):
