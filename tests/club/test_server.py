@@ -262,3 +262,25 @@ def test_database_gone_mid_round_is_503_and_the_table_sends_again(server, pg_clu
         assert club.events(gid) == sealed_table_events(db, gid)
     finally:
         club.close()
+
+
+def test_two_server_processes_on_one_database_each_see_every_table(server, tmp_path):
+    """The fan-out is PostgreSQL's LISTEN/NOTIFY (club/live.py): a spectator on the second
+    process hears a push the first one stored, and reads the game there."""
+    from websockets.sync.client import connect
+    other = Server(server.db_url, free_port()).start()
+    try:
+        _, token = new_table(server, organiser_token(server), "t")
+        db = tmp_path / "t.db"
+        gid = play_bot_game(db, seed=3, players="a,b,c")
+        evs = stored_events(db, gid)
+        with connect("ws://127.0.0.1:%d/ws" % other.port, open_timeout=10) as ws:
+            push = "/api/games/%s/events" % gid
+            assert server.call("POST", push, {"events": evs[:40]}, token=token)[0] == 200
+            assert json.loads(ws.recv(timeout=10)) == {"game": gid, "seq": 40}
+            assert other.call("POST", push, {"events": evs[40:90]}, token=token)[0] == 200
+            assert json.loads(ws.recv(timeout=10)) == {"game": gid, "seq": 90}
+        assert other.call("GET", "/api/games/" + gid)[1]["seq"] == 90
+        assert server.call("GET", "/api/games/" + gid)[1]["seq"] == 90
+    finally:
+        other.stop()

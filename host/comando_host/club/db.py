@@ -64,7 +64,7 @@ class Club:
         self.url = url
         # check: a connection the database dropped (restarted, gone a while) is replaced before
         # use, so the server carries on once the database is back
-        self.pool = ConnectionPool(url, min_size=1, max_size=max_size, open=True, timeout=5,
+        self.pool = ConnectionPool(url, min_size=1, max_size=max_size, open=True, timeout=3,
                                    kwargs={"connect_timeout": 3},
                                    check=ConnectionPool.check_connection)
         self._folds = {}          # game -> GameFold of its stored events (this process's cache)

@@ -190,7 +190,7 @@ class Pusher:
 
 
 def run(url: str, token: str, db_path: str, once: bool = False, poll: float = 0.5,
-        retry: float = 2.0) -> int:
+        retry: float = 1.0) -> int:
     table = Table(db_path, url)
     pusher = Pusher(table, url, token)
     down_since = None

@@ -10,6 +10,8 @@ Routes (JSON in and out; every refusal is ``{"error": one line}`` with its HTTP 
                                      -> {"acked": last seq the club holds}
     GET  /api/tables                 anyone: the tables and their games
     GET  /api/games/{id}             anyone: a game's public fields (players, phase, winner)
+    WS   /ws                         anyone: {"game", "seq"} as each push is stored, whichever
+                                     server process stored it (club/live.py: LISTEN/NOTIFY)
 
 Statuses: 400 malformed, 401 no/wrong/revoked token or login, 403 another table's game, 404
 unknown, 409 a gap (``missing``: the seq the club waits for) or an event that differs from the
@@ -25,12 +27,13 @@ import json
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import JSONResponse
-from starlette.routing import Route
+from starlette.routing import Route, WebSocketRoute
 
 import psycopg
 from psycopg_pool import PoolTimeout
 
 from comando_host.club.db import Club, ClubError, DatabaseDown, one_line
+from comando_host.club.live import Live
 
 MAX_BODY = 1024 * 1024
 COOKIE = "club_session"
@@ -67,6 +70,8 @@ def bearer(request) -> str:
 
 
 def create_app(club: Club) -> Starlette:
+    live = Live(club.url)
+
     def guarded(fn):
         async def endpoint(request):
             try:
@@ -136,10 +141,19 @@ def create_app(club: Club) -> Starlette:
         Route("/api/tables/{tid}/revoke", revoke, methods=["POST"]),
         Route("/api/games/{gid}/events", push, methods=["POST"]),
         Route("/api/games/{gid}", game, methods=["GET"]),
+        WebSocketRoute("/ws", live.serve),
     ]
     @contextlib.asynccontextmanager
     async def lifespan(app):
-        yield
-        club.close()
+        import asyncio
+        live.start(asyncio.get_running_loop())
+        # serve once the listener is on (a spectator connected then hears every push from then
+        # on); the database away now: serve anyway, the listener joins when it is back
+        await run_in_threadpool(live.listening.wait, 5.0)
+        try:
+            yield
+        finally:
+            live.stop()
+            club.close()
 
     return Starlette(routes=routes, lifespan=lifespan)
