@@ -4,7 +4,6 @@ a developer's machine, and FAIL under CI=true (.ci/run installs it)."""
 
 import os
 import shutil
-import subprocess
 import tempfile
 import uuid
 
@@ -42,11 +41,15 @@ def pg_cluster():
         shutil.rmtree(root, ignore_errors=True)
 
 
+def new_database(cluster) -> str:
+    """A fresh, empty database in ``cluster``: its URL."""
+    import psycopg
+    name = "t_" + uuid.uuid4().hex[:12]
+    with psycopg.connect(cluster.url, autocommit=True) as conn:
+        conn.execute("CREATE DATABASE " + name)
+    return "postgresql://%s@127.0.0.1:%d/%s" % (cluster.user, cluster.port, name)
+
+
 @pytest.fixture
 def pg_url(pg_cluster):
-    """A fresh, empty database in the session's cluster: its URL."""
-    name = "t_" + uuid.uuid4().hex[:12]
-    subprocess.run(pg_cluster._as + [os.path.join(pg_cluster.bin, "createdb"), "-h",
-                                     pg_cluster.root, "-p", str(pg_cluster.port), "-U",
-                                     pg_cluster.user, name], check=True, capture_output=True)
-    return "postgresql://%s@127.0.0.1:%d/%s" % (pg_cluster.user, pg_cluster.port, name)
+    return new_database(pg_cluster)
