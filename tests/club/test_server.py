@@ -238,9 +238,16 @@ def test_join_says_one_line_for_a_wrong_token_and_waits_for_a_server_down(pg_url
         assert join.wait(30) == 2
         err = join.stderr.read()
         assert "refused this table's token: unknown table token" in err and "Traceback" not in err
-        _, token = new_table(server, organiser_token(server), "t")
+        r = comando("club", "table", "--db-url", pg_url, "--club", "c", "t 1")
+        assert r.returncode == 0, r.stderr
+        token = r.stdout.strip()
         r = comando("club", "join", server.url, "--token", token, "--db", str(db), "--once")
         assert r.returncode == 0, r.stderr
+        r = comando("club", "table", "--db-url", pg_url, "--club", "c", "t 1", "--revoke")
+        assert r.returncode == 0 and "revoked" in r.stdout
+        r = comando("club", "join", server.url, "--token", token, "--db", str(db), "--once")
+        assert r.returncode == 2 and "token was revoked" in r.stderr
+        assert r.stderr.count("\n") == 2      # the line it starts with, the refusal
     finally:
         server.stop()
 

@@ -139,6 +139,21 @@ class Club:
                 raise ClubError(409, "the club has a table %r already" % name) from None
         return tid, token
 
+    def club_id(self, name: str) -> int:
+        with self._conn() as conn:
+            row = conn.execute("SELECT id FROM clubs WHERE name=%s", (name,)).fetchone()
+        if row is None:
+            raise ClubError(404, "no club %r in this database (comando club init makes it)" % name)
+        return row[0]
+
+    def table_id(self, club: int, name: str) -> int:
+        with self._conn() as conn:
+            row = conn.execute("SELECT id FROM tables WHERE club=%s AND name=%s",
+                               (club, name)).fetchone()
+        if row is None:
+            raise ClubError(404, "no table %r at this club" % name)
+        return row[0]
+
     def revoke_table(self, club: int, table: int) -> None:
         with self._conn() as conn:
             n = conn.execute("UPDATE tables SET revoked=COALESCE(revoked, now()) WHERE id=%s"

@@ -96,8 +96,12 @@ def post(url, token, game, events, timeout=10.0):
     from urllib.parse import quote
     body = json.dumps({"events": events}, separators=(",", ":"), sort_keys=True,
                       ensure_ascii=False).encode()
-    req = urllib.request.Request(url.rstrip("/") + "/api/games/%s/events" % quote(game, safe=""),
-                                 data=body, method="POST",
+    return request(url.rstrip("/") + "/api/games/%s/events" % quote(game, safe=""), token, body,
+                   timeout)
+
+
+def request(url, token, body=None, timeout=10.0):
+    req = urllib.request.Request(url, data=body, method="POST" if body is not None else "GET",
                                  headers={"Authorization": "Bearer " + token,
                                           "Content-Type": "application/json"})
     try:
@@ -142,6 +146,14 @@ class Pusher:
         """The club holds less than we thought: seal from the start again."""
         self.sealers.pop(game, None)
         self.table.set_ack(game, acked)
+
+    def hello(self):
+        """The token checked once at start: a wrong or revoked one stops here (Fatal)."""
+        status, answer = request(self.url.rstrip("/") + "/api/table", self.token)
+        if status == 401:
+            raise Fatal("the club refused this table's token: " + str(answer.get("error")))
+        if status != 200:
+            raise Unreachable("HTTP %d from %s/api/table: is it a comando club?" % (status, self.url))
 
     def round(self) -> int:
         """Push everything pending once; the count of events the club acknowledged."""
@@ -194,10 +206,14 @@ def run(url: str, token: str, db_path: str, once: bool = False, poll: float = 0.
     table = Table(db_path, url)
     pusher = Pusher(table, url, token)
     down_since = None
+    greeted = False
     say("pushing the games of %s to %s%s" % (db_path, url, "" if once else
                                                " (and following it; Ctrl-C stops)"))
     while True:
         try:
+            if not greeted:
+                pusher.hello()
+                greeted = True
             pusher.round()
         except Fatal as exc:
             say(str(exc))

@@ -6,6 +6,7 @@ Routes (JSON in and out; every refusal is ``{"error": one line}`` with its HTTP 
                                      ``club_session`` (an organiser's: HttpOnly, SameSite=Strict)
     POST /api/tables                 organiser: {"name"} -> {"id", "name", "token"} (shown once)
     POST /api/tables/{id}/revoke     organiser: the table's token stops working
+    GET  /api/table                  a table: {"table": its id} (join checks its token with it)
     POST /api/games/{id}/events      a table (Authorization: Bearer TOKEN): {"events": [...]}
                                      -> {"acked": last seq the club holds}
     GET  /api/tables                 anyone: the tables and their games
@@ -123,6 +124,11 @@ def create_app(club: Club) -> Starlette:
         return JSONResponse({"acked": acked})
 
     @guarded
+    async def whoami(request):
+        table = await run_in_threadpool(club.table, bearer(request))
+        return JSONResponse({"table": table})
+
+    @guarded
     async def tables(request):
         return JSONResponse({"tables": await run_in_threadpool(club.tables)})
 
@@ -139,6 +145,7 @@ def create_app(club: Club) -> Starlette:
         Route("/api/tables", new_table, methods=["POST"]),
         Route("/api/tables", tables, methods=["GET"]),
         Route("/api/tables/{tid}/revoke", revoke, methods=["POST"]),
+        Route("/api/table", whoami, methods=["GET"]),
         Route("/api/games/{gid}/events", push, methods=["POST"]),
         Route("/api/games/{gid}", game, methods=["GET"]),
         WebSocketRoute("/ws", live.serve),

@@ -1,6 +1,7 @@
 """`comando club`: a club night's server on PostgreSQL, and the tables joining it.
 
     comando club init  --db-url URL --club NAME --organiser LOGIN   (the password on stdin)
+    comando club table --db-url URL --club NAME TABLE [--revoke]      (prints the table's token)
     comando club serve --db-url URL [--port 8770] [--lan ADDRESS]
     comando club join  URL --token TOKEN [--db table.db] [--once]
 
@@ -25,12 +26,18 @@ TOKEN_ENV = "COMANDO_CLUB_TOKEN"
 def register(subparsers) -> None:
     p = subparsers.add_parser("club", help="a club's server on PostgreSQL; a table joining it",
                               description=__doc__.split("\n\n")[0])
-    sub = p.add_subparsers(dest="club_command", metavar="{init,serve,join}")
+    sub = p.add_subparsers(dest="club_command", metavar="{init,table,serve,join}")
     i = sub.add_parser("init", help="make the club and its organiser (password on stdin)")
     _db_url(i)
     i.add_argument("--club", required=True, help="the club's name")
     i.add_argument("--organiser", required=True, help="the organiser's login")
     i.set_defaults(func=run_init)
+    t = sub.add_parser("table", help="make a table's token (shown once), or --revoke it")
+    _db_url(t)
+    t.add_argument("--club", required=True, help="the club's name")
+    t.add_argument("name", help="the table's name")
+    t.add_argument("--revoke", action="store_true", help="revoke the table's token instead")
+    t.set_defaults(func=run_table)
     s = sub.add_parser("serve", help="the club's server (migrates the schema at start)")
     _db_url(s)
     s.add_argument("--port", type=int, default=DEFAULT_PORT,
@@ -98,6 +105,26 @@ def run_init(args) -> int:
     finally:
         club.close()
     print("club %r made (id %d); its organiser logs in as %r" % (args.club, cid, args.organiser))
+    return 0
+
+
+def run_table(args) -> int:
+    """The organiser on the server's machine: a table's token without the HTTP API."""
+    _needs_extra()
+    from comando_host.club.db import ClubError
+    club = open_club(db_url(args))
+    try:
+        cid = club.club_id(args.club)
+        if args.revoke:
+            club.revoke_table(cid, club.table_id(cid, args.name))
+            print("table %r: its token is revoked" % args.name)
+            return 0
+        _, token = club.create_table(cid, args.name)
+    except ClubError as exc:
+        raise UsageError(str(exc)) from None
+    finally:
+        club.close()
+    print(token)
     return 0
 
 
