@@ -73,3 +73,24 @@ def test_push_is_idempotent_ordered_owned_and_folded(pg_url, tmp_path):
         assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == 1
         assert "a long password" not in conn.execute("SELECT pwhash FROM organisers").fetchone()[0]
         assert token1 not in str(conn.execute("SELECT token_hash FROM tables").fetchall())
+
+
+def test_a_device_table_session_is_folded_by_the_session_rules(pg_url):
+    """A device's table session (its new names no board) is folded by comando.session, as
+    `comando replay` folds one; an illegal roll is refused naming it."""
+    from devicekit import teg_events
+    events = teg_events(seed=3)
+    club = Club(pg_url, max_size=1)
+    try:
+        tid, _ = club.create_table(club.create_club("c", "o", "password!"), "device table")
+        assert club.push(tid, "dev-1", events[:-3]) == len(events) - 3
+        bad = dict(events[-3], p=(events[-3]["p"] + 2) % 4)    # a roll by a seat not to play
+        with pytest.raises(ClubError) as e:
+            club.push(tid, "dev-1", [bad])
+        assert e.value.status == 422 and "event %d (roll)" % bad["seq"] in str(e.value)
+        assert club.push(tid, "dev-1", events) == len(events)
+        assert club.events("dev-1") == events
+        pub = club.game("dev-1")
+        assert pub["players"] == ["blue", "red", "black", "yellow"] and pub["ruleset"] == "teg"
+    finally:
+        club.close()
