@@ -318,3 +318,29 @@ def test_two_server_processes_on_one_database_each_see_every_table(server, tmp_p
         assert server.call("GET", "/api/games/" + gid)[1]["seq"] == 90
     finally:
         other.stop()
+
+
+def test_serve_demo_runs_a_cluster_of_its_own_and_removes_it(pg_cluster, tmp_path):
+    import glob
+    before = set(glob.glob("/tmp/comando-club-demo-*"))
+    proc = subprocess.Popen([sys.executable, "-m", "comando_host", "club", "serve", "--demo",
+                             "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        demo = proc.stdout.readline()
+        serving = proc.stdout.readline()
+        assert "demo database postgresql://" in demo and "table 1's token " in demo, proc.stderr.read()
+        token = demo.rsplit(" ", 1)[1].strip()
+        url = serving.split("serving ")[1].split("/ ")[0]
+        db = tmp_path / "t.db"
+        gid = play_bot_game(db, seed=6, players="a,b,c")
+        r = comando("club", "join", url, "--token", token, "--db", str(db), "--once")
+        assert r.returncode == 0, r.stderr
+        with urllib.request.urlopen(url + "/api/games/" + gid, timeout=10) as resp:
+            assert json.loads(resp.read())["seq"] == stored_events(db, gid)[-1]["seq"]
+        assert len(set(glob.glob("/tmp/comando-club-demo-*")) - before) == 1
+    finally:
+        proc.terminate()
+        proc.wait(30)
+    assert proc.returncode == 0, proc.stderr.read()
+    assert set(glob.glob("/tmp/comando-club-demo-*")) - before == set()   # gone with it

@@ -3,6 +3,7 @@
     comando club init  --db-url URL --club NAME --organiser LOGIN   (the password on stdin)
     comando club table --db-url URL --club NAME TABLE [--revoke]      (prints the table's token)
     comando club serve --db-url URL [--port 8770] [--lan ADDRESS]
+    comando club serve --demo       (a throwaway PostgreSQL cluster of its own, one laptop)
     comando club join  URL --token TOKEN [--db table.db] [--once]
 
 The organiser makes the club once (init), runs the server (serve: the schema is migrated at
@@ -44,6 +45,9 @@ def register(subparsers) -> None:
                    help="TCP port (default %d; 0 picks a free one)" % DEFAULT_PORT)
     s.add_argument("--lan", metavar="ADDRESS", help="listen on this address instead of 127.0.0.1 "
                    "(0.0.0.0: every address), so the tables' laptops reach it")
+    s.add_argument("--demo", action="store_true", help="try a club on this machine: a throwaway "
+                   "PostgreSQL cluster of its own (Debian's postgresql), a club 'demo' with the "
+                   "organiser 'demo', a table 'table 1' whose token is printed; gone when it stops")
     s.set_defaults(func=run_serve)
     j = sub.add_parser("join", help="push this table's games to a club, and follow them")
     j.add_argument("url", help="the club's address, e.g. http://192.168.1.10:%d" % DEFAULT_PORT)
@@ -128,9 +132,65 @@ def run_table(args) -> int:
     return 0
 
 
+def demo_cluster():
+    """(cluster, its URL, its directory) of a throwaway cluster with a club made in it; the
+    organiser's password and table 1's token printed."""
+    import secrets
+    import tempfile
+
+    from comando_host.club.pgcluster import Cluster, ClusterError
+    root = tempfile.mkdtemp(prefix="comando-club-demo-")
+    try:
+        cluster = Cluster(root).start()
+    except ClusterError as exc:
+        import shutil
+        shutil.rmtree(root, ignore_errors=True)
+        raise UsageError("--demo: %s" % exc) from None
+    club = open_club(cluster.url)
+    try:
+        password = secrets.token_urlsafe(9)
+        cid = club.create_club("demo", "demo", password)
+        _, token = club.create_table(cid, "table 1")
+    finally:
+        club.close()
+    print("comando club: demo database %s (gone when this stops); organiser 'demo', password %s; "
+          "table 1's token %s" % (cluster.url, password, token), flush=True)
+    return cluster, cluster.url, root
+
+
 def run_serve(args) -> int:
     _needs_extra()
-    url = db_url(args)
+    demo = None
+    if args.demo:
+        if args.db_url:
+            raise UsageError("--demo makes its own database: give --db-url or --demo, not both")
+        demo = demo_cluster()
+        url = demo[1]
+    else:
+        url = db_url(args)
+    import signal
+
+    class Stopped(Exception):
+        pass
+
+    def stopped(signum, frame):
+        raise Stopped()
+
+    # uvicorn stops gracefully on SIGTERM, then raises it again with the handler it found: this
+    # one, so that the demo cluster is stopped and removed below rather than left running
+    signal.signal(signal.SIGTERM, stopped)
+    try:
+        return serve(args, url)
+    except Stopped:
+        return 0
+    finally:
+        if demo is not None:
+            import shutil
+            demo[0].stop("fast")
+            shutil.rmtree(demo[2], ignore_errors=True)
+
+
+def serve(args, url) -> int:
     from comando_host.commands.web import host_for
     host = host_for(args.lan)
     if not 0 <= args.port <= 65535:
