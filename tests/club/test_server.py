@@ -272,7 +272,7 @@ def test_database_gone_mid_round_is_503_and_the_table_sends_again(server, pg_clu
     org = organiser_token(server)
     _, token = new_table(server, org, "table db gone")
     db = tmp_path / "table.db"
-    gid = play_bot_game(db, seed=4, players="a,b,c")
+    gid = play_bot_game(db, seed=3, players="a,b,c")
     evs = stored_events(db, gid)
     push = "/api/games/%s/events" % gid
     assert server.call("POST", push, {"events": evs[:100]}, token=token)[0] == 200
@@ -306,7 +306,7 @@ def test_two_server_processes_on_one_database_each_see_every_table(server, tmp_p
     try:
         _, token = new_table(server, organiser_token(server), "table two servers")
         db = tmp_path / "t.db"
-        gid = play_bot_game(db, seed=5, players="a,b,c")
+        gid = play_bot_game(db, seed=3, players="a,b,c")
         evs = stored_events(db, gid)
         with connect("ws://127.0.0.1:%d/ws" % other.port, open_timeout=10) as ws:
             push = "/api/games/%s/events" % gid
@@ -333,7 +333,7 @@ def test_serve_demo_runs_a_cluster_of_its_own_and_removes_it(pg_cluster, tmp_pat
         token = demo.rsplit(" ", 1)[1].strip()
         url = serving.split("serving ")[1].split("/ ")[0]
         db = tmp_path / "t.db"
-        gid = play_bot_game(db, seed=6, players="a,b,c")
+        gid = play_bot_game(db, seed=3, players="a,b,c")
         r = comando("club", "join", url, "--token", token, "--db", str(db), "--once")
         assert r.returncode == 0, r.stderr
         with urllib.request.urlopen(url + "/api/games/" + gid, timeout=10) as resp:

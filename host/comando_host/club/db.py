@@ -64,7 +64,7 @@ class Club:
         self.url = url
         # check: a connection the database dropped (restarted, gone a while) is replaced before
         # use, so the server carries on once the database is back
-        self.pool = ConnectionPool(url, min_size=1, max_size=max_size, open=True, timeout=3,
+        self.pool = ConnectionPool(url, min_size=1, max_size=max_size, open=True, timeout=2,
                                    kwargs={"connect_timeout": 3},
                                    check=ConnectionPool.check_connection)
         self._folds = {}          # game -> GameFold of its stored events (this process's cache)
@@ -250,7 +250,9 @@ class Club:
                                     "got %d)" % (game, want, last, e["seq"]), missing=want,
                                     acked=last)
                 want += 1
-            fold = self._fold(conn, game, last)
+            # this push owns the fold while it feeds it: a reader meanwhile folds its own from
+            # the committed events; the fold goes back to the cache once the events are committed
+            fold = self._fold(conn, game, last, take=True)
             for e in new:
                 why = sealed_problem(e)
                 if why:
@@ -266,21 +268,24 @@ class Club:
             top = new[-1]["seq"]
             conn.execute("UPDATE games SET last_seq=%s, updated=now() WHERE id=%s", (top, game))
             conn.execute("SELECT pg_notify('club_events', %s)", ("%s %d" % (game, top),))
+        with self._lock:
+            self._folds[game] = fold
         return top
 
-    def _fold(self, conn, game, last) -> GameFold:
+    def _fold(self, conn, game, last, take=False) -> GameFold:
         """The game's fold at ``last``: this process's, or folded again from the database (another
-        server process stored events since)."""
+        server process stored events since); ``take``: out of the cache, for the caller alone."""
         with self._lock:
-            fold = self._folds.get(game)
+            fold = self._folds.pop(game, None) if take else self._folds.get(game)
         if fold is None or fold.seq != last:
             import json
             fold = GameFold()
             for (body,) in conn.execute("SELECT body FROM events WHERE game=%s ORDER BY seq",
                                         (game,)):
                 fold.feed(json.loads(body))
-            with self._lock:
-                self._folds[game] = fold
+            if not take:
+                with self._lock:
+                    self._folds[game] = fold
         return fold
 
     # -- what spectators read --------------------------------------------------------------

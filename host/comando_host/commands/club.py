@@ -186,7 +186,7 @@ def run_serve(args) -> int:
     finally:
         if demo is not None:
             import shutil
-            demo[0].stop("fast")
+            demo[0].stop("immediate")   # a throwaway cluster: nothing to keep
             shutil.rmtree(demo[2], ignore_errors=True)
 
 
