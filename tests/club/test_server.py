@@ -344,3 +344,26 @@ def test_serve_demo_runs_a_cluster_of_its_own_and_removes_it(pg_cluster, tmp_pat
         proc.wait(30)
     assert proc.returncode == 0, proc.stderr.read()
     assert set(glob.glob("/tmp/comando-club-demo-*")) - before == set()   # gone with it
+
+
+def test_join_and_serve_refuse_bad_input_in_one_line(tmp_path, capsys, monkeypatch):
+    from comando_host.cli import main
+    monkeypatch.delenv("COMANDO_CLUB_TOKEN", raising=False)
+    monkeypatch.delenv("COMANDO_CLUB_DB", raising=False)
+    cases = [
+        (["club", "join", "http://127.0.0.1:1", "--db", str(tmp_path / "none.db"), "--token", "t"],
+         "no game database at"),
+        (["club", "join", "http://127.0.0.1:1", "--db", str(tmp_path / "none.db")],
+         "give this table's token"),
+        (["club", "join", "ftp://club", "--token", "t"], "is not the club's address"),
+        (["club", "serve"], "give the club's database"),
+        (["club", "serve", "--demo", "--db-url", "postgresql://x@h/x"], "not both"),
+        (["club", "init", "--db-url", "postgresql://x@h/x", "--club", "c"], "--organiser"),
+    ]
+    for argv, words in cases:
+        try:
+            code = main(argv)
+        except SystemExit as exc:      # argparse's own refusals
+            code = exc.code
+        err = capsys.readouterr().err
+        assert code == 2 and words in err and len(err.strip().splitlines()) == 1, (argv, err)
