@@ -122,6 +122,12 @@ def test_who_may_do_what_over_http(server, tmp_path):
     assert status == 401 and answer["error"] == "wrong login or password"
     assert server.call("POST", "/api/tables", {"name": "t"})[0] == 401          # not logged in
     org = organiser_token(server)
+    # the session cookie a browser keeps works as the bearer does; a made-up one does not
+    status, answer = server.call("POST", "/api/tables", {"name": "by cookie"},
+                                 headers={"Cookie": "club_session=" + org})
+    assert status == 200 and answer["name"] == "by cookie"
+    assert server.call("POST", "/api/tables", {"name": "x"},
+                       headers={"Cookie": "club_session=made-up"})[0] == 401
     html = "<img src=x onerror=alert(1)> '; DELETE FROM events;--"
     t1, token1 = new_table(server, org, html)
     _, token2 = new_table(server, org, "table 2 <i>")
@@ -151,6 +157,7 @@ def test_who_may_do_what_over_http(server, tmp_path):
     # spectators: no login, public fields only; the names come back as the text they are
     status, answer = server.call("GET", "/api/tables")
     mine = [t for t in answer["tables"] if t["name"] in (html, "table 2 <i>")]
+    assert "token" not in answer["tables"][0] and "token_hash" not in answer["tables"][0]
     assert status == 200 and [t["name"] for t in mine] == [html, "table 2 <i>"]
     assert mine[0]["games"] == [gid] and mine[0]["club"] == "Club <b>'; DROP TABLE clubs;--"
     status, game = server.call("GET", "/api/games/" + gid)
