@@ -227,36 +227,37 @@ def test_join_pushes_a_game_across_a_server_kill_nothing_lost_or_doubled(server,
     assert "Traceback" not in err
 
 
-def test_join_says_one_line_for_a_wrong_token_and_waits_for_a_server_down(pg_url, tmp_path):
+def test_join_says_one_line_for_a_wrong_token_and_waits_for_a_server_down(server, tmp_path,
+                                                                           capsys):
+    from comando_host.cli import main
     db = tmp_path / "table.db"
     play_bot_game(db, seed=3, players="a,b,c")
     port = free_port()
-    r = comando("club", "init", "--db-url", pg_url, "--club", "c", "--organiser", "org",
-                stdin=PASSWORD + "\n")
-    assert r.returncode == 0
     # the server down when the table joins: one line, retried; it comes up, everything goes
     join = subprocess.Popen([sys.executable, "-m", "comando_host", "club", "join",
                              "http://127.0.0.1:%d" % port, "--token", "x", "--db", str(db),
                              "--once"], stderr=subprocess.PIPE, text=True)
     line = join.stderr.readline() + join.stderr.readline()
     assert "unreachable" in line and "wait in the table's store" in line, line
-    server = Server(pg_url, port).start()
+    second = Server(server.db_url, port).start()     # a second process on the module's club
+    club = ["club", "table", "--db-url", server.db_url, "--club", "Club <b>'; DROP TABLE clubs;--"]
     try:
         assert join.wait(30) == 2
         err = join.stderr.read()
         assert "refused this table's token: unknown table token" in err and "Traceback" not in err
-        r = comando("club", "table", "--db-url", pg_url, "--club", "c", "t 1")
+        assert main(club + ["table by the command line"]) == 0
+        token = capsys.readouterr().out.strip()
+        r = comando("club", "join", second.url, "--token", token, "--db", str(db), "--once")
         assert r.returncode == 0, r.stderr
-        token = r.stdout.strip()
-        r = comando("club", "join", server.url, "--token", token, "--db", str(db), "--once")
-        assert r.returncode == 0, r.stderr
-        r = comando("club", "table", "--db-url", pg_url, "--club", "c", "t 1", "--revoke")
-        assert r.returncode == 0 and "revoked" in r.stdout
-        r = comando("club", "join", server.url, "--token", token, "--db", str(db), "--once")
+        assert main(club + ["table by the command line", "--revoke"]) == 0
+        assert "revoked" in capsys.readouterr().out
+        r = comando("club", "join", second.url, "--token", token, "--db", str(db), "--once")
         assert r.returncode == 2 and "token was revoked" in r.stderr
         assert r.stderr.count("\n") == 2      # the line it starts with, the refusal
+        assert main(club + ["no such table", "--revoke"]) == 2
+        assert "no table 'no such table'" in capsys.readouterr().err
     finally:
-        server.stop()
+        second.stop()
 
 
 def test_serve_refuses_a_database_down_or_newer_in_one_line(pg_url):
