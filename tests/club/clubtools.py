@@ -56,3 +56,12 @@ def stored_events(db, game):
     with sqlite3.connect(str(db)) as d:
         return [json.loads(b) for (b,) in d.execute(
             "SELECT body FROM events WHERE game=? AND kind='event' ORDER BY seq", (game,))]
+
+
+def new_database(cluster) -> str:
+    """A fresh, empty database in ``cluster``: its URL."""
+    import psycopg
+    name = "t_" + uuid.uuid4().hex[:12]
+    with psycopg.connect(cluster.url, autocommit=True) as conn:
+        conn.execute("CREATE DATABASE " + name)
+    return "postgresql://%s@127.0.0.1:%d/%s" % (cluster.user, cluster.port, name)

@@ -5,9 +5,9 @@ a developer's machine, and FAIL under CI=true (.ci/run installs it)."""
 import os
 import shutil
 import tempfile
-import uuid
 
 import pytest
+from clubtools import new_database
 
 NO_PG = "the club tests need Debian's postgresql (apt-get install postgresql)"
 
@@ -39,15 +39,6 @@ def pg_cluster():
     finally:
         cluster.stop("immediate")
         shutil.rmtree(root, ignore_errors=True)
-
-
-def new_database(cluster) -> str:
-    """A fresh, empty database in ``cluster``: its URL."""
-    import psycopg
-    name = "t_" + uuid.uuid4().hex[:12]
-    with psycopg.connect(cluster.url, autocommit=True) as conn:
-        conn.execute("CREATE DATABASE " + name)
-    return "postgresql://%s@127.0.0.1:%d/%s" % (cluster.user, cluster.port, name)
 
 
 @pytest.fixture

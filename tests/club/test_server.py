@@ -12,7 +12,7 @@ import urllib.error
 import urllib.request
 
 import pytest
-from clubtools import play_bot_game, stored_events, stored_games
+from clubtools import new_database, play_bot_game, stored_events, stored_games
 
 from comando_host.club.pgcluster import free_port
 from comando_host.club.seal import Sealer
@@ -67,7 +67,6 @@ class Server:
 def server(pg_cluster):
     """One club server for this module's tests (each makes tables of its own names): a server
     process costs a second to start."""
-    from conftest import new_database
     url = new_database(pg_cluster)
     r = comando("club", "init", "--db-url", url, "--club", "Club <b>'; DROP TABLE clubs;--",
                 "--organiser", "org", stdin=PASSWORD + "\n")
