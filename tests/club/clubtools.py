@@ -63,5 +63,7 @@ def new_database(cluster) -> str:
     import psycopg
     name = "t_" + uuid.uuid4().hex[:12]
     with psycopg.connect(cluster.url, autocommit=True) as conn:
-        conn.execute("CREATE DATABASE " + name)
+        # FILE_COPY: the template's files copied, not written through the WAL (PostgreSQL 15's
+        # default): less to write, and to remove when the cluster goes
+        conn.execute("CREATE DATABASE %s STRATEGY = FILE_COPY" % name)
     return "postgresql://%s@127.0.0.1:%d/%s" % (cluster.user, cluster.port, name)
