@@ -11,6 +11,7 @@ restarted) is made again; a spectator that does not read its socket is closed, n
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 
 CHANNEL = "club_events"
@@ -53,7 +54,8 @@ class Live:
     def _fan(self, payload: str):
         game, _, seq = payload.rpartition(" ")
         try:
-            msg = {"game": game, "seq": int(seq)}
+            # one JSON text for every socket: written once, sent to each as it is
+            msg = json.dumps({"game": game, "seq": int(seq)}, separators=(",", ":"))
         except ValueError:
             return
         for q in list(self.clients):
@@ -71,7 +73,7 @@ class Live:
         async def pump():
             while q in self.clients or not q.empty():
                 msg = await q.get()
-                await websocket.send_json(msg)
+                await websocket.send_text(msg)
             await websocket.close(1013)
 
         task = asyncio.create_task(pump())
