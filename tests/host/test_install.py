@@ -115,11 +115,12 @@ def _install(inst: "Installed", spec: str) -> None:
 
 
 def test_the_base_install_names_the_extra_a_command_needs(installed):
-    """No extra: sim, run and web each say in one line which extra to add, exit 2."""
+    """No extra: sim, run, web and club serve each say in one line which extra to add, exit 2."""
     bare = Installed(os.path.join(installed.base, "bare"))
     _install(bare, installed.wheel)
     for args, extra in ((["sim", "--seconds", "1"], "sim"), (["run"], "sim"),
-                        (["web", "--port", "0"], "web")):
+                        (["web", "--port", "0"], "web"),
+                        (["club", "serve", "--db-url", "postgresql://c@127.0.0.1:1/c"], "club")):
         proc = bare.run(*args, input="")
         assert proc.returncode == 2, (args, proc.stdout, proc.stderr)
         assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr

@@ -1,0 +1,96 @@
+"""Each club game folded by the engine, event by event, as `comando replay` folds a log: a game
+on a map by ``comando.engine.Folder`` (its ``new`` names a board), a device's table session by
+``comando.session`` (check, then apply). ``GameFold.feed`` raises Illegal naming the event.
+
+The sealed-secret rule (``sealed_problem``): the club never holds a secret in clear. A deal's
+objectives travel only as their commitments (``oh``; ``comando.engine.secret``), revealed by the
+event that ends the game (``rv``); a T.E.G. II battle command only as its lock's hash until its
+reveal (comando_host.secrets). An event carrying ``obj`` (other than all unknown), ``sec`` or a
+lock's command in clear is refused before anything is stored: the table's `comando club join`
+seals them (club/seal.py), as the device's link does.
+"""
+
+from __future__ import annotations
+
+from comando_host.secrets import CLEAR_KEYS
+
+
+class Illegal(ValueError):
+    """An event the game's rules refuse: the message names its seq and type."""
+
+
+def sealed_problem(ev: dict) -> str | None:
+    """Why ``ev`` would put a secret on the club in clear, or None."""
+    seq, t = ev.get("seq"), ev.get("t")
+    if "sec" in ev:
+        return "event %s (%s) carries a sealed secret part (sec): the table must keep it" % (seq, t)
+    if t == "deal":
+        objs = ev.get("obj")
+        if isinstance(objs, list) and any(o != -1 for o in objs):
+            return ("event %s (deal) carries the secret objectives in clear: the table seals "
+                    "them (commitments oh) before the club sees them" % seq)
+    if t == "lock":
+        leaked = [k for k in CLEAR_KEYS if k in ev]
+        if leaked:
+            return "event %s (lock) carries a locked battle command in clear (%s)" % (
+                seq, ", ".join(leaked))
+    return None
+
+
+class GameFold:
+    """The state of one game after its events; ``seq`` the last folded."""
+
+    def __init__(self):
+        self.kind = None      # "map" or "session"
+        self.folder = None
+        self.session = None
+        self.seq = 0
+
+    @property
+    def state(self):
+        return self.folder.state if self.kind == "map" else self.session
+
+    def feed(self, ev: dict):
+        if not isinstance(ev, dict) or not isinstance(ev.get("t"), str):
+            raise Illegal("an event must be a JSON object with a type t")
+        seq, t = ev.get("seq"), ev.get("t")
+        if self.kind is None:
+            if t != "new":
+                raise Illegal("event %s (%s): a game must begin with its new event" % (seq, t))
+            self.kind = "map" if "board" in ev else "session"
+        try:
+            if self.kind == "map":
+                if self.folder is None:
+                    from comando import engine
+                    self.folder = engine.Folder()
+                self.folder.feed(ev)
+            else:
+                from comando import session
+                if self.session is None:
+                    self.session = session.Session()
+                session.check(self.session, ev)
+                session.apply(self.session, ev)
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+            why = "missing field %s" % exc if isinstance(exc, KeyError) else str(exc)
+            raise Illegal("event %s (%s) is illegal: %s" % (seq, t, why)) from None
+        self.seq = seq
+
+    def public(self) -> dict:
+        """What a spectator may read of the game now: whose turn, the phase, the winner; never
+        an objective, a hand or a locked command."""
+        st = self.state
+        if st is None:
+            return {}
+        if self.kind == "map":
+            names = list(st.names)
+            out = {"players": names, "phase": st.phase, "round": st.round,
+                   "countries": [st.owner.count(i) for i in range(st.np)]}
+            cur = getattr(st, "cur", None)
+            if isinstance(cur, int) and 0 <= cur < len(names):
+                out["to_play"] = names[cur]
+            win = getattr(st, "winner", -1)
+            if isinstance(win, int) and 0 <= win < len(names):
+                out["winner"] = names[win]
+            return out
+        return {"players": list(getattr(st, "colours", None) or []),
+                "stage": str(getattr(st, "stage", ""))}

@@ -1,0 +1,166 @@
+"""The club's server: a Starlette (ASGI) app served by uvicorn, the live page's stack
+(comando_host/web/app.py), on the club's PostgreSQL database (club/db.py).
+
+Routes (JSON in and out; every refusal is ``{"error": one line}`` with its HTTP status):
+    POST /api/login                  {"login", "password"} -> {"token"}; also the cookie
+                                     ``club_session`` (an organiser's: HttpOnly, SameSite=Strict)
+    POST /api/tables                 organiser: {"name"} -> {"id", "name", "token"} (shown once)
+    POST /api/tables/{id}/revoke     organiser: the table's token stops working
+    GET  /api/table                  a table: {"table": its id} (join checks its token with it)
+    POST /api/games/{id}/events      a table (Authorization: Bearer TOKEN): {"events": [...]}
+                                     -> {"acked": last seq the club holds}
+    GET  /api/tables                 anyone: the tables and their games
+    GET  /api/games/{id}             anyone: a game's public fields (players, phase, winner)
+    WS   /ws                         anyone: {"game", "seq"} as each push is stored, whichever
+                                     server process stored it (club/live.py: LISTEN/NOTIFY)
+
+Statuses: 400 malformed, 401 no/wrong/revoked token or login, 403 another table's game, 404
+unknown, 409 a gap (``missing``: the seq the club waits for) or an event that differs from the
+stored one (``seq``), 413 a body over MAX_BODY, 422 an illegal or unsealed event (``seq``),
+503 the database unreachable (the table keeps its events and sends them again).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.responses import JSONResponse
+from starlette.routing import Route, WebSocketRoute
+
+import psycopg
+from psycopg_pool import PoolTimeout
+
+from comando_host.club.db import Club, ClubError, DatabaseDown, one_line
+from comando_host.club.live import Live
+
+MAX_BODY = 1024 * 1024
+COOKIE = "club_session"
+
+
+def refuse(status: int, message: str, **extra) -> JSONResponse:
+    return JSONResponse(dict(extra, error=message), status_code=status)
+
+
+async def read_json(request):
+    """The request's JSON object, read with a bound (ClubError 413/400)."""
+    size = request.headers.get("content-length")
+    if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
+        raise ClubError(413, "the body is over %d bytes: send fewer events at once" % MAX_BODY)
+    data = bytearray()
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > MAX_BODY:
+            raise ClubError(413, "the body is over %d bytes: send fewer events at once" % MAX_BODY)
+    try:
+        obj = json.loads(bytes(data).decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise ClubError(400, "the body is not JSON") from None
+    if not isinstance(obj, dict):
+        raise ClubError(400, "the body is not a JSON object")
+    return obj
+
+
+def bearer(request) -> str:
+    h = request.headers.get("authorization", "")
+    if h[:7].lower() == "bearer ":
+        return h[7:].strip()
+    return ""
+
+
+def create_app(club: Club) -> Starlette:
+    live = Live(club.url)
+
+    def guarded(fn):
+        async def endpoint(request):
+            try:
+                return await fn(request)
+            except ClubError as exc:
+                return refuse(exc.status, str(exc), **exc.extra)
+            except DatabaseDown as exc:
+                return refuse(503, str(exc))
+            except (psycopg.OperationalError, PoolTimeout) as exc:
+                # the database gone mid-round: the table keeps its events and sends them again
+                return refuse(503, "the club database is unreachable: %s" % one_line(exc))
+        return endpoint
+
+    async def organiser(request):
+        token = bearer(request) or request.cookies.get(COOKIE, "")
+        return await run_in_threadpool(club.organiser, token)
+
+    @guarded
+    async def login(request):
+        body = await read_json(request)
+        token = await run_in_threadpool(club.login, body.get("login"), body.get("password"))
+        resp = JSONResponse({"token": token})
+        resp.set_cookie(COOKIE, token, httponly=True, samesite="strict")
+        return resp
+
+    @guarded
+    async def new_table(request):
+        _, cid = await organiser(request)
+        body = await read_json(request)
+        tid, token = await run_in_threadpool(club.create_table, cid, body.get("name"))
+        return JSONResponse({"id": tid, "name": body.get("name").strip(), "token": token})
+
+    @guarded
+    async def revoke(request):
+        _, cid = await organiser(request)
+        try:
+            tid = int(request.path_params["tid"])
+        except ValueError:
+            raise ClubError(404, "no table %r" % request.path_params["tid"]) from None
+        await run_in_threadpool(club.revoke_table, cid, tid)
+        return JSONResponse({"revoked": tid})
+
+    @guarded
+    async def push(request):
+        table = await run_in_threadpool(club.table, bearer(request))
+        body = await read_json(request)
+        acked = await run_in_threadpool(club.push, table, request.path_params["gid"],
+                                        body.get("events"))
+        return JSONResponse({"acked": acked})
+
+    @guarded
+    async def whoami(request):
+        table = await run_in_threadpool(club.table, bearer(request))
+        return JSONResponse({"table": table})
+
+    @guarded
+    async def tables(request):
+        return JSONResponse({"tables": await run_in_threadpool(club.tables)})
+
+    @guarded
+    async def game(request):
+        gid = request.path_params["gid"]
+        out = await run_in_threadpool(club.game, gid)
+        if out is None:
+            raise ClubError(404, "no game %r at this club" % gid)
+        return JSONResponse(out)
+
+    routes = [
+        Route("/api/login", login, methods=["POST"]),
+        Route("/api/tables", new_table, methods=["POST"]),
+        Route("/api/tables", tables, methods=["GET"]),
+        Route("/api/tables/{tid}/revoke", revoke, methods=["POST"]),
+        Route("/api/table", whoami, methods=["GET"]),
+        Route("/api/games/{gid}/events", push, methods=["POST"]),
+        Route("/api/games/{gid}", game, methods=["GET"]),
+        WebSocketRoute("/ws", live.serve),
+    ]
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        import asyncio
+        live.start(asyncio.get_running_loop())
+        # serve once the listener is on (a spectator connected then hears every push from then
+        # on); the database away now: serve anyway, the listener joins when it is back
+        await run_in_threadpool(live.listening.wait, 5.0)
+        try:
+            yield
+        finally:
+            live.stop()
+            club.close()
+
+    return Starlette(routes=routes, lifespan=lifespan)

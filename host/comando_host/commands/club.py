@@ -1,0 +1,229 @@
+"""`comando club`: a club night's server on PostgreSQL, and the tables joining it.
+
+    comando club init  --db-url URL --club NAME --organiser LOGIN   (the password on stdin)
+    comando club table --db-url URL --club NAME TABLE [--revoke]      (prints the table's token)
+    comando club serve --db-url URL [--port 8770] [--lan ADDRESS]
+    comando club serve --demo       (a throwaway PostgreSQL cluster of its own, one laptop)
+    comando club join  URL --token TOKEN [--db table.db] [--once]
+
+The organiser makes the club once (init), runs the server (serve: the schema is migrated at
+start), logs in and makes each table's token (POST /api/tables); each table's laptop joins with
+its token and pushes its games as they are played. docs/club.md tells the whole.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import sys
+
+from comando_host.cli import UsageError
+
+DEFAULT_PORT = 8770
+DB_ENV = "COMANDO_CLUB_DB"
+TOKEN_ENV = "COMANDO_CLUB_TOKEN"
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("club", help="a club's server on PostgreSQL; a table joining it",
+                              description=__doc__.split("\n\n")[0])
+    sub = p.add_subparsers(dest="club_command", metavar="{init,table,serve,join}")
+    i = sub.add_parser("init", help="make the club and its organiser (password on stdin)")
+    _db_url(i)
+    i.add_argument("--club", required=True, help="the club's name")
+    i.add_argument("--organiser", required=True, help="the organiser's login")
+    i.set_defaults(func=run_init)
+    t = sub.add_parser("table", help="make a table's token (shown once), or --revoke it")
+    _db_url(t)
+    t.add_argument("--club", required=True, help="the club's name")
+    t.add_argument("name", help="the table's name")
+    t.add_argument("--revoke", action="store_true", help="revoke the table's token instead")
+    t.set_defaults(func=run_table)
+    s = sub.add_parser("serve", help="the club's server (migrates the schema at start)")
+    _db_url(s)
+    s.add_argument("--port", type=int, default=DEFAULT_PORT,
+                   help="TCP port (default %d; 0 picks a free one)" % DEFAULT_PORT)
+    s.add_argument("--lan", metavar="ADDRESS", help="listen on this address instead of 127.0.0.1 "
+                   "(0.0.0.0: every address), so the tables' laptops reach it")
+    s.add_argument("--demo", action="store_true", help="try a club on this machine: a throwaway "
+                   "PostgreSQL cluster of its own (Debian's postgresql), a club 'demo' with the "
+                   "organiser 'demo', a table 'table 1' whose token is printed; gone when it stops")
+    s.set_defaults(func=run_serve)
+    j = sub.add_parser("join", help="push this table's games to a club, and follow them")
+    j.add_argument("url", help="the club's address, e.g. http://192.168.1.10:%d" % DEFAULT_PORT)
+    j.add_argument("--token", help="this table's token (the organiser makes it; default $%s)"
+                   % TOKEN_ENV)
+    j.add_argument("--db", metavar="PATH", help="the table's game database (default: $COMANDO_DB, "
+                   "else the per-user data directory)")
+    j.add_argument("--once", action="store_true", help="push what is stored, then stop")
+    j.set_defaults(func=run_join)
+    p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
+
+
+def _db_url(p):
+    p.add_argument("--db-url", metavar="URL", help="the club's PostgreSQL database, "
+                   "postgresql://USER@HOST:PORT/NAME (default $%s)" % DB_ENV)
+
+
+def db_url(args) -> str:
+    url = args.db_url or os.environ.get(DB_ENV)
+    if not url:
+        raise UsageError("give the club's database: --db-url postgresql://USER@HOST/NAME "
+                         "(or $%s)" % DB_ENV)
+    if not url.startswith(("postgresql://", "postgres://")):
+        raise UsageError("--db-url %r is not a postgresql:// URL" % url)
+    return url
+
+
+def _needs_extra():
+    try:
+        import psycopg  # noqa: F401
+        import psycopg_pool  # noqa: F401
+        import argon2  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError:
+        from comando_host.howto import install_extra
+        raise UsageError("the club server needs the club extra (%s)" % install_extra("club")) \
+            from None
+
+
+def open_club(url):
+    from comando_host.club.db import Club, DatabaseDown
+    from comando_host.club.schema import SchemaTooNew
+    try:
+        return Club(url)
+    except (DatabaseDown, SchemaTooNew) as exc:
+        raise UsageError(str(exc)) from None
+
+
+def run_init(args) -> int:
+    _needs_extra()
+    url = db_url(args)
+    password = sys.stdin.readline().rstrip("\r\n")
+    from comando_host.club.db import ClubError
+    club = open_club(url)
+    try:
+        cid = club.create_club(args.club, args.organiser, password)
+    except ClubError as exc:
+        raise UsageError(str(exc)) from None
+    finally:
+        club.close()
+    print("club %r made (id %d); its organiser logs in as %r" % (args.club, cid, args.organiser))
+    return 0
+
+
+def run_table(args) -> int:
+    """The organiser on the server's machine: a table's token without the HTTP API."""
+    _needs_extra()
+    from comando_host.club.db import ClubError
+    club = open_club(db_url(args))
+    try:
+        cid = club.club_id(args.club)
+        if args.revoke:
+            club.revoke_table(cid, club.table_id(cid, args.name))
+            print("table %r: its token is revoked" % args.name)
+            return 0
+        _, token = club.create_table(cid, args.name)
+    except ClubError as exc:
+        raise UsageError(str(exc)) from None
+    finally:
+        club.close()
+    print(token)
+    return 0
+
+
+def demo_cluster():
+    """(cluster, its URL, its directory) of a throwaway cluster with a club made in it; the
+    organiser's password and table 1's token printed."""
+    import secrets
+    import tempfile
+
+    from comando_host.club.pgcluster import Cluster, ClusterError
+    root = tempfile.mkdtemp(prefix="comando-club-demo-")
+    try:
+        cluster = Cluster(root).start()
+    except ClusterError as exc:
+        import shutil
+        shutil.rmtree(root, ignore_errors=True)
+        raise UsageError("--demo: %s" % exc) from None
+    club = open_club(cluster.url)
+    try:
+        password = secrets.token_urlsafe(9)
+        cid = club.create_club("demo", "demo", password)
+        _, token = club.create_table(cid, "table 1")
+    finally:
+        club.close()
+    print("comando club: demo database %s (gone when this stops); organiser 'demo', password %s; "
+          "table 1's token %s" % (cluster.url, password, token), flush=True)
+    return cluster, cluster.url, root
+
+
+def run_serve(args) -> int:
+    _needs_extra()
+    demo = None
+    if args.demo:
+        if args.db_url:
+            raise UsageError("--demo makes its own database: give --db-url or --demo, not both")
+        demo = demo_cluster()
+        url = demo[1]
+    else:
+        url = db_url(args)
+    import signal
+
+    class Stopped(Exception):
+        pass
+
+    def stopped(signum, frame):
+        raise Stopped()
+
+    # uvicorn stops gracefully on SIGTERM, then raises it again with the handler it found: this
+    # one, so that the demo cluster is stopped and removed below rather than left running
+    signal.signal(signal.SIGTERM, stopped)
+    try:
+        return serve(args, url)
+    except Stopped:
+        return 0
+    finally:
+        if demo is not None:
+            import shutil
+            demo[0].stop("immediate")   # a throwaway cluster: nothing to keep
+            shutil.rmtree(demo[2], ignore_errors=True)
+
+
+def serve(args, url) -> int:
+    from comando_host.commands.web import host_for
+    host = host_for(args.lan)
+    if not 0 <= args.port <= 65535:
+        raise UsageError("--port %d is not a TCP port (0..65535)" % args.port)
+    club = open_club(url)
+    import uvicorn
+
+    from comando_host.club.server import create_app
+    from comando_host.web.app import bind
+    try:
+        sock = bind(host, args.port)
+    except OSError as exc:
+        club.close()
+        raise UsageError("cannot listen on %s port %d: %s%s" % (
+            host, args.port, exc.strerror or exc,
+            " (another program has it: pick another with --port)"
+            if exc.errno == errno.EADDRINUSE else "")) from None
+    sock.listen(128)   # connections wait in the backlog from now on: "serving" is true when said
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(club), log_level="warning",
+                                           lifespan="on"))
+    shown = "[%s]" % host if ":" in host else host
+    print("comando club: serving http://%s:%d/ (Ctrl-C stops it)" % (shown, port), flush=True)
+    server.run(sockets=[sock])
+    return 0
+
+
+def run_join(args) -> int:
+    token = args.token or os.environ.get(TOKEN_ENV)
+    if not token:
+        raise UsageError("give this table's token: --token TOKEN (or $%s)" % TOKEN_ENV)
+    if not args.url.startswith(("http://", "https://")):
+        raise UsageError("%r is not the club's address (http://HOST:PORT)" % args.url)
+    from comando_host.club import join
+    from comando_host.store import default_path
+    return join.run(args.url, token, args.db or default_path(), once=args.once)

@@ -1,0 +1,96 @@
+"""The club's data layer on a real PostgreSQL database (club/db.py, club/schema.py)."""
+
+import psycopg
+import pytest
+from clubtools import play_bot_game, stored_events
+
+from comando_host.club import schema
+from comando_host.club.db import Club, ClubError
+from comando_host.club.seal import Sealer
+
+
+def sealed(db, gid, key=b"k"):
+    s = Sealer(key, gid)
+    return [s.feed(e) for e in stored_events(db, gid)]
+
+
+def test_schema_is_migrated_once_and_a_newer_one_is_refused(pg_url):
+    club = Club(pg_url)
+    club.close()
+    with psycopg.connect(pg_url) as conn:
+        assert schema.current(conn) == schema.VERSION
+        assert schema.migrate(conn) == (schema.VERSION, schema.VERSION)   # a second start
+        conn.execute("UPDATE schema_version SET version=%s", (schema.VERSION + 1,))
+        conn.commit()
+    with pytest.raises(schema.SchemaTooNew, match="newer than this comando"):
+        Club(pg_url)
+
+
+def test_push_is_idempotent_ordered_owned_and_folded(pg_url, tmp_path):
+    club = Club(pg_url)
+    cid = club.create_club("Club'; DROP TABLE games;--", "org<b>", "a long password")
+    t1, token1 = club.create_table(cid, "<script>alert(1)</script>")
+    t2, _ = club.create_table(cid, "table two")
+    assert club.table(token1) == t1
+    gid = play_bot_game(tmp_path / "t.db", seed=1)
+    evs = sealed(tmp_path / "t.db", gid)
+    assert club.push(t1, gid, evs[:100]) == 100
+    assert club.push(t1, gid, evs[50:120]) == 120              # the overlap again: fine
+    with pytest.raises(ClubError) as e:
+        club.push(t1, gid, evs[130:140])
+    assert e.value.status == 409 and e.value.extra["missing"] == 121 and "event 121 is missing" in str(e.value)
+    forged = dict(evs[10], c=(evs[10].get("c", 0) + 1) % 50)
+    with pytest.raises(ClubError) as e:
+        club.push(t1, gid, [forged])
+    assert e.value.status == 409 and "event 11 differs" in str(e.value)
+    with pytest.raises(ClubError) as e:
+        club.push(t2, gid, evs[120:125])
+    assert e.value.status == 403
+    bad = dict(evs[120])
+    bad["t"] = "claim"
+    with pytest.raises(ClubError) as e:
+        club.push(t1, gid, [bad])
+    assert e.value.status == 422 and "event 121" in str(e.value)
+    leak = dict(evs[120], sec={"obj": [1]})
+    with pytest.raises(ClubError) as e:
+        club.push(t1, gid, [leak])
+    assert e.value.status == 422 and "sealed secret" in str(e.value)
+    assert club.push(t1, gid, evs[120:]) == len(evs)
+    assert club.events(gid) == evs
+    pub = club.game(gid)
+    assert pub["table"] == "<script>alert(1)</script>" and pub["winner"] in pub["players"]
+    assert [t["name"] for t in club.tables()] == ["<script>alert(1)</script>", "table two"]
+    club.revoke_table(cid, t1)
+    with pytest.raises(ClubError, match="revoked"):
+        club.table(token1)
+    with pytest.raises(ClubError) as e:
+        club.login("org<b>", "wrong password")
+    assert e.value.status == 401
+    assert club.organiser(club.login("org<b>", "a long password"))[1] == cid
+    club.close()
+    with psycopg.connect(pg_url) as conn:   # the SQL in the name was a name, nothing more
+        assert conn.execute("SELECT name FROM clubs").fetchone()[0] == "Club'; DROP TABLE games;--"
+        assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == 1
+        assert "a long password" not in conn.execute("SELECT pwhash FROM organisers").fetchone()[0]
+        assert token1 not in str(conn.execute("SELECT token_hash FROM tables").fetchall())
+
+
+def test_a_device_table_session_is_folded_by_the_session_rules(pg_url):
+    """A device's table session (its new names no board) is folded by comando.session, as
+    `comando replay` folds one; an illegal roll is refused naming it."""
+    from devicekit import teg_events
+    events = teg_events(seed=3)
+    club = Club(pg_url, max_size=1)
+    try:
+        tid, _ = club.create_table(club.create_club("c", "o", "password!"), "device table")
+        assert club.push(tid, "dev-1", events[:-3]) == len(events) - 3
+        bad = dict(events[-3], p=(events[-3]["p"] + 2) % 4)    # a roll by a seat not to play
+        with pytest.raises(ClubError) as e:
+            club.push(tid, "dev-1", [bad])
+        assert e.value.status == 422 and "event %d (roll)" % bad["seq"] in str(e.value)
+        assert club.push(tid, "dev-1", events) == len(events)
+        assert club.events("dev-1") == events
+        pub = club.game("dev-1")
+        assert pub["players"] == ["blue", "red", "black", "yellow"] and pub["ruleset"] == "teg"
+    finally:
+        club.close()
