@@ -15,7 +15,6 @@ checkout and under the user's data and cache folders (platformdirs) for an insta
 from __future__ import annotations
 
 import os
-from importlib import resources
 
 # What a player types to mend an installed package (cli.main prints it with what is wrong).
 REINSTALL = ("reinstall it: pipx reinstall comando, or pip install --force-reinstall "
@@ -25,8 +24,10 @@ _HERE = os.path.dirname(os.path.abspath(__file__))   # .../comando_host
 
 def share_root() -> str | None:
     """The installed package's data folder, or None (a source checkout has none)."""
-    share = resources.files("comando_host") / "share"
-    return str(share) if share.is_dir() else None
+    # (the package's own folder: a wheel installs as files, never zipped; importlib.resources
+    # would cost every command ~12 ms of imports at start)
+    share = os.path.join(_HERE, "share")
+    return share if os.path.isdir(share) else None
 
 
 def checkout_root() -> str | None:

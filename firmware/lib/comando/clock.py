@@ -110,7 +110,7 @@ def stamp(clock, a):
     if ts < clock["ts"]:
         raise ClockError("the clock's stamp goes back in time: %d s after %d s" % (ts, clock["ts"]))
     if ts - clock["ts"] > DAY:
-        from comando.clock_options import words
-        raise ClockError("the clock's stamp jumps %s ahead: a game clock keeps a game's hours, "
-                         "not days" % words(ts - clock["ts"]))
+        # (worded here, not by clock_options, which imports this module)
+        raise ClockError("the clock's stamp jumps %d h ahead: a game clock keeps a game's hours, "
+                         "not days" % ((ts - clock["ts"]) // 3600))
     return ts
