@@ -88,3 +88,17 @@ def test_the_calibration_is_the_documented_one():
                                                          chip_heap.ratio(name)))
     for figure in figures:
         assert figure in text, figure
+
+
+def test_a_map_game_leaves_the_table_sessions_code_out_of_the_heap(bundle, tmp_path):
+    # a map game plays the engine: the table session's reducer and table rules are dropped when
+    # it starts and not loaded when it is restored from the journal (device.app_start,
+    # TABLE_SESSION; issue 22: ~9 KB of the chip's heap); both legs started the same game
+    from comando_host.simulator import run_script
+    from device.app_start import TABLE_SESSION
+    make, seed = heap_games.GAMES["revancha_map_turns_4p"]
+    for lines in make():
+        sim = run_script(lines, root=str(tmp_path / "dev"), seed=seed, lib=os.path.join(bundle, "lib"))
+        held = [m for m in sim.stats()["modules"] if m in TABLE_SESSION]
+        assert held == [], held
+    assert [e["t"] for e in sim.events()].count("end") >= 6
