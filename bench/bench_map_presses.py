@@ -90,16 +90,11 @@ def main(argv):
     return 0 if ok else 1
 
 
-# New game: (UP to the ruleset), OK through Players, Board and the four seats to Map, UP: on, ROLL;
-# then every setup placement by a hold (T.E.G.: 5 then 3 for each of 4 players; La Revancha: 8
-# then 4), and the first turn's attacks: OK (the first country that can attack), OK (its weakest
-# enemy neighbour), ROLL (the repeat)
-NEW_MAP = ["ok", "wait 50"] * 7 + ["up", "wait 50", "roll", "wait 1500"]
-ATTACKS = ["ok", "wait 200", "ok", "wait 300", "roll", "wait 300", "roll", "wait 300", "quit"]
-SCRIPTS = {
-    "teg": NEW_MAP + ["long ok", "wait 300"] * 8 + ATTACKS,
-    "revancha": ["up", "wait 50"] + NEW_MAP + ["long ok", "wait 400"] * 8 + ATTACKS,
-}
+# The map game's start (tests/heap_games.py: the New game screen's Map field, every setup
+# placement, the first turn's attacks), then quit
+from heap_games import MAP_STARTS  # noqa: E402
+
+SCRIPTS = {rs: lines + ["quit"] for rs, lines in MAP_STARTS.items()}
 SCRIPT = SCRIPTS["teg"]
 
 

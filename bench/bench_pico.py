@@ -60,13 +60,9 @@ FIGURES = ("odds_30v30_ms", "odds_200v200_ms", "loop_stall_max_ms", "press_to_gl
            "map_revancha_turns_heap_free_min_kb")
 
 # A La Revancha map game over turns (map_revancha_turns_heap_free_min_kb): after the start's
-# script (its first attack and two repeats), each turn: OK (the first country that can attack), OK (its weakest neighbour: rolls),
-# ROLL twice (repeats), OK (the move-in after a conquest, else back to the lists), a hold of OK
-# (the turn ends; the card it earned is shown until the next press). Four turns make the first
-# round; the second begins with reinforcements: holds on the placement list, then attacks.
-TURN = ["ok", "wait 200", "ok", "wait 300", "roll", "wait 300", "roll", "wait 300", "ok",
-        "wait 300", "long ok", "wait 600"]
-ROUND2 = ["ok", "wait 200"] + ["long ok", "wait 400"] * 4
+# script, four whole turns (the first round), the second round's placements and a turn
+# (tests/heap_games.py, where the chip's heap guard plays the same game)
+from heap_games import ROUND2, TURN  # noqa: E402
 
 # What the Dice screen runs (device/screens/dice.py): comando.odds_fixed, Q29 fixed point with the
 # viper kernel (comando.odds_kernel, armv6m machine code in the bundle). The first call under a

@@ -17,7 +17,6 @@ way in, for the screens and for actions arriving from the host.
 import gc
 import json
 
-from comando import session as S
 from comando.errors import ComandoError, IllegalMove
 from device import buttons as B
 from device.hal import BACK, OK
@@ -31,6 +30,13 @@ SCREENS = ("newgame", "teg2", "objectives", "turn", "dice", "revancha", "armies"
 
 def screen_modules(names):
     return ["device.screens." + n for n in names]
+
+
+def _session():
+    """comando.session, imported where a table game needs it: a map game does without it
+    (device.app_start.drop_table_session)."""
+    from comando import session
+    return session
 
 
 try:
@@ -159,7 +165,7 @@ class App:
         self._board_due = None  # restart(): frames shown when the board became due (see board)
         self.settings = Settings(hal)
         self.journal = Journal(hal)
-        self.state = S.Session()
+        self.state = _session().Session()
         self.map = False  # a map game: the engine's state and events (device.mapmode)
         self.link = None
         self.stack = []
@@ -258,6 +264,7 @@ class App:
             mapmode.apply(self.state, ev)
         else:
             # (a press's roll: its record is combat.roll's, not checked a second time)
+            S = _session()
             ev = S.make(self.state, action, self.dice, self.board,
                         recheck=not later or action.get("t") != "roll")
             self.journal.append(ev)   # StorageFull here: nothing changes
@@ -326,7 +333,7 @@ class App:
         the undo snapshot, and the publication to the laptop, in order."""
         if self.unremembered:
             self.unremembered = False
-            S.remember(self.state)
+            _session().remember(self.state)
         while self.unpublished:
             ev = self.unpublished.pop(0)
             if self.link is not None:
@@ -504,7 +511,7 @@ class App:
         gc_threshold(-1)   # until the picture is on the glass (display_task)
         if self.unremembered:   # (an undo menu reads the history)
             self.unremembered = False
-            S.remember(self.state)
+            _session().remember(self.state)
         if kind == B.PRESS:
             self.presses += 1
         if self.toast is not None and kind == B.PRESS:

@@ -13,6 +13,21 @@ from comando.errors import ComandoError, IllegalMove
 from device.journal import StorageFull
 
 
+# The table session's reducer and the rulesets' table rules: a map game plays the engine
+# instead, so they leave its heap (issue 22: ~9 KB on a Pico; a New game screen imports them again)
+TABLE_SESSION = ("comando.session", "comando.session.rules", "comando.session.replay",
+                 "comando.rulesets.teg.table", "comando.rulesets.revancha.table",
+                 "comando.rulesets.war.table", "comando.rulesets.risk.table",
+                 "comando.rulesets.teg2.table")
+
+
+def drop_table_session():
+    """A map game is on: the table session's code leaves the heap (this module's own reference
+    goes with it: device.app drops this module once the game is restored or started)."""
+    from device.app import forget
+    forget(*TABLE_SESSION, collect=False)
+
+
 def boot(app):
     """Restore the game from the journal (a torn tail is dropped and reported)."""
     st = [S.Session(), 0, 0]
@@ -42,6 +57,8 @@ def boot(app):
         _truncate_to(app, st[1], bad[0])
     app.map = bool(fold) and fold[0].state is not None
     app.state = fold[0].state if app.map else st[0]
+    if app.map:
+        drop_table_session()
     app.load_board()
     _load_secret(app)
     app.settings.apply(app.oled)
@@ -126,6 +143,7 @@ def map_game(app, action):
             app.link.publish(ev)
     app.state = state
     app.map = True
+    drop_table_session()
     app.board = getattr(state, "board")
     app.events_made += len(events)
     app.dirty = True

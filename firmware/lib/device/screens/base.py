@@ -6,7 +6,6 @@ ROLL is the big button (roll, roll again). A long ROLL attacks until conquest (o
 Each screen draws the whole 128x64 frame; the driver sends only what changed.
 """
 
-from comando import session as S
 from comando.rulesets import IDS, NAMES
 from comando import turns as T
 from device import ui
@@ -77,7 +76,8 @@ def home_screen(app):
         return screen(app, "MapTurn")
     if app.state.stage is None:
         return screen(app, "NewGame")
-    if app.state.stage == S.BATTLE:
+    from comando.session import BATTLE   # (a table game's: a map game does without it)
+    if app.state.stage == BATTLE:
         return screen(app, "Battle")
     from device.screens import TURN, module
     return __import__(module(TURN.get(app.state.rs, "turn")), None, None, ("Turn",)).Turn(app)
