@@ -37,8 +37,9 @@ def check_lang(code):
 
 def set_lang(code):
     """Say everything in ``code`` from now on (ValueError: not a language there is)."""
-    _LANG[0] = check_lang(code)
-    _CACHE.clear()
+    if check_lang(code) != _LANG[0]:
+        _LANG[0] = code
+        _CACHE.clear()
 
 
 def path(code):

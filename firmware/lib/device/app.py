@@ -112,7 +112,7 @@ class UrandomSource:
 
 
 class Settings:
-    FIELDS = ("contrast", "flip", "i2c", "stop", "oled")
+    FIELDS = ("contrast", "flip", "i2c", "stop", "oled", "lang")
 
     def __init__(self, hal):
         self.hal = hal
@@ -122,6 +122,7 @@ class Settings:
         self.i2c = 400000
         self.stop = 1
         self.oled = ""  # "" = as the HAL made it; "ssd1306" | "sh1106" (Menu > Hardware)
+        self.lang = ""  # "" = auto: the game's home language; or one of comando.texts.LANGS
         try:
             with hal.open(self.path, "rb") as f:
                 d = json.loads(f.read())
@@ -130,6 +131,9 @@ class Settings:
                     setattr(self, k, d[k])
         except (OSError, ValueError):
             pass
+        from comando.texts import LANGS
+        if self.lang not in LANGS:
+            self.lang = ""   # (a settings file from a build with another language list: auto)
 
     def save(self):
         from comando.journal import dumps
@@ -203,7 +207,18 @@ class App:
         """Restore the game from the journal (a torn tail is dropped and reported): device.app_start,
         which main() drops once the game is restored."""
         from device import app_start
+        from comando.texts import set_lang
+        set_lang("en")   # the journal's repair report reaches the laptop in the hello: English
         app_start.boot(self)
+        self.speak()
+
+    def speak(self, rs=None):
+        """Say everything in the language chosen in Settings, else the home language of the game
+        in play (``rs``: of the ruleset the New game screen shows), else English."""
+        from comando.texts import set_lang
+        from comando.rulesets import HOME_LANG
+        rs = rs or getattr(self.state, "rs", None)
+        set_lang(self.settings.lang or HOME_LANG.get(rs or "", "en"))
 
     def load_board(self, tidy=True):
         """The board the session names (``o.board``), or None: the table plays by army counts.
@@ -305,6 +320,7 @@ class App:
         the handler (app_start.steps: the input loop samples between them) and this returns
         None; the event is then made by the second step."""
         self.flush()   # the previous game's last event goes to its own journal
+        self.speak(action.get("rs"))
         if self.in_press and not action.get("board"):
             self.after_press = self._start_steps(action)
             return None
@@ -425,6 +441,7 @@ class App:
 
     def home(self):
         from device.screens.base import home_screen
+        self.speak()   # (back from a New game screen that spoke its own ruleset's language)
         self.stack = [home_screen(self)]
         self.dirty = True
 
