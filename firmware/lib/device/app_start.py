@@ -139,6 +139,11 @@ def _map_game_failed(app, msg):
     if type(app.top()).__name__ != "NewGame":
         from device.screens import screen
         app.push(screen(app, "NewGame"))
+    from device.ui import wrap
+    if len(wrap(msg, 15)) > 6:   # more than the message box shows: the gist, the whole in the log
+        from comando.texts import say
+        app.hal.log(msg)
+        msg = say("mp_fail")
     app.show_toast(msg, 4000)
     return None
 

@@ -10,6 +10,12 @@ from device.screens.base import Screen, colour_name
 from comando.texts import say
 
 
+# the card kinds' names (texts keys), in comando.rulesets.revancha.situations.KIND_LABELS' order
+SIT_LABELS = ("sl_classic", "sl_snow", "sl_tail", "sl_crisis", "sl_extra", "sl_open", "sl_closed")
+# what each does, in the three lines of 18 the screen has (the rules' sit_* lines are longer)
+SIT_LINES = ("sd_classic", "sd_snow", "sd_tail", "sd_crisis", "sd_extra", "sd_open", "sd_closed")
+
+
 class Situation(Screen):
     """La Revancha: the situation card of the round and what it does."""
 
@@ -20,10 +26,17 @@ class Situation(Screen):
             ui.center(fb, say("si_none"), 24)
             ui.footer(fb, say("ok_back"))
             return
-        label = SIT.label(st.sit)
+        kind = SIT.kind(st.sit)
+        if kind == SIT.REST:   # the colour that rests, in the table's words
+            c = colour_name(SIT.rest_colour(st.sit))
+            label = say("sl_rest") % c
+            line = say("sd_rest") % c
+        else:
+            label = say(SIT_LABELS[kind])
+            line = say(SIT_LINES[kind])
         ui.center(fb, ui.fit(label, 16), 13, 2 if len(label) <= 8 else 1)
         # 18 characters a line (ui.tight): the whole description in three lines
-        ui.paragraph(fb, SIT.describe(st.sit), 29 if len(label) <= 8 else 23, 3, 18)
+        ui.paragraph(fb, line, 29 if len(label) <= 8 else 23, 3, 18)
         ui.footer(fb, say("si_play"))
 
     def button(self, b, kind):

@@ -62,7 +62,8 @@ class Turn(Screen):
 
     def draw_round(self, fb, st, right):
         ui.header(fb, RULESET_NAMES[st.rs], right)
-        ui.center(fb, say("tu_round") % (st.rnd + 1), 14, 2)
+        rnd = say("tu_round") % (st.rnd + 1)
+        ui.center(fb, rnd, 14, 2 if ui.width(rnd, 2) <= ui.W else 1)
         self.round_line(fb, st)
         ui.footer(fb, say("tu_start"))
 
