@@ -56,6 +56,7 @@ GC_IDLE_MS = 1500   # an idle collection when none ran for this long (gc.mem_all
 QUIET_MS = 60   # the idle work (collection, preload, journal erase) waits this long after a press
 GC_THRESHOLD = 16384   # boot, a map game's start: collect often (less fragmentation)
 SAMPLE_MS = 10   # while a picture is drawn and sent the buttons are sampled this often
+TOAST_ROWS = 5    # a long message's lines a page (the sixth: "OK: more")
 AHEAD_MS = 1000   # no press for this long (or none yet): the journal makes more sectors ready
 
 
@@ -168,7 +169,8 @@ class App:
         self.link = None
         self.stack = []
         self.dirty = True
-        self.toast = None  # (text, until_ms)
+        self.toast = None  # (text, until_ms[, page]): a message too long for the box shows in pages
+        self.toast_page = 0
         self.note = ""  # one line about the last thing that happened
         self.secret = {}  # T.E.G. II: side -> (command, nonce) until revealed
         self.presses = 0
@@ -461,6 +463,7 @@ class App:
     def show_toast(self, text, ms=2500):
         self.hal.log(text)
         self.toast = (text, self.hal.ticks_ms() + ms)
+        self.toast_page = 0
         self.dirty = True
 
     def press(self, btn, kind):
@@ -472,8 +475,14 @@ class App:
         if kind == B.PRESS:
             self.presses += 1
         if self.toast is not None and kind == B.PRESS:
-            # any press dismisses a message (and does nothing else)
-            self.toast = None
+            # any press dismisses a message (and does nothing else); a long one turns its page
+            from device import ui
+            n = len(ui.wrap(self.toast[0], 15))
+            if n > 6 and (self.toast_page + 1) * TOAST_ROWS < n:
+                self.toast_page += 1
+                self.toast = (self.toast[0], self.hal.ticks_ms() + 4000)
+            else:
+                self.toast = None
             self.dirty = True
             return
         self.in_press = True
@@ -492,6 +501,11 @@ class App:
             fb.fill_rect(0, 9, 128, 55, 0)
             fb.rect(0, 9, 128, 55, 1)
             lines = ui.wrap(self.toast[0], 15)
+            if len(lines) > 6:   # pages of five lines, the sixth says a press shows more
+                at = self.toast_page * TOAST_ROWS
+                more = at + TOAST_ROWS < len(lines)
+                from comando.texts import text
+                lines = lines[at:at + TOAST_ROWS] + ([text("ok_more")] if more else [])
             for i, ln in enumerate(lines[:6]):
                 fb.text(ln, 4, 11 + i * 9, 1)
 

@@ -183,7 +183,7 @@ class NewGame(Screen):
                 fb.fill_rect(62, 37, 66, 9, 1)
             fb.text(say(LEVEL_WORDS[self.level % 3]), 64, 38, 0 if sel else 1)
             fb.text(say("ng_hidden") if self.level >= 3 else
-                    ui.fit(" ".join(power_name(c)[:3] for c in self.cols[:6]), 21), 0, 47, 1)
+                    ui.fit(" ".join(power_name(c)[:3] for c in self.cols[:6]), 16), 0, 47, 1)
             self.foot(fb, rs)
             return
         # seats in clockwise order: numbered, two to a row up to four players, else three to a
