@@ -131,14 +131,15 @@ def _frame(app, state, where):
         app.top().draw(fb)
         if app.toast is not None:
             # a long message shows in pages (App.draw): only a word longer than a line is cut
-            if any(len(w) > 15 for w in app.toast[0].replace("/", "/ ").split(" ")):
+            words = app.toast[0].replace("/", "/ ").replace("-", "- ").split(" ")
+            if any(len(w) > 15 for w in words):
                 fb.problems.append("a message cut: %r" % app.toast[0])
     finally:
         state["fb"] = None
     return fb.problems
 
 
-def _walk(rs, code, state, presses=500, seed=1):
+def _walk(rs, code, state, presses=500, seed=1, mapmode=0):
     """A seeded walk of presses through a game of ``rs`` in ``code``; every frame measured.
     Returns ({problem: where}, screens seen)."""
     root = K.tempdir("langs")
@@ -162,6 +163,7 @@ def _walk(rs, code, state, presses=500, seed=1):
         app.stack = [ng]
         ng.rs = RULESETS.index(rs)
         ng.reset_colours()
+        ng.mapmode = mapmode
         ng.start()
         for _ in range(50):
             if app.after_press is None:
@@ -182,6 +184,7 @@ def _walk(rs, code, state, presses=500, seed=1):
             elif name == "NewGame":
                 top.rs = RULESETS.index(rs)
                 top.reset_colours()
+                top.mapmode = mapmode
                 b, kind = ROLL, PRESS   # (a game of this ruleset again)
             else:
                 b = rng.choice(buttons)
@@ -203,6 +206,16 @@ def test_every_screen_fits_the_glass(rs, code, measured):
     measured["known"] = _all_texts(code)
     problems, seen = _walk(rs, code, measured)
     assert {"Turn", "Dice" if rs != "teg2" else "BattleSetup", "Menu:" + texts.text("mn_menu")} <= seen, seen
+    assert not problems, "\n".join("%s (%s)" % (p, w) for p, w in sorted(problems.items()))
+
+
+@pytest.mark.parametrize("code", texts.LANGS)
+@pytest.mark.parametrize("rs", ("teg", "revancha", "war", "risk"))
+def test_every_map_mode_screen_fits_the_glass(rs, code, measured):
+    # map mode (device.screens.map): the device plays the game on the board, missiles and all
+    measured["known"] = _all_texts(code)
+    problems, seen = _walk(rs, code, measured, presses=600, mapmode=1)
+    assert "MapTurn" in seen, seen
     assert not problems, "\n".join("%s (%s)" % (p, w) for p, w in sorted(problems.items()))
 
 
