@@ -10,22 +10,17 @@ a small letter, so the mark stays inside the 8-pixel line. ¿ and ¡ are ? and !
 
 from device import canvas
 
-# the marks, 8 column bytes each (bit 0 = top row)
-_ACUTE = b"\x00\x00\x00\x02\x03\x01\x00\x00"
-_GRAVE = b"\x00\x00\x01\x03\x02\x00\x00\x00"
-_CIRC = b"\x00\x00\x02\x01\x01\x02\x00\x00"
-_TILDE = b"\x00\x02\x01\x01\x02\x02\x01\x00"
-_DIAER = b"\x00\x00\x01\x00\x00\x01\x00\x00"
-_CEDIL = b"\x00\x00\x00\x80\x80\x00\x00\x00"
-MARKS = (_ACUTE, _GRAVE, _CIRC, _TILDE, _DIAER, _CEDIL)
+# the marks, 8 column bytes each (bit 0 = top row): acute, grave, circumflex, tilde, diaeresis,
+# cedilla (one bytes object: no heap per mark)
+MARKS = (b"\x00\x00\x00\x02\x03\x01\x00\x00" b"\x00\x00\x01\x03\x02\x00\x00\x00"
+         b"\x00\x00\x02\x01\x01\x02\x00\x00" b"\x00\x02\x01\x01\x02\x02\x01\x00"
+         b"\x00\x00\x01\x00\x00\x01\x00\x00" b"\x00\x00\x00\x80\x80\x00\x00\x00")
 
-# each letter: its base letter and the index of its mark in MARKS
-LETTERS = {
-    "á": "a0", "à": "a1", "â": "a2", "ã": "a3", "é": "e0", "ê": "e2", "í": "i0", "ó": "o0",
-    "ô": "o2", "õ": "o3", "ú": "u0", "ü": "u4", "ñ": "n3", "ç": "c5",
-    "Á": "A0", "À": "A1", "Â": "A2", "Ã": "A3", "É": "E0", "Ê": "E2", "Í": "I0", "Ó": "O0",
-    "Ô": "O2", "Õ": "O3", "Ú": "U0", "Ü": "U4", "Ñ": "N3", "Ç": "C5",
-}
+# each letter drawn here, its base letter and its mark's index in MARKS (three strings, not a
+# dict: a few hundred bytes less heap on a Pico)
+LETTERS = "áàâãéêíóôõúüñçÁÀÂÃÉÊÍÓÔÕÚÜÑÇ"
+BASES = "aaaaeeiooouuncAAAAEEIOOOUUNC"
+MARK_OF = "0123020023043501230200230435"
 
 
 def _squeeze(b):
@@ -63,20 +58,19 @@ def glyph(ch):
         return _font(ch)
     if ch == "¿" or ch == "¡":
         return bytes(_flip(b) for b in _font("?" if ch == "¿" else "!"))
-    how = LETTERS.get(ch)
-    if how is None:
+    at = LETTERS.find(ch)
+    if at < 0:
         return _font(chr(127))
-    base = _font(how[0])
-    mark = MARKS[int(how[1])]
-    small = how[0] >= "a"
+    letter, m = BASES[at], int(MARK_OF[at])
+    base = _font(letter)
     out = bytearray(8)
     for i in range(8):
         b = base[i]
-        if how[0] == "i":
+        if letter == "i":
             b &= 0xFE   # a dotless i under its accent
-        elif not small and how[1] != "5":
+        elif letter < "a" and m != 5:
             b = _squeeze(b)
-        out[i] = b | mark[i]
+        out[i] = b | MARKS[m * 8 + i]
     return bytes(out)
 
 
