@@ -125,11 +125,15 @@ class Launch(Screen):
         from comando.rulesets.teg2.tally import rows_of
         return rows_of(self.app.state.tally, self.app.state.cur)
 
-    def target(self):
+    def target(self, event=False):
+        """Where the rocket goes, in the table's words (``event``: as the journal keeps it,
+        language-neutral: "table row 3", "elsewhere")."""
         i = self.setup.region
         n = self.rows()
         if not n:
             return self.setup.region_name(i)
+        if event:
+            return "table row %d" % (i + 1) if i < n else "elsewhere"
         return say("t2_row") % (i + 1) if i < n else say("t2_else")
 
     def draw(self, fb):
@@ -151,7 +155,7 @@ class Launch(Screen):
             t = app.state.tally
             if n:  # no map: the table row hit (its tokens score nothing), or none
                 i = self.setup.region
-                app.act({"t": "launch", "p": app.state.cur, "rg": self.target(),
+                app.act({"t": "launch", "p": app.state.cur, "rg": self.target(True),
                          "row": i + 1 if i < n else 0})
                 return
             rg = board.cid(self.setup.region) if board is not None else "r%d" % (self.setup.region + 1)
