@@ -220,6 +220,8 @@ class App:
         from comando.texts import set_lang
         from comando.rulesets import HOME_LANG
         rs = rs or getattr(self.state, "rs", None)
+        if not rs and self.map:   # a map game: the engine's state names its rules
+            rs = getattr(self.state.rules, "id", None)
         set_lang(self.settings.lang or HOME_LANG.get(rs or "", "en"))
 
     def load_board(self, tidy=True):

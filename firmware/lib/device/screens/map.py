@@ -280,11 +280,8 @@ class MapTurn(Screen):
                 hint = say("mh_need") % n
         sit = st.x.get("sit", -1) if isinstance(st.x, dict) else -1
         if m == "attack" and self.level == 0 and sit is not None and sit >= 0:
-            from comando.rulesets.revancha import situations   # the round's situation card
-            from device.screens.situation import SIT_LABELS
-            k = situations.kind(sit)
-            hint = say("sl_rest") % colour_name(situations.rest_colour(sit)) \
-                if k == situations.REST else say(SIT_LABELS[k])
+            from device.screens.situation import card_label
+            hint = card_label(sit)
         ui.footer(fb, hint)
 
     def need80(self, to):

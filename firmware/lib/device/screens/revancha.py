@@ -27,8 +27,9 @@ class Turn(turn.Turn):
 
     def phase_line(self, st, cur):
         if st.sit >= 0:  # the situation card rules the round
-            return (ui.fit(SIT.label(st.sit), 8) + " no card") if cur in st.barred \
-                else ui.fit(SIT.label(st.sit), 16)
+            from device.screens.situation import card_label
+            label = card_label(st.sit)
+            return say("rv_nocard") % ui.fit(label, 8) if cur in st.barred else ui.fit(label, 16)
         return self.phase()
 
     def draw_crisis(self, fb, st, right):

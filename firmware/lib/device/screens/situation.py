@@ -16,6 +16,14 @@ SIT_LABELS = ("sl_classic", "sl_snow", "sl_tail", "sl_crisis", "sl_extra", "sl_o
 SIT_LINES = ("sd_classic", "sd_snow", "sd_tail", "sd_crisis", "sd_extra", "sd_open", "sd_closed")
 
 
+def card_label(card):
+    """A situation card's name in the table's words ("Nieve", "Descanso: Negro")."""
+    k = SIT.kind(card)
+    if k == SIT.REST:
+        return say("sl_rest") % colour_name(SIT.rest_colour(card))
+    return say(SIT_LABELS[k])
+
+
 class Situation(Screen):
     """La Revancha: the situation card of the round and what it does."""
 
