@@ -8,7 +8,10 @@ and 4 dropped; the font's strokes are two pixels thick, so each stroke keeps one
 a small letter, so the mark stays inside the 8-pixel line. ¿ and ¡ are ? and ! upside down.
 """
 
-from device import canvas
+try:   # framebuf's own font, through framebuf (not device.canvas, which imports this module)
+    import framebuf as _fb
+except ImportError:  # CPython: its twin
+    from device import pyfb as _fb
 
 # the marks, 8 column bytes each (bit 0 = top row): acute, grave, circumflex, tilde, diaeresis,
 # cedilla (one bytes object: no heap per mark)
@@ -46,7 +49,7 @@ def _flip(b):
 def _font(ch):
     """framebuf's own 8 column bytes of an ASCII ``ch``."""
     buf = bytearray(8)
-    canvas._FB(buf, 8, 8, canvas.MONO_VLSB).text(ch, 0, 0, 1)
+    _fb.FrameBuffer(buf, 8, 8, _fb.MONO_VLSB).text(ch, 0, 0, 1)
     return buf
 
 
