@@ -21,6 +21,15 @@ def _own_game_database(tmp_path_factory, monkeypatch):
         monkeypatch.setenv("COMANDO_DB", str(tmp_path_factory.getbasetemp() / "comando-test.db"))
 
 
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A device test leaves the texts in its game's language (comando.texts is one per process,
+    as on the Pico): the next test starts in English, the laptop's and the rules' tests' own."""
+    yield
+    from comando import texts
+    texts.set_lang("en")
+
+
 def pytest_terminal_summary(terminalreporter):
     """One line at the end when the emulated RP2040 was not run for want of a MicroPython image
     (the project holds none: tests/pico/conftest.py)."""

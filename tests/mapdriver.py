@@ -34,6 +34,9 @@ class Driver:
         hal = K.TestHal(self.root)
         hal.serial = serial        # a StdioSerial: the device's link end talks over it
         self.app = App(hal, dice=SeededDice(seed))
+        # the driver reads the screens' English words ("'s card", "OK: the card drawn"): Settings >
+        # Language English, whatever the game's home language (issue 24)
+        self.app.settings.lang = "en"
         self.app.boot()
         self.pace = pace           # seconds between two actions (a person is slower still)
         if serial is not None:

@@ -41,7 +41,8 @@ def test_attack_until_conquest_says_where_it_stopped():
             app.run_after_press()    # (the rolls after the first: one a turn of the input loop)
             if d.limits is None:
                 assert d.att == 1 and d.dfn > 0
-                assert d.halted == "stopped: 1 vs %d" % d.dfn
+                # (a T.E.G. table speaks the game's home language, Spanish: issue 24)
+                assert d.halted == "parado: 1 vs %d" % d.dfn
                 stopped += 1
         assert stopped
         d.button(ROLL, PRESS)        # the next press clears it
@@ -55,6 +56,10 @@ def test_a_roll_with_one_army_says_why_and_what_to_press():
     try:
         app, d = _dice(root)
         d.att, d.dfn = 1, 3
+        d.button(ROLL, PRESS)
+        assert d.msg == "Un ataque necesita 2 ejércitos o más: uno queda en casa."
+        app.settings.lang = "en"     # Settings > Language: English
+        app.speak()
         d.button(ROLL, PRESS)
         assert d.msg == "An attack needs 2 armies or more: one stays home."
     finally:

@@ -70,3 +70,25 @@ def test_a_module_frozen_into_the_firmware_finds_its_file_under_lib():
         assert f.readline().startswith("# The long texts a player reads")
     with raises(OSError):
         texts._open("comando/no_such_file.txt", lib)
+
+
+def test_the_table_speaks_its_language_from_its_file():
+    # issue 24: es and pt_BR read from texts_es.txt / texts_pt_BR.txt, on both runtimes
+    from comando import texts
+    try:
+        texts.set_lang("es")
+        assert say("not_turn", "rojo", "azul") == "es el turno de rojo, no de azul"
+        assert text("w_over") == "el juego terminó"
+        texts.set_lang("pt_BR")
+        assert say("over_won", "verde") == "o jogo acabou: verde venceu"
+        assert text("no_such_key") == "no_such_key"
+    finally:
+        texts.set_lang("en")
+    assert text("w_over") == "the game is over"
+
+
+def test_an_unknown_language_names_the_ones_there_are():
+    from comando import texts
+    with raises(ValueError) as e:
+        texts.set_lang("xx")
+    assert str(e.value) == "unknown language 'xx': one of en, es, pt_BR"

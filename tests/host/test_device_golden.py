@@ -104,6 +104,15 @@ def teg2_pairs_board1_done():
     return j
 
 
+def war_in_play():
+    j = Journal("war", ["blue", "red", "black", "yellow"], seed=5)
+    j.act({"t": "first"})
+    while j.state.stage == S.PLACE:
+        j.act({"t": "place", "p": j.state.cur})
+    j.act({"t": "round"})
+    return j
+
+
 def teg_in_play():
     j = Journal("teg", ["blue", "red", "black", "yellow"], seed=5)
     j.act({"t": "first"})
@@ -366,6 +375,106 @@ CASES = {
         ok
         png teg2-war-potential-pairs
         """),
+    # issue 24: the table's language. A T.E.G. game speaks Spanish unless Settings > Language
+    # says otherwise (the "teg" case above is in Spanish); "lang": the choice saved on flash.
+    "teg-pt": (teg_in_play, {"lang": "pt_BR"}, """
+        png pt-teg-turn
+        roll
+        up x2
+        ok
+        up
+        roll
+        png pt-teg-dice
+        back
+        back
+        png pt-teg-menu
+        """),
+    # La Revancha on the map: the missile bought with new armies (teg-la-revancha.txt, Attack
+    # Conditions), then fired from the turn's menu
+    "revancha-missile-es": (None, {"lang": "es"}, """
+        up
+        ok x7
+        up
+        roll
+        wait 1500
+        png es-revancha-map-place
+        back
+        png es-revancha-missile-menu
+        ok
+        png es-revancha-missile-bought
+        """),
+    "revancha-missile-pt": (None, {"lang": "pt_BR"}, """
+        up
+        ok x7
+        up
+        roll
+        wait 1500
+        png pt-revancha-map-place
+        back
+        png pt-revancha-missile-menu
+        ok
+        png pt-revancha-missile-bought
+        """),
+    # WAR speaks Portuguese at home; the same attack in Spanish when the table chose it
+    "war-attack-pt": (war_in_play, {}, """
+        png pt-war-turn
+        roll
+        up x2
+        ok
+        up
+        roll
+        png pt-war-attack
+        long roll
+        png pt-war-conquest
+        """),
+    "war-attack-es": (war_in_play, {"lang": "es"}, """
+        png es-war-turn
+        roll
+        up x2
+        ok
+        up
+        roll
+        png es-war-attack
+        """),
+    # T.E.G. II's battle command (teg-ii.txt, "How a Battle Works"): setup, the pass, the dial
+    "teg2-battle-es": (teg2_ready, {}, """
+        ok
+        ok
+        ok x4
+        png es-teg2-turn
+        roll
+        png es-teg2-battle-setup
+        ok x3
+        roll
+        png es-teg2-fight-or-retreat
+        ok
+        png es-teg2-battle-pass
+        ok
+        up x3
+        ok
+        ok
+        up x5
+        png es-teg2-dial
+        """),
+    "teg2-battle-pt": (teg2_ready, {"lang": "pt_BR"}, """
+        ok
+        ok
+        ok x4
+        png pt-teg2-turn
+        roll
+        png pt-teg2-battle-setup
+        ok x3
+        roll
+        png pt-teg2-fight-or-retreat
+        ok
+        png pt-teg2-battle-pass
+        ok
+        up x3
+        ok
+        ok
+        up x5
+        png pt-teg2-dial
+        """),
     "storage-full": (teg_in_play, {"fs_room": 1000}, """
         roll
         roll
@@ -393,6 +502,10 @@ def test_golden_frames(case, tmp_path):
         size = make().write(root)
         if "fs_room" in opts:
             kw["fs_limit"] = size + opts["fs_room"]
+    if "lang" in opts:   # Settings > Language, as the device saves it on flash
+        os.makedirs(root, exist_ok=True)
+        with open(os.path.join(root, "settings.json"), "w") as f:
+            f.write('{"lang": "%s"}' % opts["lang"])
     lines = [ln.strip() for ln in script.strip().splitlines()]
     sim = run_script(lines, root=root, png_dir=str(tmp_path / "png"), seed=11, **kw)
     names = [ln.split()[1] for ln in lines if ln.startswith("png ")]

@@ -10,7 +10,7 @@ from comando import texts
 LIB = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
                    "firmware", "lib")
 # keys the code builds from a prefix and a value (an event type, a stage, a card kind)
-DYNAMIC = ("ev_", "w_", "sit_")
+DYNAMIC = ("ev_", "w_", "sit_", "c_")   # (c_: a colour, device.screens.base.colour_name)
 
 
 def _file_keys():

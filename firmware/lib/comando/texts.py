@@ -1,64 +1,127 @@
-"""The long texts a player reads (an action refused, a rule broken), kept in comando/texts.txt and
-read when one is needed: ``say(key, *args)``.
+"""The texts a player reads (an action refused, a rule broken, a screen's words), kept in files
+beside this module and read when one is needed: ``say(key, *args)``, in the table's language.
 
 Why a file: on a Pico a module's bytecode loads into the heap, and every string constant longer
-than a few characters is a heap object for as long as the module stays loaded. The rules modules'
-refusals are read only when a player makes a mistake, so they wait on flash (the file, one line
-each: ``KEY TEXT``, %-format fields filled from ``args``). CPython reads the whole file once.
+than a few characters is a heap object for as long as the module stays loaded. The texts wait on
+flash (one line each: ``KEY TEXT``, %-format fields filled from ``args``): texts.txt is English,
+texts_<code>.txt each other language. One language is read at a time, so the heap does not grow
+with the number of languages. A key missing from a language's file falls back to English for that
+line only (tests/host/test_texts_langs.py fails the build on a missing key or a wrong field).
+CPython reads a whole file once; MicroPython keeps the last few lines it read (a screen's words
+are asked at every frame).
 """
 
-_PATH = __file__.replace("\\", "/").rpartition("/")[0] + "/texts.txt"
+_DIR = __file__.replace("\\", "/").rpartition("/")[0]
+_PATH = _DIR + "/texts.txt"
 
-_ALL = []   # CPython: {key: text} once read (a laptop has the memory); MicroPython reads a line
+LANGS = ("en", "es", "pt_BR")   # the languages there are; en is texts.txt
+NAMES = ("English", "Espa\u00f1ol", "Portugu\u00eas")   # each in its own words (the Language field)
+
+_LANG = ["en"]
+_ALL = []     # CPython: {path: {key: text}} once read (a laptop has the memory)
+_CACHE = {}   # MicroPython: the last lines read, {key: text} of the current language
+_CACHED = 24  # lines kept: a screen's words and its footer, a little more than one screen asks
 
 
-def _open(path=_PATH, root="/lib/"):
+def lang():
+    return _LANG[0]
+
+
+def check_lang(code):
+    """``code`` if it is a language there is; otherwise ValueError, one line naming the ones
+    there are."""
+    if code not in LANGS:
+        raise ValueError("unknown language %r: one of %s" % (code, ", ".join(LANGS)))
+    return code
+
+
+def set_lang(code):
+    """Say everything in ``code`` from now on (ValueError: not a language there is)."""
+    if check_lang(code) != _LANG[0]:
+        _LANG[0] = code
+        _CACHE.clear()
+
+
+def path(code):
+    return _PATH if code == "en" else _DIR + "/texts_" + code + ".txt"
+
+
+def _open(p, root="/lib/"):
     """The file beside this module. A module frozen into the firmware image has a relative
     __file__ ("comando/texts.py"): its data file stays where the bundle puts it, under /lib."""
     try:
-        return open(path)
+        return open(p)
     except OSError:
-        if path[:1] == "/":
+        if p[:1] == "/":
             raise
-        return open(root + path)
+        return open(root + p)
 
 
-def text(key):
-    """The text of ``key``, or the key itself when the file cannot be read (a bad install)."""
-    if _ALL:
-        return _ALL[0].get(key, key)
-    import sys
-    if sys.implementation.name != "micropython":
+def _read_all(p):
+    """CPython: the whole file as {key: text} (None: no such file)."""
+    if not _ALL:
+        _ALL.append({})
+    if p not in _ALL[0]:
         found = {}
         try:
-            with open(_PATH, encoding="utf-8") as f:
+            with open(p, encoding="utf-8") as f:
                 for line in f:
                     k, _, t = line.rstrip("\n").partition(" ")
-                    found[k] = t
+                    if k and k[0] != "#":
+                        found[k] = t
         except OSError:
-            return key
-        _ALL.append(found)
-        return found.get(key, key)
+            found = None
+        _ALL[0][p] = found
+    return _ALL[0][p]
+
+
+def _find(p, key):
+    """MicroPython: the text of ``key`` in file ``p``, or None."""
     try:
-        # the whole file (7 KB, garbage right after) and one search in C: a few ms on a Pico,
+        # the whole file (~10 KB, garbage right after) and one search in C: a few ms on a Pico,
         # where a line at a time took up to 70 ms
-        with _open() as f:
+        with _open(p) as f:
             data = f.read()
         at = data.find("\n" + key + " ")
         if at < 0:
-            return key
+            return None
         at += len(key) + 2
         end = data.find("\n", at)
         return data[at:] if end < 0 else data[at:end]
-    except MemoryError:   # no 7 KB block free: a line at a time
-        with _open() as f:
+    except MemoryError:   # no 10 KB block free: a line at a time
+        with _open(p) as f:
             for line in f:
                 k, _, t = line.rstrip("\n").partition(" ")
                 if k == key:
                     return t
     except OSError:
         pass
-    return key
+    return None
+
+
+def text(key):
+    """The text of ``key`` in the table's language; English when that language's file lacks
+    the line; the key itself when no file has it (a bad install loses wording, never a game)."""
+    code = _LANG[0]
+    import sys
+    if sys.implementation.name != "micropython":
+        for p in (path(code), _PATH) if code != "en" else (_PATH,):
+            found = _read_all(p)
+            if found and key in found:
+                return found[key]
+        return key
+    t = _CACHE.get(key)
+    if t is not None:
+        return t
+    t = _find(path(code), key)
+    if t is None and code != "en":
+        t = _find(_PATH, key)
+    if t is None:
+        return key
+    if len(_CACHE) >= _CACHED:
+        _CACHE.popitem()
+    _CACHE[key] = t
+    return t
 
 
 def say(key, *args):

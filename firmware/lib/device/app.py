@@ -62,6 +62,7 @@ GC_IDLE_MS = 1500   # an idle collection when none ran for this long (gc.mem_all
 QUIET_MS = 60   # the idle work (collection, preload, journal erase) waits this long after a press
 GC_THRESHOLD = 16384   # boot, a map game's start: collect often (less fragmentation)
 SAMPLE_MS = 10   # while a picture is drawn and sent the buttons are sampled this often
+TOAST_ROWS = 5    # a long message's lines a page (the sixth: "OK: more")
 AHEAD_MS = 1000   # no press for this long (or none yet): the journal makes more sectors ready
 
 
@@ -118,7 +119,7 @@ class UrandomSource:
 
 
 class Settings:
-    FIELDS = ("contrast", "flip", "i2c", "stop", "oled")
+    FIELDS = ("contrast", "flip", "i2c", "stop", "oled", "lang")
 
     def __init__(self, hal):
         self.hal = hal
@@ -128,6 +129,7 @@ class Settings:
         self.i2c = 400000
         self.stop = 1
         self.oled = ""  # "" = as the HAL made it; "ssd1306" | "sh1106" (Menu > Hardware)
+        self.lang = ""  # "" = auto: the game's home language; or one of comando.texts.LANGS
         try:
             with hal.open(self.path, "rb") as f:
                 d = json.loads(f.read())
@@ -136,6 +138,9 @@ class Settings:
                     setattr(self, k, d[k])
         except (OSError, ValueError):
             pass
+        from comando.texts import LANGS
+        if self.lang not in LANGS:
+            self.lang = ""   # (a settings file from a build with another language list: auto)
 
     def save(self):
         from comando.journal import dumps
@@ -155,6 +160,11 @@ class Settings:
 
 
 class App:
+    @staticmethod
+    def forget(*names, collect=True):
+        """device.app_start's way to the module's ``forget`` (it may not import this module)."""
+        forget(*names, collect=collect)
+
     def __init__(self, hal, dice=None, board=None):
         self.hal = hal
         self.oled = hal.oled
@@ -170,7 +180,8 @@ class App:
         self.link = None
         self.stack = []
         self.dirty = True
-        self.toast = None  # (text, until_ms)
+        self.toast = None  # (text, until_ms[, page]): a message too long for the box shows in pages
+        self.toast_page = 0
         self.note = ""  # one line about the last thing that happened
         self.secret = {}  # T.E.G. II: side -> (command, nonce) until revealed
         self.presses = 0
@@ -210,7 +221,20 @@ class App:
         """Restore the game from the journal (a torn tail is dropped and reported): device.app_start,
         which main() drops once the game is restored."""
         from device import app_start
+        from comando.texts import set_lang
+        set_lang("en")   # the journal's repair report reaches the laptop in the hello: English
         app_start.boot(self)
+        self.speak()
+
+    def speak(self, rs=None):
+        """Say everything in the language chosen in Settings, else the home language of the game
+        in play (``rs``: of the ruleset the New game screen shows), else English."""
+        from comando.texts import set_lang
+        from comando.rulesets import HOME_LANG
+        rs = rs or getattr(self.state, "rs", None)
+        if not rs and self.map:   # a map game: the engine's state names its rules
+            rs = getattr(self.state.rules, "id", None)
+        set_lang(self.settings.lang or HOME_LANG.get(rs or "", "en"))
 
     def load_board(self, tidy=True):
         """The board the session names (``o.board``), or None: the table plays by army counts.
@@ -363,6 +387,7 @@ class App:
         the handler (app_start.steps: the input loop samples between them) and this returns
         None; the event is then made by the second step."""
         self.flush()   # the previous game's last event goes to its own journal
+        self.speak(action.get("rs"))
         if self.in_press and not action.get("board"):
             self.after_press = self._start_steps(action)
             return None
@@ -485,6 +510,7 @@ class App:
 
     def home(self):
         from device.screens.base import home_screen
+        self.speak()   # (back from a New game screen that spoke its own ruleset's language)
         self.stack = [home_screen(self)]
         self.dirty = True
 
@@ -504,6 +530,7 @@ class App:
     def show_toast(self, text, ms=2500):
         self.hal.log(text)
         self.toast = (text, self.hal.ticks_ms() + ms)
+        self.toast_page = 0
         self.dirty = True
 
     def press(self, btn, kind):
@@ -515,8 +542,14 @@ class App:
         if kind == B.PRESS:
             self.presses += 1
         if self.toast is not None and kind == B.PRESS:
-            # any press dismisses a message (and does nothing else)
-            self.toast = None
+            # any press dismisses a message (and does nothing else); a long one turns its page
+            from device import ui
+            n = len(ui.wrap(self.toast[0], 15))
+            if n > 6 and (self.toast_page + 1) * TOAST_ROWS < n:
+                self.toast_page += 1
+                self.toast = (self.toast[0], self.hal.ticks_ms() + 4000)
+            else:
+                self.toast = None
             self.dirty = True
             return
         self.in_press = True
@@ -535,6 +568,11 @@ class App:
             fb.fill_rect(0, 9, 128, 55, 0)
             fb.rect(0, 9, 128, 55, 1)
             lines = ui.wrap(self.toast[0], 15)
+            if len(lines) > 6:   # pages of five lines, the sixth says a press shows more
+                at = self.toast_page * TOAST_ROWS
+                more = at + TOAST_ROWS < len(lines)
+                from comando.texts import text
+                lines = lines[at:at + TOAST_ROWS] + ([text("ok_more")] if more else [])
             for i, ln in enumerate(lines[:6]):
                 fb.text(ln, 4, 11 + i * 9, 1)
 

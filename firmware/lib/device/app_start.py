@@ -21,11 +21,11 @@ TABLE_SESSION = ("comando.session", "comando.session.rules", "comando.session.re
                  "comando.rulesets.teg2.table")
 
 
-def drop_table_session():
+def drop_table_session(app):
     """A map game is on: the table session's code leaves the heap (this module's own reference
-    goes with it: device.app drops this module once the game is restored or started)."""
-    from device.app import forget
-    forget(*TABLE_SESSION, collect=False)
+    goes with it: device.app drops this module once the game is restored or started). Through
+    the app (``App.forget``): this module imports nothing of device.app, which imports it."""
+    app.forget(*TABLE_SESSION, collect=False)
 
 
 def boot(app):
@@ -58,7 +58,7 @@ def boot(app):
     app.map = bool(fold) and fold[0].state is not None
     app.state = fold[0].state if app.map else st[0]
     if app.map:
-        drop_table_session()
+        drop_table_session(app)
     app.load_board()
     _load_secret(app)
     app.settings.apply(app.oled)
@@ -143,7 +143,7 @@ def map_game(app, action):
             app.link.publish(ev)
     app.state = state
     app.map = True
-    drop_table_session()
+    drop_table_session(app)
     app.board = getattr(state, "board")
     app.events_made += len(events)
     app.dirty = True
@@ -157,6 +157,11 @@ def _map_game_failed(app, msg):
     if type(app.top()).__name__ != "NewGame":
         from device.screens import screen
         app.push(screen(app, "NewGame"))
+    from device.ui import wrap
+    if len(wrap(msg, 15)) > 6:   # more than the message box shows: the gist, the whole in the log
+        from comando.texts import say
+        app.hal.log(msg)
+        msg = say("mp_fail")
     app.show_toast(msg, 4000)
     return None
 

@@ -164,10 +164,19 @@ def menu(fb, items, sel, y=11, rows=5):
 
 
 def wrap(text, chars=16):
-    """Words into lines of at most ``chars`` characters."""
+    """Words into lines of at most ``chars`` characters (a word too long for a line breaks after
+    a "/" or a "-" in it, a rulebook's file "rules/teg-la-revancha.txt": else it is cut)."""
     lines = []
     cur = ""
+    words = []
     for word in text.split(" "):
+        while len(word) > chars and ("/" in word[:chars] or "-" in word[:chars]):
+            head = word[:chars]
+            at = max(head.rfind("/"), head.rfind("-")) + 1
+            words.append(word[:at])
+            word = word[at:]
+        words.append(word)
+    for word in words:
         if not cur:
             cur = word
         elif len(cur) + 1 + len(word) <= chars:

@@ -16,6 +16,10 @@ NAMES = {"teg": "T.E.G.", "revancha": "La Revancha", "war": "WAR", "risk": "Risk
 TITLES = {"teg": "T.E.G. classic", "revancha": "T.E.G. La Revancha", "war": "WAR",
           "risk": "Risk (online)", "teg2": "T.E.G. II"}
 
+# Each game's home language (comando.texts.LANGS): the table speaks it unless the players chose
+# another (the device's Settings > Language): the T.E.G. boxes are Argentine, WAR is Brazilian.
+HOME_LANG = {"teg": "es", "revancha": "es", "teg2": "es", "war": "pt_BR", "risk": "en"}
+
 # Players seated (T.E.G. II: two players play four powers, comando.turns.teg2_powers).
 SEATS = {"teg": (2, 6), "revancha": (2, 6), "war": (2, 6), "risk": (2, 6), "teg2": (2, 6)}
 

@@ -6,6 +6,7 @@ from device import ui
 from device.buttons import PRESS
 from device.hal import UP, DOWN, OK, BACK
 from device.screens.base import Screen, cap, is_step, held_counts, held_continents, reinforce
+from comando.texts import say
 
 
 def continent_label(board, c):
@@ -33,13 +34,13 @@ class Armies(Screen):
         p = st.cur
         k = held_counts(app)[p]
         k = k if k >= 0 else (b.n // st.n)
-        ui.header(fb, "Place %d armies" % reinforce(app, p, k))
+        ui.header(fb, say("ar_place") % reinforce(app, p, k))
         mask = held_continents(app)[p]
         items = ["%s %s +%d" % ("x" if mask >> c & 1 else "-", continent_label(b, c),
                                 b.continent_bonus(c)) for c in range(b.continents)]
         ui.menu(fb, items, self.sel, rows=3)
-        ui.tight(fb, "%d countries held" % k, 0, 44)
-        ui.footer(fb, "OK held BACK done")
+        ui.tight(fb, say("ar_held") % k, 0, 44)
+        ui.footer(fb, say("ar_foot"))
 
     def button(self, b, kind):
         app = self.app

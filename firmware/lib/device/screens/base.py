@@ -12,6 +12,7 @@ from device import ui
 from device.buttons import PRESS, REPEAT
 from device.hal import UP, DOWN, OK, BACK
 from device.screens import screen
+from comando.texts import say
 
 # the registry's (comando.rulesets): ids in menu order, short names, colours
 RULESETS = IDS
@@ -48,7 +49,13 @@ def power_name(colour):
         return T.TEG2_POWER_NAMES[T.TEG2_POWERS.index(colour)]
     if colour[-1:] == "2" and colour[:-1] in T.TEG2_POWERS:  # 8-12 players: board 2's seat
         return power_name(colour[:-1]) + " 2"
-    return cap(colour)
+    return colour_name(colour)
+
+
+def colour_name(colour):
+    """A colour as the table says it (texts: c_<colour>), capitalised."""
+    t = say("c_" + colour)
+    return cap(colour if t[:2] == "c_" else t)
 
 
 class Screen:
@@ -86,7 +93,7 @@ def home_screen(app):
 class Menu(Screen):
     """A list of (label, callable) items; OK runs one, BACK closes."""
 
-    title = "Menu"
+    title = ""
 
     def __init__(self, app, title, items):
         Screen.__init__(self, app)
@@ -97,7 +104,7 @@ class Menu(Screen):
     def draw(self, fb):
         ui.header(fb, self.title)
         ui.menu(fb, [it[0] for it in self.items], self.sel, rows=4)
-        ui.footer(fb, "^v pick  OK choose")
+        ui.footer(fb, say("mn_pick"))
 
     def button(self, b, kind):
         if b == UP and is_step(kind):
@@ -113,7 +120,7 @@ class Menu(Screen):
 
 class Confirm(Menu):
     def __init__(self, app, title, what, fn):
-        Menu.__init__(self, app, title, (("No", lambda: None), (what, fn)))
+        Menu.__init__(self, app, title, ((say("mn_no"), lambda: None), (what, fn)))
 
 def held_counts(app):
     """Per seat: countries held as last dialled (-1: not yet), and continents ticked held. Kept on
@@ -147,29 +154,29 @@ def reinforce(app, seat, countries):
 def main_items(app, new_game=True):
     items = []
     if app.state.at > 1:
-        items.append(("Undo last", lambda: undo(app)))
+        items.append((say("mn_undo"), lambda: undo(app)))
     if app.state.sit >= 0:  # La Revancha: the round's situation card
-        items.append(("Situation card", lambda: app.push(screen(app, "Situation"))))
+        items.append((say("mn_sit"), lambda: app.push(screen(app, "Situation"))))
     if app.state.track:  # T.E.G. II: the war-potential track
-        items.append(("War potential", lambda: app.push(screen(app, "Track"))))
-    items += [("Sync", lambda: app.push(screen(app, "Sync"))),
-              ("Settings", lambda: app.push(screen(app, "Settings"))),
-              ("Hardware", lambda: app.push(screen(app, "hardware_menu")))]
+        items.append((say("mn_wp"), lambda: app.push(screen(app, "Track"))))
+    items += [(say("mn_sync"), lambda: app.push(screen(app, "Sync"))),
+              (say("mn_set"), lambda: app.push(screen(app, "Settings"))),
+              (say("mn_hw"), lambda: app.push(screen(app, "hardware_menu")))]
     if new_game:
-        items.append(("New game", lambda: app.push(Confirm(app, "New game?", "Yes, new game",
+        items.append((say("mn_new"), lambda: app.push(Confirm(app, say("mn_newq"), say("mn_yesnew"),
                                                            lambda: app.push(screen(app, "NewGame"))))))
     return items
 
 
 def main_menu(app):
-    return Menu(app, "Menu", main_items(app))
+    return Menu(app, say("mn_menu"), main_items(app))
 
 
 def undo(app):
     st = app.state
     prev = [seq for seq, _ in st.hist if seq < st.at]
     if not prev:
-        app.show_toast("nothing to undo")
+        app.show_toast(say("mn_none"))
         return
     app.act({"t": "undo", "to": prev[-1]})
     app.home()

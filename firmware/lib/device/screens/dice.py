@@ -4,7 +4,8 @@ from comando import session as S
 from device import ui
 from device.buttons import PRESS, LONG
 from device.hal import UP, DOWN, OK, BACK, ROLL
-from device.screens.base import Screen, cap, is_step
+from device.screens.base import Screen, is_step, colour_name
+from comando.texts import say
 
 # States of the odds DP per slice of the display task: about 10 ms on the emulated RP2040 (viper
 # kernel), and every attack up to 50 against 50 fits one slice, so its percent is in the first
@@ -101,7 +102,7 @@ class Dice(Screen):
         st = self.app.state
         fields = self.fields()
         fld = fields[self.field % len(fields)]
-        who = cap(st.colours[st.cur])[:6] + ">" + cap(st.colours[self.defender])[:6]
+        who = colour_name(st.colours[st.cur])[:6] + ">" + colour_name(st.colours[self.defender])[:6]
         p = self.odds()
         ui.header(fb, who, ("%d%%" % p) if p is not None else "")
         # Laid out on the controller's 8-pixel pages, so a roll rewrites as few pages as it can:
@@ -120,9 +121,10 @@ class Dice(Screen):
             # the outcome in large type between the counts (when they leave room for it); under
             # them, which count stays and which moves in
             x0, x1 = 4 + ui.width(left, 2), 124 - ui.width(ds, 2)
-            ui.center(fb, "WON!", 8, 2 if x1 - x0 >= 64 else 1, x0, x1)
-            fb.text("stays", 0, 24, 1)
-            ui.right(fb, "moves in", 24)
+            won_s = say("di_won")
+            ui.center(fb, won_s, 8, 2 if x1 - x0 >= ui.width(won_s, 2) else 1, x0, x1)
+            fb.text(say("di_stays"), 0, 24, 1)
+            ui.right(fb, say("di_moves"), 24)
         else:
             ui.center(fb, "vs", 8, 1, 40, 88)
             if fld == "att":
@@ -159,33 +161,33 @@ class Dice(Screen):
             y = 28 if len(ui.wrap(self.msg, 16)) <= 3 else 10
             fb.fill_rect(0, y - 2, 128, 66 - y, 0)
             ui.paragraph(fb, self.msg, y, 3 if y == 28 else 5)
-            ui.footer(fb, "^v armies  BACK turn" if self.att < 2 else "OK/ROLL: go on")
+            ui.footer(fb, say("di_armies") if self.att < 2 else say("di_goon"))
             return
         elif lim is not None:  # the move-in is the question now, whatever the field
             lo, hi = lim
-            line = ("%d to %d may move" % (lo, hi)) if lo < hi else ("%d must move" % lo)
+            line = (say("di_may") % (lo, hi)) if lo < hi else (say("di_must") % lo)
         elif fld == "who":
-            line = "def: " + st.colours[self.defender]
+            line = say("di_def") % colour_name(st.colours[self.defender])
         elif fld == "stop":
-            line = "stop at %d left" % self.stop
+            line = say("di_stop") % self.stop
         elif fld == "border":
-            line = "same continent" if self.internal else "other continent"
+            line = say("di_same") if self.internal else say("di_other")
         elif fld == "from":
-            line = "from " + self.country(self.src)
+            line = say("di_from") % self.country(self.src)
         elif fld == "to":
-            line = "to " + self.country(self.dst)
+            line = say("di_to") % self.country(self.dst)
         elif self.came and self.fresh:
-            line = "from " + self.came
+            line = say("di_from") % say(self.came)
         elif self.halted:
             line = self.halted
         elif self.series:
-            line = "%d rolls" % self.series[0]
+            line = say("di_rolls") % self.series[0]
         else:
             # quiet while rolling (the losses show beside the counts): fewer bytes per roll
             snow, tw = self.flags()
-            line = "snow: def +1" if snow else ("tailwind: att+1" if tw else "")
+            line = say("di_snow") if snow else (say("di_tail") if tw else "")
         fb.text(ui.fit(line, 16), 0, 48, 1)
-        ui.tight(fb, "^v move ROLL next" if won else "ROLL  hold:conquer", 0, 56)
+        ui.tight(fb, say("di_move") if won else say("di_hold"), 0, 56)
 
     def action(self):
         st = self.app.state
@@ -202,7 +204,7 @@ class Dice(Screen):
 
     def roll_once(self):
         if self.att < 2:
-            self.msg = "An attack needs 2 armies or more: one stays home."
+            self.msg = say("di_needs")
             return False
         ev = self.app.act(self.action(), self.inline)
         if ev is None:
@@ -230,7 +232,7 @@ class Dice(Screen):
         self.series = (n, al, dl) if n > 1 else None
         if self.dfn > 0 and self.limits is None and n:
             # the attack stopped short of a conquest: say where (1 against 1 cannot go on)
-            self.halted = "stopped: %d vs %d" % (self.att, self.dfn)
+            self.halted = say("di_halted") % (self.att, self.dfn)
 
     def conquered(self, rec):
         """Ask for the move-in (the ruleset's limits, comando.combat.move_limits), defaulting to
@@ -248,7 +250,7 @@ class Dice(Screen):
         one army until the defender's count is dialled (the OK field is the defender's). The last
         roll's dice go: they belong to the attack before."""
         stays, moved = self.att - self.move, self.move
-        self.came = "conquered" if moved > stays else "same ctry"
+        self.came = "di_conq" if moved > stays else "di_samec"   # (texts keys)
         self.att = moved if moved > stays else stays
         if moved > stays and self.dst is not None:
             self.src = self.dst

@@ -5,7 +5,8 @@ in the heap for the rest of it)."""
 from device import ui
 from device.buttons import PRESS
 from device.hal import UP, DOWN, OK, BACK
-from device.screens.base import Screen, cap, is_step
+from device.screens.base import Screen, is_step, colour_name
+from comando.texts import say
 
 
 class Eliminate(Screen):
@@ -17,8 +18,8 @@ class Eliminate(Screen):
 
     def draw(self, fb):
         st = self.app.state
-        ui.header(fb, "Who is out?")
-        ui.menu(fb, [cap(st.colours[s]) for s in self.choices], self.sel)
+        ui.header(fb, say("el_who"))
+        ui.menu(fb, [colour_name(st.colours[s]) for s in self.choices], self.sel)
 
     def button(self, b, kind):
         st = self.app.state

@@ -30,7 +30,13 @@ from comando.errors import IllegalMove
 from device import ui
 from device.buttons import PRESS, LONG
 from device.hal import UP, DOWN, OK, BACK, ROLL
-from device.screens.base import Screen, Menu, is_step, cap
+from device.screens.base import Screen, Menu, is_step, colour_name
+from comando.texts import say
+
+# the header's word for each mode (texts keys)
+MODE_WORDS = {"claim": "md_claim", "place": "md_place", "attack": "md_attack", "result": "md_attack",
+              "movein": "md_movein", "regroup": "md_regroup", "card": "md_card", "pick": "md_pick",
+              "missile": "md_missile"}
 
 
 NEED_P = 0.8        # the chance the target list's "need N for 80%" is for
@@ -208,29 +214,26 @@ class MapTurn(Screen):
         st = self.app.state
         b = st.board
         if self.shown is not None:
-            who = cap(st.colours[self.shown[0]])
+            who = colour_name(st.colours[self.shown[0]])
             name, sym = card_text(st, self.shown[1])
-            ui.header(fb, "%s's card" % who[:8])
+            ui.header(fb, say("mp_card") % who[:8])
             ui.center(fb, ui.fit(name, 16), 20)
             ui.center(fb, ui.fit(sym, 16), 32)
-            ui.footer(fb, "OK next")
+            ui.footer(fb, say("mp_next"))
             return
         m = self.mode()
-        who = cap(st.colours[st.cur]) if st.cur >= 0 else ""
+        who = colour_name(st.colours[st.cur]) if st.cur >= 0 else ""
         if m == "over":
-            ui.header(fb, "Game over")
-            won = cap(st.colours[st.winner]) if st.winner >= 0 else "nobody"
+            ui.header(fb, say("tu_over"))
+            won = colour_name(st.colours[st.winner]) if st.winner >= 0 else say("mp_nobody")
             ui.center(fb, won, 20)
-            ui.center(fb, "wins", 32)
-            ui.footer(fb, "OK new game")
+            ui.center(fb, say("tu_wins"), 32)
+            ui.footer(fb, say("mp_newgame"))
             return
-        right = "R%d" % st.round if st.round else "setup"
+        right = "R%d" % st.round if st.round else say("mp_setup")
         if m == "place":
             right = "+%d" % st.to_place()
-        left = "%s %s" % (who[:7], {"claim": "claim", "place": "place", "attack": "attack",
-                                    "result": "attack", "movein": "move in",
-                                    "regroup": "regroup", "card": "card", "pick": "card?",
-                                    "missile": "missile"}[m])
+        left = "%s %s" % (who[:7], say(MODE_WORDS[m]))
         # the round (or the armies to place) where it fits beside the title
         if st.clock is None:
             ui.header(fb, left, right if len(left) + len(right) < 16 else "")
@@ -245,7 +248,7 @@ class MapTurn(Screen):
             fb.text(ui.fit(b.short(pe[1]), 16), 0, 12, 1)
             ui.big(fb, str(self.move), 48, 24)
             fb.text("%d-%d" % (pe[2], pe[3]), 88, 28, 1)
-            ui.footer(fb, "^v armies OK go")
+            ui.footer(fb, say("mp_go"))
             return
         if m == "result":
             self.draw_result(fb)
@@ -253,16 +256,16 @@ class MapTurn(Screen):
         if m == "regroup" and self.level == 2:
             fb.text(ui.fit("%s>%s" % (b.short(self.src), b.short(self.dst)), 16), 0, 12, 1)
             ui.big(fb, str(self.count), 48, 26)
-            ui.footer(fb, "^v armies OK move")
+            ui.footer(fb, say("mp_move"))
             return
         if m == "card":
-            ui.center(fb, "card taken", 24)
-            ui.footer(fb, "hold OK: end turn")
+            ui.center(fb, say("mp_taken"), 24)
+            ui.footer(fb, say("mp_holdend"))
             return
         its = self.items()
         if not its:
-            ui.center(fb, "nothing to do", 24)
-            ui.footer(fb, "hold OK: end turn" if m in ("attack", "regroup") else "")
+            ui.center(fb, say("mp_nothing"), 24)
+            ui.footer(fb, say("mp_holdend") if m in ("attack", "regroup") else "")
             return
         self.sel = min(self.sel, len(its) - 1)
         rows = []
@@ -279,18 +282,18 @@ class MapTurn(Screen):
             ui.menu(fb, rows, self.sel, y=19, rows=4)
         else:
             ui.menu(fb, rows, self.sel)
-        hint = {"claim": "OK claim", "place": "OK +1 hold:all",
-                "attack": "OK pick BACK menu" if self.level == 0 else "OK/ROLL attack",
-                "regroup": "OK pick hold:end", "pick": "OK: the card drawn",
-                "missile": "OK pick" if self.level == 0 else "OK fire"}[m]
+        hint = say({"claim": "mh_claim", "place": "mh_place",
+                     "attack": "mh_pickmenu" if self.level == 0 else "mh_attack",
+                     "regroup": "mh_regroup", "pick": "mh_pick",
+                     "missile": "mh_pickm" if self.level == 0 else "mh_fire"}[m])
         if m == "attack" and self.level == 1:
             n = self.need80(its[self.sel])
             if n is not None:
-                hint = "need %d for 80%%" % n
+                hint = say("mh_need") % n
         sit = st.x.get("sit", -1) if isinstance(st.x, dict) else -1
         if m == "attack" and self.level == 0 and sit is not None and sit >= 0:
-            from comando.rulesets.revancha import situations   # the round's situation card
-            hint = situations.label(sit)
+            from device.screens.situation import card_label
+            hint = card_label(sit)
         ui.footer(fb, hint)
 
     def need80(self, to):
@@ -337,7 +340,7 @@ class MapTurn(Screen):
         al, dl = compare(e["ad"], e["dd"])
         fb.text("-%d" % al, 0, 40, 1)
         fb.text("-%d" % dl, 72, 40, 1)
-        ui.footer(fb, "ROLL again OK next")
+        ui.footer(fb, say("mp_again"))
 
     # -- buttons ---------------------------------------------------------------------------------
     def button(self, b, kind):
@@ -419,12 +422,12 @@ class MapTurn(Screen):
             elif m == "missile":
                 self.firing = False
             elif m in ("attack", "regroup"):
-                app.push(Menu(app, "Turn", self.menu_items()))
+                app.push(Menu(app, say("mp_turn"), self.menu_items()))
             elif m == "place" and st.rules.missiles and its:
                 c = its[min(self.sel, len(its) - 1)]
-                app.push(Menu(app, "Missile on " + st.board.short(c)[:5], (
-                    ("New forces", lambda: self.arm(c, "r")),
-                    ("For 6 armies", lambda: self.arm(c, "m")))))
+                app.push(Menu(app, say("mp_mison") % st.board.short(c)[:5], (
+                    (say("mp_newforc"), lambda: self.arm(c, "r")),
+                    (say("mp_for6"), lambda: self.arm(c, "m")))))
             return
         if not its or b not in (OK, ROLL):
             return
@@ -478,7 +481,7 @@ class MapTurn(Screen):
         a = first_trade(st, st.cur)
         if a is None:
             if self.mode() == "place":   # elsewhere ROLL trades only when there is a set
-                self.app.show_toast("no set of cards to trade", 2500)
+                self.app.show_toast(say("mp_noset"), 2500)
         else:
             self.app.act(a)
 
@@ -505,9 +508,9 @@ class MapTurn(Screen):
         self.sel = 0
 
     def menu_items(self):
-        its = [("Regroup", self.start_regroup), ("End turn", self.end_turn)]
+        its = [(say("mp_regroup"), self.start_regroup), (say("tu_end"), self.end_turn)]
         if self.app.state.rules.missiles:
-            its.insert(1, ("Missile", self.start_firing))
+            its.insert(1, (say("mp_missile"), self.start_firing))
         return its
 
     def start_firing(self):

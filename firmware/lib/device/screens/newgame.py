@@ -11,17 +11,19 @@ from device.buttons import PRESS, LONG
 from device.hal import UP, DOWN, OK, BACK, ROLL
 from comando.rulesets import COLOURS, MAPS
 from device.screens.base import Screen, Menu, RULESETS, RULESET_NAMES, is_step, power_name
-from device.screens.base import main_items
+from device.screens.base import main_items, colour_name
+from comando.texts import say
 
 
 LEVELS = ("basic", "medium", "advanced")
 # The Map field: off (the table session: dice and turns), on (the device plays the game on the
 # map and is the card deck), own deck (on the map; the players draw from the table's deck and dial
 # the card drawn: the engine's option deck=1)
-MAP_MODES = ("off", "on", "own deck")
-MAP_HINTS = ("dice and turns only", "device deals+cards", "dial cards drawn")
+MAP_MODES = ("mm_off", "mm_on", "mm_deck")   # (texts keys: said when drawn)
+MAP_HINTS = ("mh_off", "mh_on", "mh_deck")
+LEVEL_WORDS = ("lv_basic", "lv_medium", "lv_adv")
 # The game clock, set by UP/DOWN on the start field (comando.clock; the closing roll is the end
-# at a time limit): its label, its hint, its options
+# at a time limit): its label, its options
 CLOCKS = (("no clock", ()), ("30m+closing roll", (("limit", 1800),)),
           ("60m+closing roll", (("limit", 3600),)),
           ("90m+closing roll", (("limit", 5400),)),
@@ -29,8 +31,8 @@ CLOCKS = (("no clock", ()), ("30m+closing roll", (("limit", 1800),)),
           ("90m+roll+3m/turn", (("limit", 5400), ("turn", 180))))
 TEG2_PLAYERS = (2, 3, 4, 5, 6, 8, 10, 12)  # 8-12: pairs on both boards (teg-ii.txt, Variants)
 # T.E.G. II's board field: the board (its Objectives Table's rows), or the whole world map
-TEG2_MAPS = (("americas", "teg2_americas", ()), ("old world", "teg2_old_world", (("rows", 10),)),
-             ("world", None, (("map", "world"),)))
+TEG2_MAPS = (("ng_americ", "teg2_americas", ()), ("ng_oldw", "teg2_old_world", (("rows", 10),)),
+             ("ng_world", None, (("map", "world"),)))
 
 
 def teg2_seats(n):
@@ -137,11 +139,11 @@ class NewGame(Screen):
 
     def board_label(self):
         if self.powers() and self.use_board and not self.mapmode:
-            return "2 boards" if self.n > 6 else TEG2_MAPS[self.t2map][0]
+            return say("ng_2boards") if self.n > 6 else say(TEG2_MAPS[self.t2map][0])
         bid = _short_id(self.board_id())
         if bid and self.mapmode and self.powers():
             return bid + ":map"   # T.E.G. II's map mode is on its board field
-        return bid or "no map"
+        return bid or say("ng_nomap")
 
     def ruleset(self):
         return RULESETS[self.rs]
@@ -160,10 +162,11 @@ class NewGame(Screen):
         self.seat = 0
 
     def draw(self, fb):
-        ui.header(fb, "New game", "%d of 6" % (self.field + 1))
+        self.app.speak(self.ruleset())   # auto: the language of the game on the Game field
+        ui.header(fb, say("mn_new"), say("ng_of") % (self.field + 1))
         rs = self.ruleset()
-        rows = (("Game", RULESET_NAMES[rs]), ("Players", str(self.n)),
-                ("Board", self.board_label()))
+        rows = ((say("ng_game"), RULESET_NAMES[rs]), (say("ng_players"), str(self.n)),
+                (say("ng_board"), self.board_label()))
         for i, (k, v) in enumerate(rows):
             y = 11 + i * 9
             sel = self.field == i
@@ -174,25 +177,24 @@ class NewGame(Screen):
         if self.field >= self.MAP and not self.powers():
             # the map field in the seats' place (they were set on the field before)
             sel = self.field == self.MAP
-            fb.text("Map", 0, 38, 1)
+            fb.text(say("ng_map"), 0, 38, 1)
             if sel:
                 fb.fill_rect(62, 37, 66, 9, 1)
-            fb.text(ui.fit(MAP_MODES[self.mapmode], 8), 64, 38, 0 if sel else 1)
-            if self.clock_line(fb):
-                pass
-            else:
-                ui.tight(fb, MAP_HINTS[self.mapmode] if self.map_ok() else "no map mode here", 0, 47)
+            fb.text(ui.fit(say(MAP_MODES[self.mapmode]), 8), 64, 38, 0 if sel else 1)
+            if not self.clock_line(fb):
+                ui.tight(fb, say(MAP_HINTS[self.mapmode]) if self.map_ok() else say("ng_nomapm"),
+                         0, 47)
             self.foot(fb, rs)
             return
         if self.powers():  # the powers play in the book's order: the seats field is the level
             sel = self.field == self.SEATS
-            fb.text("Level", 0, 38, 1)
+            fb.text(say("ng_level"), 0, 38, 1)
             if sel:
                 fb.fill_rect(62, 37, 66, 9, 1)
-            fb.text(LEVELS[self.level % 3], 64, 38, 0 if sel else 1)
+            fb.text(say(LEVEL_WORDS[self.level % 3]), 64, 38, 0 if sel else 1)
             if not self.clock_line(fb):
-                fb.text("hidden objectives" if self.level >= 3 else
-                        ui.fit(" ".join(power_name(c)[:3] for c in self.cols[:6]), 21), 0, 47, 1)
+                fb.text(say("ng_hidden") if self.level >= 3 else
+                        ui.fit(" ".join(power_name(c)[:3] for c in self.cols[:6]), 16), 0, 47, 1)
             self.foot(fb, rs)
             return
         # seats in clockwise order: numbered, two to a row up to four players, else three to a
@@ -200,7 +202,7 @@ class NewGame(Screen):
         per = 2 if len(self.cols) <= 4 else 3
         w = 128 // per
         for i, c in enumerate(self.cols):
-            label = power_name(c) if self.powers() else c
+            label = power_name(c) if self.powers() else colour_name(c).lower()
             label = ui.fit("%d %s" % (i + 1, label), 8) if per == 2 else ui.fit(label, 5)
             x = (i % per) * w
             y = 37 + (i // per) * 8
@@ -222,13 +224,13 @@ class NewGame(Screen):
 
     def foot(self, fb, rs):
         if self.field == self.START:
-            ui.footer(fb, "OK start ^v clock")
+            ui.footer(fb, say("ng_start"))
         elif self.field == self.SEATS:
-            ui.footer(fb, "^v level OK next" if self.powers() else "^v colour OK next")
+            ui.footer(fb, say("ng_lvnext") if self.powers() else say("ng_colnext"))
         elif self.field == self.MAP:
-            ui.footer(fb, "^v map OK next")
+            ui.footer(fb, say("ng_mapnext"))
         else:
-            ui.footer(fb, "OK next ROLL start")
+            ui.footer(fb, say("ng_next"))
 
     def button(self, b, kind):
         if b == ROLL and kind == PRESS:
@@ -242,7 +244,7 @@ class NewGame(Screen):
             elif self.app.state.stage is not None:
                 self.app.home()
             else:  # no game yet: settings, hardware (OLED kind, self-test), sync
-                self.app.push(Menu(self.app, "Menu", main_items(self.app, new_game=False)))
+                self.app.push(Menu(self.app, say("mn_menu"), main_items(self.app, new_game=False)))
             return
         if b == OK and kind == PRESS:
             if self.field == self.SEATS and not self.powers() and self.seat < self.n - 1:

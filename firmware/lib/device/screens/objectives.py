@@ -7,8 +7,9 @@ from device import ui
 from device.buttons import PRESS
 from device.hal import UP, DOWN, OK, ROLL
 from device.screens.base import is_step, power_name
+from comando.texts import say
 
-TOKEN_SHORT = ("INTERV. 1", "INTERV. 3", "INTERV. 4", "NON-INT. 2", "CONTROL 5")
+TOKEN_SHORT = ("ob_iv1", "ob_iv3", "ob_iv4", "ob_ni2", "ob_ctl5")   # (texts keys)
 SHORT = {"china": "CHN", "japan": "JPN", "weurope": "W.EU", "eeurope": "E.EU"}
 
 
@@ -46,14 +47,14 @@ def _kinds(app, seat):
 def draw_tokens(scr, fb):
     st = scr.app.state
     k, row = _pick(scr)
-    ui.header(fb, "Objective %d/5" % (st.pround + 1), "hidden" if st.tally["h"] else "")
+    ui.header(fb, say("ob_obj") % (st.pround + 1), say("ob_hidden") if st.tally["h"] else "")
     ui.center(fb, power_name(st.colours[st.cur]), 11, 2)
-    ui.center(fb, TOKEN_SHORT[k], 29)
+    ui.center(fb, say(TOKEN_SHORT[k]), 29)
     from comando.rulesets.teg2.tally import rows_of
-    ui.center(fb, "row %d of %d" % (row, rows_of(st.tally, st.cur)), 39)
+    ui.center(fb, say("ob_rowof") % (row, rows_of(st.tally, st.cur)), 39)
     if scr.app.note:
         fb.text(ui.fit(scr.app.note, 16), 0, 48, 1)
-    ui.footer(fb, "^v row ROLL tok OK")
+    ui.footer(fb, say("ob_foot"))
 
 
 def press_tokens(scr, b, kind):
@@ -114,7 +115,7 @@ def draw_count(scr, fb):
     _drop_battle_code()
     st = scr.app.state
     q = _question(scr)
-    ui.header(fb, "Final count")
+    ui.header(fb, say("ob_count"))
     if q is None:
         return
     from comando.rulesets.teg2.tally import token
@@ -123,10 +124,10 @@ def draw_count(scr, fb):
     if h:  # turned face up now
         k = scr.app.secret.get(SECRET + p * 5 + i, (-1,))[0]
     ui.center(fb, power_name(st.colours[p]), 11, 2)
-    ui.center(fb, (TOKEN_SHORT[k] if k >= 0 else "token %d" % (i + 1))
-              + (" row %d" % row if row else ""), 29)
-    ui.center(fb, "achieved? " + ("YES" if scr.yes else "no"), 40)
-    ui.footer(fb, "^ yes v no OK")
+    ui.center(fb, (say(TOKEN_SHORT[k]) if k >= 0 else say("ob_token") % (i + 1))
+              + (say("ob_row") % row if row else ""), 29)
+    ui.center(fb, say("ob_done") % (say("ob_yes") if scr.yes else say("ob_no")), 40)
+    ui.footer(fb, say("ob_yesno"))
 
 
 def press_count(scr, b, kind):
@@ -152,7 +153,7 @@ def press_count(scr, b, kind):
 def draw_over(fb, st):
     """The winner(s) and every power's points (or each player's, with 2 players)."""
     t = st.tally
-    ui.header(fb, "Game over", "R%d" % st.rnd)
+    ui.header(fb, say("tu_over"), "R%d" % st.rnd)
     if not t or not t["tot"]:
         from device.screens.teg2 import Track
         Track.draw_track(fb, st, 12)
@@ -171,4 +172,4 @@ def draw_over(fb, st):
         else:  # two columns of three: short names
             short = SHORT.get(st.colours[s], names[s][:4])
             fb.text("%s%-4s%3d" % (mark, short, t["tot"][s]), 64 * (s // 3), 12 + 12 * (s % 3), 1)
-    ui.footer(fb, ("* wins" if len(win) == 1 else "* share the win") + " OK:menu")
+    ui.footer(fb, say("ob_win1") if len(win) == 1 else say("ob_share"))

@@ -6,7 +6,22 @@ from comando.rulesets.revancha import situations as SIT
 from device import ui
 from device.buttons import PRESS
 from device.hal import OK, BACK, ROLL
-from device.screens.base import Screen
+from device.screens.base import Screen, colour_name
+from comando.texts import say
+
+
+# the card kinds' names (texts keys), in comando.rulesets.revancha.situations.KIND_LABELS' order
+SIT_LABELS = ("sl_classic", "sl_snow", "sl_tail", "sl_crisis", "sl_extra", "sl_open", "sl_closed")
+# what each does, in the three lines of 18 the screen has (the rules' sit_* lines are longer)
+SIT_LINES = ("sd_classic", "sd_snow", "sd_tail", "sd_crisis", "sd_extra", "sd_open", "sd_closed")
+
+
+def card_label(card):
+    """A situation card's name in the table's words ("Nieve", "Descanso: Negro")."""
+    k = SIT.kind(card)
+    if k == SIT.REST:
+        return say("sl_rest") % colour_name(SIT.rest_colour(card))
+    return say(SIT_LABELS[k])
 
 
 class Situation(Screen):
@@ -14,16 +29,23 @@ class Situation(Screen):
 
     def draw(self, fb):
         st = self.app.state
-        ui.header(fb, "Situation card")
+        ui.header(fb, say("si_title"))
         if st.sit < 0:
-            ui.center(fb, "none", 24)
-            ui.footer(fb, "OK: back")
+            ui.center(fb, say("si_none"), 24)
+            ui.footer(fb, say("ok_back"))
             return
-        label = SIT.label(st.sit)
+        kind = SIT.kind(st.sit)
+        if kind == SIT.REST:   # the colour that rests, in the table's words
+            c = colour_name(SIT.rest_colour(st.sit))
+            label = say("sl_rest") % c
+            line = say("sd_rest") % c
+        else:
+            label = say(SIT_LABELS[kind])
+            line = say(SIT_LINES[kind])
         ui.center(fb, ui.fit(label, 16), 13, 2 if len(label) <= 8 else 1)
         # 18 characters a line (ui.tight): the whole description in three lines
-        ui.paragraph(fb, SIT.describe(st.sit), 29 if len(label) <= 8 else 23, 3, 18)
-        ui.footer(fb, "OK: play the round")
+        ui.paragraph(fb, line, 29 if len(label) <= 8 else 23, 3, 18)
+        ui.footer(fb, say("si_play"))
 
     def button(self, b, kind):
         if kind == PRESS and b in (OK, BACK, ROLL):
@@ -34,19 +56,19 @@ class Situation(Screen):
 class CrisisResult(Screen):
     def draw(self, fb):
         st = self.app.state
-        ui.header(fb, "Crisis roll")
+        ui.header(fb, say("si_crisis"))
         x = 0
         y = 12
         for s in range(st.n):
             if not st.alive[s]:
                 continue
-            fb.text(ui.fit(st.colours[s], 6), x, y + 3, 1)
+            fb.text(ui.fit(colour_name(st.colours[s]).lower(), 6), x, y + 3, 1)
             ui.die(fb, x + 48, y, st.crisis[s], solid=s not in st.barred, size=12)
             y += 14
             if y > 44:
                 y = 12
                 x = 66
-        ui.footer(fb, "outline: no card")
+        ui.footer(fb, say("si_nocard"))
 
     def button(self, b, kind):
         if kind == PRESS:

@@ -14,6 +14,7 @@ from device import ui
 from device.buttons import PRESS, LONG
 from device.hal import UP, DOWN, OK, BACK, ROLL
 from device.screens.base import Screen, is_step, main_menu, power_name, offered, su, wp
+from comando.texts import say
 
 
 class BattleSetup(Screen):
@@ -44,16 +45,17 @@ class BattleSetup(Screen):
                 return b.short(i)
             except Exception:
                 return b.cid(i)
-        return "region %d" % (i + 1)
+        return say("t2_region") % (i + 1)
 
     def draw(self, fb):
         st = self.app.state
-        ui.header(fb, "Battle: " + power_name(st.colours[st.cur])[:7])
+        ui.header(fb, say("t2_battle") % power_name(st.colours[st.cur])[:7])
         a, d = power_name(st.colours[st.cur])[:6], power_name(st.colours[self.defender])[:6]
-        rows = (("where", self.region_name(self.region)),
+        armies, air = say("t2_armies"), say("t2_air")
+        rows = ((say("t2_where"), self.region_name(self.region)),
                 ("vs", power_name(st.colours[self.defender])),
-                (a, "%d armies" % self.ka), (d, "%d armies" % self.kd),
-                (a, "%d aircraft" % self.air[0]), (d, "%d aircraft" % self.air[1]))
+                (a, armies % self.ka), (d, armies % self.kd),
+                (a, air % self.air[0]), (d, air % self.air[1]))
         top = 0 if self.field < 5 else 1  # five rows fit; the list scrolls by one for the last
         for i in range(top, top + 5):
             k, v = rows[i]
@@ -63,7 +65,7 @@ class BattleSetup(Screen):
             if sel:
                 fb.fill_rect(50, y - 1, 78, 9, 1)
             ui.tight(fb, ui.fit(v, 10), 52, y, 0 if sel else 1, 9)
-        ui.footer(fb, "OK next ROLL go")
+        ui.footer(fb, say("t2_go"))
 
     def button(self, b, kind):
         app = self.app
@@ -123,19 +125,23 @@ class Launch(Screen):
         from comando.rulesets.teg2.tally import rows_of
         return rows_of(self.app.state.tally, self.app.state.cur)
 
-    def target(self):
+    def target(self, event=False):
+        """Where the rocket goes, in the table's words (``event``: as the journal keeps it,
+        language-neutral: "table row 3", "elsewhere")."""
         i = self.setup.region
         n = self.rows()
         if not n:
             return self.setup.region_name(i)
-        return "table row %d" % (i + 1) if i < n else "elsewhere"
+        if event:
+            return "table row %d" % (i + 1) if i < n else "elsewhere"
+        return say("t2_row") % (i + 1) if i < n else say("t2_else")
 
     def draw(self, fb):
         st = self.app.state
-        ui.header(fb, "Rocket: " + power_name(st.colours[st.cur])[:7])
-        ui.center(fb, "launch at", 14)
+        ui.header(fb, say("t2_rocket") % power_name(st.colours[st.cur])[:7])
+        ui.center(fb, say("t2_launch"), 14)
         ui.center(fb, ui.fit(self.target(), 16), 26)
-        ui.footer(fb, "^v where OK fire")
+        ui.footer(fb, say("t2_fire"))
 
     def button(self, b, kind):
         app = self.app
@@ -149,7 +155,7 @@ class Launch(Screen):
             t = app.state.tally
             if n:  # no map: the table row hit (its tokens score nothing), or none
                 i = self.setup.region
-                app.act({"t": "launch", "p": app.state.cur, "rg": self.target(),
+                app.act({"t": "launch", "p": app.state.cur, "rg": self.target(True),
                          "row": i + 1 if i < n else 0})
                 return
             rg = board.cid(self.setup.region) if board is not None else "r%d" % (self.setup.region + 1)
@@ -205,17 +211,17 @@ class Battle(Screen):
         side = self.next_side()
         if side == 0 and not self.asked:
             ui.center(fb, ui.fit(d, 8), 12, 2 if len(d) <= 8 else 1)
-            ui.center(fb, "fight or retreat", 32)
-            ui.footer(fb, "OK fight BACK flee")
+            ui.center(fb, say("t2_fightq"), 32)
+            ui.footer(fb, say("t2_fight"))
             return
         locked = [x is not None for x in b["h"]]
-        fb.text("%s %s" % (ui.fit(a, 8), "locked" if locked[0] else "..."), 0, 13, 1)
-        fb.text("%s %s" % (ui.fit(d, 8), "locked" if locked[1] else "..."), 0, 23, 1)
+        fb.text("%s %s" % (ui.fit(a, 8), say("t2_locked") if locked[0] else "..."), 0, 13, 1)
+        fb.text("%s %s" % (ui.fit(d, 8), say("t2_locked") if locked[1] else "..."), 0, 23, 1)
         if side is not None:
-            ui.center(fb, "pass to " + power_name(st.colours[self.side_seat(side)]), 36)
-            ui.footer(fb, "OK: set clocks")
+            ui.center(fb, say("t2_pass") % power_name(st.colours[self.side_seat(side)]), 36)
+            ui.footer(fb, say("t2_clocks"))
         else:
-            ui.footer(fb, "OK: reveal")
+            ui.footer(fb, say("t2_reveal"))
 
     def button(self, b, kind):
         app = self.app
@@ -297,7 +303,7 @@ class Dial(object):
 
     def draw(self, fb):
         st = self.app.state
-        ui.header(fb, power_name(st.colours[self.seat])[:6], "%d armies" % self.k)
+        ui.header(fb, power_name(st.colours[self.seat])[:6], say("t2_armies") % self.k)
         for i in range(3):
             x = 4 + i * 42
             t = self.options[self.values[i]]
@@ -316,8 +322,8 @@ class Dial(object):
             elif t != "SU" and t[0] != "A":
                 used += int(t)
         left = self.k - used
-        fb.text(("+ takes %d" % left) if plus else ("left %d" % left), 0, 42, 1)
-        ui.footer(fb, "OK next/lock")
+        fb.text((say("t2_takes") % left) if plus else (say("t2_left") % left), 0, 42, 1)
+        ui.footer(fb, say("t2_lock"))
 
     def button(self, b, kind):
         if b in (UP, DOWN) and is_step(kind):
@@ -353,21 +359,21 @@ class Dial(object):
 def draw_result(fb, st):
     lb = st.lastbattle
     if lb is None:
-        ui.header(fb, "Battle")
+        ui.header(fb, say("t2_btitle"))
         return
     a, d = power_name(st.colours[lb["a"]]), power_name(st.colours[lb["d"]])
     if lb.get("retreat"):
-        ui.header(fb, ui.fit(d, 8) + " retreats")
-        ui.center(fb, "no battle", 20)
+        ui.header(fb, say("t2_retr") % ui.fit(d, 8))
+        ui.center(fb, say("t2_nobat"), 20)
     else:
         w = lb["winner"]
-        ui.header(fb, (ui.fit(a, 9) + " wins") if w == "att" else
-                  (ui.fit(d, 9) + " wins") if w == "def" else "No winner")
+        ui.header(fb, (say("tu_wins2") % ui.fit(a, 9)) if w == "att" else
+                  (say("tu_wins2") % ui.fit(d, 9)) if w == "def" else say("t2_nowin"))
         from comando.rulesets.teg2 import battle as teg2_battle
         rec = teg2_battle.combat(lb["att"], lb["def"])
         fb.text(ui.fit(a, 5), 0, 12, 1)
         fb.text(ui.fit(d, 5), 0, 22, 1)
-        fb.text("lost", 0, 32, 1)
+        fb.text(say("t2_lost"), 0, 32, 1)
         for i, bt in enumerate(rec["battles"]):
             x = 44 + i * 28
             fb.text(bt["att"], x, 12, 1)
@@ -377,10 +383,10 @@ def draw_result(fb, st):
                 fb.rect(x - 2, 10, 26, 11, 1)
             elif bt["win"] == "def":
                 fb.rect(x - 2, 20, 26, 11, 1)
-        fb.text("total -%d / -%d" % (lb["lost"][0], lb["lost"][1]), 0, 43, 1)
+        fb.text(say("t2_total") % (lb["lost"][0], lb["lost"][1]), 0, 43, 1)
     wa, wd = lb["wp"]
     fb.hline(0, 54, 128, 1)
-    fb.text("WP %s %d %s %d" % (a[:4], wa, d[:4], wd), 0, 56, 1)
+    fb.text(say("t2_wpline") % (a[:4], wa, d[:4], wd), 0, 56, 1)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -391,14 +397,14 @@ class Grants(Screen):
 
     def draw(self, fb):
         st = self.app.state
-        ui.header(fb, "Round %d" % st.rnd, "grants")
+        ui.header(fb, say("tu_round") % st.rnd, say("t2_grants"))
         y = 11
         for s in sorted(st.order):  # 8-12 players: the board adding now
             line = "%-6s+%-2d" % (power_name(st.colours[s])[:6], adds(st, s))
             if su(st, s):
                 line += " SU%d" % su(st, s)
             if offered(st, s):
-                line += " ROCK"
+                line += say("t2_rock")
             fb.text(line, 0, y, 1)
             y += 9
 
@@ -422,7 +428,7 @@ class Track(Screen):
 
     def draw(self, fb):
         st = self.app.state
-        ui.header(fb, "War potential", "R%d" % st.rnd)
+        ui.header(fb, say("mn_wp"), "R%d" % st.rnd)
         Track.draw_track(fb, st, 11)
 
     def button(self, b, kind):

@@ -11,6 +11,7 @@ from device.hal import BACK, OK, ROLL
 from device.screens import screen
 from device.screens import turn
 from device.screens.base import offered, power_name, rockets, su, wp
+from comando.texts import say
 
 
 class Turn(turn.Turn):
@@ -39,7 +40,7 @@ class Turn(turn.Turn):
             turn.Turn.draw_place(self, fb, st, right)
 
     def place_line(self, fb, st):
-        fb.text("objective %d/5" % (st.pround + 1), 8, 33, 1)
+        fb.text(say("t2_obj") % (st.pround + 1), 8, 33, 1)
 
     def draw_count(self, fb, st, right):
         from device.screens.objectives import draw_count
@@ -60,19 +61,19 @@ class Turn(turn.Turn):
 
     def draw_add(self, fb, st, right):
         cur = st.cur
-        ui.header(fb, "Add armies", right)
+        ui.header(fb, say("t2_add"), right)
         ui.center(fb, power_name(st.colours[cur]), 12, 2)
         extra = []
         if su(st, cur):
-            extra.append("SU x%d" % su(st, cur))
+            extra.append(say("t2_sux") % su(st, cur))
         if offered(st, cur):
-            extra.append("rocket? ROLL")
+            extra.append(say("t2_rockq"))
         elif rockets(st, cur):
-            extra.append("rocket!")
-        ui.center(fb, "adds %d armies" % adds(st, cur), 31)
+            extra.append(say("t2_rockx"))
+        ui.center(fb, say("t2_adds") % adds(st, cur), 31)
         if extra:
             ui.center(fb, " ".join(extra), 42)
-        ui.footer(fb, "OK: done")
+        ui.footer(fb, say("ok_done"))
 
     def press_add(self, b, st):
         if b == OK:
@@ -84,21 +85,21 @@ class Turn(turn.Turn):
         cur = st.cur
         n = len(st.order)
         name = power_name
-        ui.header(fb, "Round %d" % st.rnd, turn.turn_of(st.rnd, st.ti + 1, n))
+        ui.header(fb, say("tu_round") % st.rnd, turn.turn_of(st.rnd, st.ti + 1, n))
         ui.center(fb, name(st.colours[cur]), 12, 2)
         nxt = st.order[st.ti + 1] if st.ti + 1 < n else None
-        fb.text("next:", 0, 31, 1)
+        fb.text(say("tu_next"), 0, 31, 1)
         if nxt is None:  # 8-12 players: board 2 plays after board 1
-            nxt_s = "board 2" if st.n > 6 and st.cur < st.n // 2 else "new round"
+            nxt_s = say("t2_board2") if st.n > 6 and st.cur < st.n // 2 else say("tu_newrnd")
         else:
             nxt_s = ui.fit(name(st.colours[nxt]), 10)
         fb.text(nxt_s, 44, 31, 1)
         # war potential in words when the line has room
-        extra = (["SU %d" % su(st, cur)] if su(st, cur) else []) + \
-            (["rocket"] if rockets(st, cur) else [])
-        pot = ("war potential", "potential", "WP")[min(2, len(extra))]
+        extra = ([say("t2_su") % su(st, cur)] if su(st, cur) else []) + \
+            ([say("t2_rockt")] if rockets(st, cur) else [])
+        pot = say(("t2_wp", "t2_pot", "t2_wpab")[min(2, len(extra))])
         ui.tight(fb, " ".join(["%s %d" % (pot, wp(st, cur))] + extra), 0, 42)
-        ui.footer(fb, "ROLL battle OK end")
+        ui.footer(fb, say("t2_foot"))
 
     def dial(self, st, step):
         pass  # no countries to dial: armies come from the war potential

@@ -6,15 +6,16 @@ from device import ui
 from device.buttons import PRESS
 from device.hal import UP, DOWN, OK, BACK, ROLL
 from device.screens import screen
-from device.screens.base import (Screen, Menu, Confirm, RULESET_NAMES, cap, is_step, held_counts,
+from device.screens.base import (Screen, Menu, Confirm, RULESET_NAMES, is_step, held_counts,
                                  reinforce)
-from device.screens.base import main_items, main_menu
+from device.screens.base import main_items, main_menu, colour_name
+from comando.texts import say
 
 
 def turn_of(rnd, k, n):
     """The header's right side: "turn 2/4" when the round number leaves room for it."""
-    text = "turn %d/%d" % (k, n)
-    return text if len("Round %d" % rnd) + len(text) <= 15 else "%d/%d" % (k, n)
+    line = say("tu_turn") % (k, n)
+    return line if len(say("tu_round") % rnd) + len(line) <= 15 else "%d/%d" % (k, n)
 
 
 class Turn(Screen):
@@ -23,7 +24,7 @@ class Turn(Screen):
     placement) or opens the menu during a turn. T.E.G., WAR and Risk play this screen as it is;
     a ruleset with stages or lines of its own subclasses it in its screen module (WHERE_TURN)."""
 
-    name = staticmethod(cap)  # a seat on screen: its colour (T.E.G. II: its power)
+    name = staticmethod(colour_name)  # a seat on screen: its colour (T.E.G. II: its power)
     attack = "Dice"           # the screen ROLL opens during a turn
     armies = True             # the turn menu offers the Armies to place calculator
 
@@ -59,31 +60,32 @@ class Turn(Screen):
 
     def draw_open(self, fb, st, right):
         ui.header(fb, RULESET_NAMES[st.rs], right)
-        ui.center(fb, "Who starts?", 16)
-        ui.center(fb, "everybody rolls", 28)
-        ui.footer(fb, "OK/ROLL: roll")
+        ui.center(fb, say("tu_who"), 16)
+        ui.center(fb, say("tu_all"), 28)
+        ui.footer(fb, say("tu_roll"))
 
     def draw_place(self, fb, st, right):
         cur = st.cur
-        ui.header(fb, "Placing", right)
+        ui.header(fb, say("tu_placing"), right)
         ui.center(fb, self.name(st.colours[cur]), 13, 2)
         self.place_line(fb, st)
         if self.app.note:
             fb.text(ui.fit(self.app.note, 16), 0, 44, 1)
-        ui.footer(fb, "OK: done")
+        ui.footer(fb, say("ok_done"))
 
     def place_line(self, fb, st):
         n = S.placement_armies(st)
         if n is not None:
-            ui.center(fb, "places %d armies" % n, 33)
+            ui.center(fb, say("tu_places") % n, 33)
         else:
-            ui.center(fb, "places armies", 33)
+            ui.center(fb, say("tu_placesn"), 33)
 
     def draw_round(self, fb, st, right):
         ui.header(fb, RULESET_NAMES[st.rs], right)
-        ui.center(fb, "Round %d" % (st.rnd + 1), 14, 2)
+        rnd = say("tu_round") % (st.rnd + 1)
+        ui.center(fb, rnd, 14, 2 if ui.width(rnd, 2) <= ui.W else 1)
         self.round_line(fb, st)
-        ui.footer(fb, "OK: start round")
+        ui.footer(fb, say("tu_start"))
 
     def round_line(self, fb, st):
         if self.app.note:
@@ -95,29 +97,29 @@ class Turn(Screen):
         n = len(st.order)
         name = self.name
         if st.clock is None:
-            ui.header(fb, "Round %d" % st.rnd, turn_of(st.rnd, st.ti + 1, n))
+            ui.header(fb, say("tu_round") % st.rnd, turn_of(st.rnd, st.ti + 1, n))
         else:   # the title bar's right end is the clock's (device.clockview)
             ui.header(fb, "R%d %d/%d" % (st.rnd, st.ti + 1, n))
         ui.center(fb, name(st.colours[cur]), 10, 2)
         nxt = st.order[st.ti + 1] if st.ti + 1 < n else None
-        fb.text("next:", 0, 27, 1)
-        fb.text(ui.fit(name(st.colours[nxt]), 10) if nxt is not None else "new round", 44, 27, 1)
+        fb.text(say("tu_next"), 0, 27, 1)
+        fb.text(ui.fit(name(st.colours[nxt]), 10) if nxt is not None else say("tu_newrnd"), 44, 27, 1)
         ui.tight(fb, self.phase_line(st, cur), 0, 36)
         k = self.held(cur)
-        ui.tight(fb, "%d countries: +%d" % (k, reinforce(self.app, cur, k)), 0, 45)
-        ui.footer(fb, "^v ROLL atk OK end")
+        ui.tight(fb, say("tu_held") % (k, reinforce(self.app, cur, k)), 0, 45)
+        ui.footer(fb, say("tu_foot"))
 
     def phase_line(self, st, cur) -> str:
         return self.phase()
 
     def draw_over(self, fb, st, right):
-        ui.header(fb, "Game over", right)
+        ui.header(fb, say("tu_over"), right)
         if st.winner >= 0:
             ui.center(fb, self.name(st.colours[st.winner]), 16, 2)
-            ui.center(fb, "wins", 36)
+            ui.center(fb, say("tu_wins"), 36)
         else:
             self.over_body(fb, st)
-        ui.footer(fb, "OK: menu")
+        ui.footer(fb, say("ok_menu"))
 
     def over_body(self, fb, st):
         """The game-over screen without a winner (T.E.G. II: the final war potentials)."""
@@ -132,12 +134,12 @@ class Turn(Screen):
         if self.turn is None or self.turn[0] != key:
             self.turn = (key, st.rolls)  # the rolls counted when this turn was first shown
         if st.carded:
-            return "card drawn: end"
+            return say("ph_card")
         if st.rolls > self.turn[1]:
-            return "attack, regroup"
+            return say("ph_attack")
         if st.rnd == 1 and not st.rules.first_round_adds:
-            return "attack, regroup"
-        return "add, then attack"
+            return say("ph_attack")
+        return say("ph_add")
 
     def held(self, seat):
         """Countries the player holds, as dialled on this screen (a calculator, not an event)."""
@@ -198,7 +200,7 @@ class Turn(Screen):
         if b in (OK, ROLL):
             ev = self.app.act({"t": "first"})
             if ev:
-                self.app.note = "first: %s" % st.colours[st.first]
+                self.app.note = say("tu_first") % colour_name(st.colours[st.first])
 
     def press_place(self, b, st):
         if b == OK:
@@ -226,20 +228,20 @@ class Turn(Screen):
         app = self.app
         st = app.state
         p = st.cur
-        items = [("End turn", lambda: app.act({"t": "end", "p": p}))]
+        items = [(say("tu_end"), lambda: app.act({"t": "end", "p": p}))]
         items += self.turn_items(st, p)
         items += main_items(app)
         if self.armies and app.board is not None:  # last: the menus' other items keep their place
-            items.append(("Armies to place", lambda: app.push(screen(app, "Armies"))))
+            items.append((say("tu_armies"), lambda: app.push(screen(app, "Armies"))))
         return Menu(app, self.name(st.colours[p]), items)
 
     def turn_items(self, st, p):
         app = self.app
-        items = [("Attack (dice)", lambda: app.push(screen(app, "Dice"))),
-                 ("Draw card", lambda: app.act({"t": "card", "p": p})),
-                 ("Eliminated...", lambda: app.push(screen(app, "Eliminate")))]
+        items = [(say("tu_dice"), lambda: app.push(screen(app, "Dice"))),
+                 (say("tu_draw"), lambda: app.act({"t": "card", "p": p})),
+                 (say("tu_elim"), lambda: app.push(screen(app, "Eliminate")))]
         if not st.rules.claim_error(st):
-            items.append(("%s wins" % cap(st.colours[p]), lambda: app.push(
-                Confirm(app, "Victory?", "Yes, %s wins" % st.colours[p],
+            items.append((say("tu_wins2") % colour_name(st.colours[p]), lambda: app.push(
+                Confirm(app, say("tu_victq"), say("tu_yeswin") % colour_name(st.colours[p]),
                         lambda: app.act({"t": "win", "p": p})))))
         return items

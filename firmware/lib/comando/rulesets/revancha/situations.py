@@ -84,11 +84,17 @@ def label(card):
     return KIND_LABELS[k]
 
 
+def colour_word(colour):
+    """A colour in the table's language (texts: c_<colour>; English: the colour's id)."""
+    t = text("c_" + colour)
+    return colour if t[:2] == "c_" else t
+
+
 def describe(card):
     """One player-readable line for the card's effect (texts.txt's sit_<kind>)."""
     k = kind(card)
     if k == REST:
-        return say("sit_rest", rest_colour(card))
+        return say("sit_rest", colour_word(rest_colour(card)))
     return text("sit_" + KINDS[k])
 
 
@@ -179,7 +185,7 @@ def attack_error(card, attacker, defender, internal):
         return None
     k = kind(card)
     if k == REST and rest_colour(card) == attacker:
-        return say("rests_atk", attacker)
+        return say("rests_atk", colour_word(attacker))
     if k == OPEN and internal is True:
         return text("open_atk")
     if k == CLOSED and internal is False:
@@ -203,7 +209,7 @@ def border_internal(board, a, b):
 
 def regroup_error(card, colour):
     if card is not None and kind(card) == REST and rest_colour(card) == colour:
-        return say("rests_reg", colour)
+        return say("rests_reg", colour_word(colour))
     return None
 
 
