@@ -44,7 +44,7 @@ test: $(STAMP) pico-deps
 
 ## Every emulated-Pico test (whole games, every golden case, power cuts, abuse): minutes.
 test-pico: $(STAMP) $(NODE_STAMP)
-	@$(BIN)/python -m comando_host.picoimage check --firmware "$(FIRMWARE)"
+	@$(BIN)/python -m comando_host.pico.picoimage check --firmware "$(FIRMWARE)"
 	COMANDO_PICO=full COMANDO_PICO_FIRMWARE="$(FIRMWARE)" $(BIN)/python -m pytest tests/pico -m pico $(ARGS)
 
 ## The device's figures on the emulated RP2040 (emulated time): one `pico NAME VALUE` per line.
@@ -61,18 +61,18 @@ bench: $(STAMP)
 
 ## A deployable bundle for the Pico under build/firmware (mpy-cross compiled, boards included).
 firmware: $(STAMP)
-	$(BIN)/python -m comando_host.firmware build
+	$(BIN)/python -m comando_host.pico.firmware build
 
 ## One UF2 to drag onto a Pico in BOOTSEL mode: the official MicroPython release you give
 ## (make uf2 FIRMWARE=RPI_PICO-v1.28.0.uf2, or COMANDO_PICO_FIRMWARE) + the app's filesystem.
 uf2: $(STAMP)
-	@$(BIN)/python -m comando_host.picoimage check --firmware "$(FIRMWARE)"
+	@$(BIN)/python -m comando_host.pico.picoimage check --firmware "$(FIRMWARE)"
 	@$(MAKE) --no-print-directory firmware
-	$(BIN)/python -m comando_host.picoimage uf2 --firmware "$(FIRMWARE)" --bundle build/firmware --out build/comando.uf2
+	$(BIN)/python -m comando_host.pico.picoimage uf2 --firmware "$(FIRMWARE)" --bundle build/firmware --out build/comando.uf2
 
 ## Copy the bundle to a connected Pico with mpremote.
 deploy: firmware
-	$(BIN)/python -m comando_host.firmware deploy
+	$(BIN)/python -m comando_host.pico.firmware deploy
 
 ## Printable enclosure (STL) from hardware/enclosure, sized from hardware data.
 enclosure: $(STAMP)

@@ -31,7 +31,7 @@ from comando_host.club.db import Club  # noqa: E402
 from comando_host.club.join import Unreachable, post  # noqa: E402
 from comando_host.club.pgcluster import Cluster, free_port  # noqa: E402
 from comando_host.club.seal import Sealer  # noqa: E402
-from comando_host.demo_games import bot_events  # noqa: E402
+from comando_host.store.demo_games import bot_events  # noqa: E402
 
 
 def start_server(url, port):

@@ -20,8 +20,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 
-from comando_host import firmware  # noqa: E402
-from comando_host.simulator import run_script  # noqa: E402
+from comando_host.pico import firmware  # noqa: E402
+from comando_host.pico.simulator import run_script  # noqa: E402
 from device_driver import revancha_game  # noqa: E402
 
 SEED = 5
@@ -41,7 +41,7 @@ def runs(lines, heap, lib, events=None):
 def code_bytes(modules, lib):
     """Heap the modules' bytecode takes once imported (a fresh process imports exactly the
     modules the game ended with): what freezing them into the firmware would take off the heap."""
-    from comando_host.simulator import micropython_argv
+    from comando_host.pico.simulator import micropython_argv
     import subprocess
     script = ("import gc\ngc.collect()\nb = gc.mem_alloc()\n"
               "for m in %r:\n    __import__(m)\ngc.collect()\nprint(gc.mem_alloc() - b)\n" % (modules,))

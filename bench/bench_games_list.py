@@ -25,7 +25,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware", "lib"))
 sys.path.insert(0, os.path.join(ROOT, "host"))
 
-from comando_host.store import Store  # noqa: E402
+from comando_host.store.db import Store  # noqa: E402
 
 SEEDS = [("teg", 1), ("revancha", 2), ("war", 3), ("risk", 4), ("teg2", 5)]
 

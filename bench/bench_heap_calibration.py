@@ -101,7 +101,7 @@ def main(argv=None):
         if why:
             print("# the emulated Pico cannot run (%s): the unix port's figures only" % why)
             chip = False
-    from comando_host import firmware
+    from comando_host.pico import firmware
     import chip_heap
     out = tempfile.mkdtemp(prefix="bench-heap-cal-fw-")
     ratios = []

@@ -16,8 +16,8 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 
-from comando_host import firmware  # noqa: E402
-from comando_host.simulator import run_script  # noqa: E402
+from comando_host.pico import firmware  # noqa: E402
+from comando_host.pico.simulator import run_script  # noqa: E402
 from device_driver import revancha_game  # noqa: E402
 
 SEED = 5

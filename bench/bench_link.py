@@ -7,7 +7,7 @@ to resync a 10,000-event backlog (goal < 2 s).
 
 The device end runs under the MicroPython unix port (tests/link_device.py: the real
 device/link.py endpoint on a file journal) with a pseudo-terminal as its USB serial; the host end
-is the real HostSession (pyserial, SQLite WAL, synchronous=FULL, durable before ack).
+is the real HostLink (pyserial, SQLite WAL, synchronous=FULL, durable before ack).
 """
 
 import argparse
@@ -22,10 +22,10 @@ for extra in (os.path.join(ROOT, "tests"), os.path.join(ROOT, "tests", "core")):
 
 from linkdev import PtyDevice  # noqa: E402
 
-from comando_host import chaos  # noqa: E402
-from comando_host.session import HostSession  # noqa: E402
-from comando_host.store import Store  # noqa: E402
-from comando_host.transport import open_transport  # noqa: E402
+from comando_host.link import chaos  # noqa: E402
+from comando_host.link.host import HostLink  # noqa: E402
+from comando_host.store.db import Store  # noqa: E402
+from comando_host.link.transport import open_transport  # noqa: E402
 
 
 def pct(xs, p):
@@ -53,8 +53,8 @@ def bench_chaos(runs, writer=False):
 
 def bench_device_chaos(runs, parallel=4):
     """The fault proxy between the real device end (device/link.py under MicroPython on a pty)
-    and the host: comando_host.chaos_device, ``runs`` seeds, ``parallel`` at a time."""
-    from comando_host import chaos_device
+    and the host: comando_host.link.chaos_device, ``runs`` seeds, ``parallel`` at a time."""
+    from comando_host.link import chaos_device
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory() as d:
         s = chaos_device.summarize(chaos_device.run_many(range(runs), PtyDevice, d,
@@ -94,7 +94,7 @@ def _session(port, db):
             lat["received"].append((time.time_ns() // 1000 - ev["us"]) / 1000.0)
 
     store.add_events = timed
-    session = HostSession(open_transport(port), store)
+    session = HostLink(open_transport(port), store)
     session.on_receive = received
     return session, store, lat
 

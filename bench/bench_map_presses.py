@@ -132,7 +132,7 @@ def smallest(lines, events, lib, runs, lo=64, hi=1024, step=8):
 def heap(rs="teg"):
     sys.path.insert(0, os.path.join(ROOT, "bench"))
     from bench_device import runs
-    from comando_host import firmware
+    from comando_host.pico import firmware
     out = os.path.join(ROOT, "build", "bench-firmware")
     firmware.build(out, include_sim=True, quiet=True)
     lib = os.path.join(out, "lib")

@@ -51,7 +51,7 @@ for p in (os.path.join(ROOT, "tests"), os.path.join(ROOT, "tests", "pico"), os.p
     sys.path.insert(0, p)
 
 from picorig import PicoRig, RigError, missing, no_image  # noqa: E402
-from comando_host import picoimage  # noqa: E402
+from comando_host.pico import picoimage  # noqa: E402
 
 SESSION = os.path.join(ROOT, "tests", "device_scripts", "teg_session.txt")
 FIGURES = ("odds_30v30_ms", "odds_200v200_ms", "loop_stall_max_ms", "press_to_glass_p95_ms",

@@ -154,7 +154,7 @@ def main():
     if not os.path.isfile(os.path.join(args.lib, "device", "app.py")):
         sys.exit("bench_press_write: %s is not a firmware/lib (no device/app.py)" % args.lib)
     import tempfile
-    from comando_host.simulator import micropython_argv
+    from comando_host.pico.simulator import micropython_argv
     root = tempfile.mkdtemp(prefix="bench-press-")
     code = DEVICE % {"presses": args.presses, "root": root}
     env = dict(os.environ, MICROPYPATH=".frozen:" + os.path.abspath(args.lib))

@@ -21,7 +21,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 
-from comando_host import firmware  # noqa: E402
+from comando_host.pico import firmware  # noqa: E402
 from bench_device import presses_for, runs, smallest_heap  # noqa: E402
 
 

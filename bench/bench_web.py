@@ -2,7 +2,7 @@
 
 1. device event -> page updated: a whole 4-player T.E.G. game (the bot's) published by the device
    end over the real serial link (tests/link_device.py --events: device/link.py under MicroPython
-   on a pty), stored durably by the real HostSession, pushed by `comando web` over its WebSocket;
+   on a pty), stored durably by the real HostLink, pushed by `comando web` over its WebSocket;
    per event, from the host storing it (and from the device submitting it) to the page having
    drawn it. Goal: p99 <= 100 ms from the laptop.
 2. a 72-country board (La Revancha) drawn in the browser: the SVG parsed and inserted, every
@@ -33,9 +33,9 @@ from comando import engine  # noqa: E402
 from comando.board import load_board  # noqa: E402
 from comando.dice import SeededDice  # noqa: E402
 from comando.engine.bot import RandomBot  # noqa: E402
-from comando_host import geometry, svgmap  # noqa: E402
-from comando_host.demo_games import bot_events, store_game  # noqa: E402
-from comando_host.store import Store  # noqa: E402
+from comando_host.maps import geometry, svgmap  # noqa: E402
+from comando_host.store.demo_games import bot_events, store_game  # noqa: E402
+from comando_host.store.db import Store  # noqa: E402
 from comando_host.web.app import Background  # noqa: E402
 
 

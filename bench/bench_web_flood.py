@@ -65,8 +65,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--messages", type=int, default=150000)
     args = ap.parse_args()
-    from comando_host.demo_games import bot_events, store_game
-    from comando_host.store import Store
+    from comando_host.store.demo_games import bot_events, store_game
+    from comando_host.store.db import Store
     tmp = tempfile.mkdtemp(prefix="bench-web-flood-")
     db = os.path.join(tmp, "web.db")
     store = Store(db)

@@ -3,7 +3,7 @@ page click -> device -> page drawn. The device app (device/app.py with its map s
 process: tests/livemap_tools.py LinkedDevice) plays a map-mode 4-player T.E.G. game whose setup
 placements (one army a click) and attacks (two clicks: the country, then its target) are entered
 on the page; each goes from the page's socket to the server (checked by the engine), through the
-store's command queue to the link (comando_host.pagecommands), as a host command frame over the
+store's command queue to the link (comando_host.web.pagecommands), as a host command frame over the
 pty to the device, which journals it and sends it back; the figure is from the click to the page
 having drawn the event the device made.
 
@@ -26,7 +26,7 @@ from browser import browser_missing, launch  # noqa: E402
 from livemap_tools import LinkedDevice  # noqa: E402
 
 from comando.engine import picks  # noqa: E402
-from comando_host.store import Store  # noqa: E402
+from comando_host.store.db import Store  # noqa: E402
 from comando_host.web.app import Background  # noqa: E402
 
 

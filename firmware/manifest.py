@@ -1,6 +1,6 @@
 # What ships to the Pico, in MicroPython's manifest format (as micropython-lib's manifest.py
 # files; MicroPython's tools/manifestfile.py): the one list of the device's files. `make
-# firmware` and `make deploy` copy what it names (comando_host/firmware.py reads it; main.py goes
+# firmware` and `make deploy` copy what it names (comando_host/pico/firmware.py reads it; main.py goes
 # to / and the packages to /lib), and a frozen image can take it as is (FROZEN_MANIFEST).
 # The simulator's bundle adds the host-side modules: manifest_sim.py.
 # tests/host/test_firmware_manifest.py checks that every module under lib/ is named here or there.

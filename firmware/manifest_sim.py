@@ -1,4 +1,4 @@
-# The simulator's bundle (the unix port runs it: comando_host.simulator, bench/bench_device.py):
+# The simulator's bundle (the unix port runs it: comando_host.pico.simulator, bench/bench_device.py):
 # the device's files plus the host-side modules that never ship to the Pico.
 
 include("manifest.py")

@@ -33,7 +33,7 @@ def _english_after_each_test():
 def pytest_terminal_summary(terminalreporter):
     """One line at the end when the emulated RP2040 was not run for want of a MicroPython image
     (the project holds none: tests/pico/conftest.py)."""
-    from comando_host import picoimage
+    from comando_host.pico import picoimage
 
     pico = [r for r in terminalreporter.stats.get("skipped", [])
             if "tests/pico/" in r.nodeid.replace("\\", "/")]

@@ -72,7 +72,7 @@ def unix_peak(name, lib, root, heap="1m"):
     """Play game ``name`` on the simulator (the MicroPython unix port, the firmware bundle in
     ``lib``, the journal in ``root``): (the live heap peak in bytes: the most gc.mem_alloc() after
     the display task's collection, over every leg; the journaled events)."""
-    from comando_host.simulator import run_script
+    from comando_host.pico.simulator import run_script
     make, seed = GAMES[name]
     peak = 0
     sim = None

@@ -1,7 +1,7 @@
 """A map game played through the real link into the host's store, for the live page's browser
 test and bench: the device end (tests/link_device.py --events, the real device/link.py under
 MicroPython on a pseudo-terminal) publishes a game log one event every ``every`` ms; the real
-HostSession (pyserial, SQLite WAL, durable before ack) stores it, polled in a thread."""
+HostLink (pyserial, SQLite WAL, durable before ack) stores it, polled in a thread."""
 
 import json
 import os
@@ -10,9 +10,9 @@ import time
 
 from linkdev import PtyDevice
 
-from comando_host.session import HostSession
-from comando_host.store import Store
-from comando_host.transport import open_transport
+from comando_host.link.host import HostLink
+from comando_host.store.db import Store
+from comando_host.link.transport import open_transport
 
 
 class LinkedGame:
@@ -35,7 +35,7 @@ class LinkedGame:
         self.dev = PtyDevice(self.root).start("--events", path, "--every", self.every,
                                               "--seconds", seconds)
         self.store = Store(self.db)
-        self.session = HostSession(open_transport(self.dev.port), self.store)
+        self.session = HostLink(open_transport(self.dev.port), self.store)
         self.thread = threading.Thread(target=self._run, name="host-link", daemon=True)
         self.thread.start()
         return self
@@ -82,7 +82,7 @@ class LinkedGame:
 
 class LinkedDevice:
     """The device app itself (device/app.py with its map screen, in this process, on a HAL with
-    no hardware: tests/mapdriver.py) whose link end talks to the real HostSession over a
+    no hardware: tests/mapdriver.py) whose link end talks to the real HostLink over a
     pseudo-terminal, as a Pico over USB: a map game played by presses reaches the host's store."""
 
     def __init__(self, db):
@@ -95,7 +95,7 @@ class LinkedDevice:
         self.rd = os.fdopen(self.master, "rb", buffering=0)
         self.wr = os.fdopen(os.dup(self.master), "wb", buffering=0)
         self.store = Store(db)
-        self.session = HostSession(open_transport(self.port), self.store)
+        self.session = HostLink(open_transport(self.port), self.store)
         self.stop_flag = False
         self.error = None
         self.thread = threading.Thread(target=self._run, name="host-link", daemon=True)

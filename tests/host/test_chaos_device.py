@@ -1,6 +1,6 @@
 """Chaos with the real device end (issue 6 "Must show": the chaos harness, zero lost, duplicated
 or divergent events): the fault proxy between device/link.py under the MicroPython unix port on a
-pseudo-terminal (tests/link_device.py, a file journal) and the real HostSession + SQLite store.
+pseudo-terminal (tests/link_device.py, a file journal) and the real HostLink + SQLite store.
 Drops, corruption, duplication, delays, byte splits, noise, link cuts, device resets (the
 MicroPython process killed and restarted on its journal) and host crashes. The bench-sized run:
 `.venv/bin/python bench/bench_link.py --only-device-chaos --device-chaos 200`.
@@ -10,7 +10,7 @@ import pytest
 
 from linkdev import PtyDevice
 
-from comando_host import chaos_device as C
+from comando_host.link import chaos_device as C
 
 pytestmark = pytest.mark.slow
 

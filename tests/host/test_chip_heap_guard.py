@@ -12,7 +12,7 @@ import pytest
 
 import chip_heap
 import heap_games
-from comando_host import firmware
+from comando_host.pico import firmware
 
 KB = 1024
 
@@ -94,7 +94,7 @@ def test_a_map_game_leaves_the_table_sessions_code_out_of_the_heap(bundle, tmp_p
     # a map game plays the engine: the table session's reducer and table rules are dropped when
     # it starts and not loaded when it is restored from the journal (device.app_start,
     # TABLE_SESSION; issue 22: ~9 KB of the chip's heap); both legs started the same game
-    from comando_host.simulator import run_script
+    from comando_host.pico.simulator import run_script
     from device.app_start import TABLE_SESSION
     make, seed = heap_games.GAMES["revancha_map_turns_4p"]
     for lines in make():

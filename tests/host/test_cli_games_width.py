@@ -7,8 +7,8 @@ import subprocess
 import sys
 
 from comando_host.cli import main
-from comando_host.fitcols import cells, cut, join_names
-from comando_host.store import Store
+from comando_host.terminal.fitcols import cells, cut, join_names
+from comando_host.store.db import Store
 
 LONG = "Maximiliano Fernández de la Cruz y Villanueva Ortega"   # 52 characters
 WIDE = "山田太郎左衛門之助"                                         # two columns a character

@@ -5,8 +5,8 @@ boards nor the link, and `comando --help` still lists every command."""
 import subprocess
 import sys
 
-HEAVY = ("sqlite3", "comando_host.store", "comando.engine", "comando.board", "comando.link",
-         "comando_host.mpycompat", "serial", "inspect")
+HEAVY = ("sqlite3", "comando_host.store.db", "comando.engine", "comando.board", "comando.link",
+         "comando_host.pico.mpycompat", "serial", "inspect")
 
 
 def test_odds_imports_only_what_it_needs():

@@ -9,7 +9,7 @@ import pytest
 from comando import engine
 from comando.engine import log as elog
 from comando_host.cli import main
-from comando_host.commands.play import Session
+from comando_host.commands.play import KeyboardGame
 from engine_fixtures import board, game
 
 PLAYERS = "Ana:red,Beto:blue,Caro:black,Dani:yellow"
@@ -110,7 +110,7 @@ def test_resume_appends_to_the_log(monkeypatch, capsys, tmp_path):
 
 def test_country_names_with_spaces_and_accents():
     g = game(4, seed=3)
-    sess = Session(g, out=io.StringIO())
+    sess = KeyboardGame(g, out=io.StringIO())
     b = board()
     assert sess.countries("gran bretaña nueva york".split(), 2) == [b.find("gran_bretana"), b.find("nueva_york")]
     assert sess.countries(["Gran_Bretana", "islandia"], 2) == [b.find("gran_bretana"), b.find("islandia")]
@@ -126,7 +126,7 @@ def test_bad_arguments_exit_2(capsys):
 def test_tab_completion_of_commands_and_country_ids(monkeypatch):
     readline = pytest.importorskip("readline")
     from comando_host.commands.play import completer_for
-    sess = Session(game(4, seed=3), out=io.StringIO())
+    sess = KeyboardGame(game(4, seed=3), out=io.StringIO())
     completer_for(sess)
     complete = readline.get_completer()
     monkeypatch.setattr(readline, "get_line_buffer", lambda: "att")

@@ -9,7 +9,7 @@ from comando.board import board_path, load_board
 from comando.dice import SeededDice
 from comando.rulesets.revancha import missiles
 from comando.rulesets.revancha.bot import RevanchaBot
-from comando_host.wording import count
+from comando_host.text.wording import count
 from play_tools import events, repl, run_cli as run, save_log
 
 PLAYERS = [("A", "white"), ("B", "black"), ("C", "red")]

@@ -199,10 +199,10 @@ def test_tab_completion_of_risk_inputs(monkeypatch):
     and the held cards in a trade."""
     import pytest
     readline = pytest.importorskip("readline")
-    from comando_host.commands.play import Session, completer_for
+    from comando_host.commands.play import KeyboardGame, completer_for
     g = advance(lambda s: s.phase == "add" and any(c >= s.n for c in s.hands[s.cur]))
     s = g.state
-    sess = Session(g, out=io.StringIO())
+    sess = KeyboardGame(g, out=io.StringIO())
     completer_for(sess)
     complete = readline.get_completer()
 

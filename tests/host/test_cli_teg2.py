@@ -59,8 +59,8 @@ def test_a_partial_board_is_refused_in_one_line(capsys):
 def test_the_stored_record_follows_the_game_to_the_count(capsys, tmp_path):
     """The laptop's record and view (comando show / games, the live page) fold the engine log with
     the same rules: the final count and the winner."""
-    from comando_host.record import Record
-    from comando_host.view import GameView
+    from comando_host.text.record import Record
+    from comando_host.text.view import GameView
     log = tmp_path / "g.jsonl"
     rc, out, err = run(capsys, ["play", "--ruleset", "teg2", "--players", "USA,USSR,China,Japan",
                                 "--seed", "5", "--log", str(log)], "bot 20000\n")

@@ -10,9 +10,9 @@ import subprocess
 import pytest
 
 from comando import link as L
-from comando_host import firmware
-from comando_host import mpycompat as M
-from comando_host import repl_stop
+from comando_host.pico import firmware
+from comando_host.pico import mpycompat as M
+from comando_host.pico import repl_stop
 from comando_host.commands import doctor as D
 from micropython_tools import micropython_argv
 
@@ -69,7 +69,7 @@ def bundle(tmp_path_factory):
 
 
 class FakeUsb:
-    """The Pico's serial port as deploy's stop request sees it (comando_host.repl_stop). ``app``:
+    """The Pico's serial port as deploy's stop request sees it (comando_host.pico.repl_stop). ``app``:
     the Comando app runs and honours the stop frame; else it answers nothing (a Pico at the REPL
     not yet prompting, or firmware older than the stop frame: mpremote's Ctrl-C follows)."""
 
@@ -488,7 +488,7 @@ def test_real_mpremote_probe_on_the_running_firmware(tmp_path):
     """deploy's check with the real mpremote against the real firmware, playing in the simulator
     (``repl=True``: the port's REPL after main.py stops, as on a Pico). ``resume``: the unix
     port's raw REPL has no soft reset (a Pico's has; deploy's own call does not need it)."""
-    from comando_host.simulator import Simulator
+    from comando_host.pico.simulator import Simulator
     sim = Simulator(root=str(tmp_path / "dev"), keys=True, seed=5, repl=True).start()
     try:
         assert firmware.stop_running_app(sim.port, timeout=10.0)  # deploy's first step

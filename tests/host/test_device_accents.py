@@ -6,7 +6,7 @@ the real firmware under the MicroPython unix port and compared with tests/golden
 import os
 import subprocess
 
-from comando_host.simulator import ROOT, micropython_argv
+from comando_host.pico.simulator import ROOT, micropython_argv
 
 from test_device_golden import GOLDEN, REGEN, pixels
 

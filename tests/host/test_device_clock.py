@@ -9,7 +9,7 @@ import os
 from comando import clock as C
 from comando import session as S
 from comando.session import replay
-from comando_host.simulator import ROOT, run_script
+from comando_host.pico.simulator import ROOT, run_script
 
 SCRIPT = os.path.join(ROOT, "tests", "device_scripts", "revancha_clock.txt")
 

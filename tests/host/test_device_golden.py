@@ -16,7 +16,7 @@ import pytest
 from comando import journal as codec
 from comando import session as S
 from comando.dice import SeededDice
-from comando_host.simulator import ROOT, run_script
+from comando_host.pico.simulator import ROOT, run_script
 
 GOLDEN = os.path.join(ROOT, "tests", "golden")
 ACTUAL = os.path.join(ROOT, "build", "golden-actual")

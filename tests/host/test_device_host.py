@@ -8,8 +8,8 @@ import time
 
 import serial
 
-from comando_host import firmware
-from comando_host.simulator import ROOT, Simulator, micropython_argv, run_script
+from comando_host.pico import firmware
+from comando_host.pico.simulator import ROOT, Simulator, micropython_argv, run_script
 
 
 def test_simulator_serial_is_a_pty_pyserial_opens_and_keys_press_buttons(tmp_path):

@@ -80,7 +80,7 @@ def test_the_default_new_game_is_still_the_table_session(tmp_path):
 
 
 def test_map_mode_runs_on_micropython():
-    from comando_host.simulator import Simulator
+    from comando_host.pico.simulator import Simulator
     # New game: OK through the fields and the four seats to Map, UP: on, ROLL
     script = ["ok", "wait 50"] * 7 + ["up", "wait 50", "roll", "wait 1500"] + ["long ok", "wait 300"] * 8 + ["ok", "wait 200", "ok", "wait 300",
                                                              "quit"]

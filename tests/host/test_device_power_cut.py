@@ -15,7 +15,7 @@ import os
 
 import pytest
 
-from comando_host.simulator import Simulator
+from comando_host.pico.simulator import Simulator
 
 # A 4-player T.E.G. game by buttons (tests/device_scripts/teg_session.txt's opening): the first
 # player's attack on the Dice screen set to 6 against 3, then its ROLL

@@ -1,5 +1,5 @@
 """`make deploy` reaches a device that is running Comando: the stop-for-REPL link frame
-(comando_host.repl_stop) stops the app cleanly and mpremote's Ctrl-A then finds the raw REPL,
+(comando_host.pico.repl_stop) stops the app cleanly and mpremote's Ctrl-A then finds the raw REPL,
 while raw Ctrl-C bytes (garbage on the line, a stray Ctrl-C) change nothing: the app holds Ctrl-C
 off for its whole life (issue 14, "Bad input": garbage on the serial port, it keeps running).
 
@@ -16,8 +16,8 @@ import time
 import serial
 
 from comando import link as L
-from comando_host import firmware, repl_stop
-from comando_host.simulator import Simulator
+from comando_host.pico import firmware, repl_stop
+from comando_host.pico.simulator import Simulator
 
 
 def _read_until(port, end, timeout=10.0):

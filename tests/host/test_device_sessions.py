@@ -16,7 +16,7 @@ from comando import session as S
 from comando.session import replay
 from comando.rulesets.teg2 import commit as teg2_commit
 from comando.dice import SeededDice
-from comando_host.simulator import ROOT, run_script
+from comando_host.pico.simulator import ROOT, run_script
 
 SCRIPTS = os.path.join(ROOT, "tests", "device_scripts")
 RANDOM_FIELDS = {"first": ("r",), "crisis": ("r",), "round": ("c", "o"), "roll": ("r",),

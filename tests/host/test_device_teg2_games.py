@@ -9,7 +9,7 @@ import os
 
 from comando import session as S
 from comando.session import replay
-from comando_host.view import GameView
+from comando_host.text.view import GameView
 
 from test_device_sessions import remake, run
 

@@ -6,7 +6,7 @@ import json
 import os
 import re
 
-from comando_host import firmware
+from comando_host.pico import firmware
 
 ROOT = firmware.ROOT
 

@@ -1,6 +1,6 @@
 """`comando games` reads one summary row a game, kept by every writer in the same transaction as
 the events (issue 28: "reads a summary row kept per game ..., never folds"); a row that is
-missing or behind its game's events is folded once and kept (host/comando_host/summaries.py)."""
+missing or behind its game's events is folded once and kept (host/comando_host/store/summaries.py)."""
 
 import io
 import shutil
@@ -11,8 +11,8 @@ import pytest
 
 from comando_host.cli import main
 from comando_host.commands import games as games_cmd
-from comando_host.store import Store
-from comando_host.view import GameView
+from comando_host.store.db import Store
+from comando_host.text.view import GameView
 
 RULESETS = ["teg", "revancha", "war", "risk", "teg2"]
 
@@ -167,7 +167,7 @@ def test_a_big_store_is_checked_at_open_but_for_its_events_and_a_damaged_page_is
     command a read of the file): its small tables are checked there, and a damaged events page,
     met when a command reads it, ends that command in one line (cli._run), the file unchanged."""
     import hashlib
-    from comando_host import store as store_mod
+    from comando_host.store import db as store_mod
     db = tmp_path / "big.db"
     shutil.copy(played, db)
     con = sqlite3.connect(db)

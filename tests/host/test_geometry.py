@@ -1,5 +1,5 @@
-"""Board geometry (boards/layout/ID.json, comando_host.geometry), the SVG renderer
-(comando_host.svgmap) and `comando boards check|svg` over them."""
+"""Board geometry (boards/layout/ID.json, comando_host.maps.geometry), the SVG renderer
+(comando_host.maps.svgmap) and `comando boards check|svg` over them."""
 
 import json
 import math
@@ -11,7 +11,7 @@ import pytest
 
 from comando import board as core
 from comando.errors import BoardError
-from comando_host import geometry, svgmap
+from comando_host.maps import geometry, svgmap
 from comando_host.cli import main
 
 SHIPPED = ["revancha", "risk", "teg", "teg2_americas", "teg2_house", "teg2_old_world", "war"]

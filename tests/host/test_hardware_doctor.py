@@ -301,7 +301,7 @@ def test_cli_exit_codes_and_output(monkeypatch, capsys):
 def test_doctor_against_the_real_firmware_in_the_simulator():
     """End to end: the firmware under the MicroPython unix port answers the doctor's hello on
     its pseudo-terminal with its version, which is this laptop's."""
-    from comando_host.simulator import Simulator
+    from comando_host.pico.simulator import Simulator
     sim = Simulator(script=["wait 200"] * 150, serial=True, fast=False).start()
     try:
         findings = D.diagnose(port=sim.port, hello_timeout=8.0, repl_timeout=1.0)
@@ -369,8 +369,8 @@ def test_doctor_sends_no_ctrl_c_when_link_frames_come_but_no_hello():
 
 def test_doctor_probing_the_repl_asks_an_app_to_stop_before_its_ctrl_c():
     """Only when no link frame came (no game is running): the stop-for-REPL frame first (the
-    app holds Ctrl-C off; comando_host.repl_stop), then Ctrl-C for older firmware or a script."""
-    from comando_host import repl_stop
+    app holds Ctrl-C off; comando_host.pico.repl_stop), then Ctrl-C for older firmware or a script."""
+    from comando_host.pico import repl_stop
     dev = FakeDevice("repl", comando="0.1.0")
     findings = D.check_port("/dev/ttyACM0", opener_for(dev), FakeClock(), hello_timeout=0.5)
     stop = bytes(dev.written).find(repl_stop.stop_frame())

@@ -1,6 +1,6 @@
 """The device self-test and the OLED controller setting, run in the simulator (issue 7).
 
-The real firmware runs under the MicroPython unix port with the sim HAL (comando_host.simulator);
+The real firmware runs under the MicroPython unix port with the sim HAL (comando_host.pico.simulator);
 frames come back as PNGs of what the glass shows, and the self-test saves its result in the
 device's storage."""
 
@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-from comando_host.simulator import run_script
+from comando_host.pico.simulator import run_script
 
 PIL = pytest.importorskip("PIL.Image")
 

@@ -6,7 +6,8 @@ tests/host/test_install.py runs the installed package itself."""
 
 import pytest
 
-from comando_host import firmware, howto, mpycompat as M, resources
+from comando_host.pico import firmware, mpycompat as M
+from comando_host import howto, resources
 from comando_host.commands import doctor as D
 from test_hardware_doctor import FakeDevice, PortInfo, opener_for, run_diag
 

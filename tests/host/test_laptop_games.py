@@ -18,7 +18,7 @@ from comando.rulesets import IDS
 from comando.session import replay
 from comando_host import games
 from comando_host.games import base, revancha
-from comando_host.record import ruleset_name, tell
+from comando_host.text.record import ruleset_name, tell
 from play_tools import repl
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -144,10 +144,10 @@ def _completions(monkeypatch, rs, text):
 
     from comando import engine
     from comando.board import board_path, load_board
-    from comando_host.commands.play import Session, completer_for
+    from comando_host.commands.play import KeyboardGame, completer_for
     g = engine.new_game(load_board(board_path(rs)), rs, [("A", "black"), ("B", "red"), ("C", "blue")],
                         rng=SeededDice(1))
-    completer_for(Session(g, out=io.StringIO()))
+    completer_for(KeyboardGame(g, out=io.StringIO()))
     complete = readline.get_completer()
     monkeypatch.setattr(readline, "get_line_buffer", lambda: text)
     out = []

@@ -18,10 +18,10 @@ import pytest
 from comando.rulesets.teg2 import commit as teg2_commit
 from comando.rulesets.teg2 import tally
 
-from comando_host.session import HostSession
-from comando_host.simulator import Simulator
-from comando_host.store import Store
-from comando_host.transport import open_transport
+from comando_host.link.host import HostLink
+from comando_host.pico.simulator import Simulator
+from comando_host.store.db import Store
+from comando_host.link.transport import open_transport
 
 pytestmark = pytest.mark.slow
 
@@ -69,7 +69,7 @@ def until(cond, timeout, s=None):
 
 def linked(sim, store, t):
     """A laptop session holding every event the device journaled so far."""
-    s = HostSession(t, store)
+    s = HostLink(t, store)
     assert until(lambda: s.sync.up and s.sync.game
                  and store.last_seq(s.sync.game) == len(sim.events()), 20, s), sim.log()[-1500:]
     s.settle()

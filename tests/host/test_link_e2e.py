@@ -1,5 +1,5 @@
 """End to end over a pseudo-terminal: the device end (device/link.py) under the MicroPython unix
-port, the host end (pyserial transport, HostSession, SQLite store) on CPython.
+port, the host end (pyserial transport, HostLink, SQLite store) on CPython.
 
 Issue 6 "Must show": a scripted game whose host database ends equal, event for event, to the
 device journal; killing the host mid-game and restarting it loses nothing acknowledged;
@@ -17,9 +17,9 @@ import pytest
 from linkdev import PtyDevice
 from micropython_tools import ROOT
 
-from comando_host.session import HostSession
-from comando_host.store import Store
-from comando_host.transport import open_transport
+from comando_host.link.host import HostLink
+from comando_host.store.db import Store
+from comando_host.link.transport import open_transport
 
 pytestmark = pytest.mark.slow
 
@@ -48,7 +48,7 @@ def test_scripted_game_host_db_equals_device_journal(device, tmp_path):
     device.start("--play", 150, "--every", 3, "--seconds", 20)
     store = Store(str(tmp_path / "host.db"))
     t = open_transport(device.port)
-    s = HostSession(t, store)
+    s = HostLink(t, store)
     assert wait_until(lambda: len(device.journal()) == 150 and s.sync.game
                       and store.last_seq(s.sync.game) == 150, 20, s)
     game = device.game()
@@ -78,7 +78,7 @@ def test_killing_the_host_loses_nothing_acknowledged(device, tmp_path):
     assert kept == journal[: len(kept)]          # what was stored is exactly the device's
     # restart: the host catches up from what it kept
     t = open_transport(device.port)
-    s = HostSession(t, store)
+    s = HostLink(t, store)
     assert wait_until(lambda: len(device.journal()) == 400 and store.last_seq(game) == 400, 25, s)
     assert store.events(game) == device.journal()
     t.close()
@@ -88,7 +88,7 @@ def test_restarting_the_device_resumes_from_its_journal(device, tmp_path):
     store = Store(str(tmp_path / "host.db"))
     t = open_transport(device.port)
     device.start("--play", 1000, "--every", 2, "--seconds", 30)
-    s = HostSession(t, store)
+    s = HostLink(t, store)
     assert wait_until(lambda: s.sync.game and store.last_seq(s.sync.game) >= 100, 20, s)
     device.kill()                                 # power cut mid-game
     game = device.game()
@@ -107,7 +107,7 @@ def test_host_commands_over_the_pty(device, tmp_path):
     device.start("--play", 3, "--every", 1, "--seconds", 15)
     store = Store(str(tmp_path / "host.db"))
     t = open_transport(device.port)
-    s = HostSession(t, store)
+    s = HostLink(t, store)
     assert wait_until(lambda: s.sync.game and store.last_seq(s.sync.game) == 3, 10, s)
     cid = s.submit({"t": "conquer", "c": 12})
     bad = s.submit({"t": "bad"})
@@ -124,7 +124,7 @@ def test_both_ends_see_a_lost_link_within_3s(device, tmp_path):
     store = Store(str(tmp_path / "host.db"))
     t = open_transport(device.port)
     device.start("--play", 5, "--every", 1, "--seconds", 30)
-    s = HostSession(t, store)
+    s = HostLink(t, store)
     assert wait_until(lambda: s.sync.up and s.sync.game and store.last_seq(s.sync.game) == 5, 10, s)
     assert wait_until(lambda: device.link_events()[-1:] and device.link_events()[-1][0], 5)
     # the device freezes: the host says the link is down within 3 s
@@ -165,13 +165,13 @@ def test_connect_sends_actions_typed_on_the_laptop(device, tmp_path):
 def test_ctrl_c_garbage_loses_nothing_and_the_stop_frame_ends_the_device(device, tmp_path):
     # issue 14, "Bad input": garbage on the serial port, raw 0x03 bytes included, while events
     # flow: the device keeps running and the host still ends equal to its journal; then the
-    # deliberate stop-for-REPL frame (comando_host.repl_stop) ends it cleanly
+    # deliberate stop-for-REPL frame (comando_host.pico.repl_stop) ends it cleanly
     import random
-    from comando_host import repl_stop
+    from comando_host.pico import repl_stop
     device.start("--play", 60, "--every", 20, "--seconds", 30)
     store = Store(str(tmp_path / "host.db"))
     t = open_transport(device.port)
-    s = HostSession(t, store)
+    s = HostLink(t, store)
     rng = random.Random(14)
     fd = os.open(device.port, os.O_RDWR | os.O_NOCTTY)
     try:

@@ -8,10 +8,10 @@ import time
 
 import pytest
 
-from comando_host.session import HostSession
-from comando_host.simulator import Simulator
-from comando_host.store import Store
-from comando_host.transport import open_transport
+from comando_host.link.host import HostLink
+from comando_host.pico.simulator import Simulator
+from comando_host.store.db import Store
+from comando_host.link.transport import open_transport
 
 pytestmark = pytest.mark.slow
 
@@ -33,7 +33,7 @@ def test_scripted_game_on_the_real_firmware(tmp_path):
     store = Store(str(tmp_path / "host.db"))
     t = open_transport(sim.port)
     try:
-        s = HostSession(t, store)
+        s = HostLink(t, store)
         # the script ends; then the host holds every journaled event
         assert sync_until(s, lambda: len(sim.events()) >= 4 and s.sync.game
                           and store.last_seq(s.sync.game) == len(sim.events())
@@ -68,7 +68,7 @@ def test_real_device_restart_resumes_and_the_host_catches_up(tmp_path):
     store = Store(str(tmp_path / "host.db"))
     sim = Simulator(root=root, script=GAME[:8] + ["wait 60000"], seed=6).start()
     t = open_transport(sim.port)
-    s = HostSession(t, store)
+    s = HostLink(t, store)
     try:
         assert sync_until(s, lambda: s.sync.game and len(sim.events()) >= 3
                           and store.last_seq(s.sync.game) == len(sim.events()), 30)
@@ -84,7 +84,7 @@ def test_real_device_restart_resumes_and_the_host_catches_up(tmp_path):
         time.sleep(1.5)
         # ... and the host (a new session on the new port) catches up
         t2 = open_transport(sim2.port)
-        s2 = HostSession(t2, store)
+        s2 = HostLink(t2, store)
         assert sync_until(s2, lambda: s2.sync.game == game and len(sim2.events()) > before
                           and store.last_seq(game) == len(sim2.events()), 30), sim2.log()[-1500:]
         assert store.events(game) == sim2.events()
@@ -99,7 +99,7 @@ def test_a_game_started_from_the_laptop(tmp_path):
     store = Store(str(tmp_path / "host.db"))
     t = open_transport(sim.port)
     try:
-        s = HostSession(t, store)
+        s = HostLink(t, store)
         assert sync_until(s, lambda: s.sync.up and s.sync.game == "", 15)
         new = s.submit({"t": "new", "rs": "teg", "p": ["blue", "red", "black"]})
         assert sync_until(s, lambda: new in s.results, 10)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from comando import link as L
 from comando import sync as S
 from comando.errors import FrameError
-from comando_host import notation
+from comando_host.store import notation
 
 FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

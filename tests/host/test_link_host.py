@@ -11,12 +11,12 @@ import pytest
 
 from comando import link as L
 from comando import sync as S
-from comando_host import notation
-from comando_host.secrets import SecretBook
-from comando_host.session import HostSession
-from comando_host.store import Store
-from comando_host.transport import PipeTransport, open_transport
-from comando_host.view import GameView, describe
+from comando_host.store import notation
+from comando_host.link.secrets import SecretBook
+from comando_host.link.host import HostLink
+from comando_host.store.db import Store
+from comando_host.link.transport import PipeTransport, open_transport
+from comando_host.text.view import GameView, describe
 
 
 class FakeDevice:
@@ -67,7 +67,7 @@ def test_store_is_wal_and_full_sync(store):
 
 
 def test_store_default_path_follows_env(monkeypatch, tmp_path):
-    from comando_host import store as st
+    from comando_host.store import db as st
     monkeypatch.setenv("COMANDO_DB", str(tmp_path / "x.db"))
     assert st.default_path() == str(tmp_path / "x.db")
     monkeypatch.delenv("COMANDO_DB")
@@ -128,7 +128,7 @@ def test_notation_errors_name_the_line():
 
 def test_session_stores_before_acking(store):
     h, d = PipeTransport.pair()
-    host = HostSession(h, store, writer=False)
+    host = HostLink(h, store, writer=False)
     dev = FakeDevice(d)
     dev.play([{"t": "roll", "p": i % 2, "d": [i % 6 + 1]} for i in range(50)])
     acks = []
@@ -149,7 +149,7 @@ def test_session_stores_before_acking(store):
 
 def test_session_command_round_trip(store):
     h, d = PipeTransport.pair()
-    host = HostSession(h, store, writer=False)
+    host = HostLink(h, store, writer=False)
     dev = FakeDevice(d)
     pump(host, dev, 20)
     cid = host.submit({"t": "conquer", "c": 3})
@@ -181,7 +181,7 @@ def test_transport_pseudo_terminal(store):
         def write(self, data):
             os.write(master, data)
 
-    host = HostSession(t, store)
+    host = HostLink(t, store)
     dev = FakeDevice(Master())
     dev.play([{"t": "roll", "p": 0, "d": [3, 3]}] * 5)
     for _ in range(300):
@@ -197,7 +197,7 @@ def test_transport_pseudo_terminal(store):
 
 
 def test_auto_detect_without_a_pico(monkeypatch):
-    from comando_host import transport
+    from comando_host.link import transport
     from comando_host.cli import UsageError
     monkeypatch.setattr(transport.serial.tools.list_ports, "comports", lambda: [])
     with pytest.raises(UsageError, match="no Pico"):
@@ -278,7 +278,7 @@ def test_cli_games_show_export_import(tmp_path, capsys):
         # same, but its log does not follow any rules: import refuses it, naming the event
         f = str(tmp_path / ("odd." + fmt))
         assert _cli(["export", "g-abc", "--format", fmt, "-o", f, "--db", db], capsys)[0] == 0
-        from comando_host import notation
+        from comando_host.store import notation
         with open(f, encoding="utf-8") as fh:
             assert [r[1] for r in notation.parse(fh.read(), f)[1]] == GAME
         code, _, err = _cli(["import", f, "--db", db2], capsys)
@@ -314,10 +314,10 @@ def test_cli_import_device_journal(tmp_path, capsys):
 
 
 def test_mirror_renders_public_lines(store):
-    from comando_host.mirror import Mirror, render
+    from comando_host.terminal.mirror import Mirror, render
     import io
     h, d = PipeTransport.pair()
-    host = HostSession(h, store, writer=False)
+    host = HostLink(h, store, writer=False)
     dev = FakeDevice(d)
     dev.play([{"t": "deal", "p": 0, "obj": 7}, {"t": "roll", "p": 1, "d": [6, 6]},
               {"t": "attack", "p": 1, "f": 1, "to": 2}])
@@ -344,7 +344,7 @@ def test_secret_book_with_the_teg2_commitments():
 def test_a_tampered_reveal_is_reported_by_the_session(store):
     from comando.rulesets.teg2.commit import commit
     h, d = PipeTransport.pair()
-    host = HostSession(h, store, writer=False)
+    host = HostLink(h, store, writer=False)
     dev = FakeDevice(d)
     n = "ab" * 16
     dev.play([{"t": "lock", "p": 0, "h": commit("1/1/1", n), "sec": {"cmd": "1/1/1", "n": n}},
@@ -499,7 +499,7 @@ def test_transport_socket_url(store):
         def write(self, data):
             conn.sendall(data)
 
-    host = HostSession(t, store)
+    host = HostLink(t, store)
     dev = FakeDevice(Sock())
     dev.play([{"t": "roll", "p": 0, "d": [4]}] * 3)
     import time
@@ -565,10 +565,10 @@ def test_frame_examples_in_the_docs_decode():
 
 def test_connect_loop_url_says_no_device_answered(tmp_path, capsys):
     """loop:// echoes the host's own hello: that is not a device, so the link is not "up"."""
-    from comando_host.session import HostSession
-    from comando_host.transport import open_transport
+    from comando_host.link.host import HostLink
+    from comando_host.link.transport import open_transport
     t = open_transport("loop://")
-    s = HostSession(t, Store(str(tmp_path / "h.db")), writer=False)
+    s = HostLink(t, Store(str(tmp_path / "h.db")), writer=False)
     for _ in range(20):
         s.poll()
     assert not s.sync.up and s.sync.echoes >= 1 and s.sync.game is None

@@ -16,10 +16,10 @@ from comando import session as Z
 from comando.session import replay
 from comando.rulesets.teg2 import commit as teg2_commit
 
-from comando_host.session import HostSession
-from comando_host.simulator import Simulator
-from comando_host.store import Store
-from comando_host.transport import open_transport
+from comando_host.link.host import HostLink
+from comando_host.pico.simulator import Simulator
+from comando_host.store.db import Store
+from comando_host.link.transport import open_transport
 
 pytestmark = pytest.mark.slow
 
@@ -67,7 +67,7 @@ def test_host_killed_between_locks_and_reveals_rebuilds_from_the_store(tmp_path)
     store = Store(db)
     t = open_transport(sim.port)
     try:
-        s = HostSession(t, store)
+        s = HostLink(t, store)
         assert sync_until(s, lambda: sim.events() and sim.events()[-1]["t"] == "lock"
                           and s.sync.game and store.last_seq(s.sync.game) == len(sim.events()),
                           60), sim.log()[-1500:]
@@ -82,7 +82,7 @@ def test_host_killed_between_locks_and_reveals_rebuilds_from_the_store(tmp_path)
         store = Store(db)
         assert store.last_seq(game) == last
         t = open_transport(sim.port)
-        s = HostSession(t, store)
+        s = HostLink(t, store)
         assert sync_until(s, lambda: s.sync.up and s.sync.game == game, 20)
         s.settle()
         # before anything new arrives, the view already shows the stored game
@@ -114,7 +114,7 @@ def test_host_killed_between_locks_and_reveals_rebuilds_from_the_store(tmp_path)
 def test_secret_book_starts_from_a_snapshot_mid_battle():
     """A snapshot taken between the locks and the reveals carries the commitments (battle.h):
     the reveals that follow are checked against them."""
-    from comando_host.secrets import SecretBook
+    from comando_host.link.secrets import SecretBook
     t = replay.Table("teg2", POWERS)
     actions, a, d = battle_actions()
     for action in actions:

@@ -13,9 +13,9 @@ import pytest
 
 from comando import link as L
 from comando import sync as S
-from comando_host.session import HostSession
-from comando_host.store import Store
-from comando_host.transport import PipeTransport
+from comando_host.link.host import HostLink
+from comando_host.store.db import Store
+from comando_host.link.transport import PipeTransport
 
 
 class Device:
@@ -79,7 +79,7 @@ def test_one_read_with_the_last_events_of_a_game_and_the_next_games_hello(store,
     if new_game_known:
         store.ensure_game("g2", "teg-classic")
     h, d = PipeTransport.pair()
-    host = HostSession(h, store, writer=writer)
+    host = HostLink(h, store, writer=writer)
     dev = Device(d)
     dev.play(rolls(5))
     pump(host, dev, 30)
@@ -105,7 +105,7 @@ def test_one_read_with_the_last_events_of_a_game_and_the_next_games_hello(store,
 def test_a_snapshot_ahead_of_the_events_it_does_not_continue_is_refused(store, state):
     # main: the events it jumped over (2 of 28) were never stored, and the junk state was
     h, d = PipeTransport.pair()
-    host = HostSession(h, store, writer=False)
+    host = HostLink(h, store, writer=False)
     lines = []
     host.log = lines.append
     dev = Device(d)
@@ -129,7 +129,7 @@ def test_a_snapshot_past_a_rotated_journal_is_still_taken(store):
     dev = Device(d)
     dev.src.keep = 20
     dev.play(rolls(60))
-    host = HostSession(h, store, writer=False)
+    host = HostLink(h, store, writer=False)
     pump(host, dev, 40)
     recs = store.records("g1")
     assert recs[0][0] == "snapshot" and recs[0][1] == 60 and recs[0][2]["seq"] == 60

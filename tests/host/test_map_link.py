@@ -6,8 +6,8 @@ comando.engine's fold of the log at every event: owners, armies, card counts, co
 
 from comando import engine
 from comando.board import load_board
-from comando_host.demo_games import bot_events
-from comando_host.pageview import PageGame
+from comando_host.store.demo_games import bot_events
+from comando_host.web.pageview import PageGame
 from livemap_tools import LinkedGame
 
 

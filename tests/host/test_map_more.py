@@ -1,7 +1,7 @@
 """Map mode on the device for Risk (on its maps) and La Revancha, with the device as the card deck
 or the table's own deck (issue 12). Whole games are played by button presses on the real device
 app (tests/mapdriver.py: the New game screen's Board and Map fields, the map screen), its link end
-talking to the real HostSession over a pty (tests/livemap_tools.py LinkedDevice); the laptop folds
+talking to the real HostLink over a pty (tests/livemap_tools.py LinkedDevice); the laptop folds
 the stored events with the engine to the device's state, and the page's view shows owners, armies
 and card counts, never a card in a hand.
 
@@ -16,7 +16,7 @@ import pytest
 import devicekit as K
 import mapdriver
 from comando import engine
-from comando_host.pageview import PageGame
+from comando_host.web.pageview import PageGame
 from device.app import App
 from device.buttons import PRESS, LONG
 from device.hal import OK, ROLL, UP

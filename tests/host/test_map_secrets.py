@@ -5,7 +5,7 @@ objective; "9. List of Secret Objectives". In map mode the device deals them sea
 secret part ("sec", kept in the device journal) holds them, the link carries one commitment each;
 the event that ends the game reveals them (+ nonces), the host checks the commitments and the
 laptop's fold reaches the device's winner. A whole 4-player T.E.G. game is played here by button
-presses on the real device app, its link end talking to the real HostSession over a pty."""
+presses on the real device app, its link end talking to the real HostLink over a pty."""
 
 import json
 import sqlite3
@@ -16,9 +16,9 @@ from comando import engine
 from comando import journal_read
 from comando.engine import secret
 from comando.rulesets.teg.engine import TEXT
-from comando_host.pageview import PageGame
-from comando_host.secrets import SecretBook
-from comando_host.store import Store
+from comando_host.web.pageview import PageGame
+from comando_host.link.secrets import SecretBook
+from comando_host.store.db import Store
 
 # what differs while the objectives are sealed: the laptop does not know them (nor the destroy
 # targets and voids they imply) until the reveal

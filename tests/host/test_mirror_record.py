@@ -1,4 +1,4 @@
-"""The table record on the laptop (comando_host/record.py): every event of the table session
+"""The table record on the laptop (comando_host/text/record.py): every event of the table session
 (comando/session) and of the map engine (comando/engine) told in a player's words; the mirror's
 header fields; secrets never shown; `comando games` / `comando show` / the text export's comments.
 
@@ -13,10 +13,10 @@ from comando import combat, session as S
 from comando.session import replay
 from comando.dice import SeededDice
 from comando.rulesets.teg2.commit import commit
-from comando_host import notation
-from comando_host.record import Record, raw, tell
-from comando_host.store import Store
-from comando_host.view import GameView
+from comando_host.store import notation
+from comando_host.text.record import Record, raw, tell
+from comando_host.store.db import Store
+from comando_host.text.view import GameView
 
 NONCE0, NONCE1 = "11" * 16, "22" * 16
 
@@ -364,7 +364,7 @@ def test_random_sessions_are_always_told_in_words(rs):
 
 
 class _Session:
-    """What mirror.render reads of a HostSession."""
+    """What mirror.render reads of a HostLink."""
 
     def __init__(self, view):
         self.view = view
@@ -375,7 +375,7 @@ class _Session:
 
 
 def test_mirror_screen_wraps_long_entries_and_fits_a_small_region():
-    from comando_host.mirror import render
+    from comando_host.terminal.mirror import render
     t = _teg_table()
     for _ in range(3):
         t.act({"t": "roll", "p": 1, "d": 2, "a": 4, "b": 3,

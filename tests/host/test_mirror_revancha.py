@@ -1,4 +1,4 @@
-"""The host's table record and mirror fold La Revancha engine games (comando_host/record.py with
+"""The host's table record and mirror fold La Revancha engine games (comando_host/text/record.py with
 comando.rulesets.revancha): every event told in words, missiles, exchanges and situation cards
 included, the secret objectives never shown."""
 
@@ -7,7 +7,7 @@ from comando.board import load_board
 from comando.dice import SeededDice
 from comando.engine import bot
 from comando.rulesets.revancha.bot import RevanchaBot
-from comando_host.record import raw, tell
+from comando_host.text.record import raw, tell
 
 
 def test_every_revancha_event_is_told_and_objectives_never_shown():

@@ -53,8 +53,8 @@ def test_sim_script_with_an_unknown_line_is_refused_before_the_device_starts(tmp
 
 def test_the_shipped_scripts_pass_the_script_check():
     from comando_host.commands.run import DEMO
-    from comando_host.mirror_hook import DEMO_SCRIPT
-    from comando_host.simulator import script_problem
+    from comando_host.terminal.mirror_hook import DEMO_SCRIPT
+    from comando_host.pico.simulator import script_problem
     assert script_problem(DEMO.splitlines()) is None
     assert script_problem(DEMO_SCRIPT) is None
     here = os.path.join(os.path.dirname(__file__), "..", "device_scripts")
@@ -114,7 +114,7 @@ def test_names_with_terminal_escape_codes_never_reach_the_terminal(tmp_path, cap
     code, _, err = _cli(["play", "--players", evil + ":red,Beto:blue"], capsys)
     assert code == 2 and "control characters" in _one_line(err) and "\x1b" not in err
     # a stored game whose names (or any text) hold escape codes: shown, never obeyed
-    from comando_host.store import Store
+    from comando_host.store.db import Store
     db = str(tmp_path / "g.db")
     s = Store(db)
     s.ensure_game("g1", board="teg")

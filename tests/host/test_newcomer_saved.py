@@ -20,10 +20,10 @@ def _cli(argv, capsys):
 
 
 def test_two_devices_never_share_one_journal_and_the_error_says_who_holds_it(tmp_path, capsys):
-    from comando_host.simulator import DirInUse, Simulator, lock_dir, unlock_dir
+    from comando_host.pico.simulator import DirInUse, Simulator, lock_dir, unlock_dir
     root = str(tmp_path / "dev")
     holder = subprocess.Popen(
-        [sys.executable, "-c", "import sys, time; from comando_host.simulator import lock_dir; "
+        [sys.executable, "-c", "import sys, time; from comando_host.pico.simulator import lock_dir; "
          "lock_dir(sys.argv[1]); print('held', flush=True); time.sleep(30)", root],
         stdout=subprocess.PIPE, text=True)
     try:
@@ -56,7 +56,7 @@ def test_import_of_a_device_journal_with_a_torn_last_line_keeps_the_valid_prefix
     last_len = len(journal.encode(events[-1])) - 7
     assert "imported pico: %d events" % n in out
     assert ("dropped: the torn last line (%d bytes after event %d" % (last_len, n)) in out
-    from comando_host.store import Store
+    from comando_host.store.db import Store
     assert Store(db).events("pico") == events[:-1]
     # damage mid-file is not a torn line: nothing imported, and the message says why
     bad = bytearray(data)
@@ -73,7 +73,7 @@ def _players():
 
 def test_play_without_a_log_records_the_game_in_the_store(tmp_path, monkeypatch, capsys):
     import io
-    from comando_host.store import Store
+    from comando_host.store.db import Store
     db = str(tmp_path / "g.db")
     monkeypatch.setattr(sys, "stdin", io.StringIO("status\nquit\n"))
     assert main(["play", "--players", "Ana:red,Beto:blue", "--seed", "3", "--db", db]) == 0
@@ -87,7 +87,7 @@ def test_play_without_a_log_records_the_game_in_the_store(tmp_path, monkeypatch,
 
 
 def test_ctrl_c_in_play_keeps_every_event_played(tmp_path, monkeypatch, capsys):
-    from comando_host.store import Store
+    from comando_host.store.db import Store
 
     class Keys:
         lines = ["bot 2\n"]

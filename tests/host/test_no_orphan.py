@@ -150,7 +150,7 @@ def test_run_demo_ends_its_devices_on_ctrl_c(tmp_path):
 def test_a_device_started_by_a_program_that_fails_ends_with_it(tmp_path):
     # an exception past every clean-up of the caller's: the device still ends at exit
     root = tmp_path / "dev"
-    code = ("import sys; from comando_host.simulator import Simulator; "
+    code = ("import sys; from comando_host.pico.simulator import Simulator; "
             "Simulator(root=sys.argv[1], serial=True).start(); "
             "raise RuntimeError('a bug after the device started')")
     proc = subprocess.run([sys.executable, "-c", code, str(root)], env=_env(tmp_path),

@@ -1,4 +1,4 @@
-"""The game clock on the live page (comando_host.pageview) and the mirror (comando_host.view):
+"""The game clock on the live page (comando_host.web.pageview) and the mirror (comando_host.text.view):
 the time left as of each event's stamp, the warning, the closing rolls and the end at time, who
 ran out - from the events alone (issue 26)."""
 
@@ -9,8 +9,8 @@ from comando.dice import FixedDice, SeededDice
 from comando.engine.bot import Bot
 from comando.session import replay
 from comando import turns
-from comando_host.pageview import PageGame
-from comando_host.view import GameView
+from comando_host.web.pageview import PageGame
+from comando_host.text.view import GameView
 
 
 def rows(events):
@@ -116,8 +116,8 @@ def test_the_page_in_a_browser_shows_the_clock_and_its_warning(browser, tmp_path
     """Real chromium: the clock's panel says the time left, turns to the warning's colours under
     5 minutes, and says the end at time."""
     from browser import open_page
-    from comando_host.demo_games import store_game
-    from comando_host.store import Store
+    from comando_host.store.demo_games import store_game
+    from comando_host.store.db import Store
     from comando_host.web.app import Background
     events = revancha_session()
     db = str(tmp_path / "g.db")

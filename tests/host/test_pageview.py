@@ -1,4 +1,4 @@
-"""What the live page shows of a stored game (comando_host.pageview.PageGame), without a browser."""
+"""What the live page shows of a stored game (comando_host.web.pageview.PageGame), without a browser."""
 
 import itertools
 import json
@@ -9,8 +9,8 @@ from comando.session import replay
 from comando.board import load_board
 from comando.combat import compare
 from comando.dice import SeededDice
-from comando_host.demo_games import bot_events
-from comando_host.pageview import CHECKPOINT, PageGame, expected_losses
+from comando_host.store.demo_games import bot_events
+from comando_host.web.pageview import CHECKPOINT, PageGame, expected_losses
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""T.E.G. II on the live page (issue 23; rules/teg-ii.txt): what comando_host.pageview shows of a
+"""T.E.G. II on the live page (issue 23; rules/teg-ii.txt): what comando_host.web.pageview shows of a
 game on the map (the engine, the bot playing every power) and of the device's table session:
 each region's units per power (armies, ships at sea, aircraft, SU, rockets, mushrooms), the
 players' counts, the war-potential track, the objective tokens (face down until the count
@@ -17,8 +17,8 @@ from comando.engine.bot import Bot
 from comando.session import replay as session_replay
 from comando.rulesets.teg2 import tally
 from comando.rulesets.teg2.commit import commit
-from comando_host.pageview import PageGame
-from comando_host.store import Store
+from comando_host.web.pageview import PageGame
+from comando_host.store.db import Store
 from comando_host.web.app import Background
 
 from test_web_app import get, recv

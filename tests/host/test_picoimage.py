@@ -1,4 +1,4 @@
-"""The Pico's flash as files (comando_host.picoimage): the littlefs image of the app, the whole
+"""The Pico's flash as files (comando_host.pico.picoimage): the littlefs image of the app, the whole
 flash, the UF2 that `make uf2` writes (the emulated-Pico tests boot it: tests/pico), and the
 MicroPython image its user gives (the project holds none): the official RPI_PICO release as a .uf2
 or a .bin, checked as an RP2040 MicroPython image, anything else refused in one line."""
@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from comando_host import picoimage as P
+from comando_host.pico import picoimage as P
 
 pytest.importorskip("littlefs")
 

@@ -4,7 +4,7 @@ argentina'")."""
 
 import pytest
 
-from comando_host.numwords import looks_numeric
+from comando_host.text.numwords import looks_numeric
 from play_tools import run_cli
 
 PLAYERS = "Ana:red,Beto:blue,Caro:black,Dani:yellow"

@@ -22,7 +22,7 @@ import pytest
 
 from comando import engine
 from comando_host.cli import main
-from comando_host.store import Store
+from comando_host.store.db import Store
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SEED = 11

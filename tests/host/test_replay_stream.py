@@ -18,7 +18,7 @@ from comando.engine import log as elog
 from comando.engine.bot import RandomBot, play
 from comando.errors import IllegalMove
 from comando_host.cli import main
-from comando_host.logstream import PackedEvents, StreamFolder
+from comando_host.store.logstream import PackedEvents, StreamFolder
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -115,7 +115,7 @@ def test_import_stores_the_whole_log_in_one_transaction(tmp_path, capsys):
     db = str(tmp_path / "g.db")
     assert main(["import", str(path), "--db", db]) == 0
     assert capsys.readouterr().out == "imported long: %d events\n" % len(log)
-    from comando_host.store import Store
+    from comando_host.store.db import Store
     store = Store(db, create=False)
     assert store.events("long") == log
     seq, players, result, _, _, n = store.summaries()["long"]
@@ -125,7 +125,7 @@ def test_import_stores_the_whole_log_in_one_transaction(tmp_path, capsys):
 
 
 def test_add_records_failing_midway_stores_nothing(tmp_path):
-    from comando_host.store import Store
+    from comando_host.store.db import Store
     log = bot_log(5000, seed=8)
 
     def records():

@@ -1,6 +1,6 @@
 """One wording of a game's result everywhere it is told (issue 23): `comando games`, the `show`
 header, body and `--replay` line, `comando replay`, the last event's line and the live page say
-the same words, from comando_host.record.result_words. A T.E.G. II count that ties ("End of the
+the same words, from comando_host.text.record.result_words. A T.E.G. II count that ties ("End of the
 Game": tied players share the win under the default tie=share) and an ordinary single winner,
 for a game on the map (comando play's engine, played by the bot) and a table session (the
 device's reducer, answered token by token)."""
@@ -14,10 +14,10 @@ from comando.engine.bot import Bot
 from comando.session import replay as session_replay
 from comando.rulesets.teg2 import tally
 from comando_host.cli import main
-from comando_host.demo_games import store_game
-from comando_host.pageview import PageGame
-from comando_host.record import Record, result_words
-from comando_host.store import Store
+from comando_host.store.demo_games import store_game
+from comando_host.web.pageview import PageGame
+from comando_host.text.record import Record, result_words
+from comando_host.store.db import Store
 
 POWERS4 = [("USA", "usa"), ("USSR", "ussr"), ("China", "china"), ("Japan", "japan")]
 

@@ -22,7 +22,7 @@ from comando.dice import SeededDice  # noqa: E402
 from comando.rulesets.risk import engine as risk  # noqa: E402
 from comando.engine.bot import Bot  # noqa: E402
 from comando.errors import IllegalMove, RulesError  # noqa: E402
-from comando_host import region_bonus  # noqa: E402
+from comando_host.maps import region_bonus  # noqa: E402
 from gamecheck import play_checked, replays  # noqa: E402
 
 BOOK = "risk-online-12-maps.txt"
@@ -304,7 +304,7 @@ def test_a_region_bonus_that_is_not_a_number(tmp_path):
 def test_layouts_place_every_territory_on_an_a3_sheet(bid):
     """boards/layout/ID.json (schema comando-layout/1) for each new map: one point per territory
     and a colour and label per region on a 1200x850 canvas (A3's 1.41:1), one territory a line.
-    The checker and the SVG renderer are comando_host.geometry / svgmap (the live-map work); where
+    The checker and the SVG renderer are comando_host.maps.geometry / svgmap (the live-map work); where
     they exist they must accept every layout and draw it."""
     path = os.path.join(os.path.dirname(board_path(bid)), "layout", bid + ".json")
     with open(path, encoding="utf-8") as f:
@@ -317,7 +317,7 @@ def test_layouts_place_every_territory_on_an_a3_sheet(bid):
     for i in range(b.n):
         assert sum(1 for ln in text.splitlines() if ln.strip().startswith('"%s": [' % b.cid(i))) == 1
     try:
-        from comando_host import geometry, svgmap
+        from comando_host.maps import geometry, svgmap
     except ImportError:
         return  # before the live-map work is merged: the format checks above only
     lay = geometry.read_layout(path, b)

@@ -7,7 +7,7 @@ import sqlite3
 import subprocess
 import sys
 
-from comando_host.store import Store
+from comando_host.store.db import Store
 
 
 def _store_that_drops_an_event(path):

@@ -13,7 +13,7 @@ import time
 import pytest
 
 from comando.link import TYPES
-from comando_host.termfit import BRAILLE, HALF, layout
+from comando_host.terminal.termfit import BRAILLE, HALF, layout
 from device.hal.simterm import KEYS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -49,7 +49,7 @@ def test_the_simulators_port_is_its_own_pty(monkeypatch):
     """The host opens the path the simulator names: it must be the device's pty, never another
     terminal's, even when /dev/pts/N names another pty (two devpts instances on /dev/pts, as in
     containers): else the host's hello frame is written on the glass of that terminal."""
-    from comando_host import simulator
+    from comando_host.pico import simulator
     master, slave = os.openpty()
     other_m, other_s = os.openpty()
     try:

@@ -63,7 +63,7 @@ def test_a_new_db_path_and_the_default_paths_empty_file_still_become_a_store(tmp
     assert fresh.stat().st_size > 0
     monkeypatch.delenv("COMANDO_DB")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    from comando_host.store import default_path
+    from comando_host.store.db import default_path
     os.makedirs(os.path.dirname(default_path()))
     open(default_path(), "wb").close()
     assert main(["import", str(game)]) == 0
@@ -139,7 +139,7 @@ def _stored_games(tmp_path):
 
 @pytest.mark.parametrize("command", sorted(INPUT_COMMANDS))
 def test_an_input_over_the_size_bound_names_the_limit(tmp_path, command):
-    from comando_host.inputfile import LOG_LIMIT, SCRIPT_LIMIT
+    from comando_host.store.inputfile import LOG_LIMIT, SCRIPT_LIMIT
     limit = SCRIPT_LIMIT if command == "sim --script" else LOG_LIMIT
     big = tmp_path / "big.jsonl"
     with open(big, "wb") as f:     # sparse: no block is written, the test stays fast
@@ -154,7 +154,7 @@ def test_an_input_over_the_size_bound_names_the_limit(tmp_path, command):
 def test_an_input_at_the_size_bound_is_still_read(tmp_path):
     """The bound refuses only what is over it: a log of exactly LOG_LIMIT bytes is read (and
     then judged as a log: here its padding is not an event)."""
-    from comando_host.inputfile import LOG_LIMIT, read_bytes
+    from comando_host.store.inputfile import LOG_LIMIT, read_bytes
     path = tmp_path / "edge.jsonl"
     with open(path, "wb") as f:
         f.truncate(LOG_LIMIT)
@@ -259,7 +259,7 @@ def _store_content(db):
 def _long_log(tmp_path):
     """A whole bot game's log (hundreds of KiB): bigger than what is left on the small disk."""
     import json
-    from comando_host.demo_games import bot_events
+    from comando_host.store.demo_games import bot_events
     path = tmp_path / "long.jsonl"
     path.write_text("".join(json.dumps(e) + "\n" for e in bot_events("teg", 3, 3)))
     return path

@@ -9,7 +9,7 @@ import select
 import sys
 import time
 
-from comando_host.textsafe import SafeStream, Styled, printable
+from comando_host.text.textsafe import SafeStream, Styled, printable
 
 COMANDO = os.path.join(os.path.dirname(sys.executable), "comando")
 CLEAR = "\x1b[2J"   # what a hostile name would do to the screen if obeyed

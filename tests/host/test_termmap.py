@@ -1,4 +1,4 @@
-"""The board in the terminal (comando_host.termmap) and `comando play`'s `map` and `neighbours`."""
+"""The board in the terminal (comando_host.terminal.termmap) and `comando play`'s `map` and `neighbours`."""
 
 import io
 import re
@@ -9,9 +9,10 @@ import pytest
 from comando import engine
 from comando.board import load_board
 from comando.dice import SeededDice
-from comando_host import geometry, svgmap, termmap
+from comando_host.maps import geometry, svgmap
+from comando_host.terminal import termmap
 from comando_host.cli import main
-from comando_host.demo_games import bot_game
+from comando_host.store.demo_games import bot_game
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 

@@ -10,8 +10,8 @@ from websockets.sync.client import connect
 
 from comando_host.cli import main
 from comando_host.commands.web import host_for
-from comando_host.demo_games import bot_events, store_game
-from comando_host.store import Store
+from comando_host.store.demo_games import bot_events, store_game
+from comando_host.store.db import Store
 from comando_host.web.app import Background
 from webkit import recv
 

@@ -9,7 +9,7 @@ import pytest
 
 from browser import open_page
 from comando import engine, odds, odds_chain
-from comando_host.demo_games import bot_events, store_game
+from comando_host.store.demo_games import bot_events, store_game
 from comando_host.web import attackodds
 from test_web_input import served, socket  # noqa: F401 (served: a fixture)
 from webkit import recv

@@ -15,15 +15,15 @@ from comando import engine
 from comando.session import replay
 from comando.board import load_board
 from comando.dice import SeededDice
-from comando_host import svgmap
-from comando_host.demo_games import bot_events, store_game
-from comando_host.store import Store
+from comando_host.maps import svgmap
+from comando_host.store.demo_games import bot_events, store_game
+from comando_host.store.db import Store
 from comando_host.web.app import Background
 
 def test_a_map_game_played_by_presses_shows_each_conquest_on_the_page(browser, tmp_path):
     # The device app (its New game screen set to map mode, its map screen) plays a whole
     # 4-player T.E.G. game by button presses (tests/mapdriver.py); its link end talks to the
-    # real HostSession over a pty; the page is open before the game starts.
+    # real HostLink over a pty; the page is open before the game starts.
     import mapdriver
     from livemap_tools import LinkedDevice
     db = str(tmp_path / "host.db")

@@ -2,7 +2,7 @@
 a game the laptop plays (started on the page, or `comando play`'s log) gets the engine's events
 made and stored by the server; a hand-dealt deal is checked complete and legal; refusals are one
 line and change nothing; read-only games stay read-only; the page's commands for a device's game
-travel through the store to the link (comando_host.pagecommands)."""
+travel through the store to the link (comando_host.web.pagecommands)."""
 
 import json
 import time
@@ -11,9 +11,10 @@ import pytest
 from websockets.sync.client import connect
 
 from comando import engine
-from comando_host import games, pagecommands
-from comando_host.demo_games import bot_events, store_game
-from comando_host.store import Store
+from comando_host import games
+from comando_host.web import pagecommands
+from comando_host.store.demo_games import bot_events, store_game
+from comando_host.store.db import Store
 from comando_host.web.app import Background
 from webkit import page_key, played_db, recv, session_from
 

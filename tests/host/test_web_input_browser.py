@@ -1,5 +1,5 @@
 """The page's input half in a real headless browser (Debian's chromium through playwright):
-- a map-mode T.E.G. game on the device app, its link end over a pty to the real HostSession:
+- a map-mode T.E.G. game on the device app, its link end over a pty to the real HostLink:
   placements (a number typed) and an attack entered by clicks on the page reach the device as
   host commands; the device's own journal holds them, numbered by the device, and the page shows
   them when they come back through the link;
@@ -17,8 +17,8 @@ from browser import open_page, same_picture
 from comando import engine
 from comando import journal_read as codec
 from comando.engine import picks
-from comando_host.demo_games import store_game
-from comando_host.store import Store
+from comando_host.store.demo_games import store_game
+from comando_host.store.db import Store
 from comando_host.web import pageinput
 from comando_host.web.app import Background
 
@@ -234,7 +234,7 @@ def test_a_hand_dealt_deal_is_entered_a_colour_at_a_time(browser, tmp_path):
     assert [e["t"] for e in events] == ["new", "deal"]
     st = engine.fold(events)
     assert st.owner == owner and st.cur == 1
-    from comando_host import svgmap
+    from comando_host.maps import svgmap
     assert fills == [svgmap.player_colour(st.colours[o], o)[0] for o in owner]
     ok, why = same_picture(png, "page-input-deal.png")
     assert ok, why

@@ -8,8 +8,8 @@ import pytest
 
 from browser import browser, open_page, same_picture  # noqa: F401  (the module's chromium)
 
-from comando_host.demo_games import store_game
-from comando_host.store import Store
+from comando_host.store.demo_games import store_game
+from comando_host.store.db import Store
 from comando_host.web.app import Background
 
 from test_pageview_teg2 import SECRETS, _session, map_game

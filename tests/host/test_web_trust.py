@@ -14,8 +14,8 @@ import pytest
 from websockets.sync.client import connect
 
 from comando_host.cli import main
-from comando_host.demo_games import bot_events, store_game
-from comando_host.store import Store
+from comando_host.store.demo_games import bot_events, store_game
+from comando_host.store.db import Store
 from comando_host.web.app import Background, Hub
 from comando_host.web.guard import Budget, Guard, is_loopback
 from webkit import page_key, played_db, recv, session_from, ws_url

@@ -11,8 +11,8 @@ import threading
 from browser import VIEWPORT
 
 from comando import engine
-from comando_host.demo_games import store_game
-from comando_host.store import Store
+from comando_host.store.demo_games import store_game
+from comando_host.store.db import Store
 from comando_host.web import pageinput
 from comando_host.web.app import Background
 

@@ -9,8 +9,8 @@ import re
 import time
 import urllib.request
 
-from comando_host.demo_games import bot_events, store_game
-from comando_host.store import Store
+from comando_host.store.demo_games import bot_events, store_game
+from comando_host.store.db import Store
 
 
 def recv(ws, want=None, timeout=5.0):

@@ -18,7 +18,7 @@ if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
 from picorig import PicoRig, ensure_bundle, missing, no_image  # noqa: E402
-from comando_host import picoimage  # noqa: E402
+from comando_host.pico import picoimage  # noqa: E402
 
 FULL = os.environ.get("COMANDO_PICO") == "full"
 

@@ -23,7 +23,7 @@ import tempfile
 import threading
 import tty
 
-from comando_host import picoimage
+from comando_host.pico import picoimage
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -85,7 +85,7 @@ def ensure_bundle(out: str = BUNDLE) -> str:
     """The `make firmware` bundle of the firmware/ as it is now, built once per process (so a
     test or a bench never runs a stale build/firmware)."""
     if out not in _built:
-        from comando_host import firmware
+        from comando_host.pico import firmware
         firmware.build(out, quiet=True)
         _built[out] = True
     return out

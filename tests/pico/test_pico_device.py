@@ -191,15 +191,15 @@ def test_power_cut_during_a_journal_write_then_boot_and_recover(pico, tmp_path):
 
 
 def test_laptop_mirrors_the_emulated_device_over_the_pty(pico, tmp_path):
-    from comando_host.session import HostSession
-    from comando_host.store import Store
-    from comando_host.transport import open_transport
+    from comando_host.link.host import HostLink
+    from comando_host.store.db import Store
+    from comando_host.link.transport import open_transport
 
     rig = pico(seed=5, pty=True, realtime=True)
     rig.boot()
     store = Store(str(tmp_path / "host.db"))
     t = open_transport(rig.port)
-    s = HostSession(t, store)
+    s = HostLink(t, store)
     stop = threading.Event()
 
     def host():
@@ -330,8 +330,8 @@ def test_power_cut_at_any_byte_of_a_journal_write(pico, after, nbytes):
 @pytest.mark.pico_long
 def test_ctrl_c_does_not_stop_the_app_but_the_stop_request_does(pico, tmp_path):
     # issue 14, "Bad input": a raw Ctrl-C (mpremote's, a serial monitor's) is line noise; the
-    # CRC-checked stop-for-REPL frame (comando_host.repl_stop) is what `make deploy` sends
-    from comando_host import repl_stop
+    # CRC-checked stop-for-REPL frame (comando_host.pico.repl_stop) is what `make deploy` sends
+    from comando_host.pico import repl_stop
     rig = pico(seed=9, pty=True)
     rig.boot()
     rig.script(["ok", "ok", "roll", "ok"])

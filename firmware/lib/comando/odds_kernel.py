@@ -2,7 +2,7 @@
 ``@micropython.viper`` function (machine words, no allocation); CPython runs the same code as plain
 Python (the decorator a no-op) and computes the same integers.
 
-`make firmware` compiles it to armv6m machine code for the Pico (comando_host.firmware NATIVE);
+`make firmware` compiles it to armv6m machine code for the Pico (comando_host.pico.firmware NATIVE);
 the simulator's bundle, which runs on the 64-bit unix port, keeps it as source, where MicroPython
 compiles the viper code for the CPU it runs on.
 """

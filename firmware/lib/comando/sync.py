@@ -2,7 +2,7 @@
 
 Feed received bytes and the time in (``feed(data, now)``, ``tick(now)``), take the bytes to write
 out (``take()``). The same code runs on the Pico (``DeviceSync``, driven by device/link.py) and on
-the laptop (``HostSync``, driven by comando_host.session), and in the chaos harness with a fake
+the laptop (``HostSync``, driven by comando_host.link.host), and in the chaos harness with a fake
 clock.
 
 The protocol (docs/architecture.md "Link, host store and mirror"):

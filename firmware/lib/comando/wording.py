@@ -1,5 +1,5 @@
 """Counts in words: "1 army", "2 armies", "1 point". The one place a printed count and its noun
-agree, on the Pico and the laptop alike (comando_host.wording is this), so no line reads
+agree, on the Pico and the laptop alike (comando_host.text.wording is this), so no line reads
 "1 armies". Tiny on purpose: the rules import it where they word a refusal."""
 
 _IRREGULAR = {"army": "armies", "country": "countries", "territory": "territories",

@@ -1,6 +1,6 @@
 """The OLED driver's hot loop: the runs of changed columns of one page, as a ``@micropython.viper``
 function (machine code, no allocation; compiled for the Pico's armv6m by `make firmware`,
-comando_host.firmware NATIVE). CPython runs the same code as plain Python (the decorator a no-op)
+comando_host.pico.firmware NATIVE). CPython runs the same code as plain Python (the decorator a no-op)
 and finds the same runs.
 
 A run goes on while the next changed column is at most ``gap`` columns after its last one (a new

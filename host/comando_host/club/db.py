@@ -10,7 +10,7 @@ import threading
 
 from comando_host.club import auth, schema
 from comando_host.club.fold import GameFold, Illegal, sealed_problem
-from comando_host.store import dumps, new_game_info
+from comando_host.store.db import dumps, new_game_info
 
 MAX_EVENTS = 1000        # events in one push
 MAX_NAME = 80            # a club's, a table's, a login's characters

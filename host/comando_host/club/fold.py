@@ -5,14 +5,14 @@ on a map by ``comando.engine.Folder`` (its ``new`` names a board), a device's ta
 The sealed-secret rule (``sealed_problem``): the club never holds a secret in clear. A deal's
 objectives travel only as their commitments (``oh``; ``comando.engine.secret``), revealed by the
 event that ends the game (``rv``); a T.E.G. II battle command only as its lock's hash until its
-reveal (comando_host.secrets). An event carrying ``obj`` (other than all unknown), ``sec`` or a
+reveal (comando_host.link.secrets). An event carrying ``obj`` (other than all unknown), ``sec`` or a
 lock's command in clear is refused before anything is stored: the table's `comando club join`
 seals them (club/seal.py), as the device's link does.
 """
 
 from __future__ import annotations
 
-from comando_host.secrets import CLEAR_KEYS
+from comando_host.link.secrets import CLEAR_KEYS
 
 
 class Illegal(ValueError):

@@ -1,6 +1,6 @@
 """`comando club join URL --token T`: a table pushes its games to the club, offline first.
 
-The table's own store (SQLite, comando_host.store) is where every event is first: this reads it
+The table's own store (SQLite, comando_host.store.db) is where every event is first: this reads it
 and sends what the club has not acknowledged, game by game, in order, sealed (club/seal.py). How
 far the club acknowledged each game is kept in the table's store too (``club_acks``, per club URL
 and game): after a cut, a restart of the club or of this process, it sends again from there; the
@@ -57,7 +57,7 @@ class Table:
     """The table's store as this process reads it: its games, their events, the acks."""
 
     def __init__(self, path: str, url: str):
-        from comando_host.store import Store
+        from comando_host.store.db import Store
         Store(path, create=False).close()   # a missing or foreign file: StoreError, one line
         self.url = url
         self.db = sqlite3.connect(path, isolation_level=None, timeout=30)

@@ -1,6 +1,6 @@
 """Shared bits of the link/store commands."""
 
-from comando_host.store import ENV, Store
+from comando_host.store.db import ENV, Store
 
 
 def add_db(p):

@@ -12,7 +12,7 @@ from comando import combat, odds_chain
 from comando.errors import RulesError
 from comando_host.cli import UsageError
 from comando_host.commands._battle_args import MAX_ARMIES, armies, pct, situation_text
-from comando_host.wording import count
+from comando_host.text.wording import count
 
 MAX_CHAIN = 100  # countries in one chain (no board has a longer path worth asking about)
 

@@ -21,7 +21,7 @@ from comando import board as core
 from comando.errors import BoardError
 from comando.turns import RULESETS as RULESET_IDS
 
-from comando_host import geometry
+from comando_host.maps import geometry
 from comando_host.cli import UsageError
 
 # Top-level keys in the order the core streams them (comando.board.ORDER), with the free keys
@@ -303,7 +303,7 @@ def on_paper(text: str, w: int, h: int, paper: str) -> str:
 
 
 def cmd_svg(args) -> int:
-    from comando_host import svgmap
+    from comando_host.maps import svgmap
     path = _source(args, args.board)
     b = core.load_board(path)
     lpath = args.layout or geometry.layout_path_for(path)

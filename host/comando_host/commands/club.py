@@ -225,5 +225,5 @@ def run_join(args) -> int:
     if not args.url.startswith(("http://", "https://")):
         raise UsageError("%r is not the club's address (http://HOST:PORT)" % args.url)
     from comando_host.club import join
-    from comando_host.store import default_path
+    from comando_host.store.db import default_path
     return join.run(args.url, token, args.db or default_path(), once=args.once)

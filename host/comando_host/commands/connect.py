@@ -26,11 +26,11 @@ def register(sub):
 
 def run(args):
     from comando_host.cli import UsageError
-    from comando_host.mirror import Mirror
-    from comando_host.session import HostSession
-    from comando_host.transport import is_pty, open_transport
+    from comando_host.terminal.mirror import Mirror
+    from comando_host.link.host import HostLink
+    from comando_host.link.transport import is_pty, open_transport
 
-    from comando_host.notation import parse_event_line
+    from comando_host.store.notation import parse_event_line
     actions = []
     for text in args.act:
         ev = parse_event_line("0 " + text, "--act", 1)
@@ -42,7 +42,7 @@ def run(args):
     answered = False   # did a device answer at all? If none ever did, the exit is 1 (scripts)
     try:
         while True:
-            session = HostSession(transport, store)
+            session = HostLink(transport, store)
             left = None if end is None else max(0.0, end - time.monotonic())
 
             def send_actions(session=session):

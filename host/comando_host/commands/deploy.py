@@ -1,6 +1,6 @@
 """`comando deploy`: Comando onto a Raspberry Pi Pico that runs MicroPython, over USB (mpremote).
 
-The bundle (comando_host.firmware: the device's code compiled by mpy-cross, the boards packed) is
+The bundle (comando_host.pico.firmware: the device's code compiled by mpy-cross, the boards packed) is
 built from this installation's files, its .mpy format checked against the Pico's MicroPython,
 then copied. `make deploy` in a checkout does the same. Needs the device extra.
 """
@@ -21,7 +21,7 @@ def register(sub):
 
 def build_bundle(out: str) -> None:
     """The Pico bundle in ``out``; UsageError (one line) when a tool it needs is missing."""
-    from comando_host import firmware
+    from comando_host.pico import firmware
     try:
         firmware.build(out)
     except SystemExit as exc:   # firmware's own one-line errors (a missing mpy-cross...)
@@ -31,7 +31,8 @@ def build_bundle(out: str) -> None:
 
 
 def run(args) -> int:
-    from comando_host import firmware, resources
+    from comando_host.pico import firmware
+    from comando_host import resources
     out = args.out or resources.work_dir("firmware", cache=True)
     build_bundle(out)
     return firmware.deploy(out, args.port)

@@ -23,7 +23,8 @@ import time
 
 from comando import __version__ as HOST_VERSION
 from comando import link as L
-from comando_host import howto, mpycompat
+from comando_host import howto
+from comando_host.pico import mpycompat
 
 PICO_VID = 0x2E8A
 MICROPYTHON_PID = 0x0005
@@ -213,9 +214,9 @@ def probe_repl(port, timeout=2.0, clock=time.monotonic, after_reset=2.0):
     (sys.version), machine, and error (the last line of a traceback main.py printed after the
     soft reset that restarts it, within ``after_reset`` seconds, or None). Only called when no
     link frame came (no game is running): the stop-for-REPL frame stops an app that runs
-    without its link (comando_host.repl_stop); Ctrl-C then stops older firmware or a script.
+    without its link (comando_host.pico.repl_stop); Ctrl-C then stops older firmware or a script.
     Comando's app holds Ctrl-C off, so a stray Ctrl-C never stops a game."""
-    from comando_host.repl_stop import stop_frame
+    from comando_host.pico.repl_stop import stop_frame
     port.write(stop_frame())
     port.write(b"\r\x03\x03")
     seen = _read_for(port, timeout, clock, until=lambda d: b">>> " in d)
@@ -266,7 +267,7 @@ def compare_versions(hello, host_version=HOST_VERSION, protocol=L.PROTOCOL):
                            % howto.command("make deploy")))
     game = hello.get("game")
     if game:
-        from comando_host.wording import count
+        from comando_host.text.wording import count
         out.append(Finding(OK, "The device is in game %s (%s so far)." % (
             game, count(hello.get("_last", 0), "event"))))
     return out

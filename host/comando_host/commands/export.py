@@ -13,7 +13,7 @@ def register(sub):
 
 
 def run(args):
-    from comando_host import notation
+    from comando_host.store import notation
     store = open_store(args)
     gid = store.find_game(args.game)
     headers = store.game(gid)

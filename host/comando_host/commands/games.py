@@ -32,7 +32,7 @@ def rows(store):
     """Per stored game: (id, created, ruleset id, board, players (a list), events, result,
     updated), from the summary row each writer keeps (summaries.py); a game whose row is missing
     or behind its events is folded here, once, and its row kept for the next listing."""
-    from comando_host.summaries import row_of
+    from comando_host.store.summaries import row_of
     kept = store.summaries()
     out, fresh = [], []
     for gid, board, ruleset, fw, origin, created, updated, last in store.listing():
@@ -41,7 +41,7 @@ def rows(store):
             _, players, result, sboard, sruleset, n = summary
             board, ruleset = sboard or board, sruleset or ruleset
         else:
-            from comando_host.view import GameView
+            from comando_host.text.view import GameView
             n = store.event_count(gid)
             try:
                 view, _ = GameView.from_store(store, gid)
@@ -73,9 +73,9 @@ def table(body, width=None):
     wide: without the last update, then compact (dates without the year, the ruleset by its id
     with the board beside it only when it is not the ruleset's own: "risk/westeros", players by
     name), then players and result shortened."""
-    from comando_host.fitcols import cells, fit, join_names
-    from comando_host.record import ruleset_name
-    from comando_host.textsafe import printable
+    from comando_host.terminal.fitcols import cells, fit, join_names
+    from comando_host.text.record import ruleset_name
+    from comando_host.text.textsafe import printable
 
     def full():
         for gid, created, rs, board, players, n, result, updated in body:
@@ -120,7 +120,7 @@ def output_width():
 
 
 def run(args):
-    from comando_host.store import default_path
+    from comando_host.store.db import default_path
     if not args.db and not os.path.exists(default_path()):
         print("no games stored yet (%s)" % default_path())
         return 0

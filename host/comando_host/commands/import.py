@@ -8,7 +8,7 @@ import re
 
 from comando_host.cli import UsageError
 from comando_host.commands._common import add_db, open_store
-from comando_host.wording import count
+from comando_host.text.wording import count
 
 # A game id: what `show`, `export` and `replay` are given back, and a file name on export.
 GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
@@ -65,7 +65,7 @@ class LogFile:
         self.problem = None       # the fold's one line, or None
 
     def _reader(self):
-        from comando_host.inputfile import LineReader
+        from comando_host.store.inputfile import LineReader
         return LineReader(self.path, what="game file")   # regular, size-bound (InputError)
 
     def _head(self):
@@ -104,10 +104,10 @@ class LogFile:
                     yield line
 
     def scan(self):
-        from comando_host import notation
+        from comando_host.store import notation
         head, first, utf8 = self._head()
         if _is_journal(head):
-            from comando_host.inputfile import read_bytes
+            from comando_host.store.inputfile import read_bytes
             data = read_bytes(self.path, what="game file")
             self.headers, self.journal, self.dropped = _journal_records(self.path, data)
             self.count = len(self.journal)
@@ -145,7 +145,7 @@ class LogFile:
     def records(self):
         if self.journal is not None:
             return iter(self.journal)
-        from comando_host import notation
+        from comando_host.store import notation
         return notation.iter_records(self._lines(), self.name, {}, self.jsonl)
 
 
@@ -176,7 +176,7 @@ class _Fold:
             if not isinstance(ev, dict) or ev.get("t") != "new" or "board" not in ev:
                 self.session = []        # not a map game: fold_problem says what it is
             else:
-                from comando_host.logstream import StreamFolder
+                from comando_host.store.logstream import StreamFolder
                 self.folder = StreamFolder()
         if self.session is not None:
             self.session.append(ev)
@@ -193,7 +193,7 @@ class _Fold:
             self.problem = "event %s (%s): %s" % (ev.get("seq", "?"), ev.get("t"), why)
 
     def end(self):
-        from comando_host.logcheck import fold_problem
+        from comando_host.store.logcheck import fold_problem
         if self.session is not None:
             return fold_problem(self.session)
         if self.first is None:

@@ -8,7 +8,7 @@ from comando import combat, odds
 from comando_host.commands._battle_args import (add_battle_args, armies, parse_battle, pct,
                                                 situation_text)
 from comando_host.cli import UsageError
-from comando_host.wording import count
+from comando_host.text.wording import count
 
 # rows below this probability are folded into one line so 200v200 stays readable
 SHOW_MIN = 0.0005

@@ -25,12 +25,13 @@ from comando.dice import SeededDice, system_dice
 from comando.errors import ComandoError, IllegalMove
 from comando.engine import log as elog
 from comando.rulesets import MAPS, NAMES, POWERS
-from comando_host import clock_text, engine_text, games
+from comando_host.text import clock_text, engine_text
+from comando_host import games
 from comando_host.cli import UsageError
 from comando_host.commands.replay import log_lines, replay_bytes
-from comando_host.textsafe import printable
-from comando_host.wording import count
-from comando_host.numwords import looks_numeric, whole
+from comando_host.text.textsafe import printable
+from comando_host.text.wording import count
+from comando_host.text.numwords import looks_numeric, whole
 
 HELP = """commands (COUNTRY: id, name or alias; Tab completes):
   status                      whose turn, phase, armies to place, cards held (and the ruleset's counters)
@@ -125,7 +126,7 @@ def parse_players(text, rules, board=None):
             name, colour = item, cols[i % len(cols)]
         if not name.strip():
             raise UsageError(f"--players: a player without a name in {text!r} (NAME:COLOUR,...)")
-        from comando_host.textsafe import has_controls
+        from comando_host.text.textsafe import has_controls
         if has_controls(item):
             raise UsageError(f"--players: {printable(item.strip())!r} holds control characters "
                              "(a name is plain text)")
@@ -197,7 +198,7 @@ def is_int(word):
     return looks_numeric(word)
 
 
-class Session:
+class KeyboardGame:
     def __init__(self, game, out=None, log_path=None, store=None, game_id=None, now=None):
         self.game = game
         # the game clock's time: the wall clock (monotonic) on from the game's last stamp (a
@@ -252,7 +253,8 @@ class Session:
         """The board in the terminal (termmap), coloured when the output is a terminal; the
         table of countries for a board without a layout."""
         from comando.errors import BoardError as _BoardError
-        from comando_host import geometry, termmap
+        from comando_host.maps import geometry
+        from comando_host.terminal import termmap
         s = self.game.state
         try:
             lay = geometry.load_layout(self.board, auto=True)
@@ -906,7 +908,7 @@ def _resume_torn(path, allow, interactive):
     """Offer to go on from the valid lines of a log whose last line is torn; the torn bytes are
     kept in PATH.torn, never deleted. The lines before it must be JSON events (UTF-8) before
     anything is changed: else the file is refused as it is (a file of something else)."""
-    from comando_host.inputfile import read_bytes
+    from comando_host.store.inputfile import read_bytes
     torn = _torn_tail(read_bytes(path, what="game log"))
     if torn is None:
         return
@@ -946,7 +948,7 @@ def _resume_events(args, interactive):
     """(events, game id or None, log path or None) of --resume: a log file (checked whole,
     its torn last line handled) or the id of a stored game (comando games)."""
     import os
-    from comando_host.inputfile import read_bytes
+    from comando_host.store.inputfile import read_bytes
     path = args.resume
     looks_like_path = os.sep in path or "." in os.path.basename(path)
     if not os.path.lexists(path) and not looks_like_path:
@@ -968,7 +970,7 @@ def _resume_events(args, interactive):
 
 def _stored_events(args):
     """(events, id) of the stored game --resume names (an id or a unique prefix)."""
-    from comando_host.store import Store
+    from comando_host.store.db import Store
     store = Store(args.db, create=False)
     try:
         gid = store.find_game(args.resume)
@@ -992,7 +994,7 @@ def _new_game_id():
 
 
 def run(args) -> int:
-    from comando_host.store import Store, StoreError
+    from comando_host.store.db import Store, StoreError
     rules = engine.get_rules(args.ruleset)
     rng = SeededDice(args.seed) if args.seed is not None else system_dice()
     interactive = sys.stdin.isatty()
@@ -1028,7 +1030,7 @@ def run(args) -> int:
         gid = _new_game_id()
         store.ensure_game(gid, board=game.board.id, ruleset=rules.id, origin="play")
     try:
-        session = Session(game, log_path=log_path, store=store, game_id=gid)
+        session = KeyboardGame(game, log_path=log_path, store=store, game_id=gid)
     except StoreError as exc:
         raise StoreError(f"{exc}; the game was not started") from None
     if args.resume and log_path == args.resume:

@@ -8,8 +8,8 @@ import sys
 
 from comando.errors import ComandoError
 from comando.engine import log as elog
-from comando_host import engine_text
-from comando_host.wording import count
+from comando_host.text import engine_text
+from comando_host.text.wording import count
 
 
 def register(subparsers):
@@ -29,9 +29,9 @@ HEADERS = ("game", "snapshot")
 
 def replay(path):
     """(state, None) or (state_so_far, "FILE:LINE: message"); the file is read line by line
-    with a size bound and only when it is a regular file (comando_host.inputfile), and folded as
-    it is read (comando_host.logstream: the state is kept, the events as compact lines)."""
-    from comando_host.inputfile import InputError, LineReader
+    with a size bound and only when it is a regular file (comando_host.store.inputfile), and folded as
+    it is read (comando_host.store.logstream: the state is kept, the events as compact lines)."""
+    from comando_host.store.inputfile import InputError, LineReader
     try:
         reader = LineReader(path, what="game log")
     except InputError as exc:
@@ -54,7 +54,7 @@ def replay_bytes(data: bytes, path: str):
 
 def replay_lines(lines, path: str):
     """replay() of a log's bytes lines (a file, a LineReader), folded as they come."""
-    from comando_host.logstream import StreamFolder, events
+    from comando_host.store.logstream import StreamFolder, events
     folder = StreamFolder()
     try:
         for lineno, ev, line in events(lines, path, HEADERS):
@@ -82,18 +82,18 @@ def _session_replay(events, name):
     text = (f"table session ({state.rs}, {', '.join(state.colours)}), {count(state.seq, 'event')}: "
             f"{session_outcome(events, state)}")
     if state.clock is not None:   # the game clock: the end at time, who ran out (clock_text)
-        from comando_host import clock_text
+        from comando_host.text import clock_text
         text = "\n".join([text] + clock_text.status_lines(state))
     return text, None
 
 
 def session_outcome(events, state):
     """What a table session waits for, or once it is over its result in the one wording
-    (comando_host.record.Record.result: the count and who won)."""
+    (comando_host.text.record.Record.result: the count and who won)."""
     from comando import session
     if state.stage != session.OVER:
         return session.waiting(state)
-    from comando_host.record import Record
+    from comando_host.text.record import Record
     rec = Record()
     for ev in events:
         rec.feed(ev)
@@ -103,7 +103,7 @@ def session_outcome(events, state):
 def _stored_game(args):
     """The id of the stored game ``args.file`` names, and its first record (None when it has
     none); ValueError (one line, exit 2) when unknown or when it starts from a snapshot."""
-    from comando_host.store import Store
+    from comando_host.store.db import Store
     store = Store(args.db, create=False)
     gid = store.find_game(args.file)
     if store.has_snapshot(gid):
@@ -115,7 +115,7 @@ def _stored_game(args):
 def _first_event(path):
     """The first event of a log file, or None when there is none or a line is not one (replay()
     then names it); only the lines up to it are read."""
-    from comando_host.inputfile import LineReader
+    from comando_host.store.inputfile import LineReader
     try:
         with LineReader(path, what="game log") as reader:
             for _, ev in elog.iter_lines(reader, path, HEADERS):
@@ -132,7 +132,7 @@ def _is_session(first) -> bool:
 
 def _file_events(path):
     """Every event of a (table session's) log file, or None when a line is not one."""
-    from comando_host.inputfile import read_bytes
+    from comando_host.store.inputfile import read_bytes
     try:
         return [ev for _, ev in log_lines(read_bytes(path, what="game log"), path)]
     except ValueError:   # InputError too: replay() says it
@@ -181,7 +181,7 @@ def run(args) -> int:
           f"{count(state.seq, 'event')}")
     print(engine_text.status(state))
     if state.clock is not None:   # the game clock: the end at time, who ran out (clock_text)
-        from comando_host import clock_text
+        from comando_host.text import clock_text
         for line in clock_text.status_lines(state):
             print(line)
     if args.countries:

@@ -8,7 +8,7 @@ from comando import combat
 from comando.dice import SeededDice, system_dice
 from comando_host.cli import UsageError
 from comando_host.commands._battle_args import add_battle_args, armies, parse_battle, situation_text
-from comando_host.wording import count
+from comando_host.text.wording import count
 
 
 def register(subparsers) -> None:

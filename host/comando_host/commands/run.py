@@ -45,7 +45,7 @@ png 10-next-turn
 DEVICE_HOOKS = []
 
 try:  # issue 6: the laptop mirror alongside the device
-    from comando_host.mirror_hook import mirror_hook
+    from comando_host.terminal.mirror_hook import mirror_hook
     DEVICE_HOOKS.append(mirror_hook)
 except ImportError:  # pragma: no cover
     pass
@@ -82,14 +82,14 @@ def register(subparsers):
 
 
 def run(args) -> int:
-    from comando_host.exitsignals import exit_on_signals
+    from comando_host.pico.exitsignals import exit_on_signals
     with exit_on_signals():   # SIGTERM, SIGHUP: the device is stopped too, on every path
         return _run(args)
 
 
 def _run(args) -> int:
     from comando_host import resources
-    from comando_host.store import Store
+    from comando_host.store.db import Store
     Store().close()  # the game database must be usable before the device starts (else one line)
     interactive = sys.stdin.isatty() and sys.stdout.isatty() and not args.demo
     if not interactive:
@@ -102,8 +102,8 @@ def _run(args) -> int:
 
 def demo(out: str, root: str | None = None) -> int:
     from comando_host import resources
-    from comando_host.simulator import run_script
-    from comando_host.wording import count
+    from comando_host.pico.simulator import run_script
+    from comando_host.text.wording import count
     os.makedirs(out, exist_ok=True)
     for name in os.listdir(out):
         if name.endswith(".png"):
@@ -180,11 +180,11 @@ class _QuietStderr:
 def interactive_sim(args) -> int:
     import signal
     from comando_host import resources
-    from comando_host.simulator import Simulator
-    from comando_host.termfit import layout, terminal_size
+    from comando_host.pico.simulator import Simulator
+    from comando_host.terminal.termfit import layout, terminal_size
     root = args.dir or resources.work_dir("sim-device")
-    from comando_host.mirror_hook import live_page
-    from comando_host.store import default_path
+    from comando_host.terminal.mirror_hook import live_page
+    from comando_host.store.db import default_path
     srv = live_page(default_path())
     page = srv.url if srv is not None else None
     print("comando run: no Pico attached: the simulated device runs here "

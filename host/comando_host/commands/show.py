@@ -1,7 +1,7 @@
 """comando show GAME: a stored game's headers, players and its table record (the public view)."""
 
 from comando_host.commands._common import add_db, open_store
-from comando_host.wording import count
+from comando_host.text.wording import count
 
 
 def register(sub):
@@ -32,8 +32,8 @@ def tail_count(text: str) -> int:
 
 def run(args):
     from comando_host.commands.games import when
-    from comando_host.record import Record
-    from comando_host.view import GameView, describe
+    from comando_host.text.record import Record
+    from comando_host.text.view import GameView, describe
     store = open_store(args)
     gid = store.find_game(args.game)
     g = store.game(gid)
@@ -73,7 +73,7 @@ def replay(records):
     if "board" in events[0]:  # a game of `comando play` (the engine tracks the map)
         from comando import engine
         state = engine.fold(events)   # IllegalMove names the first event that does not follow
-        from comando_host.outcome import engine_winners, result_words
+        from comando_host.text.outcome import engine_winners, result_words
         return "replay: %s the rules of %s; the state is at #%d (%s)" % (
             _follow(len(events)), state.rules.name, state.seq,
             result_words(engine_winners(state)) if state.phase == "over" else state.phase)

@@ -19,7 +19,7 @@ def register(sub):
 
 
 def run(args):
-    from comando_host.exitsignals import exit_on_signals
+    from comando_host.pico.exitsignals import exit_on_signals
     with exit_on_signals():   # SIGTERM, SIGHUP: the device is stopped too
         return _run(args)
 
@@ -27,13 +27,13 @@ def run(args):
 def _run(args):
     from comando_host.cli import UsageError
     from comando_host import resources
-    from comando_host.simulator import Simulator
+    from comando_host.pico.simulator import Simulator
     if args.script and not os.path.exists(args.script):
         raise UsageError("no such script file: %s" % args.script)
     script = None
     if args.script:
-        from comando_host.inputfile import SCRIPT_LIMIT, read_text
-        from comando_host.simulator import script_problem
+        from comando_host.store.inputfile import SCRIPT_LIMIT, read_text
+        from comando_host.pico.simulator import script_problem
         # a regular file of bounded size (a FIFO or /dev/zero would hang here); the device is
         # given the lines checked, not the path again
         script = read_text(args.script, SCRIPT_LIMIT, what="button script").splitlines()

@@ -2,7 +2,7 @@
 official MicroPython image you give and Comando's files (its littlefs filesystem).
 
 The image is MicroPython's own release for the Raspberry Pi Pico (RPI_PICO, .uf2 or .bin), checked
-before anything is built (comando_host.picoimage). Flashing the UF2 installs MicroPython and
+before anything is built (comando_host.pico.picoimage). Flashing the UF2 installs MicroPython and
 Comando in one step and replaces the Pico's filesystem (a game's journal too). `make uf2
 FIRMWARE=PATH` in a checkout does the same. Needs the device extra.
 """
@@ -25,7 +25,8 @@ def _line(exc) -> str:
 
 
 def run(args) -> int:
-    from comando_host import picoimage, resources
+    from comando_host.pico import picoimage
+    from comando_host import resources
     from comando_host.commands.deploy import build_bundle
     path = args.firmware or picoimage.firmware_path()
     if not path:

@@ -61,7 +61,7 @@ def run(args) -> int:
     except ImportError:
         from comando_host.howto import install_extra
         raise UsageError("the web page needs the web extra (%s)" % install_extra("web")) from None
-    from comando_host.store import Store
+    from comando_host.store.db import Store
     db = Store(args.db)  # opens (and creates) the store now: a bad path fails here, in one line
     path = db.path
     db.close()

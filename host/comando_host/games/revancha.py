@@ -8,10 +8,10 @@ from __future__ import annotations
 from comando.board import BoardError
 from comando.rulesets import TITLES
 from comando_host.cli import UsageError
-from comando_host.engine_text import card_name, who
+from comando_host.text.engine_text import card_name, who
 from comando_host.games.base import Game
 from comando_host.web import handdeal
-from comando_host.wording import count
+from comando_host.text.wording import count
 
 
 def status_lines(state) -> list:

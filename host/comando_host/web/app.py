@@ -3,7 +3,7 @@
 Routes:
     GET  /                          the page (page.html, page.css, page.js under /static)
     GET  /api/games                 the stored games, newest first
-    GET  /api/games/{id}/map.svg    the game's board drawn by comando_host.svgmap
+    GET  /api/games/{id}/map.svg    the game's board drawn by comando_host.maps.svgmap
     GET  /api/games/{id}/view?at=N  what the page shows after the first N stored rows
     WS   /ws                        the push channel: the page says what it watches, the server
                                     pushes each change (``{"op": "watch", "game": ID|"latest"}``,
@@ -20,7 +20,7 @@ changes nothing; the server keeps serving.
 Entering events (``web/pageinput.py`` says which games are writable): a live view of a writable
 game carries ``input`` (the seat to act, the buttons ``check`` accepts); a click asks ``options``
 for a country; ``act``/``deal`` are checked against the server's fold, then go to the linked
-device as a host command (``comando_host.pagecommands``: the store carries it to the link's
+device as a host command (``comando_host.web.pagecommands``: the store carries it to the link's
 process, the device numbers it, the event comes back through the link and the store) or, for a
 game the laptop plays, are made and stored here. The page hears ``sent``, then ``done`` or the
 one-line ``error``; the map changes when the event is stored, as for any event.
@@ -42,9 +42,10 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from comando.errors import ComandoError, IllegalMove
-from comando_host import geometry, pagecommands, svgmap
-from comando_host.pageview import PageGame
-from comando_host.store import Store, StoreError
+from comando_host.maps import geometry, svgmap
+from comando_host.web import pagecommands
+from comando_host.web.pageview import PageGame
+from comando_host.store.db import Store, StoreError
 from comando_host.web import pageinput
 from comando_host.web.guard import Budget, Checked, Guard, is_loopback
 from comando_host.web.pageinput import Refused

@@ -6,7 +6,7 @@ the public part keeps one commitment per objective (``oh``). The laptop folds th
 objectives unknown (``UNKNOWN``: only the public common objective can win). The event after which
 the device's state has a winner carries ``rv`` = {"obj": ids, "on": nonces} (every objective, in
 deal order); engine.apply reveals them before the event itself, so every fold reaches the same
-winner, and the host checks each against its commitment (comando_host.secrets).
+winner, and the host checks each against its commitment (comando_host.link.secrets).
 
 The hashed message is ASCII, checkable with any sha256 tool, as T.E.G. II battle commands
 (comando.rulesets.teg2.commit)::

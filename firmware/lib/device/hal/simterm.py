@@ -11,7 +11,7 @@ KEYS = {"half": "keys: w/s up/down  enter ok  b back  r roll  (W/S/O/B/R long)  
 class Term:
     """A raw-mode terminal: keys in, the panel drawn in half blocks (130 columns) or braille (66),
     every line within the picture's width so nothing wraps. ``viewfile``: the host writes the view
-    and hint there when the terminal is resized (comando_host.termfit); ``follow`` picks it up."""
+    and hint there when the terminal is resized (comando_host.terminal.termfit); ``follow`` picks it up."""
 
     def __init__(self, spec, view="half", hint="", viewfile=None):
         self.view = view

@@ -9,7 +9,7 @@ region followed by its units, then optional aircraft and SU counts: `from brazil
 from __future__ import annotations
 
 from comando_host.cli import UsageError
-from comando_host.numwords import looks_numeric, whole
+from comando_host.text.numwords import looks_numeric, whole
 
 HELP = """T.E.G. II (teg-ii.txt) commands:
   status | map [PLAYER]        the round, war potential, objectives / the forces in each region

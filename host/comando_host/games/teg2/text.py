@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from comando.rulesets.teg2 import objectives as objs
 from comando.rulesets.teg2.track import POWER_NAMES
-from comando_host.wording import count
+from comando_host.text.wording import count
 
 
 def seat(state, p):
@@ -16,7 +16,7 @@ def status(state) -> str:
     x = state.x
     lines = []
     if state.phase == "over":
-        from comando_host.outcome import engine_winners, result_words
+        from comando_host.text.outcome import engine_winners, result_words
         lines.append(f"Game over: {result_words(engine_winners(state))}.")
         lines.extend(r.standings(state))
     else:

@@ -1,5 +1,5 @@
 // The live page: one WebSocket to the server (comando_host/web/app.py), the board's SVG drawn
-// by the server (comando_host/svgmap.py) and updated here in place, country i = <g id="c{i}">.
+// by the server (comando_host/maps/svgmap.py) and updated here in place, country i = <g id="c{i}">.
 "use strict";
 (function () {
   const $ = (id) => document.getElementById(id);

@@ -11,7 +11,7 @@ take and to hold. Applied to Risk's World map it gives exactly the printed 5/2/5
 the divisor 7 is the only one that does (tests/host/test_risk_maps.py). Every Risk board in
 boards/ declares the bonuses this method gives; the test and
 
-    python -m comando_host.region_bonus boards/risk*.json
+    python -m comando_host.maps.region_bonus boards/risk*.json
 
 check it (exit 1 and the region that differs when a board's declared bonus is not the method's).
 """
@@ -67,7 +67,7 @@ def differences(data: dict) -> list:
 def main(argv=None) -> int:
     paths = list(sys.argv[1:] if argv is None else argv)
     if not paths:
-        print("usage: python -m comando_host.region_bonus BOARD.json...", file=sys.stderr)
+        print("usage: python -m comando_host.maps.region_bonus BOARD.json...", file=sys.stderr)
         return 2
     bad = 0
     for path in paths:

@@ -1,4 +1,4 @@
-"""The one map renderer: a board's layout (``comando_host.geometry``) as an SVG picture.
+"""The one map renderer: a board's layout (``comando_host.maps.geometry``) as an SVG picture.
 
 ``render(layout, view=None)`` draws the sea, each continent's area (discs around its countries
 joined along its inner borders, so the area follows the layout), every border as a line (dashed

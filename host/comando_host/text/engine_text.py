@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from comando_host import games
-from comando_host.wording import count
+from comando_host.text.wording import count
 
 
 def who(state, p):
@@ -18,7 +18,7 @@ def status(state) -> str:
     b = state.board
     lines = []
     if state.phase == "over":
-        from comando_host.outcome import engine_winners, result_words
+        from comando_host.text.outcome import engine_winners, result_words
         lines.append(f"Game over: {result_words(engine_winners(state))}.")
         why = getattr(state.rules, "win_reason", None)
         if why is not None and state.winner >= 0:

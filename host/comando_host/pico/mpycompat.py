@@ -92,7 +92,7 @@ class Header:
 def bundle_header(out: str):
     """What the device must load, from the .mpy headers of the bundle at ``out`` (None for a
     source bundle): the bytecode files' header, or, when the bundle has native code (a viper
-    kernel compiled for the Pico's CPU: comando_host.firmware.NATIVE), the native files' header
+    kernel compiled for the Pico's CPU: comando_host.pico.firmware.NATIVE), the native files' header
     (its architecture and sub-version must then match the device's). Raises ValueError when the
     files disagree (a bundle built by two compilers)."""
     found = native = None

@@ -3,7 +3,7 @@
 Tables: ``games`` (one row per game the laptop has seen), ``players`` (seats, from the game's
 ``new`` event), ``events`` (every event, by game and seq, as the JSON the device sent; snapshots
 are rows of kind ``snapshot``); ``commands`` and ``links``, the live page's events on their way to
-a linked device (``comando_host.pagecommands``). Every write is one transaction committed with
+a linked device (``comando_host.web.pagecommands``). Every write is one transaction committed with
 ``synchronous=FULL``: when ``add_events`` returns, the events survive a crash of the laptop, and
 only then does the link acknowledge them to the device.
 
@@ -284,7 +284,7 @@ class Store:
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
             self.db.executescript(SCHEMA)
-            from comando_host import summaries
+            from comando_host.store import summaries
             self.db.executescript(summaries.SCHEMA)
             summaries.migrate(self.db)
             self._migrate()
@@ -401,7 +401,7 @@ class Store:
         order; an iterable read as it goes) in one transaction, written ``batch`` rows at a
         time: a long import never holds them all, and a failure stores none of them (as
         add_events). Its summary row is folded once, at the end, from the rows stored."""
-        from comando_host.view import GameView
+        from comando_host.text.view import GameView
         now = time.time()
         top = 0
         view = GameView(packed=True)     # its summary, fed as the rows go in
@@ -486,7 +486,7 @@ class Store:
     def _summarize(self, game, events, snapshot, view=None):
         """The game's summary row, in the events' transaction (summaries.py); ``view``: the
         game's view already folded (add_records), else it is kept or folded from the store."""
-        from comando_host import summaries
+        from comando_host.store import summaries
         if self._summaries is None:
             self._summaries = summaries.Writer()
         try:
@@ -503,7 +503,7 @@ class Store:
     def _fold(self, game):
         """The view of a stored game for its summary row, folded row by row with its history
         packed (a long game never all in memory as dicts)."""
-        from comando_host.view import GameView
+        from comando_host.text.view import GameView
         g = self.game(game) or {"board": "", "fw": ""}
         view = GameView(packed=True)
         view.hello({"game": game, "board": g["board"], "fw": g["fw"]}, 0)
@@ -544,7 +544,7 @@ class Store:
     def keep_summaries(self, rows):
         """Write summary rows folded by a reader (``[(game, seq, view)]``), when the store may be
         written; a failure here loses nothing (the next listing folds again)."""
-        from comando_host import summaries
+        from comando_host.store import summaries
         if self.readonly or not rows:
             return
         try:

@@ -5,7 +5,7 @@ engine.Folder keeps each effective event as a dict (about 450 bytes each in CPyt
 ``undo`` can fold again without its undone tail. StreamFolder is the same fold, the same
 checks and messages, but keeps those events as their compact JSON lines (about 90 bytes each)
 and decodes them only when an undo folds again. ``lines(f, name)`` reads a log file line by line
-with its size bound (comando_host.inputfile), so nothing holds the whole file either."""
+with its size bound (comando_host.store.inputfile), so nothing holds the whole file either."""
 
 from __future__ import annotations
 

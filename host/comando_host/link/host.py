@@ -1,6 +1,6 @@
 """The host end of the link: a HostSync driven by a transport and a store.
 
-``HostSession.poll()`` reads what arrived, feeds it to the sync and hands every event it delivers
+``HostLink.poll()`` reads what arrived, feeds it to the sync and hands every event it delivers
 to the store; a batch is committed in ONE transaction (durable: synchronous=FULL) and only when
 that commit has returned does the sync acknowledge it. Then it writes what the sync has to say.
 The mirror reads ``view`` (a summary kept up to date here from the stored events).
@@ -19,9 +19,9 @@ import time
 
 from comando import sync
 
-from comando_host.pagecommands import LinkSide
-from comando_host.secrets import SecretBook
-from comando_host.view import GameView
+from comando_host.web.pagecommands import LinkSide
+from comando_host.link.secrets import SecretBook
+from comando_host.text.view import GameView
 
 
 class _Writer(threading.Thread):
@@ -89,7 +89,7 @@ class _Writer(threading.Thread):
             self.done.append((game, top, events, snapshot))
 
 
-class HostSession:
+class HostLink:
     def __init__(self, transport, store, clock=time.monotonic, log=None, cid_base=None,
                  writer=True):
         self.transport = transport

@@ -23,7 +23,7 @@ DEMO_SCRIPT = ["roll", "wait 150", "roll", "wait 150", "ok", "wait 100", "ok", "
 def _store(default_name=None):
     """The one game database (``$COMANDO_DB`` or the per-user one): what ``make run`` records is
     listed by ``comando games`` with what ``play``, ``connect`` and ``import`` recorded."""
-    from comando_host.store import Store
+    from comando_host.store.db import Store
     return Store()
 
 
@@ -50,15 +50,15 @@ def live_page(path, port=8765):
 def mirror_hook(port, sim):
     if port is None:   # (beside the scripted device's directory: one demo per --dir)
         return linked_demo(root=sim.root + "-linked" if sim is not None else None)
-    from comando_host.mirror import Mirror
-    from comando_host.session import HostSession
-    from comando_host.store import Store
-    from comando_host.transport import open_transport
+    from comando_host.terminal.mirror import Mirror
+    from comando_host.link.host import HostLink
+    from comando_host.store.db import Store
+    from comando_host.link.transport import open_transport
     if sim is None:  # a real Pico: the mirror in the foreground
         transport = open_transport(port)
         store = Store()
         live_page(store.path)
-        session = HostSession(transport, store)
+        session = HostLink(transport, store)
         try:
             return Mirror(session, port=port).run()
         except KeyboardInterrupt:
@@ -68,7 +68,7 @@ def mirror_hook(port, sim):
             transport.close()
     fit = getattr(sim, "layout", None)
     if fit is None:  # a caller that laid nothing out: fit this terminal
-        from comando_host.termfit import layout, terminal_size
+        from comando_host.terminal.termfit import layout, terminal_size
         fit = layout(*terminal_size())
     store = _store("sim-host.db")
     log = open(os.path.join(sim.root, "mirror.log"), "w")
@@ -84,7 +84,7 @@ def mirror_hook(port, sim):
 
     def worker():
         transport = open_transport(port)
-        session = HostSession(transport, store)
+        session = HostLink(transport, store)
         mirror = Mirror(session, out=log, tty=False, port=port)
         place(mirror, fit)
         sim.relayout = lambda new: place(mirror, new)
@@ -102,12 +102,12 @@ def linked_demo(seconds: float = 60.0, root: str | None = None) -> int:
     """The demo without a terminal: a simulated device and the host mirror over a pty. Checks
     that the laptop's copy of the game equals the device's journal; 1 when it does not (said in
     one line on stderr), else 0. ``root``: the device's directory (default build/)."""
-    from comando_host.mirror import Mirror
-    from comando_host.session import HostSession
+    from comando_host.terminal.mirror import Mirror
+    from comando_host.link.host import HostLink
     from comando_host import resources
-    from comando_host.simulator import Simulator
-    from comando_host.transport import open_transport
-    from comando_host.wording import count
+    from comando_host.pico.simulator import Simulator
+    from comando_host.link.transport import open_transport
+    from comando_host.text.wording import count
     store = _store("demo-host.db")
     page = live_page(store.path)
     sim = Simulator(root=root or resources.work_dir("demo-linked-device"), fresh=True,
@@ -118,7 +118,7 @@ def linked_demo(seconds: float = 60.0, root: str | None = None) -> int:
         transport = open_transport(sim.port)
         print("comando run: a second simulated device plays a few moves, linked to the laptop "
               "mirror over the pty %s:" % sim.port)
-        session = HostSession(transport, store)
+        session = HostLink(transport, store)
         session.on_receive = received.append     # each event that came over the link, in order
         mirror = Mirror(session, tty=False)
         end = time.monotonic() + seconds

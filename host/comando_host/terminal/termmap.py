@@ -1,4 +1,4 @@
-"""The board in a terminal: the same layout as the SVG map (``comando_host.geometry``), scaled to
+"""The board in a terminal: the same layout as the SVG map (``comando_host.maps.geometry``), scaled to
 a character grid. Each country is a token, its code and armies (``Arg 3``), on its owner's colour
 (24-bit ANSI; without colour the owner's seat letter follows: ``Arg 3A``). Tokens that would touch
 move to the nearest free place on their row or the rows around it; continent names are printed
@@ -7,8 +7,8 @@ where the layout puts them.
 
 from __future__ import annotations
 
-from comando_host import svgmap
-from comando_host.textsafe import Styled, printable
+from comando_host.maps import svgmap
+from comando_host.text.textsafe import Styled, printable
 
 SEATS = "ABCDEFGH"
 

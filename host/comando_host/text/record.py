@@ -23,7 +23,7 @@ import collections
 
 from comando.rulesets import POWERS
 from comando_host import games
-from comando_host.outcome import engine_winners, result_words  # noqa: F401  (the one wording)
+from comando_host.text.outcome import engine_winners, result_words  # noqa: F401  (the one wording)
 
 Entry = collections.namedtuple("Entry", "seq t kind text")
 
@@ -257,8 +257,8 @@ class Record:
             return None  # a type this laptop's rules do not know (newer firmware): told raw
         before = _SessionBefore(st)
         S.apply(st, ev)
-        if ev.get("t") in ("timeout", "close"):   # the game clock's (comando_host.clock_text)
-            from comando_host import clock_text
+        if ev.get("t") in ("timeout", "close"):   # the game clock's (comando_host.text.clock_text)
+            from comando_host.text import clock_text
             text = clock_text.event_line(st, ev, self.who)
             tail = self._s_progress(ev, before, st)
             return text + " - " + tail if tail else text
@@ -479,7 +479,7 @@ class Record:
     def _engine_new(self, ev):
         from comando import engine
         if self.packed:   # a long log followed to its end (a summary row): lines, not dicts
-            from comando_host.logstream import StreamFolder
+            from comando_host.store.logstream import StreamFolder
             folder = StreamFolder(board=self.board, verify=False)
         else:
             folder = engine.Folder(board=self.board, verify=False)
@@ -496,7 +496,7 @@ class Record:
                                                   board_label(self.board))
 
     def _engine(self, ev):
-        from comando_host import engine_text
+        from comando_host.text import engine_text
         st = self.state
         clocked = ev.get("t") in ("timeout", "close") and st.clock is not None
         if ev.get("t") != "undo" and not clocked and not hasattr(st.rules, "apply_" + str(ev.get("t"))):
@@ -507,7 +507,7 @@ class Record:
         t = ev.get("t")
         text = ""
         if clocked:
-            from comando_host import clock_text
+            from comando_host.text import clock_text
             text = clock_text.event_line(st, ev)
         elif t == "deal":  # its objectives are secret: only who starts
             text = "the countries are dealt"

@@ -1,7 +1,7 @@
 """`make firmware` / `make deploy`: the Pico bundle under build/firmware, copied with mpremote.
 
-    python -m comando_host.firmware build [--out build/firmware] [--source]
-    python -m comando_host.firmware deploy [--port PORT]
+    python -m comando_host.pico.firmware build [--out build/firmware] [--source]
+    python -m comando_host.pico.firmware deploy [--port PORT]
 
 What ships is firmware/manifest.py (MicroPython's manifest format). The bundle maps one-to-one
 onto the Pico's filesystem:
@@ -29,7 +29,8 @@ import sys
 
 from comando import board_pack, board_packer
 from comando.board import load_board
-from comando_host import howto, mpycompat, resources
+from comando_host import howto, resources
+from comando_host.pico import mpycompat
 
 # the checkout, or the installed package's copy of its files (comando_host.resources)
 ROOT = resources.root()
@@ -179,7 +180,7 @@ def find_pico(ports=None, bootsel=None) -> str:
         raise DeployError("more than one Pico on USB (%s): unplug the others, or name one with "
                           "'%s --port %s'." % (", ".join(p.device for p in picos),
                                                "comando deploy" if resources.installed() else
-                                               "python -m comando_host.firmware deploy",
+                                               "python -m comando_host.pico.firmware deploy",
                                                picos[0].device))
     if (bootsel or doctor.bootsel_present)():
         raise DeployError("the Pico is in BOOTSEL mode (a USB drive called RPI-RP2): copy the "
@@ -215,11 +216,11 @@ def probe_device(base, runner=run_mpremote, timeout=30.0):
 
 
 def stop_running_app(port: str, opener=None, timeout=3.0, clock=None) -> bool:
-    """Send the stop-for-REPL frame (comando_host.repl_stop) on ``port``: True when a running
+    """Send the stop-for-REPL frame (comando_host.pico.repl_stop) on ``port``: True when a running
     Comando app said it stopped. Any trouble opening the port is left for mpremote to report
     (its Ctrl-C then stops firmware older than the stop frame)."""
     import time
-    from comando_host import repl_stop
+    from comando_host.pico import repl_stop
     from comando_host.commands import doctor
     try:
         link = (opener or doctor.default_opener)(port)
@@ -285,7 +286,7 @@ def deploy(out: str, port: str | None = None, runner=run_mpremote, ports=None,
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m comando_host.firmware")
+    p = argparse.ArgumentParser(prog="python -m comando_host.pico.firmware")
     sub = p.add_subparsers(dest="cmd", required=True)
     b = sub.add_parser("build", help="compile the bundle under build/firmware")
     b.add_argument("--out", default=resources.work_dir("firmware", cache=True))

@@ -11,7 +11,7 @@ import functools
 import sys
 import time
 
-from comando_host.textsafe import printable
+from comando_host.text.textsafe import printable
 
 BOLD, DIM, RED, GREEN, YELLOW, RESET = "\x1b[1m", "\x1b[2m", "\x1b[31m", "\x1b[32m", "\x1b[33m", "\x1b[0m"
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import collections
 import time
 
-from comando_host import record as R
-from comando_host.record import hidden  # noqa: F401  (the rule for what is never shown)
+from comando_host.text import record as R
+from comando_host.text.record import hidden  # noqa: F401  (the rule for what is never shown)
 
 
 def public_fields(ev: dict) -> dict:
@@ -26,7 +26,7 @@ def describe(ev: dict) -> str:
 
 class GameView:
     """The mirror's model of one game: header fields, the last rolls and battles, a log tail, all
-    in the table record's words (``comando_host.record``)."""
+    in the table record's words (``comando_host.text.record``)."""
 
     def __init__(self, tail=12, packed=False):
         self.packed = packed    # Record(packed): a long game's history in compact lines
@@ -178,7 +178,7 @@ class GameView:
         self._extra_lines = []
         if rec.mode == "engine":
             try:
-                from comando_host import engine_text
+                from comando_host.text import engine_text
                 lines = engine_text.status(st).splitlines()  # public: no objectives in it
                 self._status = lines[0] if lines else ""
                 self._board_lines = lines[1:]
@@ -191,8 +191,8 @@ class GameView:
             except Exception:
                 pass
         if rec.mode in ("engine", "session") and getattr(st, "clock", None) is not None:
-            # the game clock as of the last event's stamp (comando_host.clock_text)
-            from comando_host import clock_text
+            # the game clock as of the last event's stamp (comando_host.text.clock_text)
+            from comando_host.text import clock_text
             self._extra_lines = self._extra_lines + clock_text.status_lines(st)
 
     @property

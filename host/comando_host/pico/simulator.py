@@ -194,7 +194,7 @@ class Simulator:
         self.fs_limit = fs_limit
         self.lib = lib or LIB
         self.extra_env = extra_env or {}
-        # After the firmware returns (the stop-for-REPL frame: comando_host.repl_stop), stay in the
+        # After the firmware returns (the stop-for-REPL frame: comando_host.pico.repl_stop), stay in the
         # port's REPL on the pty, like a Pico does: mpremote's raw REPL then works against the sim.
         self.repl = repl
         self.proc = None

@@ -1,7 +1,7 @@
 """What the live page (``comando web``) shows of one stored game, at any event.
 
 ``PageGame(rows)`` follows a game's stored rows (``Store.records``) with the table record
-(``comando_host.record.Record``: the engine for games on a map, the table session for the
+(``comando_host.text.record.Record``: the engine for games on a map, the table session for the
 device's default game), so every wording and every secrecy rule is the mirror's: a secret
 objective is never read, a locked command is "locked (hidden)". ``view(at)`` is a plain JSON dict:
 players (countries, armies, card counts, continents held), the map (owner and armies per country,
@@ -21,8 +21,8 @@ import copy
 from comando import odds
 from comando.combat import compare
 from comando_host import games
-from comando_host import record as R
-from comando_host import svgmap
+from comando_host.text import record as R
+from comando_host.maps import svgmap
 
 CHECKPOINT = 100
 LOG_TAIL = 14
@@ -258,7 +258,7 @@ class PageGame:
             out["pacts"] = []
         out["players"] = players
         ck = getattr(st, "clock", None) if st is not None else None
-        if ck is not None:   # the game clock as of this event's stamp (comando_host.clock_text)
+        if ck is not None:   # the game clock as of this event's stamp (comando_host.text.clock_text)
             out["clock"] = self._clock(st, ck)
         out["hot"] = list(f.hot)
         out["battles"] = list(f.battles)[::-1]
@@ -297,7 +297,7 @@ class PageGame:
         """The clock's part of the view: its lines in words, the seconds left (game, turn),
         whether the warning is on (the device's thresholds), who ran out."""
         from comando import clock as C
-        from comando_host import clock_text
+        from comando_host.text import clock_text
         opts = getattr(st, "options", None)
         if opts is None:
             opts = st.opts

@@ -1,14 +1,14 @@
 """Chaos with the real device end: the fault proxy between the firmware's link endpoint running
 under the MicroPython unix port on a pseudo-terminal and the real host session.
 
-``comando_host.chaos`` drives ``comando.sync.DeviceSync`` on an in-memory journal in the same
+``comando_host.link.chaos`` drives ``comando.sync.DeviceSync`` on an in-memory journal in the same
 process, on a virtual clock. Here the device end is the firmware itself (``device/link.py`` with
 its stdio serial and a file journal, under ``micropython``), so its buffering, journal reads,
 timers and restarts are the real ones; the wall clock drives everything. Per seed: a fault mix
 for each direction (``chaos.random_faults``: drops, corruption, control bytes, duplication,
 delays/reordering, byte splits, noise lines) and incidents (link cuts up to 3 s, device resets
 = the MicroPython process killed and started again on its journal, host crashes = the
-HostSession abandoned and a new one opened on the same database) while the device plays and
+HostLink abandoned and a new one opened on the same database) while the device plays and
 the host sends commands; then a clean link until the store equals the device journal.
 
 The seed fixes the fault schedule; the interleaving depends on the machine's timing, so a run
@@ -30,9 +30,9 @@ import time
 
 from comando import link as L
 
-from comando_host.chaos import Proxy, incident_schedule, random_faults
-from comando_host.session import HostSession
-from comando_host.store import Store
+from comando_host.link.chaos import Proxy, incident_schedule, random_faults
+from comando_host.link.host import HostLink
+from comando_host.store.db import Store
 
 
 class _Wire:
@@ -87,7 +87,7 @@ class DeviceWorld:
             self.log.append("%7.3f %s" % (self.clock(), msg))
 
     def _host(self):
-        return HostSession(_Wire(self), self.store, clock=self.clock, writer=self.writer,
+        return HostLink(_Wire(self), self.store, clock=self.clock, writer=self.writer,
                            cid_base=self.rng.getrandbits(24) << 4)
 
     def _incidents(self):

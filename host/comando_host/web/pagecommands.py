@@ -1,7 +1,7 @@
 """The live page's events on their way to a linked device, through the store.
 
 The page's server (``comando web``, or the one ``make run`` starts) and the link (``comando
-run``/``connect``: a ``HostSession``) may be two processes; the SQLite store they share carries
+run``/``connect``: a ``HostLink``) may be two processes; the SQLite store they share carries
 the page's actions between them:
 
 - ``links``: the process holding a device's link writes ``(game, pid, up)`` when its link comes
@@ -9,7 +9,7 @@ the page's actions between them:
   game linked while a row says up and its process is alive (``linked``).
 - ``commands``: the server queues an action checked against its fold (``queue``); the link side
   claims the game's new ones every ``every`` seconds (``LinkSide.pump``), sends each to the device
-  as a host command (``HostSession.submit``: a ``C`` frame, CRC-checked like every frame), and
+  as a host command (``HostLink.submit``: a ``C`` frame, CRC-checked like every frame), and
   writes the answer back (``finish``: ``done`` with the event's seq the device gave it, or
   ``refused`` with the device's one line). The server reads the answers (``answers``) and tells
   the page; the event itself reaches the page as every event does: device -> link -> store.
@@ -99,7 +99,7 @@ def answers(store, ids, now: float | None = None):
 # -- the link's side ----------------------------------------------------------------------------
 
 class LinkSide:
-    """What a ``HostSession`` does for the page: say which game its link is up on, and pass the
+    """What a ``HostLink`` does for the page: say which game its link is up on, and pass the
     page's commands for that game to the device."""
 
     def __init__(self, store, every: float = 0.02):

@@ -1,6 +1,6 @@
 """The Pico's flash as files: the app's littlefs image, a whole-flash image, and a UF2 to flash.
 
-    python -m comando_host.picoimage uf2 --firmware RPI_PICO-v1.28.0.uf2 [--bundle build/firmware]
+    python -m comando_host.pico.picoimage uf2 --firmware RPI_PICO-v1.28.0.uf2 [--bundle build/firmware]
                                          [--out build/comando.uf2]
 
 MicroPython's RPI_PICO layout (v1.28): the firmware from flash offset 0, the filesystem at
@@ -26,9 +26,10 @@ import argparse
 import os
 import struct
 
-from . import mpycompat, resources
+from comando_host.pico import mpycompat
+from comando_host import resources
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 SHARED = os.path.join(os.path.dirname(ROOT), "shared", "pico")
 # The RP2040 B1 boot ROM (data, beside the clone in ../shared/pico): the emulated chip's ROM.
 BOOTROM_SHA256 = "90b31e108faedfa6bbcfcc33ba05dac61e645108cfbbdc385f8dafc71fde44ae"
@@ -291,7 +292,7 @@ NO_FIRMWARE_HINT = ("picoimage: no MicroPython image given: download %s and pass
 def main(argv=None) -> int:
     import sys
 
-    ap = argparse.ArgumentParser(prog="python -m comando_host.picoimage")
+    ap = argparse.ArgumentParser(prog="python -m comando_host.pico.picoimage")
     sub = ap.add_subparsers(dest="cmd", required=True)
     u = sub.add_parser("uf2", help="MicroPython + the app's filesystem as one UF2")
     u.add_argument("--firmware", default=None,

@@ -55,8 +55,8 @@ def event_line(ev: dict) -> str:
 
 def to_text(headers: dict, records, players=(), comments=True) -> str:
     """The text notation; with ``comments`` each event is followed by a ``;`` comment telling it
-    in the table record's words (``comando_host.record``; ``import`` skips comments)."""
-    from comando_host.record import Record, raw
+    in the table record's words (``comando_host.text.record``; ``import`` skips comments)."""
+    from comando_host.text.record import Record, raw
     rec = Record() if comments else None
     lines = []
     for label, key in HEADER_KEYS:

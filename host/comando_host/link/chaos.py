@@ -2,8 +2,8 @@
 
 Everything is driven by one seed and a virtual clock, so a failing schedule replays exactly:
 
-    python -m comando_host.chaos --seed 17 -v      # one schedule, with its fault log
-    python -m comando_host.chaos --runs 1000       # the benchmark-sized run
+    python -m comando_host.link.chaos --seed 17 -v      # one schedule, with its fault log
+    python -m comando_host.link.chaos --runs 1000       # the benchmark-sized run
 
 ``Proxy`` is the faulty wire (one per direction): per frame it drops, corrupts (bit flips, control
 bytes, truncation), duplicates, delays (which reorders) and splits bytes into random chunks
@@ -16,7 +16,7 @@ journal event for event: nothing lost, nothing duplicated, nothing divergent, ev
 applied at most once.
 
 The device end is ``comando.sync.DeviceSync`` on a journal in memory; the host end is the real
-``HostSession`` with the real ``Store`` (SQLite, in memory here unless a path is given).
+``HostLink`` with the real ``Store`` (SQLite, in memory here unless a path is given).
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ import time
 from comando import link as L
 from comando import sync
 
-from comando_host.session import HostSession
-from comando_host.store import Store
+from comando_host.link.host import HostLink
+from comando_host.store.db import Store
 
 
 class Proxy:
@@ -191,7 +191,7 @@ class World:
         self.h2d = Proxy(random.Random(r.random()), random_faults(r))
         self.device = sync.DeviceSync(self.src, self.game, "teg-classic", "chaos", now=0.0)
         self.host_dead = False
-        self.host = HostSession(_Wire(self), self.store, clock=lambda: self.now, writer=self.writer,
+        self.host = HostLink(_Wire(self), self.store, clock=lambda: self.now, writer=self.writer,
                                 cid_base=self.rng.getrandbits(24) << 4)
         self.incidents = self._incidents()
         self.commands = []       # cids the host submitted, by session
@@ -255,7 +255,7 @@ class World:
         elif kind == "restart":
             self.note("host restarts (store holds %d)" % self.store.last_seq(self.game))
             self.host_dead = False
-            self.host = HostSession(_Wire(self), self.store, clock=lambda: self.now, writer=self.writer,
+            self.host = HostLink(_Wire(self), self.store, clock=lambda: self.now, writer=self.writer,
                                 cid_base=self.rng.getrandbits(24) << 4)
 
     def step(self):
@@ -366,7 +366,7 @@ def summarize(results):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m comando_host.chaos", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m comando_host.link.chaos", description=__doc__.split("\n")[0])
     ap.add_argument("--runs", type=int, default=50)
     ap.add_argument("--seed", type=int, default=None, help="run this one schedule")
     ap.add_argument("--first", type=int, default=0)
