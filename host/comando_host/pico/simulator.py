@@ -89,7 +89,7 @@ def script_problem(lines) -> str | None:
         elif cmd == "hold":
             ok = (len(rest) == 2 and all(b in names for b in rest[0].split("+"))
                   and rest[1].isdigit())
-        elif cmd == "wait":
+        elif cmd in ("wait", "later"):
             ok = len(rest) == 1 and rest[0].isdigit()
         elif cmd == "png":
             ok = len(rest) == 1
@@ -97,7 +97,7 @@ def script_problem(lines) -> str | None:
             ok = not rest
         if not ok:
             return "%d: not a script line: %r (lines are: BUTTON [xN], long BUTTON, " \
-                   "hold B1+B2 MS, wait MS, png NAME, quit; buttons %s)" % (n, raw.strip()[:40],
+                   "hold B1+B2 MS, wait MS, later SECONDS, png NAME, quit; buttons %s)" % (n, raw.strip()[:40],
                                                                           ", ".join(names))
     return None
 

@@ -199,7 +199,7 @@
     const clk = $("clock");
     if (v.clock) {
       clk.hidden = false;
-      clk.className = "clock" + (v.clock.warn ? " warn" : "");
+      clk.className = "gameclock" + (v.clock.warn ? " warn" : "");
       clk.innerHTML = v.clock.lines.map((x) => esc(x)).join("<br>");
     } else clk.hidden = true;
     // the ruleset's own columns (T.E.G. II: war potential, regions, units, aircraft, SU, points)
