@@ -6,6 +6,7 @@ import argparse
 
 from comando import combat
 from comando_host.cli import UsageError
+from comando_host.text.lang import _, _n, decimal
 
 # No table has more on one country; the odds DP is O(ATT * DEF) (1000 v 1000 takes about 0.2 s)
 # and `roll --all` rolls once per army lost.
@@ -48,11 +49,17 @@ def parse_battle(args: argparse.Namespace) -> tuple[str, int, int]:
 
 
 def situation_text(snow: bool, tailwind: bool) -> str:
+    """La Revancha's situation card in the heading (its name on the card: Nieve, Viento a favor)."""
     if snow:
-        return ", Snow"
+        return ", " + _("Snow")
     if tailwind:
-        return ", Tailwind"
+        return ", " + _("Tailwind")
     return ""
+
+
+def armies_text(n: int) -> str:
+    """A count of armies in the current language ("1 army", "3 ejércitos")."""
+    return _n("{n} army", "{n} armies", n).format(n=n)
 
 
 def pct(p: float) -> str:
@@ -62,7 +69,7 @@ def pct(p: float) -> str:
     if p >= 1:
         return "100%"
     if p < 0.0001:
-        return "<0.01%"
+        return "<" + decimal(0.01) + "%"
     if p > 0.9999:
-        return ">99.99%"
-    return f"{100 * p:.2f}%"
+        return ">" + decimal(99.99) + "%"
+    return decimal(100 * p) + "%"

@@ -24,6 +24,7 @@ from comando.errors import ComandoError, IllegalMove
 from comando.rulesets import POWERS, TITLES
 from comando_host import games
 from comando_host.web.handdeal import Refused
+from comando_host.text.lang import N_
 
 ACTIONS = ("place", "claim", "attack", "move", "regroup", "trade", "draw", "end")
 LAPTOP = ("web", "play")            # origins the server writes itself
@@ -94,9 +95,10 @@ def panel(state, hot=()) -> dict:
         pe = state.pending
         out["movein"] = {"f": pe[0], "to": pe[1], "lo": pe[2], "hi": pe[3]}
     cards = first_set(state, p)
-    for label, action in (("Trade cards", {"t": "trade", "p": p, "cards": cards}),
-                          ("Take a card", {"t": "draw", "p": p}),
-                          ("End turn", {"t": "end", "p": p})):
+    # the labels are msgids: the page says them in its own language (page.js's T)
+    for label, action in ((N_("Trade cards"), {"t": "trade", "p": p, "cards": cards}),
+                          (N_("Take a card"), {"t": "draw", "p": p}),
+                          (N_("End turn"), {"t": "end", "p": p})):
         if (action["t"] != "trade" or cards) and legal(state, action):
             a = dict(action)
             del a["p"]

@@ -1,0 +1,129 @@
+"""The laptop speaks es, pt_BR and en (issue 24): `comando --lang`, $COMANDO_LANG, the locale,
+a game's table in its ruleset's home language; odds, roll and battle against golden texts in
+tests/golden/lang/ (COMANDO_UPDATE_GOLDEN=1 rewrites them); JSON stays language-neutral; an unknown
+code is one line and exit 2. The words are the boxes' (docs/decisions/laptop-languages.md):
+T.E.G.'s "ejércitos", "atacar" (/work/shared/rules/teg-classic.txt, "6. Continuation of the
+Game"), WAR's "exércitos" (war.txt), T.E.G. II's "potencial bélico" (teg-ii.txt, "War Potential")."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from comando_host.cli import main
+from comando_host.text import lang
+
+GOLDEN = os.path.join(os.path.dirname(os.path.dirname(__file__)), "golden", "lang")
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def same_text(out: str, name: str):
+    path = os.path.join(GOLDEN, name)
+    if os.environ.get("COMANDO_UPDATE_GOLDEN") or not os.path.exists(path):
+        assert not os.environ.get("CI") or os.environ.get("COMANDO_UPDATE_GOLDEN"), f"{path} is missing"
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(out)
+    with open(path, encoding="utf-8") as f:
+        assert out == f.read(), f"{name} differs from its golden text"
+
+
+@pytest.mark.parametrize("argv, name", [
+    (("--lang", "es", "odds", "5", "3"), "odds-5-3-es.txt"),
+    (("--lang", "pt_BR", "odds", "--rules", "war", "6", "3"), "odds-war-6-3-pt_BR.txt"),
+    (("--lang", "es", "roll", "--rules", "revancha", "5", "3", "--seed", "1"), "roll-revancha-es.txt"),
+    (("--lang", "es", "roll", "--all", "--snow", "--rules", "revancha", "12", "6", "--seed", "4"),
+     "roll-all-snow-es.txt"),
+    (("--lang", "pt_BR", "roll", "--rules", "war", "4", "3", "--seed", "2"), "roll-war-pt_BR.txt"),
+    (("--lang", "es", "battle", "--att", "3/0/5", "--def", "1/2/2", "--att-wp", "7", "--def-wp", "7"),
+     "battle-es.txt"),
+    (("--lang", "pt_BR", "battle", "--att", "2/A1/SU", "--att-su", "--def", "4/3/3"), "battle-pt_BR.txt"),
+])
+def test_the_output_in_each_language_is_its_golden_text(capsys, argv, name):
+    code, out, err = run(capsys, *argv)
+    assert code == 0 and err == ""
+    same_text(out, name)
+
+
+def test_the_spanish_odds_say_the_boxes_words_and_decimal_commas(capsys):
+    code, out, _ = run(capsys, "--lang", "es", "odds", "10", "4")
+    assert code == 0
+    assert "T.E.G. classic: 10 ejércitos atacan a 4" in out
+    assert "P(conquista)" in out and "74,85%" in out and "74.85%" not in out
+
+
+def test_english_is_unchanged(capsys):
+    code, out, _ = run(capsys, "--lang", "en", "odds", "10", "4")
+    assert "T.E.G. classic: 10 armies attack 4" in out and "74.85%" in out
+
+
+def test_json_stays_language_neutral(capsys):
+    outs = []
+    for code in ("en", "es", "pt_BR"):
+        rc, out, _ = run(capsys, "--lang", code, "battle", "--att", "3/0/5", "--def", "1/2/2", "--json")
+        assert rc == 0
+        outs.append(out)
+        rc, out, _ = run(capsys, "--lang", code, "roll", "5", "3", "--seed", "1", "--json")
+        outs.append(out)
+    assert outs[0] == outs[2] == outs[4] and outs[1] == outs[3] == outs[5]
+    assert "atacante" not in outs[0] and "ejército" not in outs[1]
+    assert json.loads(outs[1])["conquered"] is True
+
+
+def test_an_unknown_code_is_one_line_naming_the_ones_there_are(capsys):
+    code, out, err = run(capsys, "--lang", "fr", "odds", "5", "3")
+    assert code == 2 and out == ""
+    assert err == "comando: error: unknown language 'fr': one of en, es, pt_BR\n"
+
+
+def test_an_unknown_code_in_the_environment_too(monkeypatch):
+    env = dict(os.environ, COMANDO_LANG="klingon")
+    r = subprocess.run([sys.executable, "-m", "comando_host.cli", "odds", "5", "3"], env=env,
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == "comando: error: $COMANDO_LANG: unknown language 'klingon': one of en, es, pt_BR\n"
+
+
+def test_the_environment_and_the_locale_choose_when_no_flag_does(capsys, monkeypatch):
+    monkeypatch.setenv("COMANDO_LANG", "pt_BR")
+    assert "exércitos atacam" in run(capsys, "odds", "5", "3")[1]
+    monkeypatch.delenv("COMANDO_LANG")
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "es_AR.UTF-8")
+    assert "ejércitos atacan" in run(capsys, "odds", "5", "3")[1]
+    monkeypatch.setenv("LANGUAGE", "fr:pt")   # gettext's order; the first one there is
+    assert "exércitos atacam" in run(capsys, "odds", "5", "3")[1]
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.delenv("LANGUAGE")
+    assert "armies attack" in run(capsys, "odds", "5", "3")[1]
+    assert "armies attack" in run(capsys, "--lang", "en", "odds", "5", "3")[1]
+
+
+@pytest.mark.parametrize("value, code", [("es_AR.UTF-8", "es"), ("es", "es"), ("pt_BR.UTF-8", "pt_BR"),
+                                         ("pt_PT", "pt_BR"), ("en_GB@euro", "en"), ("C", None),
+                                         ("POSIX", None), ("fr_FR.UTF-8", None), ("", None)])
+def test_locale_names(value, code):
+    assert lang.from_locale(value) == code
+
+
+def test_a_games_table_speaks_its_home_language_unless_one_was_chosen(monkeypatch):
+    monkeypatch.delenv("COMANDO_LANG")
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    lang.choose(None)
+    assert lang.current() == "en"                 # the laptop's own: the locale's
+    assert [lang.table_lang(r) for r in ("teg", "revancha", "teg2", "war", "risk")] == \
+        ["es", "es", "es", "pt_BR", "en"]
+    assert lang.use_table("war") == "pt_BR" and lang.current() == "pt_BR"
+    lang.choose("en")
+    assert lang.use_table("revancha") == "en" and lang.table_lang("war") == "en"
+    assert lang.table_lang("war", asked="es") == "es"   # the page's switch
+    monkeypatch.setenv("COMANDO_LANG", "es")
+    lang.choose(None)
+    assert lang.use_table("risk") == "es"
