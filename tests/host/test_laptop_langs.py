@@ -127,3 +127,36 @@ def test_a_games_table_speaks_its_home_language_unless_one_was_chosen(monkeypatc
     monkeypatch.setenv("COMANDO_LANG", "es")
     lang.choose(None)
     assert lang.use_table("risk") == "es"
+
+
+def _log(tmp_path, rs, n, seed, cut):
+    from comando_host.store.demo_games import bot_events
+    path = tmp_path / f"{rs}.jsonl"
+    path.write_text("".join(json.dumps(ev) + "\n" for ev in bot_events(rs, n, seed)[:cut]),
+                    encoding="utf-8")
+    return str(path)
+
+
+def test_replay_speaks_the_games_home_language(capsys, monkeypatch, tmp_path):
+    monkeypatch.delenv("COMANDO_LANG")   # nothing chosen: T.E.G. speaks Spanish, WAR Portuguese
+    code, out, err = run(capsys, "replay", _log(tmp_path, "teg", 4, 3, 200))
+    assert code == 0 and err == ""
+    same_text(out, "replay-teg-es.txt")
+    code, out, err = run(capsys, "replay", _log(tmp_path, "war", 3, 5, 150))
+    assert code == 0
+    same_text(out, "replay-war-pt_BR.txt")
+    code, out, _ = run(capsys, "--lang", "en", "replay", _log(tmp_path, "teg", 4, 3, 200))
+    assert out.startswith("T.E.G. classic on the board") and "to play - phase:" in out
+
+
+def test_show_in_the_tables_language(capsys, tmp_path):
+    from comando_host.store.db import Store
+    from comando_host.store.demo_games import bot_events, store_game
+    db = str(tmp_path / "show.db")
+    store = Store(db)
+    store_game(store, "war-3p", bot_events("war", 3, 5)[:40])
+    store.close()
+    code, out, err = run(capsys, "--lang", "pt_BR", "show", "war-3p", "--db", db, "--replay",
+                         "--tail", "3")
+    assert code == 0 and err == ""
+    assert "resultado: " in out and "replay: 40 jogadas seguem as regras de WAR" in out
