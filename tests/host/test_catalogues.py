@@ -92,6 +92,12 @@ CONVERTED = {
     "host/comando_host/commands/roll.py": ("run_all", "_move_in", "render"),
     "host/comando_host/commands/battle.py": ("_units", "_clock", "_forces", "_losses", "render", "_wp"),
     "host/comando_host/commands/_battle_args.py": ("situation_text", "armies_text"),
+    "host/comando_host/text/engine_text.py": ("status", "diplomacy", "countries", "neighbours", "cards",
+                                              "continent_cards", "pacts", "event_line", "objective"),
+    "host/comando_host/games/revancha.py": ("status_lines", "condo_lines", "condo_text", "blockades_text",
+                                            "event_line", "round_note", "condo_event", "situation"),
+    "host/comando_host/games/war.py": ("status_lines", "attack_dice"),
+    "host/comando_host/commands/show.py": ("replay", "_follow"),
 }
 # words that are no language's: the dice's "vs", the rulesets' names, arrows
 NEUTRAL = {"vs", "v", "->"}
@@ -123,7 +129,9 @@ def english_literals(path, names):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "as_json":
                 skip.update(id(n) for a in node.args for n in ast.walk(a))   # JSON: no language's
             if isinstance(node, ast.Compare):
-                skip.update(id(n) for n in [node.left] + node.comparators)
+                skip.update(id(n) for side in [node.left] + node.comparators for n in ast.walk(side))
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("getattr", "hasattr"):
+                skip.update(id(n) for a in node.args for n in ast.walk(a))
             if isinstance(node, ast.For):
                 skip.update(id(n) for n in ast.walk(node.iter))
             if isinstance(node, ast.comprehension):
