@@ -160,3 +160,33 @@ def test_show_in_the_tables_language(capsys, tmp_path):
                          "--tail", "3")
     assert code == 0 and err == ""
     assert "resultado: " in out and "replay: 40 jogadas seguem as regras de WAR" in out
+
+
+def test_a_refusal_keeps_its_rulebook_quote_and_says_the_rest_in_the_tables_language():
+    # a real refusal of the La Revancha engine (placing on another's country), its citation
+    # naming the section of teg-la-revancha.txt: "B) Placing Armies on the Map"
+    from comando import engine
+    from comando.board import load_board
+    from comando.dice import SeededDice
+    from comando.errors import IllegalMove
+    from comando_host.text import refusals
+    g = engine.new_game(load_board("revancha"), "revancha", [("Ana", "white"), ("Beto", "black")],
+                        {}, rng=SeededDice(3))
+    s = g.state
+    other = next(c for c in range(s.n) if s.owner[c] != s.cur)
+    with pytest.raises(IllegalMove) as exc:
+        engine.check(s, {"t": "place", "p": s.cur, "c": other, "n": 1})
+    english = str(exc.value)
+    cite = english[english.index(" (teg-la-revancha.txt"):]
+    assert "Placing Armies on the Map" in cite
+    lang.use("es")
+    said = refusals.say(english)
+    assert said == f"{s.board.name(other)} no es tuyo: colocá ejércitos solo en tus propios países" + cite
+    with pytest.raises(IllegalMove) as exc:
+        engine.check(s, {"t": "end", "p": s.cur})
+    assert refusals.say(str(exc.value)).startswith("ahora no se puede terminar el turno: ")
+    lang.use("pt_BR")
+    assert refusals.say(english).startswith(f"{s.board.name(other)} não é seu: coloque exércitos")
+    assert refusals.say("a shape no pattern knows") == "a shape no pattern knows"   # English, as said
+    lang.use("en")
+    assert refusals.say(english) == english
