@@ -70,6 +70,7 @@
     document.documentElement.lang = locale();
     translateMarked(); drawLangs();
     if (!game) $("title").textContent = T("waiting for a game...");
+    document.title = T("Comando - the table's map");   // (<title> stays plain: a tab's name)
     for (const k in drawn) delete drawn[k];
     if (last) apply(last);
     if (page.on.lang) page.on.lang(lang);
