@@ -33,11 +33,14 @@ class Parser(argparse.ArgumentParser):
 
 
 def command_names() -> list[str]:
-    """The subcommands: one module each in comando_host/commands (a listing, no imports)."""
+    """The subcommands: one module or package each in comando_host/commands, named as the
+    command (a listing, no imports; `play` is a package of its parts)."""
     import os
     here = os.path.dirname(commands.__file__)
-    return sorted(n[:-3] for n in os.listdir(here)
-                  if n.endswith(".py") and not n.startswith("_"))
+    names = os.listdir(here)
+    return sorted([n[:-3] for n in names if n.endswith(".py") and not n.startswith("_")]
+                  + [n for n in names if not n.startswith("_")
+                     and os.path.isfile(os.path.join(here, n, "__init__.py"))])
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
