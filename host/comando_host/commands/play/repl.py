@@ -15,6 +15,7 @@ from comando.errors import ComandoError, IllegalMove
 from comando.engine import log as elog
 from comando.rulesets import NAMES, POWERS
 from comando_host.text import clock_text, engine_text
+from comando_host.text.before import before as before_event
 from comando_host import games
 from comando_host.cli import UsageError
 from comando_host.commands.play.vocabulary import (COMMANDS, DEF_WORDS, DIP_KINDS, MISSILE_WORDS,
@@ -208,8 +209,8 @@ class KeyboardGame:
 
     # -- commands
     def act(self, action):
-        before = self.game.state.copy()
-        if before.clock is not None and "ts" not in action:
+        before = before_event(self.game.state)   # what the event's line reads of the state before
+        if self.game.state.clock is not None and "ts" not in action:
             action = dict(action)
             action["ts"] = self.stamp()
         ev = self.game.act(action)
