@@ -18,10 +18,20 @@ from comando.texts import say
 FACE = 1   # where each face starts: from any start the faces average 1.5 presses away (wrapping)
 
 
+_none = lambda rec: False  # noqa: E731  (no roll to make before open())
+
+
 class TableRoll(Screen):
     def __init__(self, app):
         Screen.__init__(self, app)
-        self.dice = None   # the dice screen that opened this one (open())
+        # the roll the dice screen that opened this one is about to make (open()): the armies,
+        # the defender, the round's dice flags, and its roll_once(record) to roll it
+        self.att = 0
+        self.dfn = 0
+        self.defender = 0
+        self.snow = False
+        self.tw = False
+        self.done = _none
         self.outs: list = []   # comando.table_dice.outcomes: (att lost, def lost, ways), likeliest first
         self.ring = [0]    # the outcomes' indexes in DOWN order (comando.table_dice.ring)
         self.pos = 0       # where in ring the selection is
@@ -38,43 +48,41 @@ class TableRoll(Screen):
         st = self.app.state
         snow, tw = dice.flags()
         self.na, self.nd, self.outs = TD.outcomes(st.rs, dice.att, dice.dfn, snow, tw)
+        self.att, self.dfn, self.defender = dice.att, dice.dfn, dice.defender
+        self.snow, self.tw = snow, tw
+        self.done = dice.roll_once
         self.ring = TD.ring(len(self.outs))
         self.total = 6 ** (self.na + self.nd)
         if TD.mode(st.opts) == "table-faces":
             self.faces = [FACE] * (self.na + self.nd)
-        self.dice = dice
         return True
 
     def picked(self):
         """(attacker losses, defender losses, ways) of what is selected (faces: what they give)."""
         if self.faces:
             from comando.combat import losses
-            d = self.dice
-            al, dl = losses(d.att, d.dfn, self.faces[:self.na], self.faces[self.na:])
+            al, dl = losses(self.att, self.dfn, self.faces[:self.na], self.faces[self.na:])
             return al, dl, 0
         return self.outs[self.ring[self.pos]]
 
     def record(self):
         from comando import table_dice as TD
-        d = self.dice
         st = self.app.state
-        snow, tw = d.flags()
         if self.faces:
-            return TD.faces_record(st.rs, d.att, d.dfn, self.faces[:self.na],
-                                   self.faces[self.na:], snow, tw)
+            return TD.faces_record(st.rs, self.att, self.dfn, self.faces[:self.na],
+                                   self.faces[self.na:], self.snow, self.tw)
         al, dl, _ = self.picked()
-        return TD.record(st.rs, d.att, d.dfn, al, dl, snow, tw)
+        return TD.record(st.rs, self.att, self.dfn, al, dl, self.snow, self.tw)
 
     def draw(self, fb):
         st = self.app.state
-        d = self.dice
-        who = colour_name(st.colours[st.cur])[:6] + ">" + colour_name(st.colours[d.defender])[:6]
+        who = colour_name(st.colours[st.cur])[:6] + ">" + colour_name(st.colours[self.defender])[:6]
         al, dl, ways = self.picked()
         pc = (ways * 200 + self.total) // (2 * self.total)   # the chance of what is selected
         ui.header(fb, who, "" if self.faces else "%d%%" % pc)
         # the dice screen's places: the counts, the losses between them, the dice under them
-        ui.big(fb, str(d.att), 2, 8, 2)
-        ds = str(d.dfn)
+        ui.big(fb, str(self.att), 2, 8, 2)
+        ds = str(self.dfn)
         ui.big(fb, ds, 126 - ui.width(ds, 2), 8, 2)
         fb.text("-%d" % al if al else " 0", 42, 16, 1)
         fb.text("-%d" % dl if dl else " 0", 70, 16, 1)
@@ -110,6 +118,6 @@ class TableRoll(Screen):
             self.at += 1
         elif b == OK or b == ROLL:
             rec = self.record()
-            dice = self.dice
+            done = self.done
             self.app.pop()
-            dice.roll_once(rec)
+            done(rec)
