@@ -16,7 +16,9 @@ import shutil
 from comando import session as S
 from comando import table_dice as TD
 from comando.session import replay
+from comando_host.commands.replay import dice_line
 from comando_host.pico.simulator import ROOT, run_script
+from comando_host.text.record import Record
 
 from test_device_golden import ACTUAL, GOLDEN, REGEN, Journal, pixels
 
@@ -55,6 +57,13 @@ def test_a_teg_game_with_the_tables_dice_to_a_victory(tmp_path):
     state = replay.fold(events)
     assert state.stage == S.OVER and state.winner == 0
     assert events[-1]["t"] == "out" and events[-1]["p"] == 1
+    # the record and `comando replay` tell the table's rolls from the device's
+    rec = Record()
+    lines = [rec.feed(e).text for e in events]
+    told = [ln for ln in lines if "the table's dice: losses told" in ln]
+    assert len(told) == 2 and "3 dice vs 2 dice" in told[0], told
+    assert dice_line(events) == ("rolls: 0 by the device's dice, 2 by the table's dice "
+                                 "(0 with their faces, 2 its losses only)")
     names = sorted(os.path.basename(f)[:-4] for f in sim.frames())
     assert names == ["tdice-new-game", "tdice-pick", "tdice-pick-down", "tdice-rolled",
                      "tdice-victory", "tdice-won-country"]

@@ -41,6 +41,12 @@ def outcomes(ruleset, att, dfn, snow=False, tailwind=False, att_dice=None, def_d
     (Snow's and Tailwind's extra die)."""
     # (the modifiers positional, the fewest arguments: combat's signature is being reshaped)
     a, d = combat.dice_counts(ruleset, att, dfn, snow, tailwind, att_dice, def_dice)
+    return a, d, results(att, dfn, a, d)
+
+
+def results(att, dfn, a, d):
+    """The results of ``a`` attack dice against ``d`` (counts already checked) from ``att``
+    armies against ``dfn``: outcomes' list."""
     k = a if a < d else d
     ways = combat.COUNTS[a - 1][d - 1]
     found = {}
@@ -52,7 +58,7 @@ def outcomes(ruleset, att, dfn, snow=False, tailwind=False, att_dice=None, def_d
         found[(al, dl)] = found.get((al, dl), 0) + ways[j]
     out = [(al, dl, w) for (al, dl), w in found.items()]
     out.sort(key=lambda o: (-o[2], -o[1]))
-    return a, d, out
+    return out
 
 
 def ring(n):
@@ -134,3 +140,34 @@ def check_record(rec, game_mode):
     if ad != again["ad"] or dd != again["dd"]:   # faces of 0 and 1..6 mixed
         raise RulesError(say("tb_mixed"))
     return rec
+
+
+def check_losses(att, dfn, a, d, al, dl):
+    """RulesError naming the rule unless ``a`` dice against ``d`` can cost ``al`` and ``dl``."""
+    for v in (al, dl):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            raise RulesError(say("tb_whole", v))
+    outs = results(att, dfn, a, d)
+    for o in outs:
+        if o[0] == al and o[1] == dl:
+            return
+    raise RulesError(say("tb_loss", a, d, a if a < d else d, _pairs(outs), al, dl))
+
+
+def check_attack(game_mode, att, dfn, a, d, action):
+    """The table's part of a map engine's attack (``action``: ``al``/``dl`` the losses told, or
+    ``ad``/``dd`` the faces; ``tb`` marks it the table's) rolled with ``a`` against ``d`` dice:
+    RulesError naming the rule. True when the action tells losses only (no faces to check)."""
+    if bool(action.get("tb")) != (game_mode != "device"):
+        raise RulesError(say("tb_dev") if game_mode == "device" else say("tb_need"))
+    if "al" not in action:
+        if "ad" not in action or "dd" not in action:
+            raise RulesError(say("tb_need"))
+        return False
+    if game_mode == "table-faces":
+        raise RulesError(say("tb_faces"))
+    for k, n in (("ad", a), ("dd", d)):
+        if k in action and action[k] != [0] * n:
+            raise RulesError(say("tb_mixed"))
+    check_losses(att, dfn, a, d, action["al"], action.get("dl"))
+    return True
