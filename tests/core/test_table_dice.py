@@ -164,3 +164,32 @@ def test_device_dice_refuse_a_tables_roll_and_old_logs_are_the_devices():
     assert not TD.told(e["r"]) and TD.has_faces(e["r"])
     with raises(IllegalMove, "table-faces, not 'bones'"):
         Z.check(Z.Session(), Z.new_session("teg", ["blue", "red"], {"dice": "bones"}))
+
+
+def test_the_map_engine_takes_the_tables_losses_or_faces():
+    """The map engine (map mode, `comando play`): an attack of a game with ``dice`` table carries
+    the table's losses (``al``/``dl``, faces of 0) or its faces, marked ``tb``; a result the dice
+    cannot give is refused naming the rule, nothing changed; the log folds to the same state."""
+    from comando import engine
+    from engine_fixtures import arrange, c, hostilities
+    g = hostilities(2, options={"dice": "table"})
+    s = g.state
+    p = s.cur
+    arrange(s, {"argentina": p, "brasil": 1 - p}, {"argentina": 5, "brasil": 2})
+    a = {"t": "attack", "p": p, "f": c("argentina"), "to": c("brasil")}
+    for bad, msg in ((a, "give the table's result"),
+                     (dict(a, tb=1, al=2, dl=1), "compare 2 pairs"),
+                     (dict(a, tb=1, al=1, dl=1, ad=[6, 0, 0]), "or 0 for every die"),
+                     (dict(a, al=1, dl=1), "give the table's result")):
+        before = s.to_dict()
+        with raises(IllegalMove, msg):
+            engine.check(s, bad)
+        assert s.to_dict() == before
+    e = engine.make(s, dict(a, tb=1, al=1, dl=1), None)
+    assert e["ad"] == [0, 0, 0] and e["dd"] == [0, 0]
+    engine.check(s, e)   # the stored event checks again (a replay)
+    engine.apply(s, e)
+    assert s.armies[c("argentina")] == 4 and s.armies[c("brasil")] == 1
+    f = engine.make(s, dict(a, tb=1, ad=[6, 5, 1], dd=[2]), None)
+    engine.apply(s, f)
+    assert s.owner[c("brasil")] == p   # 6 beats 2: the last army falls, conquered
