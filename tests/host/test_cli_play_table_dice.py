@@ -89,3 +89,31 @@ def test_the_faces_for_the_luck_chart_and_a_device_roll_refused(monkeypatch, cap
 def test_a_bad_dice_option_is_one_line(capsys):
     rc, out, err = run_cli(capsys, ["play", "--option", "dice=bones"], "")
     assert rc == 2 and "device, table, table-faces" in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_page_enters_the_tables_result():
+    """The page's act (comando_host.web.pageinput.action): an attack of a table-dice game carries
+    the table's losses or the faces clicked, checked by the core; an impossible one is refused,
+    one line naming the rule."""
+    from comando.errors import IllegalMove
+    from comando_host.web import pageinput
+    g, a = before_an_attack({"dice": "table"})
+    s = g.state
+    page = {"t": "attack", "f": a["f"], "to": a["to"]}
+    na, nd = s.rules.attack_dice(s, a["f"], a["to"], a)
+    k = min(na, nd)
+    for bad, msg in ((page, "give the table's result"),
+                     (dict(page, al=k, dl=1), "compare %d pairs" % k),
+                     (dict(page, ad=[7] * na, dd=[1] * nd), "faces (1 to 6)")):
+        try:
+            pageinput.action(s, bad)
+        except (IllegalMove, pageinput.Refused) as exc:
+            assert msg in str(exc) and "\n" not in str(exc)
+        else:
+            raise AssertionError(bad)
+    act = pageinput.action(s, dict(page, ad=[1] * na, dd=[6] * nd))
+    assert act["tb"] == 1 and act["ad"] == [1] * na
+    ev = pageinput.make_event(s, act)
+    assert (ev.get("ad"), ev.get("dd")) == ([1] * na, [6] * nd)   # the faces clicked, not drawn
+    act = pageinput.action(s, dict(page, al=0, dl=k))
+    assert act["tb"] == 1 and pageinput.make_event(s, act)["dd"] == [0] * nd
