@@ -192,6 +192,10 @@ def _attack_line(state_before, state, ev) -> str:
     p = ev.get("p")
     f, to = ev["f"], ev["to"]
     res = " ".join(map(str, sorted(ev["ad"], reverse=True))) + " vs " + " ".join(map(str, sorted(ev["dd"], reverse=True)))
+    if ev.get("tb"):   # the table's own dice (comando.table_dice): its losses, or its faces
+        res = (f"the table's dice {res}" if 0 not in ev["ad"] else
+               f"the table's dice, {len(ev['ad'])} vs {len(ev['dd'])}: "
+               f"-{ev['al']} / -{ev['dl']}")
     res = games.get(state.rules.id).attack_dice(ev, res)
     if state.owner[to] == p:
         s = f"{b.name(f)} attacks {b.name(to)}: {res} -> {b.name(to)} conquered"

@@ -338,9 +338,14 @@ class Record:
             who += " (%s -> %s)" % (self.country(ev["f"]), self.country(ev["to"]))
         elif ev.get("in") is not None:
             who += " (%s border)" % ("inside a continent" if ev["in"] else "between continents")
-        text = "%s: %s %s vs %s %s" % (who, _n(len(ad), "die", "dice"), dice(ad),
-                                       _n(len(dd), "die", "dice"), dice(dd))
+        told = 0 in ad   # the table told its losses only: no faces (comando.table_dice)
+        text = "%s: %s %s vs %s %s" % (who, _n(len(ad), "die", "dice"), "" if told else dice(ad),
+                                       _n(len(dd), "die", "dice"), "" if told else dice(dd))
+        if told:
+            text = text.replace("  ", " ")
         text += games.get(self.rs).dice_marks(r)
+        if r.get("tb"):   # the table's own dice (comando.table_dice): faces of 0 are no faces
+            text += " (the table's dice)" if 0 not in ad else " (the table's dice: losses told)"
         text += " - attacker loses %d, defender loses %d" % (r.get("al", 0), r.get("dl", 0))
         left_a, left_d = r.get("a", 0) - r.get("al", 0), r.get("d", 0) - r.get("dl", 0)
         if left_d <= 0:

@@ -18,6 +18,7 @@ from comando_host.text import clock_text, engine_text
 from comando_host.text.before import before as before_event
 from comando_host import games
 from comando_host.cli import UsageError
+from comando_host.commands.play import tabledice
 from comando_host.commands.play.vocabulary import (COMMANDS, DEF_WORDS, DIP_KINDS, MISSILE_WORDS,
                                                    WILD_WORDS, help_text, is_int,
                                                    other_games_command, unknown)
@@ -34,6 +35,7 @@ def make_bot(rules, rng):
 class KeyboardGame:
     def __init__(self, game, out=None, log_path=None, store=None, game_id=None, now=None):
         self.game = game
+        self.asking = None   # an attack waiting for the table's result (dice=table: tabledice)
         # the game clock's time: the wall clock (monotonic) on from the game's last stamp (a
         # resumed game goes on from there; the time the laptop was off is not counted)
         self.now = now or time.monotonic
@@ -249,11 +251,15 @@ class KeyboardGame:
             words = shlex.split(line)
         except ValueError:
             words = line.split()
-        if not words:
+        if not words and self.asking is None:
             return True
+        if not words:   # Enter: the table's likeliest result
+            return self.table_result("")
         cmd, rest = words[0].lower(), words[1:]
         if cmd in ("quit", "exit", "q"):
             return False
+        if self.asking is not None:
+            return self.table_result(line)
         self.tick()
         try:
             return self._command(cmd, rest)
@@ -575,7 +581,36 @@ class KeyboardGame:
         ag = s.x.get("ag") if s.rules.condominiums else None
         if ag and a["to"] == ag[0] and ag[5] != p:
             a["p"] = ag[5]  # the ally's roll in a joint attack, outside its turn
+        if tabledice.mode(s) != "device":
+            self.ask_table(a)
+            return
         self.act(a)
+
+    def ask_table(self, a):
+        """The table rolls its own dice: the attack is checked, then its result asked (the next
+        line answers: commands/play/tabledice.py)."""
+        from comando.texts import say
+        try:
+            engine.check(self.game.state, a)
+        except IllegalMove as exc:
+            if str(exc) != say("tb_need"):
+                raise
+        self.asking = a
+        self.say(tabledice.question(self.game.state, a))
+
+    def table_result(self, line):
+        """The line that answers the table's result (``cancel``: no attack). A result the dice
+        cannot give is refused by the core, one line; the question stays."""
+        if line.strip().lower() in ("cancel", "back"):
+            self.asking = None
+            self.say("the attack is dropped: no roll")
+            return True
+        a = tabledice.answer(self.game.state, self.asking, line)
+        self.tick()
+        self.act(a)
+        self.asking = None
+        self.tick()
+        return True
 
     def walk(self, rest):
         s = self.game.state
@@ -632,6 +667,8 @@ class KeyboardGame:
 
     def prompt(self):
         s = self.game.state
+        if self.asking is not None:
+            return tabledice.prompt(s)
         if s.phase == "over":
             return "game over> "
         if s.rules.id in POWERS:  # T.E.G. II: the power to act, not a player's colour
