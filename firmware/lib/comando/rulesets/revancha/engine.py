@@ -239,18 +239,13 @@ class RevanchaRules(PactRules):
         deck when the deck runs out (``ssh``), the crisis dice (``cr``)."""
         if not self.opt(state, "situations"):
             return e
-        deck = list(state.x.get("sd") or [])
+        deck = state.x.get("sd") or []
         live = self.live_colours(state)
-        while True:
-            if not deck:
-                if not isinstance(e.get("ssh"), list):
-                    e["ssh"] = sit.shuffle(src)
-                deck = list(e["ssh"])
-            c = deck.pop(0)
-            if sit.playable(c, live):
-                break
-        if sit.needs_crisis_roll(c) and not isinstance(e.get("cr"), list):
-            e["cr"] = [src.d6() if state.alive[s] else 0 for s in range(state.np)]
+        if sit.reshuffle_due(deck, live) and not isinstance(e.get("ssh"), list):
+            e["ssh"] = sit.shuffle(src)
+        turned, _ = sit.turn_over(deck, live, e.get("ssh"))
+        if sit.needs_crisis_roll(turned[-1]) and not isinstance(e.get("cr"), list):
+            e["cr"] = sit.crisis_dice(src, state.alive)
         return e
 
     def live_colours(self, state):
@@ -283,15 +278,8 @@ class RevanchaRules(PactRules):
         if not self.opt(state, "situations"):
             x["sit"] = -1
             return
-        deck = x["sd"]
-        live = self.live_colours(state)
-        while True:
-            if not deck:
-                deck = list(e["ssh"])
-            c = deck.pop(0)
-            if sit.playable(c, live):
-                break
-        x["sd"] = deck
+        turned, x["sd"] = sit.turn_over(x["sd"], self.live_colours(state), e.get("ssh"))
+        c = turned[-1]
         x["sit"] = c
         if sit.needs_crisis_roll(c):
             x["bar"] = list(sit.crisis_barred(e["cr"]))
