@@ -26,7 +26,7 @@ from device.journal import Journal, StorageFull
 # engine) loads; base last (drop_screens keeps it). Written out, not listed from the package at
 # run time (a directory listing costs the Pico's heap): tests/host/test_hand_kept_lists.py holds
 # it to firmware/lib/device/screens/.
-SCREENS = ("newgame", "teg2", "teg2_turn", "objectives", "turn", "dice", "revancha", "armies",
+SCREENS = ("newgame", "teg2", "teg2_turn", "objectives", "turn", "dice", "table_roll", "revancha", "armies",
            "menus", "map", "eliminate", "situation", "base")
 
 
