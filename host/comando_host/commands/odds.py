@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from comando import combat, odds
 from comando_host.commands._battle_args import (add_battle_args, armies, armies_text, parse_battle,
                                                 pct, situation_text)
@@ -52,6 +50,7 @@ def run(args) -> int:
     first = odds.roll_table(rs, att, dfn, args.snow, args.tailwind)
     ad, dd = combat.max_dice(rs, att, dfn, args.snow, args.tailwind)
     if args.json:
+        import json   # (only when asked: a start without it, issue 28)
         out = dict(res)
         out["rules_name"] = combat.RULES[rs]["name"]
         out["first_roll"] = {"att_dice": ad, "def_dice": dd,

@@ -192,23 +192,9 @@ def event_line(state_before, state, ev) -> str:
     b = state.board
     t = ev["t"]
     p = ev.get("p")
-    if t == "attack":
-        f, to = ev["f"], ev["to"]
-        res = " ".join(map(str, sorted(ev["ad"], reverse=True))) + " vs " + " ".join(map(str, sorted(ev["dd"], reverse=True)))
-        res = games.get(state.rules.id).attack_dice(ev, res)
-        if state.owner[to] == p:
-            s = _("{attacker} attacks {defender}: {dice} -> {defender} conquered").format(
-                attacker=b.name(f), defender=b.name(to), dice=res)
-            if state.pending is not None:
-                n = state.armies[to]
-                s += " " + _n("({n} army moved; 'move N' for up to {most})",
-                              "({n} armies moved; 'move N' for up to {most})", n).format(n=n, most=state.pending[3])
-            victim = state_before.owner[to]
-            if victim >= 0 and not state.alive[victim]:
-                s += "; " + _("{who} is eliminated").format(who=who(state, victim))
-            return s
-        return _("{attacker} attacks {defender}: {dice} -> {attacker} {a}, {defender} {d}").format(
-            attacker=b.name(f), defender=b.name(to), dice=res, a=state.armies[f], d=state.armies[to])
+    lines = _EVENT_LINES.get(t)
+    if lines is not None:
+        return lines(state_before, state, ev)
     if t == "place":
         return _("{who} places {n} on {country}").format(who=who(state, p), n=ev['n'], country=b.name(ev['c'])) \
             + game.round_note(state_before, state)
@@ -217,58 +203,102 @@ def event_line(state_before, state, ev) -> str:
     if t == "move":
         pe = state_before.pending
         return _("{armies} in {country}").format(armies=armies(ev['n']), country=b.name(pe[1])) if pe else ""
-    if t == "regroup":
-        s = _("{who} moves {n} from {source} to {target}").format(
-            who=who(state, p), n=ev['n'], source=b.name(ev['f']), target=b.name(ev['to']))
-        if state.rules.regroup_chain:
-            s += "; " + (_("the turn is over (a card taken)") if "card" in ev else _("the turn is over"))
-        return s
-    if t == "draw":
-        s = _("{who} takes the {card} card").format(who=who(state, p), card=card_name(state, ev['card']))
-        k = bonus_armies(state)
-        if ev["card"] < state.n and state.armies[ev["card"]] - state_before.armies[ev["card"]] == k:
-            s += " " + _("(+{armies} there)").format(armies=armies(k))
-        return s
-    if t == "trade":
-        names = [card_name(state, c) for c in ev.get("cards") or []]
-        names += [_("the {continent} continent card").format(continent=b.continent_name(k))
-                  for k in ev.get("cc") or []]
-        verb = state.rules.trade_verb
-        verb = _(TRADE_VERBS[verb]) if verb in TRADE_VERBS else verb
-        s = f"{who(state, p)} {verb} {', '.join(names)}"
-        if state_before is not None:
-            held = [c for c in ev["cards"] if c < state.n and state_before.owner[c] == p]
-            bonus = state.rules.trade_bonus
-            if bonus == "each" and held:
-                s += " " + _("(+2 on {countries})").format(countries=", ".join(b.name(c) for c in held))
-            elif bonus == "one" and held:
-                s += " " + _("(+2 on {countries})").format(countries=b.name(ev.get('c', held[0])))
-            gained = state.to_place() - state_before.to_place()
-            if gained > 0:
-                s += "; " + _("{armies} to place").format(armies=armies(gained))
-        return s
     if t == "end":
         who_ends = who(state_before, state_before.cur)
         s = (_("{who} ends the turn and takes a card") if "card" in ev else
              _("{who} ends the turn")).format(who=who_ends)
         return s + game.round_note(state_before, state)
-    if t == "walk":
-        k = sum(1 for c in range(state.n) if state_before.owner[c] == p)
-        s = _("{who} walks out: {n} territories stay neutral").format(who=who(state, p), n=k)
-        if state.phase == "over":
-            s += "; " + _("{who} is the last player standing").format(who=who(state, state.winner))
-        return s
-    if t == "dip":
-        to = f" -> {who(state, ev['q'])}" if ev.get("q", -1) >= 0 else ""
-        text = f": {ev['text']}" if ev.get("text") else ""
-        ref = f" #{ev['ref']}" if "ref" in ev else ""
-        return _("diplomacy #{seq}: {who}{to}: {kind}{ref}{text} (public, not binding)").format(
-            seq=ev['seq'], who=who(state, p), to=to, kind=ev['k'], ref=ref, text=text)
     if t == "pact":
         return _("pact made: {pact}").format(pact=state.rules.describe_pact(state, state.pacts[-1]))
     if t == "undo":
         return _("undone back to event {n}").format(n=ev['to'])
     return ""
+
+
+# (event_line's longer lines, one function per event type)
+def _attack_line(state_before, state, ev) -> str:
+    b = state.board
+    p = ev.get("p")
+    f, to = ev["f"], ev["to"]
+    res = " ".join(map(str, sorted(ev["ad"], reverse=True))) + " vs " + " ".join(map(str, sorted(ev["dd"], reverse=True)))
+    if ev.get("tb"):   # the table's own dice (comando.table_dice): its losses, or its faces
+        res = (_("the table's dice {dice}").format(dice=res) if 0 not in ev["ad"] else
+               _("the table's dice, {a} vs {d}: -{al} / -{dl}").format(
+                   a=len(ev['ad']), d=len(ev['dd']), al=ev['al'], dl=ev['dl']))
+    res = games.get(state.rules.id).attack_dice(ev, res)
+    if state.owner[to] == p:
+        s = _("{attacker} attacks {defender}: {dice} -> {defender} conquered").format(
+            attacker=b.name(f), defender=b.name(to), dice=res)
+        if state.pending is not None:
+            n = state.armies[to]
+            s += " " + _n("({n} army moved; 'move N' for up to {most})",
+                          "({n} armies moved; 'move N' for up to {most})", n).format(n=n, most=state.pending[3])
+        victim = state_before.owner[to]
+        if victim >= 0 and not state.alive[victim]:
+            s += "; " + _("{who} is eliminated").format(who=who(state, victim))
+        return s
+    return _("{attacker} attacks {defender}: {dice} -> {attacker} {a}, {defender} {d}").format(
+        attacker=b.name(f), defender=b.name(to), dice=res, a=state.armies[f], d=state.armies[to])
+
+
+def _regroup_line(state_before, state, ev) -> str:
+    b = state.board
+    s = _("{who} moves {n} from {source} to {target}").format(
+        who=who(state, ev.get('p')), n=ev['n'], source=b.name(ev['f']), target=b.name(ev['to']))
+    if state.rules.regroup_chain:
+        s += "; " + (_("the turn is over (a card taken)") if "card" in ev else _("the turn is over"))
+    return s
+
+
+def _draw_line(state_before, state, ev) -> str:
+    s = _("{who} takes the {card} card").format(who=who(state, ev.get('p')), card=card_name(state, ev['card']))
+    k = bonus_armies(state)
+    if ev["card"] < state.n and state.armies[ev["card"]] - state_before.armies[ev["card"]] == k:
+        s += " " + _("(+{armies} there)").format(armies=armies(k))
+    return s
+
+
+def _trade_line(state_before, state, ev) -> str:
+    b = state.board
+    p = ev.get("p")
+    names = [card_name(state, c) for c in ev.get("cards") or []]
+    names += [_("the {continent} continent card").format(continent=b.continent_name(k))
+              for k in ev.get("cc") or []]
+    verb = state.rules.trade_verb
+    verb = _(TRADE_VERBS[verb]) if verb in TRADE_VERBS else verb
+    s = f"{who(state, p)} {verb} {', '.join(names)}"
+    if state_before is not None:
+        held = [c for c in ev["cards"] if c < state.n and state_before.owner[c] == p]
+        bonus = state.rules.trade_bonus
+        if bonus == "each" and held:
+            s += " " + _("(+2 on {countries})").format(countries=", ".join(b.name(c) for c in held))
+        elif bonus == "one" and held:
+            s += " " + _("(+2 on {countries})").format(countries=b.name(ev.get('c', held[0])))
+        gained = state.to_place() - state_before.to_place()
+        if gained > 0:
+            s += "; " + _("{armies} to place").format(armies=armies(gained))
+    return s
+
+
+def _walk_line(state_before, state, ev) -> str:
+    p = ev.get("p")
+    k = sum(1 for c in range(state.n) if state_before.owner[c] == p)
+    s = _("{who} walks out: {n} territories stay neutral").format(who=who(state, p), n=k)
+    if state.phase == "over":
+        s += "; " + _("{who} is the last player standing").format(who=who(state, state.winner))
+    return s
+
+
+def _dip_line(state_before, state, ev) -> str:
+    to = f" -> {who(state, ev['q'])}" if ev.get("q", -1) >= 0 else ""
+    text = f": {ev['text']}" if ev.get("text") else ""
+    ref = f" #{ev['ref']}" if "ref" in ev else ""
+    return _("diplomacy #{seq}: {who}{to}: {kind}{ref}{text} (public, not binding)").format(
+        seq=ev['seq'], who=who(state, ev.get('p')), to=to, kind=ev['k'], ref=ref, text=text)
+
+
+_EVENT_LINES = {"attack": _attack_line, "regroup": _regroup_line, "draw": _draw_line,
+                "trade": _trade_line, "walk": _walk_line, "dip": _dip_line}
 
 
 def objective(state, p) -> str:

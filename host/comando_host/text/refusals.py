@@ -54,6 +54,27 @@ SHAPES = [
     (r"The game is over: (?P<who>.+) won", N_("The game is over: {who} won")),
     (r"The game is over", N_("The game is over")),
     (r"You do not hold the (?P<card>.+) card", N_("You do not hold the {card} card")),
+    # La Revancha's missiles and blockades (comando.rulesets.revancha.engine; their quotes the
+    # book's, teg-la-revancha.txt "Attacks with Missiles", "Blockades")
+    (r"(?P<c>.+) has no missile", N_("{c} has no missile")),
+    (r"(?P<c>.+) is not yours: fire from one of your countries",
+     N_("{c} is not yours: fire from one of your countries")),
+    (r"(?P<c>.+) is yours: a missile destroys enemy armies",
+     N_("{c} is yours: a missile destroys enemy armies")),
+    (r"(?P<a>.+) can reach (?P<b>.+) only over a pact's border",
+     N_("{a} can reach {b} only over a pact's border")),
+    (r"(?P<b>.+) is out of range from (?P<a>.+)", N_("{b} is out of range from {a}")),
+    (r"(?P<c>.+) is blockaded: it may attack only the countries blockading it",
+     N_("{c} is blockaded: it may attack only the countries blockading it")),
+    (r"(?P<c>.+) is blockaded: no new forces may go there",
+     N_("{c} is blockaded: no new forces may go there")),
+    (r"(?P<c>.+) is blockaded by (?P<who>.+): it receives no armies",
+     N_("{c} is blockaded by {who}: it receives no armies")),
+    (r"(?P<b>.+) has (?P<n>\d+) armies and a missile from (?P<a>.+) destroys (?P<k>\d+): it may not "
+     r"be fired", N_("{b} has {n} and a missile from {a} destroys {k}: it may not be fired"), ("n",)),
+    (r"(?P<b>.+) holds (?P<m>\d+) missiles? and (?P<a>.+) (?P<k>\d+): the missile is stopped",
+     N_("{b} holds {m} missile(s) and {a} {k}: the missile is stopped")),
+    (r"(?P<who>.+) rests this round: no (?P<what>\w+)", N_("{who} rests this round: no {what}")),
 ]
 _COMPILED = [(re.compile("^" + shape[0] + "$"), shape[1], shape[2] if len(shape) > 2 else ())
              for shape in SHAPES]

@@ -167,6 +167,41 @@ def draw(deck, colours_in_play):
     return turned
 
 
+# --- the deck in play: the one component both reducers call --------------------------------------
+# The map engine (engine.py: x["sd"], the event's "ssh" and "cr") and the table session (table.py:
+# state.deck, the round's "c" and "o", the crisis event's "r") turn the round's card and roll a
+# crisis with these, each storing what it turned in its own keys (old logs keep them).
+
+def reshuffle_due(deck, colours_in_play):
+    """True when no card left in ``deck`` can rule a round (it is spent, or holds only rest cards
+    of absent colours): the round opens on a new shuffle."""
+    for c in deck:
+        if playable(c, colours_in_play):
+            return False
+    return True
+
+
+def turn_over(deck, colours_in_play, fresh=None):
+    """"A) Turn Over a Situation Card": ``(turned, left)``.
+
+    ``turned``: the cards turned from the deck the round's card came from (rest cards of absent
+    colours first, the round's card last); ``left``: that deck after them, a new list. When
+    ``deck`` is due a reshuffle (``reshuffle_due``) its cards are put aside and the turning goes on
+    in ``fresh``, the new shuffle. RulesError when no playable card is found."""
+    if fresh is not None and reshuffle_due(deck, colours_in_play):
+        deck = fresh
+    turned = draw(deck, colours_in_play)
+    if not turned or not playable(turned[-1], colours_in_play):
+        raise RulesError(say("deck_empty"))
+    return turned, list(deck[len(turned):])
+
+
+def crisis_dice(source, alive):
+    """CRISIS: "each player rolls a die": one die per seat from ``source`` (``.d6()``), 0 for a
+    seat out of the game (``alive``: truthy per seat)."""
+    return [source.d6() if a else 0 for a in alive]
+
+
 # --- effects -------------------------------------------------------------------------------------
 
 def dice_flags(card):

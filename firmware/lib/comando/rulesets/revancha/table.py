@@ -52,9 +52,10 @@ class RevanchaTable(TableRules):
             c = a.get("c")
             if not isinstance(c, list) or not c:
                 raise IllegalMove(say("round_card"))
-            want = SIT.draw(deck, colours_in_play(state))
-            if not want or not SIT.playable(want[-1], colours_in_play(state)):
-                raise IllegalMove(say("deck_empty"))
+            try:
+                want, _ = SIT.turn_over(deck, colours_in_play(state))
+            except RulesError as e:
+                raise IllegalMove(str(e))
             if c != want:
                 raise IllegalMove(say("deck_top", ",".join(SIT.name(x) for x in c if 0 <= x < 50),
                                       ",".join(SIT.name(x) for x in want)))
@@ -63,11 +64,9 @@ class RevanchaTable(TableRules):
         e = dict(a)
         if "c" not in a:
             live = colours_in_play(state)
-            want = SIT.draw(state.deck, live)
-            if not want or not SIT.playable(want[-1], live):
+            if SIT.reshuffle_due(state.deck, live):
                 e["o"] = SIT.shuffle(rng)
-                want = SIT.draw(e["o"], live)
-            e["c"] = want
+            e["c"], _ = SIT.turn_over(state.deck, live, e.get("o"))
         return e
 
     def round_started(self, state, e):
@@ -100,7 +99,7 @@ class RevanchaTable(TableRules):
     def make_crisis(self, state, a, rng):
         e = dict(a)
         if "r" not in a:
-            e["r"] = [rng.d6() if state.alive[s] else 0 for s in range(state.n)]
+            e["r"] = SIT.crisis_dice(rng, state.alive)
         return e
 
     def apply_crisis(self, state, e):
