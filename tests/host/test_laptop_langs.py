@@ -190,3 +190,34 @@ def test_a_refusal_keeps_its_rulebook_quote_and_says_the_rest_in_the_tables_lang
     assert refusals.say("a shape no pattern knows") == "a shape no pattern knows"   # English, as said
     lang.use("en")
     assert refusals.say(english) == english
+
+
+def test_the_repl_takes_the_tables_command_words_and_helps_in_its_language(monkeypatch, capsys, tmp_path):
+    # La Revancha's own Spanish by default (no --lang: its home language); the commands typed in
+    # Spanish (robot, situacion without its accent, terminar) play or are refused in Spanish
+    from play_tools import repl
+    monkeypatch.delenv("COMANDO_LANG")
+    monkeypatch.setenv("COMANDO_DB", str(tmp_path / "g.db"))
+    out = repl(monkeypatch, capsys, ["ayuda", "situacion", "robot 1", "terminar", "frobnicar"],
+               "--ruleset", "revancha", "--seed", "3", "--players", "Ana:white,Beto:black,Caro:red")
+    assert "atacar DESDE HACIA" in out and "reagrupar DESDE HACIA N" in out
+    assert "todavía no hay tarjeta de situación" in out
+    assert "Caro (red) coloca 8 en " in out                         # robot 1 played her turn
+    assert "no se puede: ahora no se puede terminar el turno: " in out
+    assert "error: comando desconocido 'frobnicar' (escribí ayuda)" in out
+    # WAR's Portuguese: remanejar, passar; the English names still work at any table
+    out = repl(monkeypatch, capsys, ["ajuda", "remanejar a b 1", "attack a b", "passar"],
+               "--ruleset", "war", "--seed", "3", "--players", "Ana:blue,Beto:red,Caro:black")
+    assert "remanejar DE PARA N" in out and "atacar DE PARA" in out
+    assert out.count("não pode: ") == 3 and "comando desconhecido" not in out
+
+
+def test_every_command_word_names_one_command():
+    # a word of one language is never another command's English name nor another's word
+    from comando_host.commands.play import vocabulary
+    for rid in ("teg", "revancha", "war", "risk"):
+        spoken = vocabulary.spoken_commands(rid)
+        assert spoken["atacar"] == "attack" and spoken["canjear"] == "trade"
+        assert spoken["remanejar"] == "regroup" and spoken["trocar"] == "trade"
+        assert not set(spoken) & set(vocabulary.COMMANDS)
+    assert vocabulary.spoken_commands("revancha")["situacion"] == "situation"

@@ -11,7 +11,7 @@ from comando_host.cli import UsageError
 from comando_host.text.engine_text import card_name, who
 from comando_host.games.base import Game
 from comando_host.web import handdeal
-from comando_host.text.lang import _, _n
+from comando_host.text.lang import NP_, _, _n
 
 
 def _armies(n) -> str:
@@ -280,9 +280,12 @@ class Revancha(Game):
                               (FROM = TO: inside it, once its pact is broken and lifted)
   condo | condo break COUNTRY [PLAYER]   countries in condominium / announce the pact's breaking"""
 
-    # (in this order: the REPL's Tab completion offers them after the common commands)
-    commands = {"arm": arm, "missile": missile, "blockades": blockades_command,
-                "situation": situation, "forget": forget, "condo": condo}
+    # (in this order: the REPL's Tab completion offers them after the common commands; their
+    # other names in each language: the catalogues' "command word" entries)
+    commands = {NP_("command word", "arm"): arm, NP_("command word", "missile"): missile,
+                NP_("command word", "blockades"): blockades_command,
+                NP_("command word", "situation"): situation, NP_("command word", "forget"): forget,
+                NP_("command word", "condo"): condo}
 
     def status_lines(self, state) -> list:
         return status_lines(state)

@@ -47,7 +47,7 @@ def problems(locale_dir: str, template=None) -> list:
             if not msg.id:
                 continue
             ids = msg.id if isinstance(msg.id, (list, tuple)) else (msg.id,)
-            got = po.get(msg.id)
+            got = po.get(msg.id, msg.context)
             if got is None or not got.string or not any(got.string if isinstance(got.string, (list, tuple)) else (got.string,)):
                 out.append("%s: %r is not translated" % (code, ids[0]))
                 continue
@@ -63,7 +63,7 @@ def problems(locale_dir: str, template=None) -> list:
                     out.append("%s: %r has the fields %s, English %s" % (
                         code, ids[0], " ".join(fields(s)) or "none", " ".join(fields(english)) or "none"))
         for msg in po:
-            if msg.id and pot.get(msg.id) is None:
+            if msg.id and pot.get(msg.id, msg.context) is None:
                 key = msg.id[0] if isinstance(msg.id, (list, tuple)) else msg.id
                 out.append("%s: %r is not in the template (make catalogues)" % (code, key))
     return out

@@ -216,3 +216,34 @@ def N_(msgid: str) -> str:
     """A text marked for the catalogues but said later (the page translates it, or a table of
     words is translated when read)."""
     return msgid
+
+
+COMMAND_WORD = "command word"   # the catalogues' context of a REPL command's other names (NP_ takes it
+# as a literal: Babel reads only literals)
+
+
+def NP_(context: str, msgid: str) -> str:
+    """A text marked with its context (``COMMAND_WORD``: a REPL command), said later."""
+    return msgid
+
+
+def command_words(command: str) -> list:
+    """The other names of a REPL command in every language there is ("atacar", "ataque" for
+    attack): the catalogues' ``command word`` entries, alternatives separated by "|", each also
+    without its accents (a keyboard without them: "situacion")."""
+    import unicodedata
+    out = []
+    for code in LANGS:
+        if code == "en":
+            continue
+        said = translations(code).pgettext(COMMAND_WORD, command)
+        if said == command:
+            continue
+        for word in said.split("|"):
+            word = word.strip().lower()
+            plain = "".join(ch for ch in unicodedata.normalize("NFD", word)
+                            if unicodedata.category(ch) != "Mn")
+            for w in (word, plain):
+                if w and w not in out:
+                    out.append(w)
+    return out

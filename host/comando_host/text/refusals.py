@@ -82,7 +82,7 @@ _COMPILED = [(re.compile("^" + shape[0] + "$"), shape[1], shape[2] if len(shape)
 # the engine's action names in a refusal ("attack is not allowed now"), said as the REPL's verbs
 ACTIONS = {"attack": N_("attack"), "place": N_("place"), "end": N_("end the turn"),
            "regroup": N_("regroup"), "draw": N_("take a card"), "trade": N_("trade"),
-           "move": N_("move in"), "claim": N_("claim")}
+           "move": N_("move in"), "claim": N_("claim"), "missile": N_("fire a missile")}
 
 
 def say(message: str) -> str:

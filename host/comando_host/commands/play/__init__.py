@@ -34,8 +34,8 @@ from comando_host.commands.play.gamesetup import (find_board, new_game_id, parse
                                                   parse_players, risk_table_board)
 from comando_host.commands.play.logfiles import resume_events, resume_torn
 from comando_host.commands.play.repl import KeyboardGame, loop
-from comando_host.text import engine_text
-from comando_host.text.wording import count
+from comando_host.text import engine_text, lang
+from comando_host.text.lang import _
 
 # What other modules and tests reach through `comando_host.commands.play` (its old names too).
 __all__ = ("KeyboardGame", "completer_for", "register", "run")
@@ -98,6 +98,7 @@ def run(args) -> int:
             board = risk_table_board(board, len(players))
         game = engine.new_game(board, rules.id, players, parse_options(args.option), rng=rng)
         log_path = args.log
+    lang.use_table(rules.id)   # the table's language: its game's own unless --lang or $COMANDO_LANG
     store = Store(args.db)      # the game is recorded as it is played (comando games lists it)
     if args.resume and gid is None:
         gid = store.find_log(game.log)
@@ -116,7 +117,8 @@ def run(args) -> int:
             completer_for(session)
         except ImportError:
             pass
-        print(f"{rules.name} on the board {game.board.name} ({game.board.id}). Type help for the commands.")
+        print(_("{ruleset} on the board {board} ({id}). Type help for the commands.").format(
+            ruleset=rules.name, board=game.board.name, id=game.board.id))
     print(engine_text.status(game.state))
     try:
         rc = loop(session, args, interactive)
@@ -129,8 +131,10 @@ def run(args) -> int:
         store.close()
         raise StoreError(f"{exc}: game {gid} is stored up to event {session.stored} "
                          f"(comando play --resume {gid} goes on from there)") from None
-    print(f"game {gid}: {count(len(game.log), 'event')} recorded (comando show {gid}; "
-          f"comando play --resume {gid} goes on with it)"
-          if not log_path else f"game {gid} recorded; log: {log_path} ({count(len(game.log), 'event')})")
+    events = engine_text.events_word(len(game.log))
+    print(_("game {id}: {events} recorded (comando show {id}; comando play --resume {id} goes on "
+            "with it)").format(id=gid, events=events)
+          if not log_path else _("game {id} recorded; log: {log} ({events})").format(
+              id=gid, log=log_path, events=events))
     store.close()
     return rc
