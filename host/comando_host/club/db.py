@@ -267,6 +267,12 @@ class Club:
                                 [(game, e["seq"], dumps(e)) for e in new])
             top = new[-1]["seq"]
             conn.execute("UPDATE games SET last_seq=%s, updated=now() WHERE id=%s", (top, game))
+            result = fold.result()
+            if result is not None:
+                # the game ended in this push: its seats' results, ratings and tournament table
+                # in the same transaction as its last events (nothing half recorded)
+                from comando_host.club import results
+                results.record(conn, game, table, result)
             conn.execute("SELECT pg_notify('club_events', %s)", ("%s %d" % (game, top),))
         with self._lock:
             self._folds[game] = fold
