@@ -7,10 +7,11 @@ game: comando_host/web/pageview.py), and rivals (the players met most, and who p
 from __future__ import annotations
 
 from comando_host.club import ratings
-from comando_host.club.db import ClubError
+from comando_host.club.db import ClubError, check_name
 
 
 def player(club, cid: int, name: str) -> dict:
+    name = check_name(name, "player")
     with club._conn() as conn:
         row = conn.execute("SELECT id FROM players WHERE club=%s AND name=%s",
                            (cid, name)).fetchone()

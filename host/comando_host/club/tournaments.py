@@ -65,6 +65,19 @@ def find(club, cid: int, ref) -> int:
     return row[0]
 
 
+def club_of(club, tid) -> int:
+    """The club a tournament is of (its public reads: a spectator names no club); 404."""
+    try:
+        tid = int(tid)
+    except (TypeError, ValueError):
+        raise ClubError(404, "no tournament %r" % (tid,)) from None
+    with club._conn() as conn:
+        row = conn.execute("SELECT club FROM tournaments WHERE id=%s", (tid,)).fetchone()
+    if row is None:
+        raise ClubError(404, "no tournament %s" % tid)
+    return row[0]
+
+
 def _head(conn, cid, tid):
     row = conn.execute("SELECT name, ruleset, scheme FROM tournaments WHERE id=%s AND club=%s",
                        (tid, cid)).fetchone()
