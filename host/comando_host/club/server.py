@@ -234,7 +234,7 @@ def create_app(club: Club) -> Starlette:
         Route("/api/tournaments/{tid}/rounds/{n}/clock", round_clock, methods=["POST"]),
         Route("/api/tournaments/{tid}/rounds/{n}/close", close_round, methods=["POST"]),
         Route("/api/tournaments/{tid}/standings", standings, methods=["GET"]),
-        Route("/api/players/{name}", player_stats, methods=["GET"]),
+        Route("/api/players/{name:path}", player_stats, methods=["GET"]),
         Route("/api/login", login, methods=["POST"]),
         Route("/api/tables", new_table, methods=["POST"]),
         Route("/api/tables", tables, methods=["GET"]),
