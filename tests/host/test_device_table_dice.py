@@ -11,7 +11,6 @@ teg-la-revancha.txt "Situation cards" (SNOW: the defender rolls one die more).
 """
 
 import os
-import shutil
 
 from comando import session as S
 from comando import table_dice as TD
@@ -20,23 +19,13 @@ from comando_host.commands.replay import dice_line
 from comando_host.pico.simulator import ROOT, run_script
 from comando_host.text.record import Record
 
-from test_device_golden import ACTUAL, GOLDEN, REGEN, Journal, pixels
+from test_device_golden import Journal, frames_unlike_golden
 
 SCRIPT = os.path.join(ROOT, "tests", "device_scripts", "teg_table_dice.txt")
 
 
 def _same_as_golden(sim):
-    bad = []
-    for f in sim.frames():
-        want = os.path.join(GOLDEN, os.path.basename(f))
-        if REGEN or not os.path.exists(want):
-            assert not os.environ.get("CI") or REGEN, os.path.basename(f) + " has no golden"
-            shutil.copyfile(f, want)
-            continue
-        if pixels(f) != pixels(want):
-            os.makedirs(ACTUAL, exist_ok=True)
-            shutil.copyfile(f, os.path.join(ACTUAL, os.path.basename(f)))
-            bad.append(os.path.basename(f))
+    bad = frames_unlike_golden(sim.frames())
     assert not bad, "frames differ from tests/golden (see build/golden-actual/): %s" % bad
 
 

@@ -8,6 +8,8 @@ Pico for the whole game (issue 22), and a refusal is rare. The last few read are
 screen probes moves (engine.check) and a probe's refusal asks the same quote again and again.
 """
 
+from comando.texts import open_data
+
 BOOK = "teg-la-revancha.txt"
 CARD_BONUS = 3
 
@@ -16,19 +18,8 @@ _CACHE = {}   # (kind, key) -> its fields, the last few asked
 _CACHED = 6
 
 
-def _open(root="/lib/"):
-    """The file beside this module (a module frozen into the image has a relative __file__: the
-    data file stays where the bundle puts it, under /lib)."""
-    try:
-        return open(_PATH)
-    except OSError:
-        if _PATH[:1] == "/":
-            raise
-        return open(root + _PATH)
-
-
 def _rows():
-    with _open() as f:
+    with open_data(_PATH) as f:
         for line in f:
             parts = line.rstrip("\n").split("\t")
             if len(parts) >= 3:
