@@ -6,7 +6,7 @@ of the club (same ruleset, no game linked yet), the link from that table to the 
 
 from __future__ import annotations
 
-from comando_host.club import ratings
+from comando_host.club import ratings, seating
 
 
 def player_id(conn, club: int, name: str) -> int:
@@ -45,10 +45,12 @@ def record(conn, game: str, table: int, result) -> None:
                      " lost, expected, mu, sigma) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
                      (game, r["seat"], pid, r["place"], r["won"], r["objective"], r["countries"],
                       r["lost"], r["expected"], mu, sigma))
-    link(conn, game, club, ruleset, sorted(ids.values()))
+    link(conn, game, club, ruleset, sorted(ids.values()), table)
 
 
-def link(conn, game, club, ruleset, players) -> None:
+def link(conn, game, club, ruleset, players, table=None) -> None:
+    """Link the game to the open round's drawn table of exactly these players, unless that drawn
+    table is another club table's to play (club/seating.py)."""
     rows = conn.execute(
         "SELECT s.tournament, s.round, s.table_no, array_agg(s.player ORDER BY s.player)"
         " FROM seats s JOIN rounds r ON r.tournament=s.tournament AND r.number=s.round"
@@ -57,6 +59,9 @@ def link(conn, game, club, ruleset, players) -> None:
         (club, ruleset)).fetchall()
     for tid, rnd, tno, seated in rows:
         if list(seated) != players:
+            continue
+        at = seating.table_of(conn, tid, rnd, tno)
+        if at is not None and table is not None and at != table:
             continue
         done = conn.execute("SELECT 1 FROM round_games WHERE tournament=%s AND round=%s AND"
                             " table_no=%s", (tid, rnd, tno)).fetchone()
