@@ -1,5 +1,6 @@
-"""What the club records when a game ends (inside the push that stores its last event): each
-seat's result (club/fold.py ``GameFold.result``), the players' ratings of the game's ruleset
+"""What the club records when a game ends (inside the push that stores its last event), once: each
+seat's result (club/fold.py ``GameFold.result``: a game on a map, or a device's table session,
+whose seats are the players of the round its table plays, club/seating.py), the players' ratings of the game's ruleset
 (club/ratings.py), and, when the game's players are exactly a table of an open tournament round
 of the club (same ruleset, no game linked yet), the link from that table to the game.
 """
@@ -24,6 +25,13 @@ def record(conn, game: str, table: int, result) -> None:
         return
     club, ruleset = conn.execute("SELECT t.club, g.ruleset FROM games g JOIN tables t ON"
                                  " t.id=g.table_id WHERE g.id=%s", (game,)).fetchone()
+    if any(r["name"] is None for r in result):
+        # a table session names colours: its seats are the round's players this table plays,
+        # in seat order; a session outside a drawn round names nobody the club can rate
+        seated = seating.players_at(conn, table, len(result))
+        if seated is None:
+            return
+        result = [dict(r, name=seated[r["seat"]]) for r in result]
     names = [r["name"] for r in result]
     if len(set(names)) != len(names):
         return      # two seats of one name: not players the club can tell apart

@@ -38,6 +38,22 @@ def names(conn, tid: int, number: int) -> dict:
         " WHERE rt.tournament=%s AND rt.round=%s", (tid, number)).fetchall())
 
 
+def players_at(conn, table_id: int, seats: int):
+    """The players, in seat order, of the open drawn table this club table plays with that many
+    seats (the latest drawn); None when it plays none."""
+    for tid, number, tno in conn.execute(
+            "SELECT rt.tournament, rt.round, rt.table_no FROM round_tables rt JOIN rounds r ON"
+            " r.tournament=rt.tournament AND r.number=rt.round JOIN tournaments t ON"
+            " t.id=rt.tournament WHERE rt.table_id=%s AND r.closed IS NULL"
+            " ORDER BY t.created DESC, t.id DESC", (table_id,)).fetchall():
+        names = [n for (n,) in conn.execute(
+            "SELECT p.name FROM seats s JOIN players p ON p.id=s.player WHERE s.tournament=%s"
+            " AND s.round=%s AND s.table_no=%s ORDER BY s.seat", (tid, number, tno))]
+        if len(names) == seats:
+            return names
+    return None
+
+
 def at_table(club, table_id: int):
     """The open round this club table plays now (the latest drawn, if several tournaments run
     at once): {"tournament", "id", "ruleset", "round", "table_no", "players", "clock", "game"};
