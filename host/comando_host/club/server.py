@@ -20,6 +20,7 @@ Routes (JSON in and out; every refusal is ``{"error": one line}`` with its HTTP 
     GET  /api/tournaments/{id}/standings          anyone: ?through=N, ?format=csv
     GET  /api/players/{name}         anyone: a player's statistics (?club=NAME when the
                                      database holds several clubs)
+    GET  /players/{name}             anyone: the player's statistics page (HTML, ?club= too)
     GET  /api/tables                 anyone: the tables and their games
     GET  /api/games/{id}             anyone: a game's public fields (players, phase, winner)
     WS   /ws                         anyone: {"game", "seq"} as each push is stored, whichever
