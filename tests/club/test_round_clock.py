@@ -9,6 +9,7 @@ linked to its drawn table. docs/decisions/club-round-at-the-table.md."""
 import pytest
 from clubtools import new_database, stored_games
 from test_server import PASSWORD, Server, comando, new_table, organiser_token
+from test_tournament import bot_game_of, push_game
 
 from comando_host.club.pgcluster import free_port
 
@@ -76,6 +77,19 @@ def test_the_organisers_clock_reaches_the_tables_game_and_its_events(club, tmp_p
     r = comando("play", "--club", club.url, "--token", "not-a-token", "--db", str(db),
                 stdin="quit\n")
     assert r.returncode == 2 and "refused this table's token" in r.stderr, r.stderr
+
+    # another table's game of drawn table 1's players does not count for drawn table 1
+    other = "table-2-plays-table-1s-players"
+    push_game(club, tables[1][1], other, bot_game_of(drawn[0]["players"], seed=7))
+    assert club.call("GET", "/api/games/%s" % other)[1]["winner"] in drawn[0]["players"]
+    status, info = club.call("GET", "/api/tournaments/%d" % tid)
+    assert [t["game"] for t in info["rounds"][0]["tables"]] == [None, None]
+    # a wrong or revoked token reads no round: 401, one line
+    status, answer = club.call("GET", "/api/table", token="made-up")
+    assert status == 401 and "unknown table token" in answer["error"]
+    assert club.call("POST", "/api/tables/%d/revoke" % spare[0], token=org)[0] == 200
+    status, answer = club.call("GET", "/api/table", token=spare[1])
+    assert status == 401 and "revoked" in answer["error"]
 
     # table 1 plays its round: a bot game under the drawn names, on the round's clock
     r = comando("play", "--club", club.url, "--token", tables[0][1], "--db", str(db), "--seed",
