@@ -10,6 +10,9 @@ A game clock (docs/decisions/game-clock.md): `--option clock=limit:30m,end:roll`
 then the closing roll after each round; `end:round` finishes the round), `turn:2m` (a countdown
 per turn) or `budget:20m` (each player's time), `attime:countries|armies` (the winner at time).
 The prompt shows the time left; the wall clock stamps every event.
+
+At a club table: `comando play --club URL --token T` plays the table's tournament round, its
+ruleset, players and clock as the club drew and set them (docs/club.md, "Tournaments").
 """
 
 # The package by role: repl.py (KeyboardGame: the commands typed at the prompt, and the loop
