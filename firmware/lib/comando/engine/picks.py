@@ -21,11 +21,28 @@ from comando.errors import IllegalMove
 
 def _legal(state, p, f, to):
     from comando import engine
+    a = {"t": "attack", "p": p, "f": f, "to": to}
     try:
-        engine.check(state, {"t": "attack", "p": p, "f": f, "to": to})
+        if state.options.get("dice", "device") != "device":
+            _told(state, a)
+        engine.check(state, a)
     except IllegalMove:
         return False
     return True
+
+
+def _told(state, a):
+    """A game of the table's own dice refuses an attack without the table's result: the attack
+    is asked with a result its dice can give (any will do: the rest of the check is the same)."""
+    from comando import table_dice
+    na, nd = state.rules.attack_dice(state, a["f"], a["to"], a)
+    a["tb"] = 1
+    if state.options["dice"] == "table-faces":
+        a["ad"] = [6] * na
+        a["dd"] = [1] * nd
+    else:
+        o = table_dice.results(state.armies[a["f"]], state.armies[a["to"]], na, nd)[0]
+        a["al"], a["dl"] = o[0], o[1]
 
 
 def targets(state, f, p=None):
