@@ -108,3 +108,61 @@ def test_the_faces_for_the_luck_chart(tmp_path):
     assert (rec["al"], rec["dl"]) == (1, 1)   # 6 against 6 to the defender, 3 beats 1
     assert TD.has_faces(rec)
     _same_as_golden(sim)
+
+
+MAP_SCRIPT = os.path.join(ROOT, "tests", "device_scripts", "teg_map_table_dice.txt")
+
+
+def test_a_map_game_with_the_tables_dice_by_presses(tmp_path):
+    """Map mode (the Map field's "map+dice"): an attack opens the table's result, the likeliest
+    preselected, and the attack event carries the losses told (``tb``, faces of 0); the engine's
+    fold of the journal is the device's game. Rule source: teg-classic.txt "DEVELOPMENT OF AN
+    ATTACK" (3 dice against 1: the pair compared costs one side one army)."""
+    from comando import engine
+    sim = run_script(MAP_SCRIPT, root=str(tmp_path / "dev"), png_dir=str(tmp_path / "png"),
+                     seed=11)
+    events, good, problem = sim.journal()
+    assert problem is None
+    assert events[0]["t"] == "new" and events[0]["board"] == "teg"
+    assert events[0]["opt"] == {"dice": "table"}
+    attacks = [e for e in events if e["t"] == "attack"]
+    assert len(attacks) == 2
+    # 3 dice against 1 (of 9 armies against 1): DOWN from the likeliest (the defender's last
+    # army, 855 of 1296 throws) to the other (the attacker loses one), then the likeliest again
+    assert TD.results(9, 1, 3, 1)[0][:2] == (0, 1)
+    assert [(e["al"], e["dl"]) for e in attacks] == [(1, 0), (0, 1)]
+    assert all(e["tb"] == 1 and e["ad"] == [0, 0, 0] and e["dd"] == [0] for e in attacks)
+    state = engine.fold(events)
+    assert state.pending is not None   # the conquest: the move-in is asked (tdice-map-again)
+    names = sorted(os.path.basename(f)[:-4] for f in sim.frames())
+    assert names == ["tdice-map-again", "tdice-map-new-game", "tdice-map-pick",
+                     "tdice-map-pick-down", "tdice-map-rolled"]
+    _same_as_golden(sim)
+
+
+def test_whole_map_games_with_the_tables_dice_to_a_victory():
+    """Whole 4-player map games by presses on the real app (tests/mapdriver.py): the table's
+    throws (seeded dice) told as losses (the Map field's map+dice) or as faces (map+face); every
+    attack is the table's, and the laptop's fold of the journal is the device's game."""
+    import mapdriver
+    from comando import engine, journal_read
+    for steps, mode in ((5, "table"), (6, "table-faces")):
+        d = mapdriver.play(seed=5, players=4, deck=steps)
+        try:
+            st = d.app.state
+            assert st.phase == "over" and st.winner >= 0, mode
+            with open(d.app.journal.path, "rb") as f:
+                evs = [journal_read.decode(line) for line in f]
+            assert evs[0]["opt"] == {"dice": mode}
+            attacks = [e for e in evs if e["t"] == "attack"]
+            assert attacks and all(e["tb"] == 1 for e in attacks)
+            if mode == "table":
+                assert all("al" in e and 0 in e["ad"] for e in attacks)
+                # the likeliest preselected: at most 2 presses off, OK included 1 to 3
+                assert set(d.told) <= {1, 2, 3} and len(d.told) == len(attacks)
+            else:
+                assert all("al" not in e and 0 not in e["ad"] + e["dd"] for e in attacks)
+            assert engine.fold(evs).to_dict() == st.to_dict()
+            assert not d.toasts, d.toasts[:3]
+        finally:
+            d.close()
