@@ -529,7 +529,13 @@ class MapTurn(Screen):
         a = {"t": "attack", "p": st.cur, "f": f, "to": to}
         if st.options.get("dice", "device") != "device":
             # the table's own dice (comando.table_dice): the table rolls, the table_roll screen
-            # asks its result (the likeliest preselected) and the attack carries it
+            # asks its result (the likeliest preselected) and the attack carries it; an attack
+            # the rules refuse is said before the table rolls
+            try:
+                picks.check_attack(st, a)
+            except IllegalMove as exc:
+                self.app.show_toast(str(exc), 3500)
+                return
             from device.screens import screen
             scr = screen(self.app, "TableRoll")
             scr.open_map(a, lambda told: self.attacked(self.app.act(told), f))
