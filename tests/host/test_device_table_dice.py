@@ -18,6 +18,8 @@ from comando.session import replay
 from comando_host.commands.replay import dice_line
 from comando_host.pico.simulator import ROOT, run_script
 from comando_host.text.record import Record
+from device.buttons import LONG, PRESS
+from device.hal import OK
 
 from test_device_golden import Journal, frames_unlike_golden
 
@@ -166,3 +168,33 @@ def test_whole_map_games_with_the_tables_dice_to_a_victory():
             assert not d.toasts, d.toasts[:3]
         finally:
             d.close()
+
+
+def test_a_map_attack_the_rules_refuse_is_said_before_the_table_rolls():
+    """ROLL repeats the last attack; from a country down to its occupation army the rules refuse
+    it (teg-classic.txt "ATTACKING": at least 2 armies): one message, no picker, nothing
+    journaled."""
+    import mapdriver
+    from device.hal import ROLL
+    d = mapdriver.Driver(seed=9, players=4, deck=5)
+    try:
+        app = d.app
+        while app.state.phase == "place" or app.state.to_place():
+            d.press(OK, LONG)
+        d.press(OK)
+        d.press(OK)                 # the first source, its first target: the table's result
+        assert type(app.top()).__name__ == "TableRoll"
+        d.press(OK)                 # the likeliest
+        scr = app.top()
+        st = app.state
+        assert scr.mode() == "result"   # (seed 9: no conquest at the first roll)
+        f = scr.last["f"]
+        st.armies[f] = 1
+        seq = st.seq
+        app.press(ROLL, PRESS)
+        app.run_after_press()
+        assert type(app.top()).__name__ == "MapTurn"
+        assert app.toast is not None and "2" in app.toast[0]
+        assert app.state.seq == seq
+    finally:
+        d.close()
