@@ -198,3 +198,69 @@ def test_a_map_attack_the_rules_refuse_is_said_before_the_table_rolls():
         assert app.state.seq == seq
     finally:
         d.close()
+
+
+def test_wars_announced_armies_on_the_dice_screen(tmp_path):
+    """WAR: "the attacker must announce ... how many armies will be used to attack" (war.txt,
+    "How to Attack", step 3). The dice screen's field after the stop: UP/DOWN announce 1 to 3
+    (the most the armies allow preselected); the table's results offered are those of the
+    announced dice, and its record keeps them (the move-in after a conquest reads them)."""
+    j = _in_play("war", ["blue", "red", "black", "yellow"], {"dice": "table"})
+    # the dice (4 vs 2), OK x4 to the announcement, DOWN: 2 armies attack; ROLL asks the table
+    sim = _run(tmp_path, j, ["roll", "ok x4", "down", "png tdice-war-announce", "roll",
+                             "png tdice-war-pick", "ok"])
+    events, _, problem = sim.journal()
+    assert problem is None
+    ev = events[-1]
+    assert ev["t"] == "roll" and ev["na"] == 2
+    rec = ev["r"]
+    assert len(rec["ad"]) == 2 and len(rec["dd"]) == 2 and rec["tb"] == 1
+    outs = TD.outcomes("war", 4, 2, att_dice=2)[2]
+    # 2 dice against 2: the attacker loses both in 581 of 1296 throws, one each 420, the
+    # defender both 295
+    assert outs == [(2, 0, 581), (1, 1, 420), (0, 2, 295)]
+    assert (rec["al"], rec["dl"]) == outs[0][:2]
+    _same_as_golden(sim)
+
+
+def test_wars_announced_armies_on_the_devices_own_dice_too(tmp_path):
+    j = _in_play("war", ["blue", "red", "black", "yellow"], {})
+    sim = _run(tmp_path, j, ["roll", "ok x4", "down", "down", "roll"])
+    events, _, problem = sim.journal()
+    assert problem is None
+    ev = events[-1]
+    assert ev["t"] == "roll" and ev["na"] == 1 and len(ev["r"]["ad"]) == 1
+    assert not TD.told(ev["r"])
+
+
+def test_risks_defender_chooses_its_dice_on_the_dice_screen(tmp_path):
+    """Risk with the defender's choice (the option defdice=choose; risk-online-12-maps.txt: the
+    defender rolls 1 or 2 dice): the dice screen's field after the stop sets the defender's
+    dice; the table's results are those of 3 dice against the 1 chosen."""
+    j = _in_play("risk", ["red", "blue", "green", "yellow"],
+                 {"dice": "table", "defdice": "choose"})
+    sim = _run(tmp_path, j, ["roll", "ok x4", "down", "png tdice-risk-defend", "roll",
+                             "png tdice-risk-pick", "down", "ok"])
+    events, _, problem = sim.journal()
+    assert problem is None
+    ev = events[-1]
+    assert ev["t"] == "roll" and ev["nd"] == 1 and "na" not in ev
+    rec = ev["r"]
+    assert len(rec["ad"]) == 3 and len(rec["dd"]) == 1 and rec["tb"] == 1
+    outs = TD.outcomes("risk", 4, 2, def_dice=1)[2]
+    assert [o[:2] for o in outs] == [(0, 1), (1, 0)]
+    assert (rec["al"], rec["dl"]) == (1, 0)   # DOWN: the second likeliest
+    _same_as_golden(sim)
+
+
+def test_without_the_choice_the_dice_screen_asks_no_count(tmp_path):
+    """Risk's defender rolls every die the garrison allows unless the table chose defdice=choose:
+    the dice screen's fields are the usual four (OK x4 goes round them)."""
+    j = _in_play("risk", ["red", "blue", "green", "yellow"], {"dice": "table"})
+    sim = _run(tmp_path, j, ["roll", "ok x4", "down", "roll", "ok"])
+    events, _, problem = sim.journal()
+    assert problem is None
+    ev = events[-1]
+    # OK x4 went round the four fields back to the attacker's count: DOWN made it 3 (3 vs 2)
+    assert ev["t"] == "roll" and "nd" not in ev and "na" not in ev
+    assert ev["r"]["a"] == 3 and len(ev["r"]["ad"]) == 2 and len(ev["r"]["dd"]) == 2

@@ -41,6 +41,7 @@ class TableRoll(Screen):
         self.faces: list = []   # faces mode: the attacker's dice, then the defender's
         self.at = 0        # faces mode: the die being dialled
         self.action = None  # map mode: the engine's attack being told (open_map)
+        self.chose = (None, None)   # the dice screen's chosen dice (Dice.chosen)
 
     def open(self, dice):
         """Ask the result of the roll the dice screen ``dice`` is about to make: True when
@@ -48,7 +49,10 @@ class TableRoll(Screen):
         from comando import table_dice as TD
         st = self.app.state
         snow, tw = dice.flags()
-        na, nd, outs = TD.outcomes(st.rs, dice.att, dice.dfn, snow, tw)
+        # the dice a side chose (WAR's announced armies, Risk's defender's): the results follow
+        self.chose = dice.chosen()
+        na, nd, outs = TD.outcomes(st.rs, dice.att, dice.dfn, snow, tw, self.chose[0],
+                                   self.chose[1])
         self.snow, self.tw = snow, tw
         self.ask(dice.att, dice.dfn, dice.defender, na, nd, outs, TD.mode(st.opts), dice.roll_once)
         return True
@@ -102,7 +106,8 @@ class TableRoll(Screen):
             return TD.faces_record(st.rs, self.att, self.dfn, self.faces[:self.na],
                                    self.faces[self.na:], self.snow, self.tw)
         al, dl, _ = self.picked()
-        return TD.record(st.rs, self.att, self.dfn, al, dl, self.snow, self.tw)
+        return TD.record(st.rs, self.att, self.dfn, al, dl, self.snow, self.tw, self.chose[0],
+                         self.chose[1])
 
     def draw(self, fb):
         st = self.app.state
