@@ -143,16 +143,19 @@ def test_a_map_game_with_the_tables_dice_by_presses(tmp_path):
 
 
 def test_whole_map_games_with_the_tables_dice_to_a_victory():
-    """Whole 4-player map games by presses on the real app (tests/mapdriver.py): the table's
-    throws (seeded dice) told as losses (the Map field's map+dice) or as faces (map+face); every
-    attack is the table's, and the laptop's fold of the journal is the device's game."""
+    """Whole 4-player map games by presses on the real app (tests/mapdriver.py): T.E.G., La
+    Revancha (its 4 dice, Snow and Tailwind), WAR and Risk, the table's throws (seeded dice)
+    told as losses (the Map field's map+dice) or as faces (map+face); every attack is the
+    table's, and the laptop's fold of the journal is the device's game."""
     import mapdriver
     from comando import engine, journal_read
-    for steps, mode in ((5, "table"), (6, "table-faces")):
-        d = mapdriver.play(seed=5, players=4, deck=steps)
+    for rs, steps, mode in (("teg", 5, "table"), ("teg", 6, "table-faces"),
+                            ("revancha", 5, "table"), ("war", 5, "table"),
+                            ("risk", 6, "table-faces")):
+        d = mapdriver.play(seed=5, players=4, ruleset=rs, deck=steps)
         try:
             st = d.app.state
-            assert st.phase == "over" and st.winner >= 0, mode
+            assert st.phase == "over" and st.winner >= 0, (rs, mode)
             with open(d.app.journal.path, "rb") as f:
                 evs = [journal_read.decode(line) for line in f]
             assert evs[0]["opt"] == {"dice": mode}

@@ -86,7 +86,10 @@ def first_trade(st, p):
 
 def legal(st, a):
     try:
-        engine.check(st, a)
+        if a["t"] == "attack":   # (a game of the table's dice: once the table tells a result)
+            picks.check_attack(st, a)
+        else:
+            engine.check(st, a)
     except IllegalMove:
         return False
     return True
