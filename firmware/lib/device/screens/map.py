@@ -86,7 +86,10 @@ def first_trade(st, p):
 
 def legal(st, a):
     try:
-        engine.check(st, a)
+        if a["t"] == "attack":   # (a game of the table's dice: once the table tells a result)
+            picks.check_attack(st, a)
+        else:
+            engine.check(st, a)
     except IllegalMove:
         return False
     return True
@@ -337,7 +340,8 @@ class MapTurn(Screen):
         for v in e["dd"]:
             ui.die(fb, x, 24, v, False)
             x += 16
-        al, dl = compare(e["ad"], e["dd"])
+        # the table told its losses (faces of 0, blank dice): the event's; else the faces'
+        al, dl = (e["al"], e["dl"]) if "al" in e else compare(e["ad"], e["dd"])
         fb.text("-%d" % al, 0, 40, 1)
         fb.text("-%d" % dl, 72, 40, 1)
         ui.footer(fb, say("mp_again"))
@@ -525,7 +529,24 @@ class MapTurn(Screen):
 
     def attack(self, f, to):
         st = self.app.state
-        ev = self.app.act({"t": "attack", "p": st.cur, "f": f, "to": to})
+        a = {"t": "attack", "p": st.cur, "f": f, "to": to}
+        if st.options.get("dice", "device") != "device":
+            # the table's own dice (comando.table_dice): the table rolls, the table_roll screen
+            # asks its result (the likeliest preselected) and the attack carries it; an attack
+            # the rules refuse is said before the table rolls
+            try:
+                picks.check_attack(st, a)
+            except IllegalMove as exc:
+                self.app.show_toast(str(exc), 3500)
+                return
+            from device.screens import screen
+            scr = screen(self.app, "TableRoll")
+            scr.open_map(a, lambda told: self.attacked(self.app.act(told), f))
+            self.app.push(scr)
+            return
+        self.attacked(self.app.act(a), f)
+
+    def attacked(self, ev, f):
         if ev is None:
             return
         self.src = f

@@ -19,11 +19,14 @@ LEVELS = ("basic", "medium", "advanced")
 # The Map field: off (the table session: dice and turns), on (the device plays the game on the
 # map and is the card deck), own deck (on the map; the players draw from the table's deck and dial
 # the card drawn: the engine's option deck=1); then, off the map, the table's own dice (the
-# table session's option dice: the table's losses, or its faces for the luck chart; issue 26)
-MAP_MODES = ("mm_off", "mm_on", "mm_deck", "mm_tdice", "mm_tface")   # (texts keys: said when drawn)
-MAP_HINTS = ("mh_off", "mh_on", "mh_deck", "mh_tdice", "mh_tface")
-# the Map field's values in UP order: (map mode, dice: 0 the device's, 1 table, 2 table-faces)
-MAP_STEPS = ((0, 0), (1, 0), (2, 0), (0, 1), (0, 2))
+# table session's option dice: the table's losses, or its faces for the luck chart; issue 26), and
+# on the map with the table's dice (the engine's option dice)
+MAP_MODES = ("mm_off", "mm_on", "mm_deck", "mm_tdice", "mm_tface", "mm_mdice",
+             "mm_mface")   # (texts keys: said when drawn)
+MAP_HINTS = ("mh_off", "mh_on", "mh_deck", "mh_tdice", "mh_tface", "mh_mdice", "mh_mface")
+# the Map field's values in UP order (MAP_MODES' order): (map mode, dice: 0 the device's,
+# 1 table, 2 table-faces)
+MAP_STEPS = ((0, 0), (1, 0), (2, 0), (0, 1), (0, 2), (1, 1), (1, 2))
 DICE = ("device", "table", "table-faces")
 LEVEL_WORDS = ("lv_basic", "lv_medium", "lv_adv")
 # The game clock, set by UP/DOWN on the start field (comando.clock; the closing roll is the end
@@ -187,7 +190,8 @@ class NewGame(Screen):
             fb.text(say("ng_map"), 0, 38, 1)
             if sel:
                 fb.fill_rect(62, 37, 66, 9, 1)
-            m = self.mapmode or (2 + self.dice if self.dice else 0)
+            cur = (self.mapmode, self.dice)
+            m = MAP_STEPS.index(cur) if cur in MAP_STEPS else 0
             fb.text(ui.fit(say(MAP_MODES[m]), 8), 64, 38, 0 if sel else 1)
             if not self.clock_line(fb):
                 ui.tight(fb, say(MAP_HINTS[m]) if self.map_ok() else say("ng_nomapm"), 0, 47)
@@ -346,6 +350,8 @@ class NewGame(Screen):
                 mo[k] = v
             if self.mapmode == 2:
                 mo["deck"] = 1
+            if self.dice:   # the table's own dice on the map (comando.table_dice)
+                mo["dice"] = DICE[self.dice]
             self.app.new_game(new_action(rs, bid, cols, mo or None))
             return
         if bid:

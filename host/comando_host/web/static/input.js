@@ -16,6 +16,8 @@
   let movedIn = "";          // the conquest the armies box was last set for
   let attacksOver = null;    // "End attack" pressed: [seat, seq of that turn's start]: no attack offered
   let names = [];            // country names, for the name box
+  let pick = null;           // the table's dice picker: {f, to, td: the server's counts, ad, dd}
+  let again = -1;            // "Attack again" in a game of the table's dice: its target, asked
 
   function msg(text, bad) {
     const m = $("inmsg"); m.textContent = text || ""; m.className = "inmsg" + (bad ? " bad" : "");
@@ -29,7 +31,63 @@
     });
     $("incancel").hidden = sel < 0;
   }
-  function reset() { sel = -1; opts = null; mark(); drawOdds(null); }
+  function reset() { sel = -1; opts = null; mark(); drawOdds(null); pick = null; drawPicker(); }
+
+  // The table's own dice (issue 26; docs/decisions/table-dice.md): an attack asks the table's
+  // result instead of rolling. The server sends each target's dice counts and, when the table
+  // tells losses (dice=table), the results those dice can give, likeliest first; a click on a
+  // result sends it, or the faces clicked die by die (dice=table-faces: the only way, so the
+  // table's luck is charted). The server's act checks it like any event.
+  function openPicker(f, to, td) {
+    sel = f; mark();
+    pick = { f: f, to: to, td: td, ad: new Array(td.a).fill(0), dd: new Array(td.d).fill(0) };
+    drawPicker();
+    msg(`the table rolls ${td.a} ${td.a === 1 ? "die" : "dice"} against ${td.d}: ` +
+        (td.outs ? "click the losses, or the faces" : "click each die's face") + " (Escape cancels)");
+  }
+  function drawPicker() {
+    const box = $("intdice");
+    probe.input.picker = pick ? { f: pick.f, to: pick.to, a: pick.td.a, d: pick.td.d,
+                                  outs: pick.td.outs || null, ad: pick.ad, dd: pick.dd } : null;
+    if (!pick) { box.hidden = true; box.innerHTML = ""; return; }
+    const td = pick.td;
+    const army = (i) => (view && view.armies ? ` (${view.armies[i]})` : "");
+    let html = `<div class="tdhead">The table's dice: ${escape(names[pick.f])}${army(pick.f)} attacks ` +
+      `${escape(names[pick.to])}${army(pick.to)}</div>`;
+    if (td.outs) {
+      html += '<div class="tdrow"><span class="h">losses</span>' + td.outs.map((o, k) =>
+        `<button class="tdloss${k === 0 ? " primary" : ""}" data-k="${k}">attacker ${o[0] ? "-" + o[0] : "0"}, defender ${o[1] ? "-" + o[1] : "0"}` +
+        ` <small>${Math.round(100 * o[2] / td.total)}%</small></button>`).join("") + "</div>";
+    }
+    [["ad", "attacker"], ["dd", "defender"]].forEach(([k, who]) => {
+      html += `<div class="tdrow ${k}"><span class="h">${who}</span>`;
+      pick[k].forEach((v, i) => {
+        html += `<span class="tddie" role="group" aria-label="${who}'s die ${i + 1}">` + [1, 2, 3, 4, 5, 6].map((n) =>
+          `<button class="face${v === n ? " on" : ""}" data-k="${k}" data-i="${i}" data-v="${n}" ` +
+          `aria-pressed="${v === n}" aria-label="${who}'s die ${i + 1}: ${n}">${n}</button>`).join("") + "</span>";
+      });
+      html += "</div>";
+    });
+    const ready = pick.ad.every((v) => v > 0) && pick.dd.every((v) => v > 0);
+    html += `<div class="tdrow"><button id="tdsend" class="primary"${ready ? "" : " disabled"}>Send the faces</button></div>`;
+    box.innerHTML = html; box.hidden = false;
+    box.querySelectorAll("button.face").forEach((b) => b.addEventListener("click", () => {
+      pick[b.dataset.k][Number(b.dataset.i)] = Number(b.dataset.v); drawPicker();
+    }));
+    box.querySelectorAll("button.tdloss").forEach((b) => b.addEventListener("click", () => {
+      const o = td.outs[Number(b.dataset.k)];
+      act({ t: "attack", f: pick.f, to: pick.to, al: o[0], dl: o[1] });
+    }));
+    $("tdsend").addEventListener("click", () => {
+      act({ t: "attack", f: pick.f, to: pick.to, ad: pick.ad.slice(), dd: pick.dd.slice() });
+    });
+  }
+  function attack(f, to) {
+    if (inp && inp.dice && opts && opts.tdice && opts.tdice[String(to)]) {
+      openPicker(f, to, opts.tdice[String(to)]); return;
+    }
+    act({ t: "attack", f: f, to: to });                 // offered, or the engine's refusal
+  }
 
   // The attack panel (issue 26): for each country the selected one may attack, the chance of
   // taking it now, the armies that give 80%, and the best chain one country further. The
@@ -101,7 +159,7 @@
     } else if (attacksOver) {
       reset(); msg(T("attacks are over this turn: move armies between your countries, or end the turn"), true);
     } else {
-      act({ t: "attack", f: f, to: c });                 // offered, or the engine's refusal
+      attack(f, c);
     }
   }
 
@@ -110,6 +168,10 @@
     if (o.claim) { act({ t: "claim", c: o.f }); return; }
     if (o.place) { act({ t: "place", c: o.f, n: Math.min(num(), o.place) }); return; }
     if (attacksOver) o = Object.assign({}, o, { attack: [] });
+    if (again >= 0) {   // "Attack again" of the table's dice: its counts came, the picker opens
+      const to = again; again = -1;
+      if (o.attack.includes(to)) { opts = o; attack(o.f, to); return; }
+    }
     if (o.attack.length || Object.keys(o.regroup).length) {
       sel = o.f; opts = o; mark();
       const what = [];
@@ -164,9 +226,14 @@
       bs.appendChild(button(T("End attack"), () => { attacksOver = inp.cur + ":" + inp.turns; reset(); drawBar(view); msg(T("attacks over: click a country then one of yours to move armies")); }));
     }
     if (!attacksOver && inp.again) bs.insertBefore(button(T("Attack again {from} -> {to}", { from: names[inp.again[0]], to: names[inp.again[1]] }),
-                                                          () => act({ t: "attack", f: inp.again[0], to: inp.again[1] }), true), bs.firstChild);
+                                                          () => againClick(inp.again), true), bs.firstChild);
     inp.buttons.forEach((b) => bs.appendChild(button(T(b.label), () => act(b.a))));
     if (sel >= 0 && view && view.seq !== v.seq) reset();
+  }
+
+  function againClick(ag) {
+    if (!inp.dice) { act({ t: "attack", f: ag[0], to: ag[1] }); return; }
+    reset(); again = ag[1]; send({ op: "options", f: ag[0] });   // the dice counts, then the picker
   }
 
   // -- a hand deal: a colour at a time ----------------------------------------------------------
