@@ -227,7 +227,10 @@ def players_list(players):
     out = []
     for pl in players:
         if isinstance(pl, dict):
-            out.append({"n": str(pl["n"]), "c": str(pl["c"])})
+            d = {"n": str(pl["n"]), "c": str(pl["c"])}
+            if pl.get("bot"):
+                d["bot"] = 1   # the engine's bot plays this seat (map mode; docs/device.md)
+            out.append(d)
         else:
             out.append({"n": str(pl[0]), "c": str(pl[1])})
     return out
