@@ -48,14 +48,18 @@ def draw(scr, fb):
     left = say("bt_head") % colour_name(st.colours[st.cur])
     ui.header(fb, left, right if len(left) + len(right) < 16 else "")
     e = scr.bot_last
-    if e and e.get("p") == st.cur and e.get("t") == "attack":   # the last roll, as the table rolls it
+    y = 23
+    if e and e.get("p") == st.cur and e.get("t") == "attack":
+        # the last roll as the table rolled it: each side's dice, then the armies it loses
         al, dl = compare(e["ad"], e["dd"])
-        fb.text(ui.fit("%s %s-%d %s %s-%d" % (b.short(e["f"])[:3], "".join(str(v) for v in e["ad"]),
-                                                al, b.short(e["to"])[:3],
-                                                "".join(str(v) for v in e["dd"]), dl), 16), 0, 11, 1)
+        fb.text("%s %s" % (b.short(e["f"])[:3], "".join(str(v) for v in e["ad"])), 0, 11, 1)
+        ui.right(fb, "%s %s" % (b.short(e["to"])[:3], "".join(str(v) for v in e["dd"])), 11)
+        fb.text("-%d" % al, 0, 20, 1)
+        ui.right(fb, "-%d" % dl, 20)
+        y = 30
     if a is not None:
         for i, ln in enumerate(ui.wrap(botsay.words(st, a), 16)[:3]):
-            fb.text(ln, 0, 23 + i * 10, 1)
+            fb.text(ln, 0, y + i * (8 if y > 23 else 10), 1)
     ui.footer(fb, say("bt_ok"))
 
 
