@@ -15,13 +15,20 @@ def is_bot(state, p):
     return bool(bots) and 0 <= p < len(bots) and bots[p] == 1
 
 
-def suggest(state):
-    """The bot's next action for the player whose turn it is, or None once the game is over. A
-    fresh bot each time, its picks seeded by the event count: the same state gives the same
-    action (the hint and the bot's turn agree, and a restored journal goes on alike)."""
+def suggest(state, table_pacts=True):
+    """The bot's next action for the player whose turn it is, or None once the game is over: the
+    game's own player (``Rules.make_bot``: La Revancha's), a fresh one each time, its picks
+    seeded by the event count, so the same state gives the same action (the hint and the bot's
+    turn agree, and a restored journal goes on alike). ``table_pacts``: La Revancha's pacts and
+    condominiums are the table's (the device enters none: docs/decisions/revancha-on-the-device.md),
+    so the bot proposes none."""
     if state.phase == "over":
         return None
-    return B.Bot(SeededD6(state.seq + 1)).action(state)
+    bot = state.rules.make_bot(SeededD6(state.seq + 1))
+    if table_pacts and hasattr(bot, "pact_attack"):
+        bot.pact_attack = lambda state, p: None
+        bot.condo_action = lambda state, p: None
+    return bot.action(state)
 
 
 def odds(state, a):

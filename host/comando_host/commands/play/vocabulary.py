@@ -29,11 +29,12 @@ HELP = """commands (COUNTRY: id, name or alias; Tab completes):
   pact PLAYER world | pact PLAYER border MINE THEIRS | pact PLAYER zone COUNTRY
   unpact ID | pacts           break a pact (it binds until the other's next turn ends) / list
   bot [turns]                 let the built-in bot play the current turn(s)
+  hint                        the bot's suggestion for the current step (an attack's odds), and its command
   undo                        take back the last event (written to the log as an undo event)
   save FILE                   write the log to FILE   |   help   |   quit"""
 
 COMMANDS = ("status", "map", "countries", "neighbours", "cards", "objective", "claim", "place", "trade", "attack", "move",
-            "regroup", "draw", "bonus", "end", "pact", "unpact", "pacts", "bot", "undo", "save",
+            "regroup", "draw", "bonus", "end", "pact", "unpact", "pacts", "bot", "hint", "undo", "save",
             "help", "quit", "walk", "dip")
 MISSILE_WORDS = ("missiles", "missile", "m")
 WILD_WORDS = ("wild", "wildcard", "wildcards", "joker", "comodin", "coringa", "*")
