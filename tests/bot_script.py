@@ -23,6 +23,9 @@ import mapdriver
 SEED = 11
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "device_scripts", "teg_bots.txt")
+# the same game with every seat human (the heap's baseline: tests/heap_games.py): the bots'
+# suggestions and the dice are the same, so the same events, by the humans' presses
+HUMANS = os.path.join(HERE, "device_scripts", "teg_humans.txt")
 NAMES = {UP: "up", DOWN: "down", OK: "ok", BACK: "back", ROLL: "roll"}
 
 HEAD = """# A T.E.G. map game of two humans (blue, red) and two bots (black, yellow) to a victory, by
@@ -34,17 +37,25 @@ HEAD = """# A T.E.G. map game of two humans (blue, red) and two bots (black, yel
 """
 
 
+HEAD_HUMANS = """# The game of teg_bots.txt with every seat human (written by tests/bot_script.py): the same game
+# (every seat follows the bot's suggestions; a placement of fewer than all the armies is pressed
+# one army at a time, so more events), by the humans' presses only: the heap's baseline against
+# the bots' game (tests/heap_games.py).
+"""
+
+
 class Writer(mapdriver.Driver):
-    def __init__(self, seed):
+    def __init__(self, seed, bots=True):
         self.lines = []
         self.pngs = set()
+        self.bots = bots   # False: every seat human, no hints, no frames
         mapdriver.Driver.__init__(self, seed=seed, players=4, deck=1)
 
     def line(self, s):
         self.lines.append(s)
 
     def png(self, name):
-        if name not in self.pngs:
+        if self.bots and name not in self.pngs:
             self.pngs.add(name)
             self.line("png " + name)
 
@@ -62,16 +73,23 @@ class Writer(mapdriver.Driver):
             self.app.press(OK, PRESS)
 
     def start(self, players):
+        # the device's own language (T.E.G.'s: Spanish), as a fresh device and the chip's heap
+        # bench play it (the Driver reads English; nothing here reads the screen's words)
+        self.app.settings.lang = None
+        self.app.speak()
         for _ in range(5):                 # Game, Players, Board, seat 1, seat 2: OK to seat 3
             self.press(OK)
-        self.press(BACK, LONG)             # seat 3 (black): the bot's
+        if self.bots:
+            self.press(BACK, LONG)         # seat 3 (black): the bot's
         self.press(OK)
-        self.press(BACK, LONG)             # seat 4 (yellow): the bot's
+        if self.bots:
+            self.press(BACK, LONG)         # seat 4 (yellow): the bot's
         self.png("bots-new-game")
         self.press(OK)
         self.press(UP)                     # Map: on
         self.press(ROLL)
-        assert self.app.map and self.app.state.bots == [0, 0, 1, 1], self.toasts
+        assert self.app.map and self.app.state.bots == ([0, 0, 1, 1] if self.bots else [0] * 4), \
+            self.toasts
 
     def hint(self, name):
         """A human's long BACK: the hint, on the glass until the next press."""
@@ -109,6 +127,9 @@ class Writer(mapdriver.Driver):
                 raise AssertionError("the bot's OK made no event: %r %s" % (a, self.toasts[-1:]))
             return
         a = botsay.suggest(st)
+        if not self.bots:
+            self.do(a)
+            return
         if a["t"] == "place" and "bots-hint-place" not in self.pngs and scr.shown is None:
             self.hint("bots-hint-place")
         if a["t"] == "attack" and "bots-hint-attack" not in self.pngs and scr.shown is None \
@@ -118,7 +139,12 @@ class Writer(mapdriver.Driver):
 
 
 def main():
-    w = Writer(SEED)
+    write(True, OUT)
+    write(False, HUMANS)
+
+
+def write(bots, path):
+    w = Writer(SEED, bots)
     n = 0
     while w.app.state.phase != "over":
         w.turn()
@@ -132,14 +158,14 @@ def main():
             out[-1][1] += 1
         else:
             out.append([ln, 1])
-    with open(OUT, "w") as f:
-        f.write(HEAD)
+    with open(path, "w") as f:
+        f.write(HEAD if bots else HEAD_HUMANS)
         f.write("# winner: %s (seat %d); %d presses, %d events\n" % (
             st.colours[st.winner], st.winner + 1, w.presses, st.seq))
         for ln, k in out:
             f.write(ln + (" x%d" % k if k > 1 else "") + "\n")
         f.write("quit\n")
-    print("%s: winner %s, %d presses, %d events, %d lines" % (OUT, st.colours[st.winner], w.presses,
+    print("%s: winner %s, %d presses, %d events, %d lines" % (path, st.colours[st.winner], w.presses,
                                                           st.seq, len(out)))
     w.close()
 

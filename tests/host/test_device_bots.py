@@ -1,7 +1,8 @@
 """Bots in seats on the device (issue 26), by presses in the simulator (the real firmware under
 MicroPython): tests/device_scripts/teg_bots.txt (written by tests/bot_script.py) plays a 4-player
 T.E.G. map game of two humans and two bots to a victory. On a bot's turn the screen says its next
-move in words the table carries out and OK applies it; a long BACK shows a human the bot's hint
+move in words the table carries out (T.E.G.'s home language, Spanish, as a fresh device speaks)
+and OK applies it; a long BACK shows a human the bot's hint
 with its odds. Golden frames of each new screen: tests/golden/bots-*.png (look at them).
 
 Rule sources: teg-classic.txt "DEVELOPMENT OF AN ATTACK" (the dice of each attack the bot makes:
@@ -22,11 +23,12 @@ SCRIPT = os.path.join(ROOT, "tests", "device_scripts", "teg_bots.txt")
 ACTION_KEYS = ("t", "p", "c", "n", "f", "to", "cards")
 
 
-def _run(tmp_path, script):
+def _run(tmp_path, script, lang=None):
     root = str(tmp_path / "dev")
     os.makedirs(root)
-    with open(os.path.join(root, "settings.json"), "w") as f:
-        f.write('{"lang": "en"}')   # the bot's words in English (the script's own choice)
+    if lang:
+        with open(os.path.join(root, "settings.json"), "w") as f:
+            f.write('{"lang": "%s"}' % lang)
     return run_script(script, root=root, png_dir=str(tmp_path / "png"), seed=11)
 
 
@@ -68,7 +70,7 @@ def test_two_humans_and_two_bots_to_a_victory(tmp_path):
 
 def test_a_table_session_asking_for_a_bot_is_refused(tmp_path):
     """A seat held as the bot's with Map off: one line naming the rule, no game started."""
-    sim = _run(tmp_path, ["ok x5", "long back", "roll", "png bots-refused", "quit"])
+    sim = _run(tmp_path, ["ok x5", "long back", "roll", "png bots-refused", "quit"], lang="en")
     events, _, problem = sim.journal()
     assert problem is None and events == []
     log = sim.log()

@@ -13,6 +13,7 @@ never holds them (a Pico's heap). The bot's secret objective stays sealed: the s
 actions only, never the objective it pursues.
 """
 
+from comando.engine import bot as _bot
 from comando.engine import botsay
 from comando.combat import compare
 from device import ui
@@ -21,8 +22,12 @@ from device.hal import OK
 from device.screens.base import colour_name
 from comando.texts import say
 
+# the bot's odds cache (comando.engine.bot._PC, 600 entries for the laptop's long games): a bot's
+# turn asks far fewer, and the Pico's heap keeps the rest (tests/chip_heap.py's teg_bots_4p)
+_bot._PC_MAX = 128
+
 # the modules a bot's turn or a hint loads: forgotten on a human's turn (MapTurn.sync)
-MODULES = ("device.botturn", "comando.engine.botsay", "comando.engine.bot",
+MODULES = ("device.botturn", "comando.engine.botsay", "comando.engine.bot", "comando.odds",
            "comando.rulesets.teg.bot", "comando.rulesets.war.bot", "comando.rulesets.revancha.bot")
 
 
