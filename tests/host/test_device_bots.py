@@ -60,6 +60,15 @@ def test_two_humans_and_two_bots_to_a_victory(tmp_path):
     kinds = set(e["t"] for e in events if e.get("p") in (2, 3))
     assert {"place", "attack", "move", "end"} <= kinds, kinds
     assert bot_events > 50
+    # the page's log (the table record): the bots' moves as any other events, the seats marked
+    from comando_host.text.record import Record
+    rec = Record()
+    lines = [rec.feed(e).text for e in events]
+    assert lines[0].startswith("new game: T.E.G. with blue (blue), red (red), "
+                               "black (black) - bot, yellow (yellow) - bot"), lines[0]
+    bot_attacks = [lines[i] for i, e in enumerate(events) if e["t"] == "attack" and e["p"] in (2, 3)]
+    assert bot_attacks and all(" attacks " in ln for ln in bot_attacks), bot_attacks[:3]
+    assert any(ln.startswith("black (black) places ") for ln in lines)
     names = sorted(os.path.basename(p)[:-4] for p in sim.frames())
     assert names == ["bots-attack", "bots-end", "bots-hint-attack", "bots-hint-place",
                      "bots-move-in", "bots-new-game", "bots-place", "bots-regroup",
