@@ -78,4 +78,4 @@ def hint(state):
         return None
     w = words(state, a)
     pc = odds(state, a)
-    return say("bt_hintodds", w, pc) if pc is not None else say("bt_hint", w)
+    return say("bt_hintpc", w, pc) if pc is not None else say("bt_hint", w)

@@ -94,10 +94,9 @@ class Menu(Screen):
     """A list of (label, callable) items; OK runs one, BACK closes."""
 
     title = ""
-    long_back = None   # what a hold of BACK does once it has opened this menu (None: nothing)
-
-    def __init__(self, app, title, items):
+    def __init__(self, app, title, items, long_back=None):
         Screen.__init__(self, app)
+        self.long_back = long_back   # what a hold of BACK does once its PRESS opened this menu
         self.title = title
         self.items = items
         self.sel = 0

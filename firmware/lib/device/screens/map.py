@@ -481,16 +481,13 @@ class MapTurn(Screen):
         elif m == "missile":
             self.firing = False
         elif m in ("attack", "regroup"):
-            menu = Menu(app, say("mp_turn"), self.menu_items())
-            menu.long_back = lambda: self.button(BACK, LONG)   # the hold's LONG: the hint
-            app.push(menu)
+            # (the hold's LONG: the hint)
+            app.push(Menu(app, say("mp_turn"), self.menu_items(), lambda: self.button(BACK, LONG)))
         elif m == "place" and st.rules.missiles and its:
             c = its[min(self.sel, len(its) - 1)]
-            menu = Menu(app, say("mp_mison") % st.board.short(c)[:5], (
+            app.push(Menu(app, say("mp_mison") % st.board.short(c)[:5], (
                 (say("mp_newforc"), lambda: self.arm(c, "r")),
-                (say("mp_for6"), lambda: self.arm(c, "m"))))
-            menu.long_back = lambda: self.button(BACK, LONG)
-            app.push(menu)
+                (say("mp_for6"), lambda: self.arm(c, "m"))), lambda: self.button(BACK, LONG)))
 
     def press_country(self, m, b, kind, c):
         """OK (or ROLL, LONG) on the country ``c`` of the list, in mode ``m``."""
