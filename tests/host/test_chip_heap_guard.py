@@ -40,6 +40,11 @@ def check_played(name, types):
         # the deal, 16 setup placements, the first round's four turns and more after the restart
         assert types[:2] == ["new", "deal"] and types.count("end") >= 6, types
         assert types.count("attack") >= 10 and types.count("draw") >= 3, types
+    elif name in ("teg_bots_4p", "teg_humans_4p"):
+        # tests/device_scripts/teg_bots.txt / teg_humans.txt: a whole game to a victory (the
+        # winning attack reveals the sealed objectives: rv)
+        assert types[:2] == ["new", "deal"] and types.count("end") >= 20, types[-5:]
+        assert types[-1] == "attack", types[-5:]
     else:
         # rules/teg-ii.txt, "End of the Game": the final count, token by token
         assert types[0] == "new" and types[-1] == "score" and types.count("score") == 40, types[-5:]

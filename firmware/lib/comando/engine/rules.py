@@ -137,6 +137,8 @@ class Rules:
                                  % (c, self.name, ", ".join(self.colours)))
             if c in seen:
                 raise RulesError("two players chose %s: each colour once" % c)
+            if pl.get("bot", 0) not in (0, 1):
+                raise RulesError("a seat's bot is 0 or 1, not %r" % (pl.get("bot"),))
             seen.append(c)
         options = options or {}
         if "turn" in options or "budget" in options or "limit" in options or "end" in options \

@@ -77,6 +77,8 @@ class NewGame(Screen):
         self.t2map = 0  # T.E.G. II: TEG2_MAPS' index
         self.clock = 0  # CLOCKS' index (UP/DOWN on the start field)
         self.cols = list(self.palette()[:self.n])
+        self.bots = [0] * len(self.cols)   # 1: the engine's bot plays the seat (map mode)
+        self.backed = None  # (seat): the seat a BACK press left; its hold's LONG comes back
 
     def maps_of(self):
         """The maps module of a ruleset of the registry's MAPS (comando.rulesets.<id>.maps)."""
@@ -169,6 +171,7 @@ class NewGame(Screen):
 
     def reset_colours(self):
         self.cols = list(self.palette()[:self.n]) if not self.powers() else list(self.palette())
+        self.bots = [0] * len(self.cols)
         self.seat = 0
 
     def draw(self, fb):
@@ -214,7 +217,9 @@ class NewGame(Screen):
         w = 128 // per
         for i, c in enumerate(self.cols):
             label = power_name(c) if self.powers() else colour_name(c).lower()
-            label = ui.fit("%d %s" % (i + 1, label), 8) if per == 2 else ui.fit(label, 5)
+            bot = i < len(self.bots) and self.bots[i]   # a bot's seat: "*" (held BACK)
+            label = ui.fit("%d%s%s" % (i + 1, "*" if bot else " ", label), 8) if per == 2 else \
+                ui.fit(("*" if bot else "") + label, 5)
             x = (i % per) * w
             y = 37 + (i // per) * 8
             tx = x + (per == 3)  # two to a row: 8 characters fill the half exactly
@@ -244,10 +249,19 @@ class NewGame(Screen):
             ui.footer(fb, say("ng_next"))
 
     def button(self, b, kind):
+        backed, self.backed = self.backed, None
+        if b == BACK and kind == LONG and backed is not None:
+            # a hold of BACK on a seat: its PRESS stepped back a field; the seat becomes the
+            # bot's (again: a human's) and the seats field comes back
+            self.field, self.seat = self.SEATS, backed
+            self.bots[backed] = 1 - self.bots[backed]
+            return
         if b == ROLL and kind == PRESS:
             self.start()
             return
         if b == BACK and kind == PRESS:
+            if self.field == self.SEATS and not self.powers():
+                self.backed = self.seat
             if self.field > 0:
                 self.field -= 1
                 if self.field == self.MAP and not self.map_ok():
@@ -330,6 +344,9 @@ class NewGame(Screen):
             cols = list(self.cols)
             if self.dice and not self.mapmode:
                 opts["dice"] = DICE[self.dice]
+            bots = [i for i in range(len(cols)) if i < len(self.bots) and self.bots[i]]
+            if bots and not self.mapmode:
+                opts["bots"] = bots   # the table session refuses it: a bot needs the map
         bid = self.board_id()
         if bid and rs in MAPS:
             # "If the room fills past that cap, the game opens on the smallest map the whole
@@ -352,7 +369,7 @@ class NewGame(Screen):
                 mo["deck"] = 1
             if self.dice:   # the table's own dice on the map (comando.table_dice)
                 mo["dice"] = DICE[self.dice]
-            self.app.new_game(new_action(rs, bid, cols, mo or None))
+            self.app.new_game(new_action(rs, bid, cols, mo or None, self.bots))
             return
         if bid:
             opts["board"] = bid

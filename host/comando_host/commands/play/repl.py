@@ -34,6 +34,28 @@ def make_bot(rules, rng):
     return rules.make_bot(rng)
 
 
+def hint_command(s, a):
+    """The prompt's command that makes action ``a`` (the hint's), or "" for one it has none for."""
+    b = s.board
+    t = a.get("t")
+    cid = b.cid
+    if t == "place":
+        return f"place {a.get('n', 1)} {cid(a['c'])}"
+    if t == "claim":
+        return f"claim {cid(a['c'])}"
+    if t == "attack":
+        return f"attack {cid(a['f'])} {cid(a['to'])}"
+    if t == "move":
+        return f"move {a['n']}"
+    if t == "regroup":
+        return f"regroup {cid(a['f'])} {cid(a['to'])} {a['n']}"
+    if t == "trade" and not a.get("cc"):
+        return "trade " + " ".join(cid(c) if c < s.n else "wild" for c in a["cards"])
+    if t in ("draw", "end"):
+        return t
+    return ""
+
+
 class KeyboardGame:
     def __init__(self, game, out=None, log_path=None, store=None, game_id=None, now=None):
         self.game = game
@@ -454,6 +476,25 @@ class KeyboardGame:
                 if self.game.state.phase == "over" or self.game.state.cur != who:
                     break
                 self.act(bot.action(self.game.state))
+
+    def do_hint(self, rest):
+        """The bot's suggestion for the current step, in the device's words (an attack's odds:
+        comando.engine.botsay, the same as the device's long BACK), then the command that makes it."""
+        s = self.game.state
+        if rest:
+            raise UsageError("hint takes nothing: the suggestion is for the player to play now")
+        if s.phase == "over":
+            raise UsageError("the game is over: nothing left to suggest")
+        from comando.engine import botsay
+        a = botsay.suggest(s, table_pacts=False)   # the laptop enters pacts: the bot may propose one
+        if a is None:
+            raise UsageError("the game is over: nothing left to suggest")
+        text = botsay.words(s, a)
+        pc = botsay.odds(s, a)
+        line = f"hint for {engine_text.who(s, s.cur)}: {text}" + \
+            (f" ({pc}% to take it)" if pc is not None else "")
+        cmd = hint_command(s, a)
+        self.say(line + (f"  -> {cmd}" if cmd else ""))
 
     def do_save(self, rest):
         if len(rest) != 1:

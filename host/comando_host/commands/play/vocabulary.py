@@ -31,6 +31,7 @@ HELP = N_("""commands (COUNTRY: id, name or alias; Tab completes):
   pact PLAYER world | pact PLAYER border MINE THEIRS | pact PLAYER zone COUNTRY
   unpact ID | pacts           break a pact (it binds until the other's next turn ends) / list
   bot [turns]                 let the built-in bot play the current turn(s)
+  hint                        the bot's suggestion for the current step (an attack's odds), and its command
   undo                        take back the last event (written to the log as an undo event)
   save FILE                   write the log to FILE   |   help   |   quit""")
 
@@ -43,7 +44,8 @@ COMMANDS = (NP_("command word", "status"), NP_("command word", "map"),
             NP_("command word", "move"), NP_("command word", "regroup"),
             NP_("command word", "draw"), NP_("command word", "bonus"), NP_("command word", "end"),
             NP_("command word", "pact"), NP_("command word", "unpact"),
-            NP_("command word", "pacts"), NP_("command word", "bot"), NP_("command word", "undo"),
+            NP_("command word", "pacts"), NP_("command word", "bot"), NP_("command word", "hint"),
+            NP_("command word", "undo"),
             NP_("command word", "save"), NP_("command word", "help"),
             NP_("command word", "quit"), NP_("command word", "walk"), NP_("command word", "dip"))
 MISSILE_WORDS = ("missiles", "missile", "m")
