@@ -12,7 +12,7 @@ from comando.rulesets.teg.engine import TegRules
 from comando.rulesets.revancha import condominium as cdm
 
 
-def _moves():
+def moves():
     from comando.rulesets.revancha import aggression_moves
     return aggression_moves
 
@@ -57,16 +57,16 @@ class JointRules(TegRules):
                                  state.who(ag[5]), what, cdm.quote("ag_oblige")))
 
     def check_aggress(self, state, a):
-        return _moves().check_aggress(self, state, a)
+        return moves().check_aggress(self, state, a)
 
     def apply_aggress(self, state, e):
-        return _moves().apply_aggress(self, state, e)
+        return moves().apply_aggress(self, state, e)
 
     def check_joint(self, state, a, ag):
-        return _moves().check_joint(self, state, a, ag)
+        return moves().check_joint(self, state, a, ag)
 
     def apply_joint(self, state, e, ag):
-        return _moves().apply_joint(self, state, e, ag)
+        return moves().apply_joint(self, state, e, ag)
 
     def close_pending(self, state):
         state.pending = None
@@ -79,14 +79,14 @@ class JointRules(TegRules):
     def check_move(self, state, a):
         m = state.x.get("cdm")
         if m:
-            _moves().check_cmove(self, state, a, m)
+            moves().check_cmove(self, state, a, m)
             return
         Rules.check_move(self, state, a)
 
     def apply_move(self, state, e):
         m = state.x.get("cdm")
         if m:
-            _moves().apply_cmove(self, state, e, m)
+            moves().apply_cmove(self, state, e, m)
             return
         f = state.pending[0]
         if cdm.row(state, f) is not None and state.owner[f] != state.cur:
@@ -116,13 +116,13 @@ class JointRules(TegRules):
     # attacks touching a condominium: the roll runs with the named occupant / the attacker's own
     # share as the recorded holder (condominium.swap), then the rows are put right.
     def attack_swaps(self, state, a):
-        return _moves().attack_swaps(self, state, a)
+        return moves().attack_swaps(self, state, a)
 
     def check_condo_attack(self, state, a):
-        return _moves().check_condo_attack(self, state, a)
+        return moves().check_condo_attack(self, state, a)
 
     def with_swaps(self, state, cs, fn, *args):
-        return _moves().with_swaps(self, state, cs, fn, *args)
+        return moves().with_swaps(self, state, cs, fn, *args)
 
     def check_unpact(self, state, a):
         for pact in state.pacts:
@@ -133,13 +133,13 @@ class JointRules(TegRules):
         Rules.check_unpact(self, state, a)
 
     def check_cbreak(self, state, a):
-        return _moves().check_cbreak(self, state, a)
+        return moves().check_cbreak(self, state, a)
 
     def apply_cbreak(self, state, e):
-        return _moves().apply_cbreak(self, state, e)
+        return moves().apply_cbreak(self, state, e)
 
     def check_inside(self, state, a):
-        return _moves().check_inside(self, state, a)
+        return moves().check_inside(self, state, a)
 
     def apply_inside(self, state, e):
-        return _moves().apply_inside(self, state, e)
+        return moves().apply_inside(self, state, e)
