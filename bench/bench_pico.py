@@ -135,9 +135,7 @@ def bench_boot():
 
 def bench_session(names):
     """The scripted 4-player T.E.G. session (tests/device_scripts/teg_session.txt, seed 7)."""
-    # steady: emulated time stands still between the script's commands, so the figures are the
-    # presses' own, not the laptop's load between them (issue 22)
-    rig = PicoRig(seed=7, steady=True).start()
+    rig = PicoRig(seed=7).start()
     try:
         rig.boot()
         # the New game screen is the first: ROLL starts T.E.G. with 4 players (the script's first line)

@@ -194,8 +194,7 @@ def script_steps(lines):
 class PicoRig:
     def __init__(self, root: str | None = None, seed: int | None = None, flash: bytes | str | None = None,
                  files: dict | None = None, main: bytes | None = None, pty: bool = False,
-                 realtime: bool = False, settle: int = 100, heap_report: bool = False,
-                 steady: bool = False):
+                 realtime: bool = False, settle: int = 100, heap_report: bool = False):
         self._tmp = None
         if root is None:
             self._tmp = tempfile.mkdtemp(prefix="comando-pico-")
@@ -221,7 +220,6 @@ class PicoRig:
                 f.write(picoimage.flash(files))
         self.pty = pty
         self.realtime = realtime
-        self.steady = steady   # emulated time runs only while a command waits (rig.js --steady)
         self.settle = settle
         self.proc = None
         self.port = None
@@ -245,8 +243,6 @@ class PicoRig:
                 "--bootrom", picoimage.BOOTROM, "--serial-log", self.serial_log]
         if self.realtime:
             argv.append("--realtime")
-        if self.steady:
-            argv.append("--steady")
         pass_fds = ()
         if self.pty:
             self._master, self._slave = os.openpty()

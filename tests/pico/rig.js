@@ -34,10 +34,6 @@ const FLASH = opt('flash');
 const SAVE = opt('save', null);
 const BOOTROM = opt('bootrom', path.join(__dirname, '..', '..', '..', 'shared', 'pico', 'bootrom-b1.bin'));
 const REALTIME = !!opt('realtime', false);
-// --steady: emulated time runs only while a command waits on it, so what the laptop does between
-// two commands (its load) never becomes idle time on the chip (issue 22: loop_stall_max_ms)
-const STEADY = !!opt('steady', false);
-let paused = false;
 const SERIAL_FD = opt('serial-fd', null);
 const SERIAL_LOG = opt('serial-log', null);
 
@@ -466,7 +462,6 @@ rl.on('line', (line) => {
   } catch (e) {
     emit({ ev: 'error', msg: String(e) });
   }
-  if (paused && waiters.length) { paused = false; setImmediate(run); }
 });
 rl.on('close', () => {
   saveFlash();
@@ -490,7 +485,6 @@ function checkWaiters() {
 }
 function run() {
   if (dead) return;
-  if (STEADY && !waiters.length) { paused = true; return; }
   const core = mcu.core;
   const sliceEnd = Date.now() + 15;
   let ahead = false;
@@ -506,7 +500,6 @@ function run() {
       }
     }
     checkWaiters();
-    if (STEADY && !waiters.length) break;
     if (REALTIME && clock.nanos / 1e6 > Date.now() - wallStart) { ahead = true; break; }
   }
   if (dead) return;
