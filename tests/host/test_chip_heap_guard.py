@@ -95,15 +95,23 @@ def test_the_calibration_is_the_documented_one():
         assert figure in text, figure
 
 
+# La Revancha's moves only a pact or a condominium makes (the device's map mode offers none: the
+# table's, docs/device.md): loaded at the first such move, never by a map game (issue 22)
+PACT_MOVES = ("comando.rulesets.revancha.aggression_moves", "comando.rulesets.revancha.pact_moves")
+
+
 def test_a_map_game_leaves_the_table_sessions_code_out_of_the_heap(bundle, tmp_path):
     # a map game plays the engine: the table session's reducer and table rules are dropped when
     # it starts and not loaded when it is restored from the journal (device.app_start,
-    # TABLE_SESSION; issue 22: ~9 KB of the chip's heap); both legs started the same game
+    # TABLE_SESSION; issue 22: ~9 KB of the chip's heap), nor the pacts' moves; both legs started
+    # the same game
     from comando_host.pico.simulator import run_script
     from device.app_start import TABLE_SESSION
     make, seed = heap_games.GAMES["revancha_map_turns_4p"]
     for lines in make():
         sim = run_script(lines, root=str(tmp_path / "dev"), seed=seed, lib=os.path.join(bundle, "lib"))
-        held = [m for m in sim.stats()["modules"] if m in TABLE_SESSION]
+        modules = sim.stats()["modules"]
+        held = [m for m in modules if m in TABLE_SESSION or m in PACT_MOVES]
         assert held == [], held
+        assert "comando.rulesets.revancha.aggression" in modules   # the same engine, its stubs
     assert [e["t"] for e in sim.events()].count("end") >= 6
