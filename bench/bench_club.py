@@ -1,16 +1,26 @@
-"""The club server's figures (issue 25, first increment): N tables pushing bot games to one
-`comando club serve` on loopback, on a throwaway PostgreSQL cluster (Debian's postgresql), with
-spectators on its live feed (/ws); the server killed mid-run and restarted.
+"""The club server's figures (issue 25): N tables pushing bot games to one `comando club serve`
+on loopback, on a throwaway PostgreSQL cluster (Debian's postgresql), with spectators of the
+broadcast page (websocket clients of its feed, /ws saying {"op":"cards"} as the page does); the
+server killed mid-run and restarted, one table cut off from the club for --cut seconds.
 
-    .venv/bin/python bench/bench_club.py [--tables 50] [--spectators 20] [--batch 4] [--pace 0.05]
+    .venv/bin/python bench/bench_club.py [--tables 50] [--spectators 200] [--batch 4]
+                                         [--pace 0.5] [--cut 60]
 
 Each table (a thread of this process) pushes its game (a 4-player T.E.G. bot game, sealed as
 `comando club join` seals it) `--batch` events every `--pace` seconds, accelerated against a
-table's pace, retrying while the server is down. Printed, one `club NAME VALUE` a line:
-event_to_spectator_p50_ms / _p99_ms (from a table sending a push to a spectator hearing its
-notification; the broadcast page is not in this increment), events, events_per_s, the server's
-cpu_s and rss_mb before the kill, restart_gap_s, and after the run lost / duplicated / differing
-(every game at the club against its table's events: all three must be 0).
+table's pace (a person takes seconds an event), retrying while the server is down. Table 1 is cut
+off once a quarter of its game is in: for --cut seconds it reaches nothing, then it sends again
+from its last batch (as if the club's answer to it was lost in the cut). The spectators run in a
+process of their own (asyncio), so their reading does not slow the tables' pushes.
+
+Printed, one `club NAME VALUE` a line: event_to_page_p50_ms / _p99_ms (from a table sending a
+push to a spectator holding a card of its game at that event or later; pushes sent from a second
+before the kill until a second after the restart are left out, page_measured says how many
+count), event_to_spectator_p50_ms / _p99_ms (the same for the plain {"game","seq"} feed, one
+spectator), events, events_per_s, the server's cpu_s and rss_mb before the kill, restart_gap_s,
+cut_s, and after the run lost / duplicated / differing (every game at the club against its
+table's events) and page_stale (spectator and game pairs whose last card is not the game's last
+event): all four must be 0.
 """
 
 import argparse
@@ -57,6 +67,8 @@ def proc_figures(pid):
 
 
 class Spectator(threading.Thread):
+    """A plain /ws spectator: (game, seq, monotonic time) of each notification."""
+
     def __init__(self, port, heard, stop):
         super().__init__(daemon=True)
         self.port, self.heard, self.stop = port, heard, stop
@@ -71,23 +83,73 @@ class Spectator(threading.Thread):
                             msg = json.loads(ws.recv(timeout=0.5))
                         except TimeoutError:
                             continue
-                        self.heard.append((msg["game"], msg["seq"], time.perf_counter()))
+                        self.heard.append((msg["game"], msg["seq"], time.monotonic()))
             except Exception:   # the server killed: connect again
                 time.sleep(0.2)
 
 
-def push_table(url, token, gid, events, batch, pace, sent):
+def spectate(port, n, out):
+    """The broadcast page's spectators, ``n`` websocket clients in this process (asyncio), until
+    stdin closes: then each card heard, one ``SPECTATOR GAME SEQ TIME`` a line, to ``out``."""
+    import asyncio
+
+    from websockets.asyncio.client import connect
+    heard = []
+
+    async def one(i, stop):
+        while not stop.is_set():
+            try:
+                async with connect("ws://127.0.0.1:%d/ws" % port, open_timeout=5,
+                                   max_queue=None) as ws:
+                    await ws.send('{"op":"cards"}')
+                    async for text in ws:
+                        now = time.monotonic()
+                        msg = json.loads(text)
+                        if "card" in msg:
+                            heard.append((i, msg["game"], msg["seq"], now))
+            except Exception:   # the server killed: connect again
+                await asyncio.sleep(0.2)
+
+    async def main():
+        stop = asyncio.Event()
+        tasks = [asyncio.create_task(one(i, stop)) for i in range(n)]
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, sys.stdin.read)
+        stop.set()
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    asyncio.run(main())
+    with open(out, "w") as f:
+        for i, g, s, t in heard:
+            f.write("%d %s %d %.6f\n" % (i, g, s, t))
+
+
+class Cut:
+    """Table 1's cut: from ``at`` events acked on, ``seconds`` of nothing reaching the club."""
+
+    def __init__(self, gid, at, seconds):
+        self.gid, self.at, self.seconds = gid, at, seconds
+        self.done = False
+
+
+def push_table(url, token, gid, events, batch, pace, sent, cut=None):
     acked = 0
     while acked < len(events):
+        if cut is not None and cut.gid == gid and not cut.done and acked >= cut.at:
+            time.sleep(cut.seconds)            # cut off: nothing leaves the table
+            cut.done = True
+            acked = max(0, acked - batch)      # the last answer lost in the cut: sent again
         chunk = events[acked:acked + batch]
-        t = time.perf_counter()
+        t = time.monotonic()
         try:
             status, answer = post(url, token, gid, chunk, timeout=10)
         except Unreachable:
             time.sleep(0.2)
             continue
         if status == 200:
-            sent[(gid, answer["acked"])] = t
+            sent.setdefault((gid, answer["acked"]), t)
             acked = answer["acked"]
         elif status == 409 and "missing" in answer:
             acked = answer["missing"] - 1
@@ -96,16 +158,46 @@ def push_table(url, token, gid, events, batch, pace, sent):
         time.sleep(pace)
 
 
+def latencies(sent, heard, leave_out):
+    """ms from each push sent to the first card (or notification) heard of its game at its
+    event or later, per listener; pushes sent inside ``leave_out`` (start, end) not counted."""
+    import bisect
+    pushes = {}
+    for (gid, ack), t0 in sent.items():
+        if not leave_out[0] <= t0 <= leave_out[1]:
+            pushes.setdefault(gid, []).append((ack, t0))
+    by = {}
+    for who, g, s, t in heard:
+        by.setdefault((who, g), []).append((t, s))
+    out = []
+    for (who, g), got in by.items():
+        got.sort()
+        top, most = [], 0
+        for _, s in got:        # the highest event this listener had seen of the game, by then
+            most = max(most, s)
+            top.append(most)
+        for ack, t0 in pushes.get(g, ()):
+            i = bisect.bisect_left(top, ack)
+            if i < len(got):
+                out.append((got[i][0] - t0) * 1000)
+    return sorted(out)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--tables", type=int, default=50)
-    ap.add_argument("--spectators", type=int, default=20)
+    ap.add_argument("--spectators", type=int, default=200)
     ap.add_argument("--batch", type=int, default=4)
-    ap.add_argument("--pace", type=float, default=0.05)
+    ap.add_argument("--pace", type=float, default=0.5)
+    ap.add_argument("--cut", type=float, default=60.0, help="seconds table 1 is cut off")
+    ap.add_argument("--spectate", nargs=3, metavar=("PORT", "N", "OUT"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    if args.spectate:
+        spectate(int(args.spectate[0]), int(args.spectate[1]), args.spectate[2])
+        return 0
     root = tempfile.mkdtemp(prefix="comando-pg-")
     cluster = Cluster(root).start()
-    server = None
+    server = watchers = None
     try:
         club = Club(cluster.url, max_size=2)
         cid = club.create_club("bench", "org", "bench password")
@@ -119,13 +211,17 @@ def main(argv=None):
         url = "http://127.0.0.1:%d" % port
         server = start_server(cluster.url, port)
         heard, sent, stop = [], {}, threading.Event()
-        specs = [Spectator(port, heard, stop) for _ in range(args.spectators)]
-        for s in specs:
-            s.start()
-        time.sleep(0.5)
-        t0 = time.perf_counter()
+        plain = Spectator(port, heard, stop)
+        plain.start()
+        cards_out = os.path.join(root, "cards.txt")
+        watchers = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--spectate",
+                                     str(port), str(args.spectators), cards_out],
+                                    stdin=subprocess.PIPE, text=True)
+        time.sleep(2.0 + args.spectators / 100)   # every spectator connected
+        cut = Cut(games[0][1], len(games[0][2]) // 4, args.cut)
+        t0 = time.monotonic()
         tables = [threading.Thread(target=push_table, args=(url, tok, gid, evs, args.batch,
-                                                            args.pace, sent), daemon=True)
+                                                            args.pace, sent, cut), daemon=True)
                   for tok, gid, evs in games]
         for t in tables:
             t.start()
@@ -134,43 +230,68 @@ def main(argv=None):
         while len(sent) * args.batch < total // 3 and any(t.is_alive() for t in tables):
             time.sleep(0.05)
         cpu, rss = proc_figures(server.pid)
+        down = time.monotonic()
         server.send_signal(signal.SIGKILL)
         server.wait()
-        down = time.perf_counter()
         time.sleep(1.0)
         server = start_server(cluster.url, port)
-        gap = time.perf_counter() - down
+        up = time.monotonic()
+        gap = up - down
         for t in tables:
             t.join()
-        elapsed = time.perf_counter() - t0
-        time.sleep(0.5)
+        elapsed = time.monotonic() - t0
+        time.sleep(1.0)
         stop.set()
-        lat = sorted((when - sent[(g, s)]) * 1000 for g, s, when in list(heard) if (g, s) in sent)
+        watchers.communicate("", timeout=120)
+        watchers = None
+        cards = []
+        with open(cards_out) as f:
+            for line in f:
+                who, g, s, t = line.split()
+                cards.append((int(who), g, int(s), float(t)))
+        window = (down - 1.0, up + 1.0)
+        page = latencies(sent, cards, window)
+        feed = latencies(sent, [(0, g, s, t) for g, s, t in list(heard)], window)
         lost = duplicated = differing = 0
+        last = {}
         for _, gid, evs in games:
             got = club.events(gid)
             seqs = [e["seq"] for e in got]
             duplicated += len(seqs) - len(set(seqs))
             lost += len({e["seq"] for e in evs} - set(seqs))
             differing += sum(1 for a, b in zip(got, evs) if a != b)
+            last[gid] = evs[-1]["seq"]
+        seen = {}
+        for who, g, s, _ in cards:
+            seen[(who, g)] = max(seen.get((who, g), 0), s)
+        stale = sum(1 for who in range(args.spectators) for g in last
+                    if seen.get((who, g)) != last[g])
         club.close()
 
-        def pct(p):
+        def pct(lat, p):
             return lat[min(len(lat) - 1, int(p * len(lat)))] if lat else float("nan")
         print("club tables %d" % args.tables)
         print("club spectators %d" % args.spectators)
         print("club events %d" % total)
         print("club events_per_s %.0f" % (total / elapsed))
-        print("club event_to_spectator_p50_ms %.1f" % pct(0.50))
-        print("club event_to_spectator_p99_ms %.1f" % pct(0.99))
+        print("club cards_heard %d" % len(cards))
+        print("club page_measured %d" % len(page))
+        print("club event_to_page_p50_ms %.1f" % pct(page, 0.50))
+        print("club event_to_page_p99_ms %.1f" % pct(page, 0.99))
+        print("club event_to_spectator_p50_ms %.1f" % pct(feed, 0.50))
+        print("club event_to_spectator_p99_ms %.1f" % pct(feed, 0.99))
         print("club server_cpu_s_before_kill %.2f" % cpu)
         print("club server_rss_mb_before_kill %.1f" % rss)
         print("club restart_gap_s %.2f" % gap)
+        print("club cut_s %.0f" % (args.cut if cut.done else 0))
         print("club lost %d" % lost)
         print("club duplicated %d" % duplicated)
         print("club differing %d" % differing)
-        return 0 if lost == duplicated == differing == 0 else 1
+        print("club page_stale %d" % stale)
+        return 0 if lost == duplicated == differing == stale == 0 else 1
     finally:
+        if watchers is not None:
+            watchers.kill()
         if server is not None and server.poll() is None:
             server.terminate()
             server.wait(10)
