@@ -36,7 +36,8 @@ class Table:
         self.number, self.token = number, token
         self.gid = "r1-t%d" % number
         s = Sealer(b"table key " + self.gid.encode(), self.gid)
-        self.events = [s.feed(dict(e)) for e in bot_game_of(names, seed)]
+        self.clear = bot_game_of(names, seed)      # as the table's own store holds it
+        self.events = [s.feed(dict(e)) for e in self.clear]
         self.sent = 0
 
     def push(self, server, upto):
@@ -155,6 +156,27 @@ def test_every_table_on_the_page_live_and_names_as_text(club, chromium):
         assert not errors
     finally:
         page.close()
+
+
+def test_the_page_holds_no_secret_and_refuses_in_one_line(club):
+    """Sealed exactly as on a table: neither a card nor a game's view names an objective before
+    the reveal; a bad request gets one line and its status."""
+    import json
+    a, t = club["a"], club["tables"][2]
+    st = fold(t.clear[:t.sent])
+    secrets = [st.rules.objective_text(st, p) for p in range(st.np)]
+    assert all(secrets)
+    for path in ("/api/broadcast", "/api/games/%s/view" % t.gid,
+                 "/api/games/%s/view?at=%d" % (t.gid, t.sent)):
+        status, answer = a.call("GET", path)
+        assert status == 200
+        text = json.dumps(answer, ensure_ascii=False)
+        assert not [x for x in secrets if x in text], path
+    for path, want in (("/api/games/nope/view", 404), ("/api/games/nope/map.svg", 404),
+                       ("/games/nope", 404), ("/api/games/%s/view?at=x" % t.gid, 400),
+                       ("/api/games/%s/view?at=999999" % t.gid, 400)):
+        status, answer = a.call("GET", path)
+        assert status == want and "\n" not in answer["error"] and answer["error"], path
 
 
 def test_a_page_on_either_server_process_sees_every_table(club, chromium):
