@@ -10,14 +10,16 @@ Each table (a thread of this process) pushes its game (a 4-player T.E.G. bot gam
 `comando club join` seals it) `--batch` events every `--pace` seconds, accelerated against a
 table's pace (a person takes seconds an event), retrying while the server is down. Table 1 is cut
 off once a quarter of its game is in: for --cut seconds it reaches nothing, then it sends again
-from its last batch (as if the club's answer to it was lost in the cut). The spectators run in a
-process of their own (asyncio), the plain feed's one with them, so their reading does not slow the tables' pushes.
+from its last batch (as if the club's answer to it was lost in the cut). The spectators run in
+processes of their own (asyncio, 50 a process), the plain feed's one with them, so their
+reading does not slow the tables' pushes.
 
 Printed, one `club NAME VALUE` a line: event_to_page_p50_ms / _p99_ms (from a table sending a
 push to a spectator holding a card of its game at that event or later; pushes sent from a second
 before the kill until a second after the restart are left out, page_measured says how many
 count), event_to_spectator_p50_ms / _p99_ms (the same for the plain {"game","seq"} feed, one
-spectator of it), events, events_per_s, the server's cpu_s and rss_mb before the kill, restart_gap_s,
+spectator of it), events, events_per_s, the server's cpu_s and rss_mb before the kill,
+restart_gap_s,
 cut_s, and after the run lost / duplicated / differing (every game at the club against its
 table's events) and page_stale (spectator and game pairs whose last card is not the game's last
 event): all four must be 0.
@@ -43,6 +45,8 @@ from comando_host.club.pgcluster import Cluster, free_port  # noqa: E402
 from comando_host.club.seal import Sealer  # noqa: E402
 from comando_host.store.demo_games import bot_events  # noqa: E402
 
+SPECTATORS_A_PROCESS = 50
+
 
 def start_server(url, port):
     proc = subprocess.Popen([sys.executable, "-m", "comando_host", "club", "serve", "--db-url",
@@ -66,9 +70,10 @@ def proc_figures(pid):
     return cpu, rss
 
 
-def spectate(port, n, out):
-    """The broadcast page's spectators, ``n`` websocket clients in this process (asyncio), until
-    stdin closes: then each card heard, one ``SPECTATOR GAME SEQ TIME`` a line, to ``out``."""
+def spectate(port, first, n, out):
+    """The broadcast page's spectators ``first`` .. ``first + n - 1``, websocket clients in this
+    process (asyncio; with the first, -1: the plain feed's), until stdin closes: then each
+    card heard, one ``SPECTATOR GAME SEQ TIME`` a line, to ``out``."""
     import asyncio
 
     from websockets.asyncio.client import connect
@@ -94,7 +99,8 @@ def spectate(port, n, out):
 
     async def main():
         stop = asyncio.Event()
-        tasks = [asyncio.create_task(one(i, stop)) for i in range(-1, n)]
+        tasks = [asyncio.create_task(one(i, stop))
+                 for i in range(first - 1 if first == 0 else first, first + n)]
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(None, sys.stdin.read)
         stop.set()
@@ -172,10 +178,12 @@ def main(argv=None):
     ap.add_argument("--batch", type=int, default=4)
     ap.add_argument("--pace", type=float, default=0.5)
     ap.add_argument("--cut", type=float, default=60.0, help="seconds table 1 is cut off")
-    ap.add_argument("--spectate", nargs=3, metavar=("PORT", "N", "OUT"), help=argparse.SUPPRESS)
+    ap.add_argument("--spectate", nargs=4, metavar=("PORT", "FIRST", "N", "OUT"),
+                    help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.spectate:
-        spectate(int(args.spectate[0]), int(args.spectate[1]), args.spectate[2])
+        port, first, n, out = args.spectate
+        spectate(int(port), int(first), int(n), out)
         return 0
     root = tempfile.mkdtemp(prefix="comando-pg-")
     cluster = Cluster(root).start()
@@ -193,10 +201,14 @@ def main(argv=None):
         url = "http://127.0.0.1:%d" % port
         server = start_server(cluster.url, port)
         sent = {}
-        cards_out = os.path.join(root, "cards.txt")
-        watchers = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--spectate",
-                                     str(port), str(args.spectators), cards_out],
-                                    stdin=subprocess.PIPE, text=True)
+        # SPECTATORS_A_PROCESS readers a process: they use every core the machine has
+        outs, watchers = [], []
+        for first in range(0, max(1, args.spectators), SPECTATORS_A_PROCESS):
+            n = min(SPECTATORS_A_PROCESS, args.spectators - first)
+            outs.append(os.path.join(root, "cards-%d.txt" % first))
+            watchers.append(subprocess.Popen([sys.executable, os.path.abspath(__file__),
+                                              "--spectate", str(port), str(first), str(n),
+                                              outs[-1]], stdin=subprocess.PIPE, text=True))
         time.sleep(2.0 + args.spectators / 100)   # every spectator connected
         cut = Cut(games[0][1], len(games[0][2]) // 4, args.cut)
         t0 = time.monotonic()
@@ -221,13 +233,17 @@ def main(argv=None):
             t.join()
         elapsed = time.monotonic() - t0
         time.sleep(1.0)
-        watchers.communicate("", timeout=120)
+        for w in watchers:
+            w.stdin.close()
+        for w in watchers:
+            w.wait(120)
         watchers = None
         cards = []
-        with open(cards_out) as f:
-            for line in f:
-                who, g, s, t = line.split()
-                cards.append((int(who), g, int(s), float(t)))
+        for out in outs:
+            with open(out) as f:
+                for line in f:
+                    who, g, s, t = line.split()
+                    cards.append((int(who), g, int(s), float(t)))
         window = (down - 1.0, up + 1.0)
         page = latencies(sent, [c for c in cards if c[0] >= 0], window)
         feed = latencies(sent, [c for c in cards if c[0] < 0], window)
@@ -271,8 +287,8 @@ def main(argv=None):
         print("club page_stale %d" % stale)
         return 0 if lost == duplicated == differing == stale == 0 else 1
     finally:
-        if watchers is not None:
-            watchers.kill()
+        for w in watchers or ():
+            w.kill()
         if server is not None and server.poll() is None:
             server.terminate()
             server.wait(10)
