@@ -19,10 +19,9 @@ push to a spectator holding a card of its game at that event or later; pushes se
 before the kill until a second after the restart are left out, page_measured says how many
 count), event_to_spectator_p50_ms / _p99_ms (the same for the plain {"game","seq"} feed, one
 spectator of it), events, events_per_s, the server's cpu_s and rss_mb before the kill,
-restart_gap_s,
-cut_s, and after the run lost / duplicated / differing (every game at the club against its
-table's events) and page_stale (spectator and game pairs whose last card is not the game's last
-event): all four must be 0.
+restart_gap_s, cut_s, and after the run lost / duplicated / differing (every game at the club
+against its table's events) and page_stale (spectator and game pairs whose last card is not the
+game's last event): all four must be 0.
 """
 
 import argparse
