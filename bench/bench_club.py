@@ -1,10 +1,11 @@
-"""The club server's figures (issue 25): N tables pushing bot games to one `comando club serve`
+"""The club server's figures (issue 25): N tables pushing bot games to `comando club serve`
 on loopback, on a throwaway PostgreSQL cluster (Debian's postgresql), with spectators of the
 broadcast page (websocket clients of its feed, /ws saying {"op":"cards"} as the page does); the
-server killed mid-run and restarted, one table cut off from the club for --cut seconds.
+first of two server processes on the database killed mid-run and restarted, one table cut off
+from the club for --cut seconds.
 
     .venv/bin/python bench/bench_club.py [--tables 50] [--spectators 200] [--batch 4]
-                                         [--pace 0.5] [--cut 60]
+                                         [--pace 0.5] [--cut 60] [--servers 2]
 
 Each table (a thread of this process) pushes its game (a 4-player T.E.G. bot game, sealed as
 `comando club join` seals it) `--batch` events every `--pace` seconds, accelerated against a
@@ -18,7 +19,7 @@ Printed, one `club NAME VALUE` a line: event_to_page_p50_ms / _p99_ms (from a ta
 push to a spectator holding a card of its game at that event or later; pushes sent from a second
 before the kill until a second after the restart are left out, page_measured says how many
 count), event_to_spectator_p50_ms / _p99_ms (the same for the plain {"game","seq"} feed, one
-spectator of it), events, events_per_s, the server's cpu_s and rss_mb before the kill,
+spectator of it), events, events_per_s, the first server's cpu_s and rss_mb before the kill,
 restart_gap_s, cut_s, and after the run lost / duplicated / differing (every game at the club
 against its table's events) and page_stale (spectator and game pairs whose last card is not the
 game's last event): all four must be 0.
@@ -78,6 +79,11 @@ def spectate(port, first, n, out):
     from websockets.asyncio.client import connect
     heard = []
 
+    def snapshot():
+        import urllib.request
+        with urllib.request.urlopen("http://127.0.0.1:%d/api/broadcast" % port, timeout=30) as r:
+            return json.loads(r.read())["cards"]
+
     async def one(i, stop):
         """Spectator ``i`` of the page (-1: of the plain feed, which says nothing)."""
         while not stop.is_set():
@@ -86,6 +92,11 @@ def spectate(port, first, n, out):
                                    max_queue=None) as ws:
                     if i >= 0:
                         await ws.send('{"op":"cards"}')
+                        # then every table's card, as the page does when it (re)connects: a
+                        # game that ended while this spectator was away is shown whole
+                        got = await loop.run_in_executor(None, snapshot)
+                        now = time.monotonic()
+                        heard.extend((i, c["game"], c["seq"], now) for c in got)
                     async for text in ws:
                         now = time.monotonic()
                         # {"game":ID,"seq":N,...} (club/live.py writes it so): its head read
@@ -96,11 +107,14 @@ def spectate(port, first, n, out):
             except Exception:   # the server killed: connect again
                 await asyncio.sleep(0.2)
 
+    loop = None
+
     async def main():
+        nonlocal loop
+        loop = asyncio.get_running_loop()
         stop = asyncio.Event()
         tasks = [asyncio.create_task(one(i, stop))
                  for i in range(first - 1 if first == 0 else first, first + n)]
-        loop = asyncio.get_running_loop()
         await loop.run_in_executor(None, sys.stdin.read)
         stop.set()
         for t in tasks:
@@ -177,6 +191,7 @@ def main(argv=None):
     ap.add_argument("--batch", type=int, default=4)
     ap.add_argument("--pace", type=float, default=0.5)
     ap.add_argument("--cut", type=float, default=60.0, help="seconds table 1 is cut off")
+    ap.add_argument("--servers", type=int, default=2, help="server processes on the database")
     ap.add_argument("--spectate", nargs=4, metavar=("PORT", "FIRST", "N", "OUT"),
                     help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -186,7 +201,7 @@ def main(argv=None):
         return 0
     root = tempfile.mkdtemp(prefix="comando-pg-")
     cluster = Cluster(root).start()
-    server = watchers = None
+    servers, watchers = [], None
     try:
         club = Club(cluster.url, max_size=2)
         cid = club.create_club("bench", "org", "bench password")
@@ -196,9 +211,11 @@ def main(argv=None):
             gid = "bench-%02d" % i
             sealer = Sealer(os.urandom(32), gid)
             games.append((token, gid, [sealer.feed(e) for e in bot_events("teg", 4, seed=i + 1)]))
-        port = free_port()
-        url = "http://127.0.0.1:%d" % port
-        server = start_server(cluster.url, port)
+        # the tables push to the servers in turn, the spectators read them in turn: a spectator
+        # of either sees every table (page_stale) through PostgreSQL's NOTIFY
+        ports = [free_port() for _ in range(max(1, args.servers))]
+        urls = ["http://127.0.0.1:%d" % p for p in ports]
+        servers = [start_server(cluster.url, p) for p in ports]
         sent = {}
         # SPECTATORS_A_PROCESS readers a process: they use every core the machine has
         outs, watchers = [], []
@@ -206,26 +223,28 @@ def main(argv=None):
             n = min(SPECTATORS_A_PROCESS, args.spectators - first)
             outs.append(os.path.join(root, "cards-%d.txt" % first))
             watchers.append(subprocess.Popen([sys.executable, os.path.abspath(__file__),
-                                              "--spectate", str(port), str(first), str(n),
+                                              "--spectate", str(ports[first // SPECTATORS_A_PROCESS
+                                                                     % len(ports)]),
+                                              str(first), str(n),
                                               outs[-1]], stdin=subprocess.PIPE, text=True))
         time.sleep(2.0 + args.spectators / 100)   # every spectator connected
         cut = Cut(games[0][1], len(games[0][2]) // 4, args.cut)
         t0 = time.monotonic()
-        tables = [threading.Thread(target=push_table, args=(url, tok, gid, evs, args.batch,
-                                                            args.pace, sent, cut), daemon=True)
-                  for tok, gid, evs in games]
+        tables = [threading.Thread(target=push_table, args=(urls[i % len(urls)], tok, gid, evs,
+                                                            args.batch, args.pace, sent, cut),
+                                   daemon=True) for i, (tok, gid, evs) in enumerate(games)]
         for t in tables:
             t.start()
         total = sum(len(evs) for _, _, evs in games)
-        # the server killed once about a third of the events are in, and started again
+        # the first server killed once about a third of the events are in, and started again
         while len(sent) * args.batch < total // 3 and any(t.is_alive() for t in tables):
             time.sleep(0.05)
-        cpu, rss = proc_figures(server.pid)
+        cpu, rss = proc_figures(servers[0].pid)
         down = time.monotonic()
-        server.send_signal(signal.SIGKILL)
-        server.wait()
+        servers[0].send_signal(signal.SIGKILL)
+        servers[0].wait()
         time.sleep(1.0)
-        server = start_server(cluster.url, port)
+        servers[0] = start_server(cluster.url, ports[0])
         up = time.monotonic()
         gap = up - down
         for t in tables:
@@ -266,6 +285,7 @@ def main(argv=None):
 
         def pct(lat, p):
             return lat[min(len(lat) - 1, int(p * len(lat)))] if lat else float("nan")
+        print("club servers %d" % len(servers))
         print("club tables %d" % args.tables)
         print("club spectators %d" % args.spectators)
         print("club events %d" % total)
@@ -288,9 +308,10 @@ def main(argv=None):
     finally:
         for w in watchers or ():
             w.kill()
-        if server is not None and server.poll() is None:
-            server.terminate()
-            server.wait(10)
+        for server in servers:
+            if server.poll() is None:
+                server.terminate()
+                server.wait(10)
         cluster.stop("immediate")
         shutil.rmtree(root, ignore_errors=True)
 
