@@ -41,7 +41,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import JSONResponse
 from starlette.routing import Route, WebSocketRoute
 
-from comando_host.club import seating, tournament_routes
+from comando_host.club import broadcast, seating, tournament_routes
 from comando_host.club.db import Club, ClubError
 from comando_host.club.requests import bearer, guarded, read_json
 from comando_host.club.live import Live
@@ -116,7 +116,7 @@ def create_app(club: Club) -> Starlette:
         Route("/api/games/{gid}/events", push, methods=["POST"]),
         Route("/api/games/{gid}", game, methods=["GET"]),
         WebSocketRoute("/ws", live.serve),
-    ]
+    ] + broadcast.routes(club, guarded, live)
     @contextlib.asynccontextmanager
     async def lifespan(app):
         import asyncio

@@ -4,7 +4,10 @@
 (function () {
   const $ = (id) => document.getElementById(id);
   const params = new URLSearchParams(location.search);
-  const want = params.get("game") || "latest";
+  // The club's copy of this page (comando_host/club/broadcast.py): one game of the club, read
+  // only, its views fetched over HTTP when the club's /ws says the game moved (no input half).
+  const clubGame = (document.querySelector('meta[name="comando-club-game"]') || {}).content || "";
+  const want = clubGame || params.get("game") || "latest";
   // What tests and benches read: each applied view's seq and wall-clock time (ms since epoch).
   const probe = window.__comando = { updates: [], applied: 0, lastApplyMs: 0, mapReady: false,
                                      renderMs: 0, game: null, errors: [] };
@@ -130,7 +133,34 @@
     probe.renderMs = performance.now() - t0;
   }
 
+  // The club's mode: a view fetched when asked (its /ws names the game and seq), one at a time;
+  // seeking asks for the view at that event (view?at=N), as the table's socket answers a seek.
+  let fetching = false, again = false, clubAt = null;
+  async function clubView() {
+    if (fetching) { again = true; return; }
+    fetching = true; again = false;
+    try {
+      const q = clubAt === null ? "" : "?at=" + clubAt;
+      const r = await fetch(`/api/games/${encodeURIComponent(clubGame)}/view${q}`);
+      const v = await r.json();
+      if (!r.ok) showError(v.error || "the club did not answer");
+      else {
+        if (game !== v.game) { game = probe.game = v.game; last = null; loadMap(v.game, v.board); }
+        seeking = false; apply(v);
+      }
+    } catch (e) { showError("the club did not answer: " + e); }
+    fetching = false;
+    if (again) clubView();
+  }
+  function clubConnect() {
+    ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
+    ws.onopen = () => clubView();
+    ws.onmessage = (m) => { const msg = JSON.parse(m.data); if (msg.game === clubGame && clubAt === null) clubView(); };
+    ws.onclose = () => setTimeout(clubConnect, 500);
+  }
+
   function connect() {
+    if (clubGame) { clubConnect(); return; }
     ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
     ws.onopen = () => ws.send(JSON.stringify({ op: "watch", game: want }));
     ws.onmessage = (m) => {
@@ -368,6 +398,7 @@
   }
 
   function seek(at) {
+    if (clubGame) { clubAt = at >= total ? null : at; clubView(); return; }
     if (!ws || ws.readyState !== 1) return;
     if (seeking) { pendingSeek = at; return; }   // one request in flight; the latest wins
     seeking = true;
@@ -377,7 +408,10 @@
   const s = $("slider");
   s.addEventListener("input", () => { dragging = true; pos(); seek(Number(s.value)); });
   s.addEventListener("change", () => { dragging = false; });
-  $("live").addEventListener("click", () => { if (ws && ws.readyState === 1) ws.send(JSON.stringify({ op: "live" })); });
+  $("live").addEventListener("click", () => {
+    if (clubGame) { clubAt = null; clubView(); return; }
+    if (ws && ws.readyState === 1) ws.send(JSON.stringify({ op: "live" }));
+  });
   $("games").addEventListener("change", (e) => {
     const q = e.target.value === "latest" ? "" : "?game=" + encodeURIComponent(e.target.value);
     location.search = q;
@@ -396,6 +430,6 @@
     pickLang();
   });
   pickLang();
-  loadGames();
+  if (!clubGame) loadGames();
   connect();
 })();

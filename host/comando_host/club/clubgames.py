@@ -1,0 +1,77 @@
+"""The club's games as the table's own page sees them: one ``PageGame`` (comando_host/web/pageview)
+per game in this server process, fed from the club's database as events arrive, whichever server
+process stored them. The broadcast page's card of a table (``card``) and a game's full page view
+(``view``) both come from it, so the club words every event, battle and secret as the table does.
+
+The club only ever holds sealed events (club/seal.py, fold.sealed_problem): the view of a deal
+carries its objectives' commitments, never an objective, before the reveal that ends the game.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+
+from comando_host.web.pageview import PageGame
+
+CARD_KEYS = ("game", "seq", "ruleset", "rsname", "board", "boardname", "map", "owner", "armies",
+             "turn", "hot")
+
+
+class ClubGames:
+    def __init__(self, club):
+        self.club = club
+        self.games: dict[str, PageGame] = {}
+        self.tables: dict[str, tuple] = {}     # game -> (table id, table name)
+        self._lock = threading.Lock()           # the listener thread and the routes' threads
+
+    def _follow(self, conn, gid: str):
+        """The game's PageGame with every event the database holds now, or None if unknown."""
+        if gid not in self.tables:
+            row = conn.execute("SELECT t.id, t.name, g.ruleset, g.board FROM games g JOIN tables t"
+                               " ON t.id=g.table_id WHERE g.id=%s", (gid,)).fetchone()
+            if row is None:
+                return None
+            self.tables[gid] = (row[0], row[1])
+            self.games[gid] = PageGame([], gid, {"ruleset": row[2], "board": row[3]})
+        pg = self.games[gid]
+        seq = pg.rows[-1][1]["seq"] if pg.rows else 0
+        rows = conn.execute("SELECT body FROM events WHERE game=%s AND seq > %s ORDER BY seq",
+                            (gid, seq)).fetchall()
+        if rows:
+            pg.extend([("event", json.loads(b)) for (b,) in rows])
+        return pg
+
+    def view(self, gid: str, at: int | None = None):
+        """The full page's view of a game (after its first ``at`` events), or None."""
+        with self.club._conn() as conn, self._lock:
+            pg = self._follow(conn, gid)
+            if pg is None:
+                return None
+            if at is not None and not 0 <= at <= pg.total:
+                raise ValueError("at must be an integer from 0 to %d" % pg.total)
+            return pg.view(at)
+
+    def card(self, gid: str):
+        """A table's card on the broadcast page: the small map (owner and armies per country),
+        the players and their colours, whose turn and the phase, the last battle; or None."""
+        with self.club._conn() as conn, self._lock:
+            pg = self._follow(conn, gid)
+            if pg is None:
+                return None
+            v = pg.view()
+            tid, tname = self.tables[gid]
+        out = {k: v.get(k) for k in CARD_KEYS}
+        out["table"], out["tablename"] = tid, tname
+        out["players"] = [{k: p.get(k) for k in ("name", "fill", "ink", "countries", "alive")}
+                          for p in v["players"]]
+        out["battle"] = v["battles"][0] if v.get("battles") else None
+        return out
+
+    def board(self, gid: str):
+        """The board id a game is played on ("" when it names none), or None if unknown."""
+        with self.club._conn() as conn, self._lock:
+            pg = self._follow(conn, gid)
+            if pg is None:
+                return None
+            return pg.info.get("board") or ""
