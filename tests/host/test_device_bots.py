@@ -87,3 +87,69 @@ def test_a_table_session_asking_for_a_bot_is_refused(tmp_path):
     assert "Traceback" not in log
     bad = frames_unlike_golden(sim.frames())
     assert not bad, bad
+
+
+def test_the_bots_attacks_follow_the_tables_dice():
+    """The game's dice option holds for a bot's seat too (issue 26: "its dice follow the game's
+    dice option"): a T.E.G. map game of the table's own dice (the Map field's map+dice), two
+    humans and two bots, to a victory on the real app (tests/mapdriver.py): each bot attack
+    opens the table_roll screen and carries the table's told result ("tb"), as the humans' do;
+    the laptop's fold of the journal is the device's game."""
+    import mapdriver
+    from comando import journal_read
+    from device.buttons import LONG, PRESS
+    from device.hal import BACK, OK, ROLL, UP
+
+    class Table(mapdriver.Driver):
+        def start(self, players):
+            for _ in range(5):            # Game, Players, Board, seat 1, seat 2: OK to seat 3
+                self.press(OK)
+            for _ in range(2):            # seats 3 and 4: the bot's (a long BACK each)
+                self.app.press(BACK, PRESS)
+                self.app.run_after_press()
+                self.app.press(BACK, LONG)
+                self.app.run_after_press()
+                self.press(OK)
+            ng = self.app.top()
+            while ng.field != ng.MAP:
+                self.press(OK)
+            for _ in range(self.deck):    # map, deck, ..., map+dice
+                self.press(UP)
+            self.press(ROLL)
+            assert self.app.map and self.app.state.bots == [0, 0, 1, 1], self.toasts[-1:]
+
+    d = Table(seed=7, players=4, deck=5)
+    try:
+        bot_rolls = 0
+        for _ in range(20000):
+            st = d.app.state
+            if st.phase == "over":
+                break
+            scr = d.app.top()
+            scr.sync()
+            if botsay.is_bot(st, st.cur):
+                if scr.shown is not None:
+                    d.press(OK)           # the card the device dealt the bot: put away
+                    continue
+                a = botsay.suggest(st)
+                seq = st.seq
+                d.press(OK)
+                if a["t"] == "attack":
+                    assert type(d.app.top()).__name__ == "TableRoll", a
+                    d.tell()
+                    bot_rolls += 1
+                assert d.app.state.seq > seq, (a, d.toasts[-1:])
+            else:
+                d.do(mapdriver._intent(st.rules.make_bot(mapdriver.SeededDice(st.seq + 1)), st))
+        st = d.app.state
+        assert st.phase == "over" and st.winner >= 0
+        with open(d.app.journal.path, "rb") as f:
+            evs = [journal_read.decode(line) for line in f]
+        assert evs[0]["opt"] == {"dice": "table"}
+        attacks = [e for e in evs if e["t"] == "attack"]
+        by_bots = [e for e in attacks if e["p"] in (2, 3)]
+        assert bot_rolls == len(by_bots) > 0
+        assert attacks and all(e["tb"] == 1 and "al" in e for e in attacks)
+        assert engine.fold(evs).to_dict() == st.to_dict()
+    finally:
+        d.close()

@@ -3,7 +3,8 @@
 On the turn of a seat the engine's bot plays (the new event's ``bot``), the map screen shows the
 bot's next action in words the table carries out ("red bot: 3 on Brasil", "attacks Chile from
 Argentina", "moves 2 in"); the table moves its pieces and presses OK, which applies it (the
-engine's check, the device's dice for an attack). An attack's odds are in the title bar, the last
+engine's check; an attack rolls with the game's dice: the device's, or the table's told on the
+table_roll screen). An attack's odds are in the title bar, the last
 roll's dice and losses above the words. A long BACK shows a human the bot's suggestion for the
 current step (a message: the words and an attack's odds).
 
@@ -85,7 +86,19 @@ def button(scr, btn, kind):
         # the table's own deck: the table draws the bot's card and dials it (the pick list)
         scr.picking = {} if t == "draw" else a
         return
-    ev = app.act(a)
+    if t == "attack" and st.options.get("dice", "device") != "device":
+        # the game's dice option: the table rolls the bot's attack as any other and the
+        # table_roll screen asks its result (the likeliest preselected), as for a human's
+        from device.screens import screen
+        roll = screen(app, "TableRoll")
+        roll.open_map(a, lambda told: applied(scr, app.act(told), p, t))
+        app.push(roll)
+        return
+    applied(scr, app.act(a), p, t)
+
+
+def applied(scr, ev, p, t):
+    """After the bot's action: the next is asked anew; the roll shown; the device's card dealt."""
     scr.bot_next = None
     if ev is None:
         return
