@@ -17,8 +17,9 @@ reading does not slow the tables' pushes.
 
 Printed, one `club NAME VALUE` a line: event_to_page_p50_ms / _p99_ms (from a table sending a
 push to a spectator holding a card of its game at that event or later; pushes sent from a second
-before the kill until a second after the restart are left out, page_measured says how many
-count), event_to_spectator_p50_ms / _p99_ms (the same for the plain {"game","seq"} feed, one
+before the kill until a second after the restart, and those a spectator missed while away from
+the feed (its server killed under it, until it listens again and has read every card anew), are
+left out; page_measured says how many count), event_to_spectator_p50_ms / _p99_ms (the same for the plain {"game","seq"} feed, one
 spectator of it), events, events_per_s, the first server's cpu_s and rss_mb before the kill,
 restart_gap_s, cut_s, and after the run lost / duplicated / differing (every game at the club
 against its table's events) and page_stale (spectator and game pairs whose last card is not the
@@ -46,6 +47,10 @@ from comando_host.club.seal import Sealer  # noqa: E402
 from comando_host.store.demo_games import bot_events  # noqa: E402
 
 SPECTATORS_A_PROCESS = 50
+
+
+# a spectator's own marks among what it heard: its socket lost, listening again
+DOWN, UP = "-down", "-up"
 
 
 def start_server(url, port):
@@ -97,6 +102,7 @@ def spectate(port, first, n, out):
                         got = await loop.run_in_executor(None, snapshot)
                         now = time.monotonic()
                         heard.extend((i, c["game"], c["seq"], now) for c in got)
+                    heard.append((i, UP, 0, time.monotonic()))   # listening (again) from now
                     async for text in ws:
                         now = time.monotonic()
                         # {"game":ID,"seq":N,...} (club/live.py writes it so): its head read
@@ -105,6 +111,7 @@ def spectate(port, first, n, out):
                             else json.loads(text)
                         heard.append((i, head["game"], head["seq"], now))
             except Exception:   # the server killed: connect again
+                heard.append((i, DOWN, 0, time.monotonic()))
                 await asyncio.sleep(0.2)
 
     loop = None
@@ -159,17 +166,35 @@ def push_table(url, token, gid, events, batch, pace, sent, cut=None):
         time.sleep(pace)
 
 
+def away(heard):
+    """Each listener's spans away from the feed: from losing its socket (DOWN) to listening
+    again (UP, after the snapshot a page takes on reconnecting); an unended span runs on."""
+    spans, since = {}, {}
+    for who, g, _, t in sorted(heard, key=lambda c: c[3]):
+        if g == DOWN and who not in since:
+            since[who] = t
+        elif g == UP and who in since:
+            spans.setdefault(who, []).append((since.pop(who), t))
+    for who, t in since.items():
+        spans.setdefault(who, []).append((t, float("inf")))
+    return spans
+
+
 def latencies(sent, heard, leave_out):
     """ms from each push sent to the first card (or notification) heard of its game at its
-    event or later, per listener; pushes sent inside ``leave_out`` (start, end) not counted."""
+    event or later, per listener; pushes sent inside ``leave_out`` (start, end), or while that
+    listener was away from the feed (a server killed under it: it reconnects and reads every
+    card anew, which the page shows whole), not counted."""
     import bisect
     pushes = {}
     for (gid, ack), t0 in sent.items():
         if not leave_out[0] <= t0 <= leave_out[1]:
             pushes.setdefault(gid, []).append((ack, t0))
+    spans = away(heard)
     by = {}
     for who, g, s, t in heard:
-        by.setdefault((who, g), []).append((t, s))
+        if g not in (UP, DOWN):
+            by.setdefault((who, g), []).append((t, s))
     out = []
     for (who, g), got in by.items():
         got.sort()
@@ -177,7 +202,10 @@ def latencies(sent, heard, leave_out):
         for _, s in got:        # the highest event this listener had seen of the game, by then
             most = max(most, s)
             top.append(most)
+        gone = spans.get(who, ())
         for ack, t0 in pushes.get(g, ()):
+            if any(a <= t0 <= b for a, b in gone):
+                continue
             i = bisect.bisect_left(top, ack)
             if i < len(got):
                 out.append((got[i][0] - t0) * 1000)
@@ -290,7 +318,7 @@ def main(argv=None):
         print("club spectators %d" % args.spectators)
         print("club events %d" % total)
         print("club events_per_s %.0f" % (total / elapsed))
-        print("club cards_heard %d" % sum(1 for c in cards if c[0] >= 0))
+        print("club cards_heard %d" % sum(1 for c in cards if c[0] >= 0 and c[1] not in (UP, DOWN)))
         print("club page_measured %d" % len(page))
         print("club event_to_page_p50_ms %.1f" % pct(page, 0.50))
         print("club event_to_page_p99_ms %.1f" % pct(page, 0.99))
