@@ -31,7 +31,9 @@ The protocol (docs/architecture.md "Link, host store and mirror"):
   every ``beat`` by this side's clock (a device running below real time, as the emulated chip,
   or a slow real link) is still alive while it keeps answering. Its slowest gap between good
   frames over the last ``PACE_WINDOW`` seconds, beyond 1.5 beats, scales the timeout (``TIMEOUT``
-  beats of that gap), never past ``PACE_MAX``; a silence longer than that is not learnt.
+  beats of that gap), never past ``PACE_MAX``; a silence longer than that is not learnt. A pace
+  repeats: the smaller of the last ``PACE_REPEAT`` slow gaps counts (one outage is not a pace),
+  and a gap that this side's own stall made (its loop held up, its process stopped) is not one.
 """
 
 from comando import link as L
@@ -45,6 +47,7 @@ HELLO_EVERY = 1.0
 PACE_WINDOW = 60.0  # the peer's pace: its slowest gap between good frames over this long (s)
 PACE_MAX = 30.0     # the longest timeout a slow peer gets; a longer silence is never learnt
 PACE_KEEP = 8       # gaps kept (only those beyond 1.5 beats: a normal peer keeps none)
+PACE_REPEAT = 2     # slow gaps in a row before they are the peer's pace (one is an outage)
 WINDOW = 256      # unacknowledged events in flight
 STOP_FOR_REPL = "repl"  # a hello with {"stop": "repl"}: the app stops and gives the REPL back
 
@@ -56,6 +59,7 @@ class _Peer:
         self.now = now
         self.last_rx = None
         self.gaps = []   # [(when, gap)]: the peer's slow gaps between good frames (_heard)
+        self.stalled = False   # this side's own loop held up since the last frame (_clock)
         self.last_tx = -1e9
         self.up = False
         self.sent_frames = 0
@@ -80,20 +84,28 @@ class _Peer:
         self.out = []
         return data
 
-    def feed(self, data, now):
+    def _clock(self, now):
+        # this side's own stall (its process stopped, its loop held up): the gap the next frame
+        # shows is not the peer's pace
+        if now - self.now > 1.5 * BEAT:
+            self.stalled = True
         self.now = now
+
+    def feed(self, data, now):
+        self._clock(now)
         for ftype, seq, payload in self.decoder.feed(data):
             self._heard(now)
             self._frame(ftype, seq, payload)
         self._tick()
 
     def tick(self, now):
-        self.now = now
+        self._clock(now)
         self._tick()
 
     def _heard(self, now):
         last = self.last_rx
-        if last is not None and 1.5 * BEAT < now - last <= PACE_MAX:
+        stalled, self.stalled = self.stalled, False
+        if not stalled and last is not None and 1.5 * BEAT < now - last <= PACE_MAX:
             g = self.gaps
             g.append((now, now - last))
             if len(g) > PACE_KEEP:
@@ -106,11 +118,14 @@ class _Peer:
         g = self.gaps
         while g and self.now - g[0][0] > PACE_WINDOW:
             g.pop(0)
-        slow = BEAT
-        for _, gap in g:
-            if gap > slow:
+        if len(g) < PACE_REPEAT:
+            return TIMEOUT
+        # the smaller of the last PACE_REPEAT slow gaps: a pace repeats, one outage does not
+        slow = g[-1][1]
+        for _, gap in g[-PACE_REPEAT:]:
+            if gap < slow:
                 slow = gap
-        return min(PACE_MAX, TIMEOUT * slow / BEAT)
+        return min(PACE_MAX, TIMEOUT * max(slow, BEAT) / BEAT)
 
     def _link_alive(self):
         return self.last_rx is not None and self.now - self.last_rx < self.timeout()
@@ -158,7 +173,7 @@ class DeviceSync(_Peer):
     def publish(self, now=None):
         """A new event is in the journal: send it if the window allows."""
         if now is not None:
-            self.now = now
+            self._clock(now)
         self._pump()
 
     def take_commands(self):
