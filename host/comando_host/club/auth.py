@@ -12,7 +12,12 @@ SESSION_HOURS = 12
 
 
 def new_token() -> str:
-    return secrets.token_urlsafe(32)
+    # never one that begins with "-": `comando club join URL --token T` would read it as an
+    # option (base64url's alphabet has "-": one token in 64 began with it)
+    while True:
+        token = secrets.token_urlsafe(32)
+        if token[0] != "-":
+            return token
 
 
 def token_hash(token: str) -> str:
