@@ -479,9 +479,9 @@ class App:
         try:
             if "." in item:
                 __import__(item)
-            else:   # the programs the first attack's odds would build (no snow, no tailwind)
+            else:   # the programs the first attack's odds would build (no dice modifiers)
                 from comando import odds_fixed
-                odds_fixed._programs(item, False, False)
+                odds_fixed._programs(item, 0)
         except (ImportError, MemoryError, ValueError, KeyError, AttributeError):
             self.preload = []
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from comando import combat
+from comando import combat, dice_mods
 from comando_host.cli import UsageError
 
 # No table has more on one country; the odds DP is O(ATT * DEF) (1000 v 1000 takes about 0.2 s)
@@ -43,16 +43,18 @@ def parse_battle(args: argparse.Namespace) -> tuple[str, int, int]:
     dfn = armies(args.dfn, "DEF (armies on the defending country)")
     if att > MAX_ARMIES or dfn > MAX_ARMIES:
         raise UsageError(f"up to {MAX_ARMIES} armies a side (asked {att} against {dfn})")
-    combat.check_battle(args.rules, att, dfn, args.snow, args.tailwind)
+    combat.check_battle(args.rules, att, dfn, mods(args))
     return args.rules, att, dfn
 
 
-def situation_text(snow: bool, tailwind: bool) -> str:
-    if snow:
-        return ", Snow"
-    if tailwind:
-        return ", Tailwind"
-    return ""
+def mods(args: argparse.Namespace) -> int:
+    """The dice modifiers (comando.dice_mods) the flags ask for: --snow, --tailwind."""
+    return dice_mods.of_words(vars(args))
+
+
+def situation_text(mods: int) -> str:
+    """", Snow" after the ruleset's name for the modifiers in effect; "" for none."""
+    return "".join(", " + w.capitalize() for w in dice_mods.words(mods))
 
 
 def pct(p: float) -> str:

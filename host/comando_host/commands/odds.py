@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 from comando import combat, odds
-from comando_host.commands._battle_args import (add_battle_args, armies, parse_battle, pct,
-                                                situation_text)
+from comando_host.commands._battle_args import (add_battle_args, armies, mods, parse_battle,
+                                                pct, situation_text)
 from comando_host.cli import UsageError
 from comando_host.text.wording import count
 
@@ -48,9 +48,10 @@ def run(args) -> int:
                          "see `comando odds --help`)")
     rs, att, dfn = parse_battle(args)
     stop = armies(args.stop if args.stop is not None else "1", "--stop")
-    res = odds.conquest(rs, att, dfn, args.snow, args.tailwind, stop)
-    first = odds.roll_table(rs, att, dfn, args.snow, args.tailwind)
-    ad, dd = combat.max_dice(rs, att, dfn, args.snow, args.tailwind)
+    m = mods(args)
+    res = odds.conquest(rs, att, dfn, m, stop)
+    first = odds.roll_table(rs, att, dfn, m)
+    ad, dd = combat.max_dice(rs, att, dfn, m)
     if args.json:
         out = dict(res)
         out["rules_name"] = combat.RULES[rs]["name"]
@@ -59,13 +60,13 @@ def run(args) -> int:
                                           for al, dl, p in first]}
         print(json.dumps(out))
         return 0
-    print(render(rs, att, dfn, stop, args.snow, args.tailwind, res, first, ad, dd))
+    print(render(rs, att, dfn, stop, m, res, first, ad, dd))
     return 0
 
 
-def render(rs, att, dfn, stop, snow, tailwind, res, first, ad, dd) -> str:
+def render(rs, att, dfn, stop, dmods, res, first, ad, dd) -> str:
     name = combat.RULES[rs]["name"]
-    lines = [f"{name}{situation_text(snow, tailwind)}: {count(att, 'army')} attack {dfn}, "
+    lines = [f"{name}{situation_text(dmods)}: {count(att, 'army')} attack {dfn}, "
              f"until conquest or down to {count(stop, 'army')}",
              "",
              f"  P(conquest)      {pct(res['p_conquer']):>8}",

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 
-from comando import combat
+from comando import combat, dice_mods
 from comando.dice import SeededDice, system_dice
 from comando_host.cli import UsageError
-from comando_host.commands._battle_args import add_battle_args, armies, parse_battle, situation_text
+from comando_host.commands._battle_args import (add_battle_args, armies, mods, parse_battle,
+                                                situation_text)
 from comando_host.text.wording import count
 
 
@@ -51,9 +52,9 @@ def run(args) -> int:
         if att_dice is not None or def_dice is not None:
             raise UsageError("--all rolls every die allowed: drop --att-dice/--def-dice")
         stop = armies(args.stop, "--stop")
-        return run_all(args, rs, combat.attack(rs, att, dfn, dice, args.snow, args.tailwind,
+        return run_all(args, rs, combat.attack(rs, att, dfn, dice, mods(args),
                                                stop), seed)
-    rec = combat.roll(rs, att, dfn, dice, args.snow, args.tailwind, att_dice, def_dice)
+    rec = combat.roll(rs, att, dfn, dice, mods(args), att_dice, def_dice)
     a, d, move = outcome(rec)
     if args.json:
         print(as_json("roll", rec, rec, seed))
@@ -85,7 +86,7 @@ def run_all(args, rs, recs, seed) -> int:
         return 0
     first = recs[0]
     name = combat.RULES[rs]["name"]
-    sit = situation_text(bool(first.get("snow")), bool(first.get("tw")))
+    sit = situation_text(dice_mods.of_record(first))
     stop = armies(args.stop, "--stop")
     lines = [f"{name}{sit}: {count(first['a'], 'army')} attack {first['d']}, until conquest or "
              f"down to {count(stop, 'army')}", "",
@@ -110,7 +111,7 @@ def run_all(args, rs, recs, seed) -> int:
 
 def render(rec, a, d, move) -> str:
     name = combat.RULES[rec["rs"]]["name"]
-    sit = situation_text(bool(rec.get("snow")), bool(rec.get("tw")))
+    sit = situation_text(dice_mods.of_record(rec))
     ad, dd = rec["ad"], rec["dd"]
     lines = [f"{name}{sit}: {count(rec['a'], 'army')} attack {rec['d']}",
              "",

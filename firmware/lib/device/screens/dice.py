@@ -57,23 +57,23 @@ class Dice(Screen):
     def country(self, i):
         return "-" if i is None else self.app.board.short(i)
 
-    def flags(self):
+    def mods(self):
+        """The dice modifiers in effect (comando.dice_mods: the round's situation card)."""
         st = self.app.state
-        return st.rules.dice_flags(st)
+        return st.rules.dice_mods(st)
 
     def odds(self):
         """P(conquest) in whole percent, or None while it is being computed (or not computable).
         The fixed-point DP (comando.odds_fixed) runs in slices of ODDS_SLICE states: one here,
         the rest from work() between the input task's polls, so a big attack never stalls the
         buttons; the percent appears once the last slice is done."""
-        key = (self.att, self.dfn, self.stop, self.flags())
+        key = (self.att, self.dfn, self.stop, self.mods())
         if self._odds is None or self._odds[0] != key:
             job = None
             if self.dfn >= 1 and self.att > self.stop:
                 try:
                     from comando.odds_fixed import Conquest
-                    snow, tw = key[3]
-                    job = Conquest(self.app.state.rs, self.att, self.dfn, snow, tw, self.stop)
+                    job = Conquest(self.app.state.rs, self.att, self.dfn, key[3], self.stop)
                 except (ImportError, ValueError, MemoryError):
                     job = None
             self._odds = (key, job)
@@ -151,8 +151,7 @@ class Dice(Screen):
             # a new attack: the dice each side is about to roll, blank; the roll then only puts
             # the pips in (a third fewer bytes on the bus than six dice drawn from nothing)
             from comando.combat import max_dice
-            snow, tw = self.flags()
-            na, nd = max_dice(st.rs, self.att, self.dfn, snow, tw)
+            na, nd = max_dice(st.rs, self.att, self.dfn, self.mods())
             for i in range(na):
                 ui.die(fb, 16 * i, 32, 0, True)
             for i in range(nd):
@@ -184,8 +183,12 @@ class Dice(Screen):
             line = say("di_rolls") % self.series[0]
         else:
             # quiet while rolling (the losses show beside the counts): fewer bytes per roll
-            snow, tw = self.flags()
-            line = say("di_snow") if snow else (say("di_tail") if tw else "")
+            mods = self.mods()
+            if mods:
+                from comando.dice_mods import line as mods_line
+                line = say(mods_line(mods))
+            else:
+                line = ""
         fb.text(ui.fit(line, 16), 0, 48, 1)
         ui.tight(fb, say("di_move") if won else say("di_hold"), 0, 56)
 

@@ -6,8 +6,8 @@ of hostilities the round's first player turns one over; it rules the whole round
 naming a colour nobody plays (or that is out of the game) is put aside and another card is turned.
 
 Each card's effect is data the rules consult:
-- dice: ``dice_flags(card)`` -> (snow, tailwind) for comando.combat (snow: the defender rolls one
-  die more, up to four; tailwind: the attacker rolls one die more, up to four).
+- dice: ``dice_mods(card)`` -> the dice modifiers for comando.combat (comando.dice_mods: SNOW, the
+  defender rolls one die more, up to four; TAILWIND, the attacker rolls one die more, up to four).
 - attack legality: ``attack_error(card, attacker, defender, internal)`` -> None or the reason
   (open borders: only from one continent to another; closed borders: only inside a continent; rest:
   the resting colour may only place armies: it may not attack or regroup. The rulebook does not
@@ -23,6 +23,7 @@ an object with ``randbelow(k)``/``below(k)``/``randrange(k)`` (random.Random), o
 such as ``os.urandom``. The shuffled order is stored in an event, so a replay never reshuffles.
 """
 
+from comando import dice_mods as mods_
 from comando.errors import IllegalMove, RulesError
 from comando.texts import say, text
 from comando.rulesets import COLOURS as _REGISTRY
@@ -204,12 +205,13 @@ def crisis_dice(source, alive):
 
 # --- effects -------------------------------------------------------------------------------------
 
-def dice_flags(card):
-    """(snow, tailwind) for comando.combat."""
-    if card is None:
-        return (False, False)
-    k = kind(card)
-    return (k == SNOW, k == TAILWIND)
+# The dice modifiers each kind of card puts in effect, by kind (CLASSIC..REST).
+KIND_MODS = (mods_.NONE, mods_.SNOW, mods_.TAILWIND, 0, 0, 0, 0, 0)
+
+
+def dice_mods(card):
+    """The dice modifiers the round's card puts in effect (comando.dice_mods), 0 for none."""
+    return 0 if card is None else KIND_MODS[kind(card)]
 
 
 def attack_error(card, attacker, defender, internal):
