@@ -1,14 +1,18 @@
 """A one-shot command's cost as a whole process: `comando odds`, `roll`, `battle` and `games`
 against a bare Python start of the same interpreter (issue 28: at most 1.5 times the bare start).
 
-    .venv/bin/python bench/bench_cli_start.py [--runs N] [--imports]
+    .venv/bin/python bench/bench_cli_start.py [--runs N] [--imports] [--installed]
 
 Runs each command interleaved with a bare start N times (the machine's load hits both alike) and
 prints the median wall time of each, in milliseconds, their ratio, and `start NAME VALUE` lines.
 `games` lists an empty store of its own (the listing's own cost is bench_games' figure).
 In a checkout installed editable, every start also pays pip's editable finder (imported by site:
 pathlib, urllib.parse); an installed wheel does not. ``--imports`` also lists the slowest
-imports of the command (python -X importtime). Exit 1 when the ratio is over the goal.
+imports of the command (python -X importtime). ``--installed`` measures as well what a user who
+installs the package gets: a wheel built from this checkout, installed (without its
+dependencies, which these commands do not import) into a temporary venv, its `comando` against
+that venv's `python -c pass` (`start installed_NAME VALUE` lines). Exit 1 when a ratio is over
+the goal.
 """
 
 import argparse
@@ -53,37 +57,70 @@ def slowest_imports(n=12):
     return sorted(rows, reverse=True)[:n]
 
 
+def installed_venv(tmp: str) -> str:
+    """A temporary venv holding a wheel of this checkout (a regular install: no editable finder
+    at start); its bin folder."""
+    root = os.path.dirname(HERE)
+    wheels = os.path.join(tmp, "wheels")
+    quiet = dict(stdout=subprocess.DEVNULL, check=True)
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps",
+                    "--no-build-isolation", "-w", wheels, root], **quiet)
+    venv = os.path.join(tmp, "venv")
+    subprocess.run([sys.executable, "-m", "venv", venv], **quiet)
+    wheel = [os.path.join(wheels, n) for n in os.listdir(wheels) if n.startswith("comando-")]
+    subprocess.run([os.path.join(venv, "bin", "python"), "-m", "pip", "install", "-q",
+                    "--no-deps", "--no-index"] + wheel, **quiet)
+    return os.path.join(venv, "bin")
+
+
+def measure(python: str, cmd: list, runs: int, prefix: str = "") -> float:
+    """Each command interleaved with a bare start of ``python``: prints the medians and ratios,
+    returns the worst ratio."""
+    bare = []
+    runs_of = {tuple(c): [] for c in COMMANDS}
+    for _ in range(2):   # warm the file and bytecode caches for all
+        wall([python, "-c", "pass"])
+        for c in COMMANDS:
+            wall(cmd + c)
+    for _ in range(runs):
+        for c in COMMANDS:
+            bare.append(wall([python, "-c", "pass"]))
+            runs_of[tuple(c)].append(wall(cmd + c))
+    b = statistics.median(bare)
+    print("%sbare python start          median %6.1f ms (min %.1f, max %.1f)"
+          % (prefix.replace("_", " "), b, min(bare), max(bare)))
+    print("start %sbare_ms %.1f" % (prefix, b))
+    worst = 0.0
+    for c in COMMANDS:
+        ts = runs_of[tuple(c)]
+        o = statistics.median(ts)
+        ratio = o / b
+        worst = max(worst, ratio)
+        print("%scomando %-24s median %6.1f ms (min %.1f, max %.1f) ratio %.2f"
+              % (prefix.replace("_", " "), " ".join(c), o, min(ts), max(ts), ratio))
+        print("start %s%s_ms %.1f" % (prefix, c[0], o))
+        print("start %s%s_ratio %.2f" % (prefix, c[0], ratio))
+    print("%sworst ratio %.2f (goal: at most %.1f) over %d interleaved runs: %s"
+          % (prefix.replace("_", " "), worst, GOAL_RATIO, runs,
+             "ok" if worst <= GOAL_RATIO else "OVER"))
+    print("start %sworst_ratio %.2f" % (prefix, worst))
+    return worst
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=21)
     ap.add_argument("--imports", action="store_true")
+    ap.add_argument("--installed", action="store_true",
+                    help="also measure a regular install of a wheel in a temporary venv")
     args = ap.parse_args(argv)
     cmd = [COMANDO] if os.path.exists(COMANDO) else [sys.executable, "-m", "comando_host.cli"]
-    bare = []
-    runs = {tuple(c): [] for c in COMMANDS}
-    for _ in range(2):   # warm the file and bytecode caches for all
-        wall([sys.executable, "-c", "pass"])
-        for c in COMMANDS:
-            wall(cmd + c)
-    for _ in range(args.runs):
-        for c in COMMANDS:
-            bare.append(wall([sys.executable, "-c", "pass"]))
-            runs[tuple(c)].append(wall(cmd + c))
-    b = statistics.median(bare)
-    print("bare python start          median %6.1f ms (min %.1f, max %.1f)" % (b, min(bare), max(bare)))
-    print("start bare_ms %.1f" % b)
-    worst = 0.0
-    for c in COMMANDS:
-        ts = runs[tuple(c)]
-        o = statistics.median(ts)
-        ratio = o / b
-        worst = max(worst, ratio)
-        print("comando %-24s median %6.1f ms (min %.1f, max %.1f) ratio %.2f"
-              % (" ".join(c), o, min(ts), max(ts), ratio))
-        print("start %s_ms %.1f" % (c[0], o))
-        print("start %s_ratio %.2f" % (c[0], ratio))
-    print("worst ratio %.2f (goal: at most %.1f) over %d interleaved runs: %s"
-          % (worst, GOAL_RATIO, args.runs, "ok" if worst <= GOAL_RATIO else "OVER"))
+    worst = measure(sys.executable, cmd, args.runs)
+    if args.installed:
+        with tempfile.TemporaryDirectory(prefix="comando-bench-wheel-") as tmp:
+            bin_ = installed_venv(tmp)
+            worst = max(worst, measure(os.path.join(bin_, "python"),
+                                       [os.path.join(bin_, "comando")], args.runs, "installed_"))
     if args.imports:
         print("slowest imports of the command (cumulative us):")
         for us, name in slowest_imports():

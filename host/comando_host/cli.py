@@ -24,20 +24,59 @@ class VersionAction(argparse.Action):
         parser.exit(0)
 
 
+def terminal_columns() -> int:
+    """The terminal's width as shutil.get_terminal_size gives it (COLUMNS, else the terminal of
+    stdout, else 80), without importing shutil: argparse's formatter imports it (with bz2, lzma
+    and zlib) on every add_argument, a one-shot command's start paid ~2 ms for it (issue 28)."""
+    import os
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns if columns > 0 else 80
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter at the width it would pick itself (two columns short of the
+    terminal's), found without shutil."""
+
+    def __init__(self, prog, indent_increment=2, max_help_position=24, width=None, **kw):
+        if width is None:
+            width = terminal_columns() - 2
+        super().__init__(prog, indent_increment, max_help_position, width, **kw)
+
+
+class RawDescriptionHelpFormatter(argparse.RawDescriptionHelpFormatter, HelpFormatter):
+    """The description kept as written (`comando battle`'s examples), at the same width."""
+
+
 class Parser(argparse.ArgumentParser):
     """argparse with one-line errors: what is wrong and where the usage is, not the usage dump.
-    Subcommand parsers are made of the same class (argparse copies the parent's type)."""
+    Subcommand parsers are made of the same class (argparse copies the parent's type), with
+    the shutil-free formatter unless they name another."""
+
+    def __init__(self, *args, **kw):
+        kw.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kw)
 
     def error(self, message: str):
         self.exit(2, f"{self.prog}: error: {message} (see `{self.prog} --help`)\n")
 
 
 def command_names() -> list[str]:
-    """The subcommands: one module each in comando_host/commands (a listing, no imports)."""
+    """The subcommands: one module or package each in comando_host/commands, named as the
+    command (a listing, no imports; `play` is a package of its parts)."""
     import os
     here = os.path.dirname(commands.__file__)
-    return sorted(n[:-3] for n in os.listdir(here)
-                  if n.endswith(".py") and not n.startswith("_"))
+    names = os.listdir(here)
+    return sorted([n[:-3] for n in names if n.endswith(".py") and not n.startswith("_")]
+                  + [n for n in names if not n.startswith("_")
+                     and os.path.isfile(os.path.join(here, n, "__init__.py"))])
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:

@@ -66,10 +66,10 @@ def test_a_module_frozen_into_the_firmware_finds_its_file_under_lib():
     # root, where no such file is; the bundle keeps texts.txt in /lib/comando/ (here: the tree's lib)
     from comando import texts
     lib = texts._PATH.rpartition("/")[0].rpartition("/")[0] + "/"
-    with texts._open("comando/texts.txt", lib) as f:
+    with texts.open_data("comando/texts.txt", lib) as f:
         assert f.readline().startswith("# The long texts a player reads")
     with raises(OSError):
-        texts._open("comando/no_such_file.txt", lib)
+        texts.open_data("comando/no_such_file.txt", lib)
 
 
 def test_the_table_speaks_its_language_from_its_file():

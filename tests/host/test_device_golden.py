@@ -45,6 +45,27 @@ def pixels(path):
     return w, h, plte, zlib.decompress(idat)
 
 
+def frames_unlike_golden(frames):
+    """The names of FRAMES whose pixels differ from their golden under tests/golden (each copied to
+    build/golden-actual/ to look at). A frame without a golden becomes one (or, under CI, is named
+    as missing); COMANDO_REGEN_GOLDEN=1 rewrites them all."""
+    os.makedirs(GOLDEN, exist_ok=True)
+    bad = []
+    for f in frames:
+        want = os.path.join(GOLDEN, os.path.basename(f))
+        if REGEN or not os.path.exists(want):
+            if not REGEN and os.environ.get("CI"):
+                bad.append(os.path.basename(f) + " (no golden checked in)")
+                continue
+            shutil.copyfile(f, want)
+            continue
+        if pixels(f) != pixels(want):
+            os.makedirs(ACTUAL, exist_ok=True)
+            shutil.copyfile(f, os.path.join(ACTUAL, os.path.basename(f)))
+            bad.append(os.path.basename(f))
+    return bad
+
+
 class Journal:
     """A session made on the host by the reducer, written as the device's journal."""
 
@@ -511,20 +532,7 @@ def test_golden_frames(case, tmp_path):
     names = [ln.split()[1] for ln in lines if ln.startswith("png ")]
     frames = sim.frames()
     assert sorted(os.path.basename(f)[:-4] for f in frames) == sorted(names), sim.log()
-    os.makedirs(GOLDEN, exist_ok=True)
-    bad = []
-    for f in frames:
-        want = os.path.join(GOLDEN, os.path.basename(f))
-        if REGEN or not os.path.exists(want):
-            if not REGEN and os.environ.get("CI"):
-                bad.append(os.path.basename(f) + " (no golden checked in)")
-                continue
-            shutil.copyfile(f, want)
-            continue
-        if pixels(f) != pixels(want):
-            os.makedirs(ACTUAL, exist_ok=True)
-            shutil.copyfile(f, os.path.join(ACTUAL, os.path.basename(f)))
-            bad.append(os.path.basename(f))
+    bad = frames_unlike_golden(frames)
     assert not bad, "frames differ from tests/golden (see build/golden-actual/): %s" % ", ".join(bad)
 
 

@@ -139,7 +139,7 @@ def _frame(app, state, where):
     return fb.problems
 
 
-def _walk(rs, code, state, presses=500, seed=1, mapmode=0):
+def _walk(rs, code, state, presses=500, seed=1, mapmode=0, dice=0):
     """A seeded walk of presses through a game of ``rs`` in ``code``; every frame measured.
     Returns ({problem: where}, screens seen)."""
     root = K.tempdir("langs")
@@ -164,6 +164,7 @@ def _walk(rs, code, state, presses=500, seed=1, mapmode=0):
         ng.rs = RULESETS.index(rs)
         ng.reset_colours()
         ng.mapmode = mapmode
+        ng.dice = dice
         ng.start()
         for _ in range(50):
             if app.after_press is None:
@@ -185,6 +186,7 @@ def _walk(rs, code, state, presses=500, seed=1, mapmode=0):
                 top.rs = RULESETS.index(rs)
                 top.reset_colours()
                 top.mapmode = mapmode
+                top.dice = dice
                 b, kind = ROLL, PRESS   # (a game of this ruleset again)
             else:
                 b = rng.choice(buttons)
@@ -216,6 +218,17 @@ def test_every_map_mode_screen_fits_the_glass(rs, code, measured):
     measured["known"] = _all_texts(code)
     problems, seen = _walk(rs, code, measured, presses=600, mapmode=1)
     assert "MapTurn" in seen, seen
+    assert not problems, "\n".join("%s (%s)" % (p, w) for p, w in sorted(problems.items()))
+
+
+@pytest.mark.parametrize("code", texts.LANGS)
+@pytest.mark.parametrize("rs", ("teg", "revancha", "war", "risk"))
+@pytest.mark.parametrize("dice", (1, 2))
+def test_every_table_dice_screen_fits_the_glass(rs, code, dice, measured):
+    # the table's own dice (issue 26): the dice screen asks the table's losses (1) or faces (2)
+    measured["known"] = _all_texts(code)
+    problems, seen = _walk(rs, code, measured, dice=dice)
+    assert "TableRoll" in seen, seen
     assert not problems, "\n".join("%s (%s)" % (p, w) for p, w in sorted(problems.items()))
 
 

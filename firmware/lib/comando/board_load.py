@@ -105,34 +105,56 @@ def _check_objective(err, entry, obj, cindex, index, colours, csize):
     if "text" in obj and not isinstance(obj["text"], str):
         err.add(entry, "'text' must be a string")
     if kind == "destroy":
-        colour = obj.get("colour")
-        target = obj.get("target")
-        if (colour is None) == (target is None):
-            err.add(entry, "a destroy objective names either a 'colour' or a 'target'")
-        if colour is not None and colour not in colours:
-            err.add(entry, "unknown colour '%s' (the board's colours: %s)"
-                    % (colour, ", ".join(colours) or "none declared in tables.colours"))
-        if target is not None and target not in DESTROY_TARGETS:
-            err.add(entry, "unknown target %s (known: left, right)" % json.dumps(target))
-        fb = obj.get("fallback")
-        if fb is not None:
-            if fb in DESTROY_TARGETS:
-                pass
-            elif isinstance(fb, dict):
-                if fb.get("type") != "occupy":
-                    err.add(entry + ".fallback", "a fallback objective must be of type occupy")
-                else:
-                    _check_objective(err, entry + ".fallback", fb, cindex, index, colours, csize)
-            else:
-                err.add(entry, "fallback must be 'left', 'right' or an occupy objective")
+        _check_destroy(err, entry, obj, cindex, index, colours, csize)
+    else:
+        _check_occupy(err, entry, obj, cindex, index, csize)
+
+
+def _check_destroy(err, entry, obj, cindex, index, colours, csize):
+    """A destroy objective: a colour or a seat, and its fallback (a seat or an occupy)."""
+    colour = obj.get("colour")
+    target = obj.get("target")
+    if (colour is None) == (target is None):
+        err.add(entry, "a destroy objective names either a 'colour' or a 'target'")
+    if colour is not None and colour not in colours:
+        err.add(entry, "unknown colour '%s' (the board's colours: %s)"
+                % (colour, ", ".join(colours) or "none declared in tables.colours"))
+    if target is not None and target not in DESTROY_TARGETS:
+        err.add(entry, "unknown target %s (known: left, right)" % json.dumps(target))
+    fb = obj.get("fallback")
+    if fb is None or fb in DESTROY_TARGETS:
         return
-    # occupy
-    useful = False
+    if not isinstance(fb, dict):
+        err.add(entry, "fallback must be 'left', 'right' or an occupy objective")
+    elif fb.get("type") != "occupy":
+        err.add(entry + ".fallback", "a fallback objective must be of type occupy")
+    else:
+        _check_objective(err, entry + ".fallback", fb, cindex, index, colours, csize)
+
+
+def _check_occupy(err, entry, obj, cindex, index, csize):
+    """An occupy objective: known keys, continents and countries the board has, counts it can
+    meet, and something asked for."""
     for key in obj:
         if key in ("type", "id", "fallback") or free_key(key):
             continue
         if key not in OCCUPY_KEYS:
             err.add(entry, "unknown key '%s' in an occupy objective" % key)
+    useful = False
+    if _occupy_places(err, entry, obj, cindex, index, csize):
+        useful = True
+    if _occupy_counts(err, entry, obj):
+        useful = True
+    if "total" in obj and _is_int(obj["total"]) and obj["total"] > len(index):
+        err.add(entry, "asks for %d countries; the board has %d" % (obj["total"], len(index)))
+    if not useful:
+        err.add(entry, "an occupy objective asks for nothing")
+
+
+def _occupy_places(err, entry, obj, cindex, index, csize):
+    """The continents, counts per continent and countries an occupy objective names; True when
+    it names any."""
+    useful = False
     for cid in obj.get("continents", ()):
         useful = True
         if cid not in cindex:
@@ -157,6 +179,13 @@ def _check_objective(err, entry, obj, cindex, index, colours, csize):
         useful = True
         if cid not in index:
             err.add(entry, "unknown country '%s'" % cid)
+    return useful
+
+
+def _occupy_counts(err, entry, obj):
+    """The positive counts of an occupy objective; True when one asks for something (a
+    minimum of armies alone does not)."""
+    useful = False
     for key in ("any_continents", "total", "min_armies", "bordering", "islands",
                 "islands_continents"):
         if key in obj:
@@ -165,10 +194,7 @@ def _check_objective(err, entry, obj, cindex, index, colours, csize):
                 err.add(entry, "'%s' must be a positive integer" % key)
             elif key != "min_armies":
                 useful = True
-    if "total" in obj and _is_int(obj["total"]) and obj["total"] > len(index):
-        err.add(entry, "asks for %d countries; the board has %d" % (obj["total"], len(index)))
-    if not useful:
-        err.add(entry, "an occupy objective asks for nothing")
+    return useful
 
 
 class _Patched:
@@ -398,7 +424,7 @@ class _Loader:
     # --- countries
     def _s_countries(self, entries):
         err = self.err
-        cindex, index, symbols = self.cindex, self.index, self.symbols
+        index, symbols = self.index, self.symbols
         ids = self.ids
         keys = {}  # hash of a folded id/name/short/alias -> country index (or a list of them)
         shorts_seen = {}
@@ -436,16 +462,7 @@ class _Loader:
                         % (short, shorts_seen[short]))
             else:
                 shorts_seen[short] = cid
-            cont = c.get("continent")
-            ci = 0
-            if cont is None or cont == "":
-                err.add(entry, "no continent")
-                self.bad_cont = True
-            elif cont not in cindex:
-                err.add(entry, "unknown continent '%s'" % cont)
-                self.bad_cont = True
-            else:
-                ci = cindex[cont]
+            ci = self._continent_of(entry, c.get("continent"))
             island = c.get("island", False)
             if not isinstance(island, bool):
                 err.add(entry, "island must be true or false")
@@ -472,30 +489,7 @@ class _Loader:
             self.nb_lists.append(nbl)
             idx = len(ids)
             index[cid] = idx
-            # find() must not be ambiguous: no folded id/name/short/alias may match two
-            # countries. Only the hashes are kept (small ints, no strings); a hash hit is
-            # confirmed by folding the other country's names again.
-            for text in [cid, name, short] + al:
-                k = search_key(text)
-                if not k:
-                    err.add(entry, "name or alias %s has no letters" % json.dumps(text))
-                    continue
-                h = hash(k)
-                others = keys.get(h)
-                if others is None:
-                    keys[h] = idx
-                    continue
-                if not isinstance(others, list):
-                    others = [others]
-                clash = None
-                for o in others:
-                    if o != idx and k in self._folded(o):
-                        clash = o
-                if clash is not None:
-                    err.add(entry, "name or alias '%s' also matches '%s'" % (text, ids[clash]))
-                elif idx not in others:
-                    others.append(idx)
-                    keys[h] = others
+            self._index_names(entry, idx, [cid, name, short] + al, keys)
             ids.append(cid)
             self.names.append(name)
             self.shorts.append(short)
@@ -505,6 +499,46 @@ class _Loader:
             self.aliases.append(tuple(al) if al else ())
         if not ids:
             err.add("countries", "missing or empty")
+
+    def _continent_of(self, entry, cont):
+        """The index of a country's continent (0 when it has none or an unknown one: the file
+        is refused then, and the continents' counts are not checked)."""
+        if cont is None or cont == "":
+            self.err.add(entry, "no continent")
+        elif cont not in self.cindex:
+            self.err.add(entry, "unknown continent '%s'" % cont)
+        else:
+            return self.cindex[cont]
+        self.bad_cont = True
+        return 0
+
+    def _index_names(self, entry, idx, texts, keys):
+        """Country ``idx``'s id, name, short name and aliases into ``keys`` (hash of the folded
+        text -> country index, or a list of them). find() must not be ambiguous: no folded
+        id/name/short/alias may match two countries. Only the hashes are kept (small ints, no
+        strings); a hash hit is confirmed by folding the other country's names again."""
+        err = self.err
+        for text in texts:
+            k = search_key(text)
+            if not k:
+                err.add(entry, "name or alias %s has no letters" % json.dumps(text))
+                continue
+            h = hash(k)
+            others = keys.get(h)
+            if others is None:
+                keys[h] = idx
+                continue
+            if not isinstance(others, list):
+                others = [others]
+            clash = None
+            for o in others:
+                if o != idx and k in self._folded(o):
+                    clash = o
+            if clash is not None:
+                err.add(entry, "name or alias '%s' also matches '%s'" % (text, self.ids[clash]))
+            elif idx not in others:
+                others.append(idx)
+                keys[h] = others
 
     def _folded(self, i):
         out = [search_key(self.ids[i]), search_key(self.names[i]), search_key(self.shorts[i])]
@@ -695,40 +729,13 @@ class _Loader:
             err.add("tables.colours", "must be a list of colour ids")
             colours = []
         self.colours = colours
-        seats = tables.get("seats")
-        lo, hi = 1, 99
-        if seats is not None:
-            if (not isinstance(seats, dict) or not _is_int(seats.get("min"))
-                    or not _is_int(seats.get("max")) or not 1 <= seats["min"] <= seats["max"]):
-                err.add("tables.seats", "must be {\"min\": N, \"max\": M} with 1 <= N <= M")
-            else:
-                lo, hi = seats["min"], seats["max"]
-                if colours and hi > len(colours):
-                    err.add("tables.seats", "seats %d players but there are %d colours"
-                            % (hi, len(colours)))
+        lo, hi = self._t_seats(tables.get("seats"), colours)
         trade = tables.get("trade_in")
         if trade is not None:
-            vals = trade.get("values") if isinstance(trade, dict) else None
-            if not isinstance(vals, list) or not vals or [v for v in vals
-                                                          if not _is_int(v) or v < 0]:
-                err.add("tables.trade_in", "values must be a non-empty list of army counts")
-            step = trade.get("then_add", 0) if isinstance(trade, dict) else 0
-            if not _is_int(step) or step < 0:
-                err.add("tables.trade_in", "then_add must be a non-negative integer")
+            self._t_trade_in(trade)
         res = tables.get("starting_reserves")
         if res is not None:
-            if not isinstance(res, dict):
-                err.add("tables.starting_reserves", "must map player counts to army lists")
-            else:
-                for k in res:
-                    v = res[k]
-                    if not k.isdigit() or not lo <= int(k) <= hi:
-                        err.add("tables.starting_reserves",
-                                "'%s' is not a player count the board seats (%d-%d)"
-                                % (k, lo, hi))
-                    if not isinstance(v, list) or [x for x in v if not _is_int(x) or x < 0]:
-                        err.add("tables.starting_reserves.%s" % k,
-                                "must be a list of army counts (one per placement round)")
+            self._t_reserves(res, lo, hi)
         small = tables.get("small_table")
         if isinstance(small, dict) and "objective" in small:
             if (not isinstance(small["objective"], dict)
@@ -757,6 +764,45 @@ class _Loader:
                         if s not in self.symbols:
                             err.add("tables.continent_cards.%s" % k,
                                     "unknown card symbol '%s'" % s)
+
+    def _t_seats(self, seats, colours):
+        """(min, max) players of tables.seats (1, 99 when it is not given or wrong)."""
+        if seats is None:
+            return 1, 99
+        if (not isinstance(seats, dict) or not _is_int(seats.get("min"))
+                or not _is_int(seats.get("max")) or not 1 <= seats["min"] <= seats["max"]):
+            self.err.add("tables.seats", "must be {\"min\": N, \"max\": M} with 1 <= N <= M")
+            return 1, 99
+        lo, hi = seats["min"], seats["max"]
+        if colours and hi > len(colours):
+            self.err.add("tables.seats", "seats %d players but there are %d colours"
+                         % (hi, len(colours)))
+        return lo, hi
+
+    def _t_trade_in(self, trade):
+        err = self.err
+        vals = trade.get("values") if isinstance(trade, dict) else None
+        if not isinstance(vals, list) or not vals or [v for v in vals
+                                                      if not _is_int(v) or v < 0]:
+            err.add("tables.trade_in", "values must be a non-empty list of army counts")
+        step = trade.get("then_add", 0) if isinstance(trade, dict) else 0
+        if not _is_int(step) or step < 0:
+            err.add("tables.trade_in", "then_add must be a non-negative integer")
+
+    def _t_reserves(self, res, lo, hi):
+        err = self.err
+        if not isinstance(res, dict):
+            err.add("tables.starting_reserves", "must map player counts to army lists")
+            return
+        for k in res:
+            v = res[k]
+            if not k.isdigit() or not lo <= int(k) <= hi:
+                err.add("tables.starting_reserves",
+                        "'%s' is not a player count the board seats (%d-%d)"
+                        % (k, lo, hi))
+            if not isinstance(v, list) or [x for x in v if not _is_int(x) or x < 0]:
+                err.add("tables.starting_reserves.%s" % k,
+                        "must be a list of army counts (one per placement round)")
 
     # --- objectives
     def _objective(self, entry, obj):

@@ -26,11 +26,6 @@ except ImportError:
 # CPython indexes a list faster than an array (no boxing on every read).
 _ARRAYS = sys.implementation.name == "micropython"
 
-try:
-    from fractions import Fraction
-except ImportError:  # MicroPython: floats only
-    Fraction = None
-
 _RING = 5  # an attack roll costs the attacker at most 4 armies: rows a .. a-4 are live
 
 # Outcome lists kept across calls (floats, fractions), on CPython only: at most 4*4*5*5 of each.
@@ -57,8 +52,10 @@ def _float_vec(n):
 def _number(exact):
     """(zero, one, make(count, total)) for floats or exact fractions."""
     if exact:
-        if Fraction is None:
-            raise RulesError("exact fractions are not available on this runtime")
+        try:   # (here, not at import: a float-only caller such as `comando odds` starts without it)
+            from fractions import Fraction
+        except ImportError:  # MicroPython: floats only
+            raise RulesError("exact fractions are not available on this runtime") from None
         return Fraction(0), Fraction(1), Fraction
     return 0.0, 1.0, lambda n, t: n / t
 

@@ -46,9 +46,10 @@ def path(code):
     return _PATH if code == "en" else _DIR + "/texts_" + code + ".txt"
 
 
-def _open(p, root="/lib/"):
-    """The file beside this module. A module frozen into the firmware image has a relative
-    __file__ ("comando/texts.py"): its data file stays where the bundle puts it, under /lib."""
+def open_data(p, root="/lib/"):
+    """A data file beside a module of the core, by the path its __file__ gives. A module frozen
+    into the firmware image has a relative __file__ ("comando/texts.py"): its data file stays
+    where the bundle puts it, under /lib."""
     try:
         return open(p)
     except OSError:
@@ -80,7 +81,7 @@ def _find(p, key):
     try:
         # the whole file (~10 KB, garbage right after) and one search in C: a few ms on a Pico,
         # where a line at a time took up to 70 ms
-        with _open(p) as f:
+        with open_data(p) as f:
             data = f.read()
         at = data.find("\n" + key + " ")
         if at < 0:
@@ -89,7 +90,7 @@ def _find(p, key):
         end = data.find("\n", at)
         return data[at:] if end < 0 else data[at:end]
     except MemoryError:   # no 10 KB block free: a line at a time
-        with _open(p) as f:
+        with open_data(p) as f:
             for line in f:
                 k, _, t = line.rstrip("\n").partition(" ")
                 if k == key:

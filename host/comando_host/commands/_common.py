@@ -1,6 +1,9 @@
 """Shared bits of the link/store commands."""
 
-from comando_host.store.db import ENV, Store
+from __future__ import annotations
+
+# (the path's leaf, not store.db: a command's parser is built without sqlite3, issue 28)
+from comando_host.store.dbpath import ENV
 
 
 def add_db(p):
@@ -8,7 +11,8 @@ def add_db(p):
                    "per-user data directory)" % ENV)
 
 
-def open_store(args, create: bool = False) -> Store:
+def open_store(args, create: bool = False):
     """The game database of ``--db`` (or the default). Commands that only read it pass
     ``create=False``: a mistyped path is refused, never made into a new empty database."""
+    from comando_host.store.db import Store
     return Store(args.db, create=create)

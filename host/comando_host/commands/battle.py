@@ -16,11 +16,11 @@ give --att-armies/--def-armies when '+' is used (or to check that all armies are
 from __future__ import annotations
 
 import argparse
-import json
 import re
 
 from comando.rulesets.teg2.battle import combat
 from comando.rulesets.teg2.command import K_AIR, K_SU, clock_kind
+from comando_host.cli import RawDescriptionHelpFormatter
 
 
 # No region holds more (the odds and roll commands use the same bound, _battle_args.MAX_ARMIES).
@@ -45,7 +45,7 @@ def register(subparsers) -> None:
         "battle",
         help="resolve a T.E.G. II combat from two battle commands (3/0/5 v 1/2/2)",
         description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=RawDescriptionHelpFormatter,
     )
     # Clocks like "-1/2/3" must reach our own validation, not look like an option to argparse.
     p._negative_number_matcher = re.compile(r"^-\d")
@@ -78,6 +78,7 @@ def run(args) -> int:
         att_name=args.att_name, def_name=args.def_name,
     )
     if args.json:
+        import json   # (only when asked: a start without it, issue 28)
         print(json.dumps(rec, sort_keys=True))
     else:
         print(render(rec, args.att_name, args.def_name))

@@ -120,7 +120,7 @@ def output_width():
 
 
 def run(args):
-    from comando_host.store.db import default_path
+    from comando_host.store.dbpath import default_path
     if not args.db and not os.path.exists(default_path()):
         print("no games stored yet (%s)" % default_path())
         return 0

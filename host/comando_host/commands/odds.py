@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from comando import combat, odds
 from comando_host.commands._battle_args import (add_battle_args, armies, mods, parse_battle,
                                                 pct, situation_text)
@@ -53,6 +51,7 @@ def run(args) -> int:
     first = odds.roll_table(rs, att, dfn, m)
     ad, dd = combat.max_dice(rs, att, dfn, m)
     if args.json:
+        import json   # (only when asked: a start without it, issue 28)
         out = dict(res)
         out["rules_name"] = combat.RULES[rs]["name"]
         out["first_roll"] = {"att_dice": ad, "def_dice": dd,

@@ -71,6 +71,27 @@ def replay_lines(lines, path: str):
     return folder.state, None
 
 
+def dice_line(events):
+    """Who rolled the dice of a game (issue 26: a roll the table told carries ``tb``; a log
+    without any is the device's and keeps its old output): one line, or None."""
+    from comando import table_dice
+    device = table = faces = 0
+    for ev in events:
+        t = ev.get("t")
+        r = ev.get("r") if t == "roll" else (ev if t == "attack" else None)
+        if not isinstance(r, dict):
+            continue
+        if table_dice.told(r):
+            table += 1
+            faces += table_dice.has_faces(r)
+        else:
+            device += 1
+    if not table:
+        return None
+    return (f"rolls: {device} by the device's dice, {table} by the table's dice "
+            f"({faces} with their faces, {table - faces} its losses only)")
+
+
 def _session_replay(events, name):
     """A log of the device's table session (its `new` names no board): fold it with
     comando.session. Returns (text, None) or (None, "NAME: event N is illegal: ...")."""
@@ -84,6 +105,9 @@ def _session_replay(events, name):
     if state.clock is not None:   # the game clock: the end at time, who ran out (clock_text)
         from comando_host.text import clock_text
         text = "\n".join([text] + clock_text.status_lines(state))
+    line = dice_line(events)
+    if line:
+        text += "\n" + line
     return text, None
 
 
@@ -183,6 +207,11 @@ def run(args) -> int:
     if state.clock is not None:   # the game clock: the end at time, who ran out (clock_text)
         from comando_host.text import clock_text
         for line in clock_text.status_lines(state):
+            print(line)
+    if "dice" in state.options:   # the table's own dice: which rolls were the table's
+        evs = [r[1] for r in store.iter_records(gid)] if stored else _file_events(args.file)
+        line = dice_line(evs or [])
+        if line:
             print(line)
     if args.countries:
         print(engine_text.countries(state))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from comando import combat, dice_mods
 from comando.dice import SeededDice, system_dice
 from comando_host.cli import UsageError
@@ -70,6 +68,7 @@ def outcome(last):
 
 
 def as_json(key, value, last, seed) -> str:
+    import json   # (only when asked: a start without it, issue 28)
     a, d, move = outcome(last)
     out = {key: value, "att_after": a, "def_after": d, "conquered": move is not None}
     if move:

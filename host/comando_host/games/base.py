@@ -79,7 +79,7 @@ class Game:
 
     def run(self, session, cmd, rest) -> bool:
         """Run one REPL command this game adds (``commands``); False when ``cmd`` is none of
-        them (the common commands of ``commands/play.py`` then)."""
+        them (the common commands of ``commands/play/repl.py`` then)."""
         fn = self.commands.get(cmd)
         if fn is None:
             return False
@@ -87,7 +87,7 @@ class Game:
         return True
 
     # The REPL commands the game adds: name -> function(session, words after the name). Another
-    # game's players are told "CMD: <game> only (--ruleset <id>)" (commands/play.py).
+    # game's players are told "CMD: <game> only (--ruleset <id>)" (commands/play/repl.py).
     commands: dict = {}
 
     # How the page takes a deal the table made by hand (web/handdeal: the order the cards go round,

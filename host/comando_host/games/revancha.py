@@ -228,6 +228,10 @@ class Deal(handdeal.LeftoversToDice):
 
 class Revancha(Game):
     id = "revancha"
+
+    # La Revancha has no magenta army (the registry's colours): the common seats' first five,
+    # then white
+    demo_colours = ("blue", "red", "black", "yellow", "green", "white")
     hand_deal = Deal()
     name = TITLES["revancha"]   # the full name: the short "La Revancha" reads as anyone's
     help = """La Revancha (teg-la-revancha.txt):

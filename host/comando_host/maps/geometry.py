@@ -76,8 +76,35 @@ def check_layout(data, b, label: str = "layout") -> list[str]:
     if not isinstance(pts, dict):
         err("countries", "must be an object {country id: [x, y]}")
         return errs
-    pos = {}
     ids_of_board = {b.cid(i) for i in range(b.n)}
+    pos = _check_points(pts, b, ids_of_board, w, h, err)
+    conts = data.get("continents")
+    if not isinstance(conts, dict):
+        err("continents", "must be an object {continent id: {colour, label}}")
+        conts = {}
+    _check_continents(conts, b, w, h, err)
+    ids = sorted(pos)
+    for n, a in enumerate(ids):
+        for c in ids[n + 1:]:
+            d = math.dist(pos[a], pos[c])
+            if d < MIN_GAP:
+                err(f"countries.{a}", f"{d:.0f} px from {c} (at least {MIN_GAP}: labels collide)")
+    wrap = _check_wrap(data.get("wrap", []), b, ids_of_board, pos, err)
+    for x, y in b.borders():
+        a, c = b.cid(x), b.cid(y)
+        if a not in pos or c not in pos or frozenset((a, c)) in wrap:
+            continue
+        for o in ids:
+            if o not in (a, c) and _seg_dist(pos[o], pos[a], pos[c]) < CLEAR:
+                err(f"countries.{o}", f"the border {a}-{c} is drawn across it (move it, or list "
+                    "the border in wrap)")
+    return errs
+
+
+# (check_layout's parts; ``err(entry, problem)`` collects each problem)
+def _check_points(pts, b, ids_of_board, w, h, err) -> dict:
+    """{country id: (x, y)} of the countries placed on the canvas; every country placed."""
+    pos = {}
     for cid, v in pts.items():
         if cid not in ids_of_board:
             err(f"countries.{cid}", f"not a country of {b.id}")
@@ -90,10 +117,11 @@ def check_layout(data, b, label: str = "layout") -> list[str]:
     for i in range(b.n):
         if b.cid(i) not in pts:
             err("countries", f"no position for {b.cid(i)!r}")
-    conts = data.get("continents")
-    if not isinstance(conts, dict):
-        err("continents", "must be an object {continent id: {colour, label}}")
-        conts = {}
+    return pos
+
+
+def _check_continents(conts, b, w, h, err):
+    """Each continent of the board has a #rrggbb colour and a label on the canvas."""
     known = {b.continent_id(c) for c in range(b.continents)}
     for k, v in conts.items():
         if k not in known:
@@ -107,14 +135,12 @@ def check_layout(data, b, label: str = "layout") -> list[str]:
             err(f"continents.{k}.label", why)
     for k in sorted(known - set(conts)):
         err("continents", f"no entry for {k!r}")
-    ids = sorted(pos)
-    for n, a in enumerate(ids):
-        for c in ids[n + 1:]:
-            d = math.dist(pos[a], pos[c])
-            if d < MIN_GAP:
-                err(f"countries.{a}", f"{d:.0f} px from {c} (at least {MIN_GAP}: labels collide)")
+
+
+def _check_wrap(pairs, b, ids_of_board, pos, err) -> set:
+    """The borders drawn around the map's edge (frozensets of two country ids), each a border."""
     wrap = set()
-    for n, pair in enumerate(data.get("wrap", [])):
+    for n, pair in enumerate(pairs):
         if (not isinstance(pair, list) or len(pair) != 2
                 or not all(isinstance(x, str) and x in ids_of_board for x in pair)):
             err(f"wrap[{n}]", "must be [country, country] of this board")
@@ -125,15 +151,7 @@ def check_layout(data, b, label: str = "layout") -> list[str]:
             err(f"wrap[{n}]", f"{pair[0]} and {pair[1]} do not border")
             continue
         wrap.add(frozenset(pair))
-    for x, y in b.borders():
-        a, c = b.cid(x), b.cid(y)
-        if a not in pos or c not in pos or frozenset((a, c)) in wrap:
-            continue
-        for o in ids:
-            if o not in (a, c) and _seg_dist(pos[o], pos[a], pos[c]) < CLEAR:
-                err(f"countries.{o}", f"the border {a}-{c} is drawn across it (move it, or list "
-                    "the border in wrap)")
-    return errs
+    return wrap
 
 
 class Layout:
@@ -212,6 +230,85 @@ def auto_layout(b, size=(1200, 700), seed: int = 1, tries: int = 40) -> dict:
     return best[1]
 
 
+def _spring_step(b, pos, edges, ideal, temp):
+    """One step of the force layout: countries push apart, borders and continents pull together,
+    each moving at most ``temp``."""
+    n, k = b.n, b.continents
+    disp = [[0.0, 0.0] for _ in range(n)]
+    for i in range(n):
+        xi, yi = pos[i]
+        for j in range(i + 1, n):
+            dx, dy = xi - pos[j][0], yi - pos[j][1]
+            d2 = dx * dx + dy * dy + 0.01
+            f = ideal * ideal / d2
+            disp[i][0] += dx * f
+            disp[i][1] += dy * f
+            disp[j][0] -= dx * f
+            disp[j][1] -= dy * f
+    for i, j in edges:
+        dx, dy = pos[i][0] - pos[j][0], pos[i][1] - pos[j][1]
+        d = math.hypot(dx, dy) + 0.01
+        w = 1.0 if b.continent_of(i) == b.continent_of(j) else 0.35
+        f = w * d / ideal
+        disp[i][0] -= dx * f
+        disp[i][1] -= dy * f
+        disp[j][0] += dx * f
+        disp[j][1] += dy * f
+    for c in range(k):   # a continent holds together: members pulled to their centroid
+        mem = b.members(c)
+        if not mem:
+            continue
+        gx = sum(pos[i][0] for i in mem) / len(mem)
+        gy = sum(pos[i][1] for i in mem) / len(mem)
+        for i in mem:
+            disp[i][0] += (gx - pos[i][0]) * 0.6
+            disp[i][1] += (gy - pos[i][1]) * 0.6
+    for i in range(n):
+        dx, dy = disp[i]
+        d = math.hypot(dx, dy) + 0.01
+        step = min(d, temp)
+        pos[i][0] += dx / d * step
+        pos[i][1] += dy / d * step
+
+
+def _spread_step(pos, edges, W, H, rng) -> bool:
+    """Countries too close pushed apart, a country on a border's line pushed off it, all kept on
+    the canvas; True when one moved."""
+    n = len(pos)
+    moved = False
+    for i in range(n):
+        for j in range(i + 1, n):
+            dx, dy = pos[i][0] - pos[j][0], pos[i][1] - pos[j][1]
+            d = math.hypot(dx, dy)
+            if d < MIN_GAP + 4:
+                if d < 0.01:
+                    dx, dy, d = rng.random() - 0.5, rng.random() - 0.5, 0.5
+                push = (MIN_GAP + 4 - d) / 2 / d
+                pos[i][0] += dx * push
+                pos[i][1] += dy * push
+                pos[j][0] -= dx * push
+                pos[j][1] -= dy * push
+                moved = True
+    for a, c in edges:
+        for o in range(n):
+            if o in (a, c):
+                continue
+            d = _seg_dist(pos[o], pos[a], pos[c])
+            if d < CLEAR + 4:
+                ax, ay = pos[a]
+                bx, by = pos[c]
+                nx, ny = -(by - ay), bx - ax
+                L = math.hypot(nx, ny) + 0.01
+                side = 1 if (pos[o][0] - ax) * nx + (pos[o][1] - ay) * ny >= 0 else -1
+                pos[o][0] += side * nx / L * (CLEAR + 6 - d)
+                pos[o][1] += side * ny / L * (CLEAR + 6 - d)
+                moved = True
+    for p in pos:
+        p[0] = min(W - 30, max(30, p[0]))
+        p[1] = min(H - 30, max(50, p[1]))
+    return moved
+
+
 def _force(b, W, H, rng) -> dict:
     n, k = b.n, b.continents
     m = 45
@@ -229,41 +326,7 @@ def _force(b, W, H, rng) -> dict:
     ideal = 0.9 * math.sqrt(W * H / max(1, n))
     temp = W / 8
     for it in range(260):
-        disp = [[0.0, 0.0] for _ in range(n)]
-        for i in range(n):
-            xi, yi = pos[i]
-            for j in range(i + 1, n):
-                dx, dy = xi - pos[j][0], yi - pos[j][1]
-                d2 = dx * dx + dy * dy + 0.01
-                f = ideal * ideal / d2
-                disp[i][0] += dx * f
-                disp[i][1] += dy * f
-                disp[j][0] -= dx * f
-                disp[j][1] -= dy * f
-        for i, j in edges:
-            dx, dy = pos[i][0] - pos[j][0], pos[i][1] - pos[j][1]
-            d = math.hypot(dx, dy) + 0.01
-            w = 1.0 if b.continent_of(i) == b.continent_of(j) else 0.35
-            f = w * d / ideal
-            disp[i][0] -= dx * f
-            disp[i][1] -= dy * f
-            disp[j][0] += dx * f
-            disp[j][1] += dy * f
-        for c in range(k):   # a continent holds together: members pulled to their centroid
-            mem = b.members(c)
-            if not mem:
-                continue
-            gx = sum(pos[i][0] for i in mem) / len(mem)
-            gy = sum(pos[i][1] for i in mem) / len(mem)
-            for i in mem:
-                disp[i][0] += (gx - pos[i][0]) * 0.6
-                disp[i][1] += (gy - pos[i][1]) * 0.6
-        for i in range(n):
-            dx, dy = disp[i]
-            d = math.hypot(dx, dy) + 0.01
-            step = min(d, temp)
-            pos[i][0] += dx / d * step
-            pos[i][1] += dy / d * step
+        _spring_step(b, pos, edges, ideal, temp)
         temp = max(2.0, temp * 0.985)
     # fit the drawing to the canvas, then spread what is too close or sits on a border line
     xs, ys = [p[0] for p in pos], [p[1] for p in pos]
@@ -274,38 +337,7 @@ def _force(b, W, H, rng) -> dict:
         p[0] = m + (p[0] - x0) * sx
         p[1] = m + 30 + (p[1] - y0) * sy
     for _ in range(120):
-        moved = False
-        for i in range(n):
-            for j in range(i + 1, n):
-                dx, dy = pos[i][0] - pos[j][0], pos[i][1] - pos[j][1]
-                d = math.hypot(dx, dy)
-                if d < MIN_GAP + 4:
-                    if d < 0.01:
-                        dx, dy, d = rng.random() - 0.5, rng.random() - 0.5, 0.5
-                    push = (MIN_GAP + 4 - d) / 2 / d
-                    pos[i][0] += dx * push
-                    pos[i][1] += dy * push
-                    pos[j][0] -= dx * push
-                    pos[j][1] -= dy * push
-                    moved = True
-        for a, c in edges:
-            for o in range(n):
-                if o in (a, c):
-                    continue
-                d = _seg_dist(pos[o], pos[a], pos[c])
-                if d < CLEAR + 4:
-                    ax, ay = pos[a]
-                    bx, by = pos[c]
-                    nx, ny = -(by - ay), bx - ax
-                    L = math.hypot(nx, ny) + 0.01
-                    side = 1 if (pos[o][0] - ax) * nx + (pos[o][1] - ay) * ny >= 0 else -1
-                    pos[o][0] += side * nx / L * (CLEAR + 6 - d)
-                    pos[o][1] += side * ny / L * (CLEAR + 6 - d)
-                    moved = True
-        for p in pos:
-            p[0] = min(W - 30, max(30, p[0]))
-            p[1] = min(H - 30, max(50, p[1]))
-        if not moved:
+        if not _spread_step(pos, edges, W, H, rng):
             break
     conts = {}
     for c in range(k):

@@ -19,7 +19,9 @@ import sqlite3
 import threading
 import time
 
-ENV = "COMANDO_DB"
+# (their own leaf module: `comando games` on a laptop with no games yet, and every command's
+# --db option, need them without this module's imports: issue 28)
+from comando_host.store.dbpath import ENV, default_path  # noqa: F401  (re-exported)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -77,14 +79,6 @@ def new_game_info(ev: dict) -> tuple[str, str]:
     board = ev.get("board") or opts.get("board") or ""
     ruleset = ev.get("ruleset") or ev.get("rs") or opts.get("ruleset") or ""
     return (board if isinstance(board, str) else ""), (ruleset if isinstance(ruleset, str) else "")
-
-
-def default_path() -> str:
-    env = os.environ.get(ENV)
-    if env:
-        return env
-    from platformdirs import user_data_dir
-    return os.path.join(user_data_dir("comando", appauthor=False), "comando.db")
 
 
 _ENCODE = json.JSONEncoder(separators=(",", ":"), sort_keys=True, ensure_ascii=False).encode

@@ -165,20 +165,9 @@ def event_line(state_before, state, ev) -> str:
     b = state.board
     t = ev["t"]
     p = ev.get("p")
-    if t == "attack":
-        f, to = ev["f"], ev["to"]
-        res = " ".join(map(str, sorted(ev["ad"], reverse=True))) + " vs " + " ".join(map(str, sorted(ev["dd"], reverse=True)))
-        res = games.get(state.rules.id).attack_dice(ev, res)
-        if state.owner[to] == p:
-            s = f"{b.name(f)} attacks {b.name(to)}: {res} -> {b.name(to)} conquered"
-            if state.pending is not None:
-                n = state.armies[to]
-                s += f" ({n} arm{'y' if n == 1 else 'ies'} moved; 'move N' for up to {state.pending[3]})"
-            victim = state_before.owner[to]
-            if victim >= 0 and not state.alive[victim]:
-                s += f"; {who(state, victim)} is eliminated"
-            return s
-        return f"{b.name(f)} attacks {b.name(to)}: {res} -> {b.name(f)} {state.armies[f]}, {b.name(to)} {state.armies[to]}"
+    lines = _EVENT_LINES.get(t)
+    if lines is not None:
+        return lines(state_before, state, ev)
     if t == "place":
         return f"{who(state, p)} places {ev['n']} on {b.name(ev['c'])}" + game.round_note(state_before, state)
     if t == "claim":
@@ -186,53 +175,94 @@ def event_line(state_before, state, ev) -> str:
     if t == "move":
         pe = state_before.pending
         return f"{count(ev['n'], 'army')} in {b.name(pe[1])}" if pe else ""
-    if t == "regroup":
-        s = f"{who(state, p)} moves {ev['n']} from {b.name(ev['f'])} to {b.name(ev['to'])}"
-        if state.rules.regroup_chain:
-            s += "; the turn is over" + (" (a card taken)" if "card" in ev else "")
-        return s
-    if t == "draw":
-        s = f"{who(state, p)} takes the {card_name(state, ev['card'])} card"
-        k = bonus_armies(state)
-        if ev["card"] < state.n and state.armies[ev["card"]] - state_before.armies[ev["card"]] == k:
-            s += f" (+{count(k, 'army')} there)"
-        return s
-    if t == "trade":
-        names = [card_name(state, c) for c in ev.get("cards") or []]
-        names += [f"the {b.continent_name(k)} continent card" for k in ev.get("cc") or []]
-        verb = state.rules.trade_verb
-        s = f"{who(state, p)} {verb} {', '.join(names)}"
-        if state_before is not None:
-            held = [c for c in ev["cards"] if c < state.n and state_before.owner[c] == p]
-            bonus = state.rules.trade_bonus
-            if bonus == "each" and held:
-                s += " (+2 on " + ", ".join(b.name(c) for c in held) + ")"
-            elif bonus == "one" and held:
-                s += f" (+2 on {b.name(ev.get('c', held[0]))})"
-            gained = state.to_place() - state_before.to_place()
-            if gained > 0:
-                s += f"; {count(gained, 'army')} to place"
-        return s
     if t == "end":
         s = f"{who(state_before, state_before.cur)} ends the turn"
         s += " and takes a card" if "card" in ev else ""
         return s + game.round_note(state_before, state)
-    if t == "walk":
-        k = sum(1 for c in range(state.n) if state_before.owner[c] == p)
-        s = f"{who(state, p)} walks out: {k} territories stay neutral"
-        if state.phase == "over":
-            s += f"; {who(state, state.winner)} is the last player standing"
-        return s
-    if t == "dip":
-        to = f" -> {who(state, ev['q'])}" if ev.get("q", -1) >= 0 else ""
-        text = f": {ev['text']}" if ev.get("text") else ""
-        ref = f" #{ev['ref']}" if "ref" in ev else ""
-        return f"diplomacy #{ev['seq']}: {who(state, p)}{to}: {ev['k']}{ref}{text} (public, not binding)"
     if t == "pact":
         return "pact made: " + state.rules.describe_pact(state, state.pacts[-1])
     if t == "undo":
         return f"undone back to event {ev['to']}"
     return ""
+
+
+# (event_line's longer lines, one function per event type)
+def _attack_line(state_before, state, ev) -> str:
+    b = state.board
+    p = ev.get("p")
+    f, to = ev["f"], ev["to"]
+    res = " ".join(map(str, sorted(ev["ad"], reverse=True))) + " vs " + " ".join(map(str, sorted(ev["dd"], reverse=True)))
+    if ev.get("tb"):   # the table's own dice (comando.table_dice): its losses, or its faces
+        res = (f"the table's dice {res}" if 0 not in ev["ad"] else
+               f"the table's dice, {len(ev['ad'])} vs {len(ev['dd'])}: "
+               f"-{ev['al']} / -{ev['dl']}")
+    res = games.get(state.rules.id).attack_dice(ev, res)
+    if state.owner[to] == p:
+        s = f"{b.name(f)} attacks {b.name(to)}: {res} -> {b.name(to)} conquered"
+        if state.pending is not None:
+            n = state.armies[to]
+            s += f" ({n} arm{'y' if n == 1 else 'ies'} moved; 'move N' for up to {state.pending[3]})"
+        victim = state_before.owner[to]
+        if victim >= 0 and not state.alive[victim]:
+            s += f"; {who(state, victim)} is eliminated"
+        return s
+    return f"{b.name(f)} attacks {b.name(to)}: {res} -> {b.name(f)} {state.armies[f]}, {b.name(to)} {state.armies[to]}"
+
+
+def _regroup_line(state_before, state, ev) -> str:
+    b = state.board
+    s = f"{who(state, ev.get('p'))} moves {ev['n']} from {b.name(ev['f'])} to {b.name(ev['to'])}"
+    if state.rules.regroup_chain:
+        s += "; the turn is over" + (" (a card taken)" if "card" in ev else "")
+    return s
+
+
+def _draw_line(state_before, state, ev) -> str:
+    s = f"{who(state, ev.get('p'))} takes the {card_name(state, ev['card'])} card"
+    k = bonus_armies(state)
+    if ev["card"] < state.n and state.armies[ev["card"]] - state_before.armies[ev["card"]] == k:
+        s += f" (+{count(k, 'army')} there)"
+    return s
+
+
+def _trade_line(state_before, state, ev) -> str:
+    b = state.board
+    p = ev.get("p")
+    names = [card_name(state, c) for c in ev.get("cards") or []]
+    names += [f"the {b.continent_name(k)} continent card" for k in ev.get("cc") or []]
+    verb = state.rules.trade_verb
+    s = f"{who(state, p)} {verb} {', '.join(names)}"
+    if state_before is not None:
+        held = [c for c in ev["cards"] if c < state.n and state_before.owner[c] == p]
+        bonus = state.rules.trade_bonus
+        if bonus == "each" and held:
+            s += " (+2 on " + ", ".join(b.name(c) for c in held) + ")"
+        elif bonus == "one" and held:
+            s += f" (+2 on {b.name(ev.get('c', held[0]))})"
+        gained = state.to_place() - state_before.to_place()
+        if gained > 0:
+            s += f"; {count(gained, 'army')} to place"
+    return s
+
+
+def _walk_line(state_before, state, ev) -> str:
+    p = ev.get("p")
+    k = sum(1 for c in range(state.n) if state_before.owner[c] == p)
+    s = f"{who(state, p)} walks out: {k} territories stay neutral"
+    if state.phase == "over":
+        s += f"; {who(state, state.winner)} is the last player standing"
+    return s
+
+
+def _dip_line(state_before, state, ev) -> str:
+    to = f" -> {who(state, ev['q'])}" if ev.get("q", -1) >= 0 else ""
+    text = f": {ev['text']}" if ev.get("text") else ""
+    ref = f" #{ev['ref']}" if "ref" in ev else ""
+    return f"diplomacy #{ev['seq']}: {who(state, ev.get('p'))}{to}: {ev['k']}{ref}{text} (public, not binding)"
+
+
+_EVENT_LINES = {"attack": _attack_line, "regroup": _regroup_line, "draw": _draw_line,
+                "trade": _trade_line, "walk": _walk_line, "dip": _dip_line}
 
 
 def objective(state, p) -> str:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import collections
 
 from comando.rulesets import POWERS
+from comando_host.text.before import EngineBefore
 from comando_host import games
 from comando_host.text.outcome import engine_winners, result_words  # noqa: F401  (the one wording)
 
@@ -337,9 +338,14 @@ class Record:
             who += " (%s -> %s)" % (self.country(ev["f"]), self.country(ev["to"]))
         elif ev.get("in") is not None:
             who += " (%s border)" % ("inside a continent" if ev["in"] else "between continents")
-        text = "%s: %s %s vs %s %s" % (who, _n(len(ad), "die", "dice"), dice(ad),
-                                       _n(len(dd), "die", "dice"), dice(dd))
+        told = 0 in ad   # the table told its losses only: no faces (comando.table_dice)
+        text = "%s: %s %s vs %s %s" % (who, _n(len(ad), "die", "dice"), "" if told else dice(ad),
+                                       _n(len(dd), "die", "dice"), "" if told else dice(dd))
+        if told:
+            text = text.replace("  ", " ")
         text += games.get(self.rs).dice_marks(r)
+        if r.get("tb"):   # the table's own dice (comando.table_dice): faces of 0 are no faces
+            text += " (the table's dice)" if 0 not in ad else " (the table's dice: losses told)"
         text += " - attacker loses %d, defender loses %d" % (r.get("al", 0), r.get("dl", 0))
         left_a, left_d = r.get("a", 0) - r.get("al", 0), r.get("d", 0) - r.get("dl", 0)
         if left_d <= 0:
@@ -501,7 +507,7 @@ class Record:
         clocked = ev.get("t") in ("timeout", "close") and st.clock is not None
         if ev.get("t") != "undo" and not clocked and not hasattr(st.rules, "apply_" + str(ev.get("t"))):
             return None  # a type these rules do not know: told raw, the fold goes on
-        before = _EngineBefore(st)
+        before = EngineBefore(st)
         self.state = self.folder.feed(ev) or self.folder.state
         st = self.state
         t = ev.get("t")
@@ -555,34 +561,6 @@ class _SessionBefore:
         tr = st.track
         self.wp = list(tr["wp"]) if tr else []
         self.su = list(tr["su"]) if tr else []
-
-
-class _EngineBefore:
-    """What ``engine_text.event_line`` reads of the state before an event."""
-
-    def __init__(self, st):
-        self.owner = list(st.owner)
-        self.armies = list(st.armies)
-        self.alive = list(st.alive)
-        self.pending = st.pending
-        self.cur = st.cur
-        self.phase = st.phase
-        self.round = st.round
-        self.names = st.names
-        self.colours = st.colours
-        self.board = st.board
-        self.rules = st.rules
-        self.n = st.n
-        x = getattr(st, "x", None) or {}
-        # La Revancha's condominiums and a joint conquest's move-in (games/revancha.condo_event)
-        self.x = {"cd": [list(r) for r in x.get("cd") or ()], "cdm": x.get("cdm")}
-        self._to_place = st.to_place()
-
-    def to_place(self):
-        return self._to_place
-
-    def who(self, p):
-        return "%s (%s)" % (self.names[p], self.colours[p])
 
 
 def _options(rs, o):

@@ -178,6 +178,19 @@ def action(state, a) -> dict:
             if not isinstance(v, int) or isinstance(v, bool) or not -1 <= v < 10000:
                 raise Refused("act: %r must be a whole number, not %r" % (k, v))
             out[k] = v
+        elif k in ("al", "dl") and t == "attack":   # the table's own dice: its losses
+            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 4:
+                raise Refused("act: %r (the armies the table's dice cost) is 0 to 4, not %r"
+                              % (k, v))
+            out[k] = v
+            out["tb"] = 1
+        elif k in ("ad", "dd") and t == "attack":   # the table's own dice: its faces (clicked)
+            if not isinstance(v, list) or not 1 <= len(v) <= 4 or not all(
+                    isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in v):
+                raise Refused("act: %r lists the faces (1 to 6) of one side's dice, not %r"
+                              % (k, v))
+            out[k] = sorted(v, reverse=True)
+            out["tb"] = 1
         elif k == "cards" and t == "trade":
             if not isinstance(v, list) or len(v) != 3 or not all(
                     isinstance(c, int) and not isinstance(c, bool) for c in v):

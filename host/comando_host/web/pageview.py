@@ -171,6 +171,8 @@ class PageGame:
         if t == "attack" and isinstance(ev.get("ad"), list) and isinstance(ev.get("dd"), list):
             ad, dd = ev["ad"], ev["dd"]
             al, dl = compare(ad, dd)
+            if ev.get("tb") and "al" in ev:   # the table told its losses (faces of 0)
+                al, dl = ev["al"], ev["dl"]
             att, dfn = ev.get("p"), before_owner
             pair = [ev.get("f"), ev.get("to")]
         elif t == "roll" and isinstance(ev.get("r"), dict):
@@ -196,6 +198,9 @@ class PageGame:
         f.battles.append({"seq": entry.seq, "text": entry.text, "ad": sorted(ad, reverse=True),
                           "dd": sorted(dd, reverse=True), "al": al, "dl": dl, "p": att,
                           "d": dfn})
+        told = ev if t == "attack" else ev.get("r")
+        if isinstance(told, dict) and told.get("tb"):   # the table's own dice (comando.table_dice)
+            f.battles[-1]["tb"] = 1
         f.hot = [c for c in pair if isinstance(c, int)]
 
     # -- the view ----------------------------------------------------------------------------

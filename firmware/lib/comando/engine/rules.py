@@ -143,9 +143,12 @@ class Rules:
                 or "attime" in options:
             from comando.engine import clocked
             clocked.options(self, options)
+        if "dice" in options:   # the table's own dice (comando.table_dice)
+            from comando import table_dice
+            table_dice.check_option(options)
         for k in options:
-            if k in ("turn", "budget", "limit", "end", "attime"):
-                continue   # the game clock's (comando.clock)
+            if k in ("turn", "budget", "limit", "end", "attime", "dice"):
+                continue   # the game clock's (comando.clock), the table's dice
             if k not in self.defaults:
                 raise RulesError("unknown option %r for %s (options: %s)"
                                  % (k, self.name, ", ".join(sorted(self.defaults)) or "none"))
@@ -275,7 +278,10 @@ class Rules:
             raise IllegalMove(str(exc))
 
     def resolve(self, state, e):
-        """(attacker losses, defender losses) of the stored dice: comando.combat.losses."""
+        """(attacker losses, defender losses) of the stored dice: comando.combat.losses (or the
+        losses the table told: comando.table_dice)."""
+        if "al" in e and e.get("tb"):
+            return e["al"], e["dl"]
         return combat.losses(state.armies[e["f"]], state.armies[e["to"]], e["ad"], e["dd"])
 
     def movein_limits(self, state, f, to, ev):
@@ -469,6 +475,15 @@ class Rules:
         if pact is not None:
             raise IllegalMove("%s may not attack %s: %s" % (self.cname(state, f), self.cname(state, to),
                                                             self.describe_pact(state, pact)))
+        if "dice" in state.options or "tb" in a:   # the table's own dice (comando.table_dice)
+            na, nd = self.attack_dice(state, f, to, a)
+            from comando import table_dice
+            try:
+                if table_dice.check_attack(state.options.get("dice", "device"), state.armies[f],
+                                           state.armies[to], na, nd, a):
+                    return   # the losses told: no faces
+            except RulesError as exc:
+                raise IllegalMove(str(exc))
         if "ad" in a or "dd" in a:
             na, nd = self.attack_dice(state, f, to, a)
             self.check_dice(a.get("ad"), na, "attacker")
@@ -488,6 +503,10 @@ class Rules:
         if "ad" in a and "dd" in a:
             return e
         na, nd = self.attack_dice(state, a["f"], a["to"], a)
+        if "al" in a:   # the table told its losses: each side's dice kept as faces of 0
+            e["ad"] = [0] * na
+            e["dd"] = [0] * nd
+            return e
         e["ad"] = rand.roll(src, na)
         e["dd"] = rand.roll(src, nd)
         return e

@@ -206,6 +206,12 @@ class TableRules:
             raise IllegalMove(say("deploy_opt", opts.get("deploy")))
         if opts.get("defdice", "auto") not in ("auto", "choose"):
             raise IllegalMove(say("defdice_op", opts.get("defdice")))
+        if "dice" in opts:   # the table's own dice (comando.table_dice)
+            from comando import table_dice
+            try:
+                table_dice.check_option(opts)
+            except RulesError as e:
+                raise IllegalMove(str(e))
         if "turn" in opts or "budget" in opts or "limit" in opts or "end" in opts \
                 or "attime" in opts:
             from comando import clock_options
@@ -319,10 +325,15 @@ class TableRules:
             combat.dice_counts(state.rs, att, dfn, mods, na, nd)
         except RulesError as e:
             raise IllegalMove(str(e))
+        told = "dice" in state.opts   # the table's own dice: a game with the option
         if "r" in a:
             rec = a["r"]
             try:
-                combat.check_record(rec)
+                if told or (isinstance(rec, dict) and "tb" in rec):
+                    from comando import table_dice
+                    table_dice.check_record(rec, table_dice.mode(state.opts))
+                else:
+                    combat.check_record(rec)
             except (RulesError, TypeError, KeyError) as e:
                 raise IllegalMove(str(e))
             if rec.get("rs") != state.rs or rec.get("a") != att or rec.get("d") != dfn:
@@ -333,6 +344,8 @@ class TableRules:
             a_n, d_n = combat.dice_counts(state.rs, att, dfn, mods, na, nd)
             if len(rec["ad"]) != a_n or len(rec["dd"]) != d_n:
                 raise IllegalMove(say("rec_dice", len(rec["ad"]), len(rec["dd"]), a_n, d_n))
+        elif told and state.opts["dice"] != "device":
+            raise IllegalMove(say("tb_need"))   # the device does not roll: the table tells
 
     def make_roll(self, state, a, rng):
         e = dict(a)

@@ -12,6 +12,7 @@ that opens it (no import circle). This package stays a table: importing a screen
 WHERE = {
     "Eliminate": "eliminate",
     "Dice": "dice",
+    "TableRoll": "table_roll",
     "Situation": "situation", "CrisisResult": "situation",
     "NewGame": "newgame",
     "Armies": "armies",

@@ -205,11 +205,36 @@ class Dice(Screen):
     def inline(self, text):
         self.msg = text
 
-    def roll_once(self):
+    def told(self):
+        """True when the table rolls its own dice (the ``dice`` option): ROLL asks its result."""
+        o = self.app.state.opts
+        return "dice" in o and o["dice"] != "device"
+
+    def ask_table(self):
+        """Open the table's result (device.screens.table_roll), which rolls through
+        roll_once(record) when told."""
+        if self.att < 2:
+            self.msg = say("di_needs")
+            return
+        from device.screens import screen
+        scr = screen(self.app, "TableRoll")
+        try:
+            scr.open(self)
+        except ValueError as exc:   # RulesError: these counts cannot roll
+            self.msg = str(exc)
+            return
+        self.series = None
+        self.app.push(scr)
+
+    def roll_once(self, told=None):
+        """One roll (``told``: the table's record of it, comando.table_dice)."""
         if self.att < 2:
             self.msg = say("di_needs")
             return False
-        ev = self.app.act(self.action(), self.inline)
+        a = self.action()
+        if told is not None:
+            a["r"] = told
+        ev = self.app.act(a, self.inline)
         if ev is None:
             return False
         rec = ev["r"]
@@ -278,7 +303,12 @@ class Dice(Screen):
             if self.limits is not None:  # a conquest: the move-in is confirmed, next attack
                 self.next_attack()
                 return
+            if self.told():
+                self.ask_table()
+                return
             self.roll_once()
+        elif b == ROLL and kind == LONG and self.told():
+            return   # the table rolls: no attack of many rolls (each roll is the table's)
         elif b == ROLL and kind == LONG:
             # attack until conquest or until the attacker is down to the stop: one roll a turn
             # of the input loop (app.after_press), the buttons sampled between rolls

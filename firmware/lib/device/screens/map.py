@@ -341,7 +341,6 @@ class MapTurn(Screen):
     def button(self, b, kind):
         self.sync()
         app = self.app
-        st = app.state
         if self.shown is not None:   # the card shown: any press puts it away
             if kind == PRESS:
                 self.shown = None
@@ -361,76 +360,105 @@ class MapTurn(Screen):
             self.trade()   # a set in: at the turn's start, or when the rules force one now
             return
         if m == "movein":
-            pe = st.pending
-            if self.move < pe[2] or self.move > pe[3]:
-                self.move = pe[3]
-            if b in (UP, DOWN) and is_step(kind):
-                self.move = max(pe[2], min(pe[3], self.move + (1 if b == UP else -1)))
-            elif b == OK and kind == PRESS:
-                if app.act({"t": "move", "p": st.cur, "n": self.move}):
-                    self.after_attack()
+            self.press_movein(b, kind)
             return
         if m == "result":
-            if b == ROLL and kind == PRESS:
-                a = {"t": "attack", "p": st.cur, "f": self.last["f"], "to": self.last["to"]}
-                if not legal(st, a) and first_trade(st, st.cur) is not None:
-                    self.trade()   # the rules force a set now (Risk, after an elimination)
-                else:
-                    self.attack(self.last["f"], self.last["to"])
-            elif b == OK and kind == PRESS:
-                self.last = {}
-                self.level = 1 if picks.targets(st, self.src, st.cur) else 0
-                self.sel = 0
-            elif b == BACK and kind == PRESS:
-                self.last = {}
-                self.level = 0
-                self.sel = 0
+            self.press_result(b, kind)
             return
         if m == "regroup" and self.level == 2:
-            most = st.rules.regroup_movable(st, self.src)
-            if b in (UP, DOWN) and is_step(kind):
-                self.count = max(1, min(most, self.count + (1 if b == UP else -1)))
-            elif b == OK and kind == PRESS:
-                a = {"t": "regroup", "p": st.cur, "f": self.src, "to": self.dst, "n": self.count}
-                if st.rules.regroup_chain and self.card_from_table():
-                    self.picking = a   # Risk: the regroup ends the turn with the card drawn
-                    return
-                p = st.cur
-                ev = app.act(a)
-                if ev:
-                    self.level = 0
-                    self.sel = 0
-                    self.show_card(p, ev)
-            elif b == BACK and kind == PRESS:
-                self.level = 1
+            self.press_regroup_count(b, kind)
             return
         its = self.items()
         if b in (UP, DOWN) and is_step(kind) and its:
             self.sel = (self.sel + (1 if b == DOWN else -1)) % len(its)
             return
         if b == BACK and kind == PRESS:
-            if self.level > 0:
-                self.level -= 1
-                self.sel = 0
-            elif m == "pick":
-                self.picking = None
-            elif m == "missile":
-                self.firing = False
-            elif m in ("attack", "regroup"):
-                app.push(Menu(app, say("mp_turn"), self.menu_items()))
-            elif m == "place" and st.rules.missiles and its:
-                c = its[min(self.sel, len(its) - 1)]
-                app.push(Menu(app, say("mp_mison") % st.board.short(c)[:5], (
-                    (say("mp_newforc"), lambda: self.arm(c, "r")),
-                    (say("mp_for6"), lambda: self.arm(c, "m")))))
+            self.press_back(m, its)
             return
         if not its or b not in (OK, ROLL):
             return
-        c = its[min(self.sel, len(its) - 1)]
+        self.press_country(m, b, kind, its[min(self.sel, len(its) - 1)])
+
+    # (button's parts, one per mode: each takes the press button() has not already handled)
+    def press_movein(self, b, kind):
+        """The armies moving into a conquered country: UP/DOWN the count, OK moves them."""
+        app = self.app
+        st = app.state
+        pe = st.pending
+        if self.move < pe[2] or self.move > pe[3]:
+            self.move = pe[3]
+        if b in (UP, DOWN) and is_step(kind):
+            self.move = max(pe[2], min(pe[3], self.move + (1 if b == UP else -1)))
+        elif b == OK and kind == PRESS:
+            if app.act({"t": "move", "p": st.cur, "n": self.move}):
+                self.after_attack()
+
+    def press_result(self, b, kind):
+        """An attack's dice on the glass: ROLL again, OK another target, BACK another source."""
+        st = self.app.state
+        if b == ROLL and kind == PRESS:
+            a = {"t": "attack", "p": st.cur, "f": self.last["f"], "to": self.last["to"]}
+            if not legal(st, a) and first_trade(st, st.cur) is not None:
+                self.trade()   # the rules force a set now (Risk, after an elimination)
+            else:
+                self.attack(self.last["f"], self.last["to"])
+        elif b == OK and kind == PRESS:
+            self.last = {}
+            self.level = 1 if picks.targets(st, self.src, st.cur) else 0
+            self.sel = 0
+        elif b == BACK and kind == PRESS:
+            self.last = {}
+            self.level = 0
+            self.sel = 0
+
+    def press_regroup_count(self, b, kind):
+        """A regroup's count: UP/DOWN it, OK moves the armies (Risk: then the card), BACK."""
+        app = self.app
+        st = app.state
+        most = st.rules.regroup_movable(st, self.src)
+        if b in (UP, DOWN) and is_step(kind):
+            self.count = max(1, min(most, self.count + (1 if b == UP else -1)))
+        elif b == OK and kind == PRESS:
+            a = {"t": "regroup", "p": st.cur, "f": self.src, "to": self.dst, "n": self.count}
+            if st.rules.regroup_chain and self.card_from_table():
+                self.picking = a   # Risk: the regroup ends the turn with the card drawn
+                return
+            p = st.cur
+            ev = app.act(a)
+            if ev:
+                self.level = 0
+                self.sel = 0
+                self.show_card(p, ev)
+        elif b == BACK and kind == PRESS:
+            self.level = 1
+
+    def press_back(self, m, its):
+        """BACK on a list: a level up, out of a pick or a missile, the turn's menu, or (placing
+        in La Revancha) the missile menu of the country chosen."""
+        app = self.app
+        st = app.state
+        if self.level > 0:
+            self.level -= 1
+            self.sel = 0
+        elif m == "pick":
+            self.picking = None
+        elif m == "missile":
+            self.firing = False
+        elif m in ("attack", "regroup"):
+            app.push(Menu(app, say("mp_turn"), self.menu_items()))
+        elif m == "place" and st.rules.missiles and its:
+            c = its[min(self.sel, len(its) - 1)]
+            app.push(Menu(app, say("mp_mison") % st.board.short(c)[:5], (
+                (say("mp_newforc"), lambda: self.arm(c, "r")),
+                (say("mp_for6"), lambda: self.arm(c, "m")))))
+
+    def press_country(self, m, b, kind, c):
+        """OK (or ROLL, LONG) on the country ``c`` of the list, in mode ``m``."""
+        app = self.app
+        st = app.state
         if m == "pick" and b == OK and kind == PRESS:
             self.take_card(c)
-            return
-        if m == "missile" and b == OK and kind == PRESS:
+        elif m == "missile" and b == OK and kind == PRESS:
             if self.level == 0:
                 self.src = c
                 self.level = 1
@@ -439,21 +467,11 @@ class MapTurn(Screen):
                 self.firing = False
                 self.level = 0
                 self.sel = 0
-            return
-        if m == "claim" and b == OK and kind == PRESS:
+        elif m == "claim" and b == OK and kind == PRESS:
             app.act({"t": "claim", "p": st.cur, "c": c})
             self.sel = 0
-        elif m == "place" and b == OK and kind == PRESS:
-            # a hold begins with this PRESS: its LONG places the rest on the same country
-            self.held = (st.cur, st.seq + 1, c)
-            app.act({"t": "place", "p": st.cur, "c": c, "n": 1})
-        elif m == "place" and b == OK and kind == LONG:
-            if self.held != (st.cur, st.seq, c):
-                return   # the PRESS placed the turn's last army: this hold is done
-            cont = st.board.continent_of(c)
-            n = min(st.to_place(), st.reserve + st.cres[cont])
-            if n > 0:
-                app.act({"t": "place", "p": st.cur, "c": c, "n": n})
+        elif m == "place" and b == OK:
+            self.press_place(kind, c)
         elif m == "attack" and kind == PRESS:
             if self.level == 0 and b == OK:
                 self.src = c
@@ -470,6 +488,22 @@ class MapTurn(Screen):
                 self.count = st.rules.regroup_movable(st, self.src)
                 self.level = 2
             self.sel = 0
+
+    def press_place(self, kind, c):
+        """OK on a country while placing: a PRESS places one army, its LONG the rest there."""
+        app = self.app
+        st = app.state
+        if kind == PRESS:
+            # a hold begins with this PRESS: its LONG places the rest on the same country
+            self.held = (st.cur, st.seq + 1, c)
+            app.act({"t": "place", "p": st.cur, "c": c, "n": 1})
+        elif kind == LONG:
+            if self.held != (st.cur, st.seq, c):
+                return   # the PRESS placed the turn's last army: this hold is done
+            cont = st.board.continent_of(c)
+            n = min(st.to_place(), st.reserve + st.cres[cont])
+            if n > 0:
+                app.act({"t": "place", "p": st.cur, "c": c, "n": n})
 
     def trade(self):
         st = self.app.state

@@ -18,9 +18,13 @@ from comando.texts import say
 LEVELS = ("basic", "medium", "advanced")
 # The Map field: off (the table session: dice and turns), on (the device plays the game on the
 # map and is the card deck), own deck (on the map; the players draw from the table's deck and dial
-# the card drawn: the engine's option deck=1)
-MAP_MODES = ("mm_off", "mm_on", "mm_deck")   # (texts keys: said when drawn)
-MAP_HINTS = ("mh_off", "mh_on", "mh_deck")
+# the card drawn: the engine's option deck=1); then, off the map, the table's own dice (the
+# table session's option dice: the table's losses, or its faces for the luck chart; issue 26)
+MAP_MODES = ("mm_off", "mm_on", "mm_deck", "mm_tdice", "mm_tface")   # (texts keys: said when drawn)
+MAP_HINTS = ("mh_off", "mh_on", "mh_deck", "mh_tdice", "mh_tface")
+# the Map field's values in UP order: (map mode, dice: 0 the device's, 1 table, 2 table-faces)
+MAP_STEPS = ((0, 0), (1, 0), (2, 0), (0, 1), (0, 2))
+DICE = ("device", "table", "table-faces")
 LEVEL_WORDS = ("lv_basic", "lv_medium", "lv_adv")
 # The game clock, set by UP/DOWN on the start field (comando.clock; the closing roll is the end
 # at a time limit): its label, its options
@@ -65,6 +69,7 @@ class NewGame(Screen):
         # map mode, the device plays the game on the map with the engine (device.mapmode): 0 off
         # (the default), 1 on, 2 on with the table's own card deck (MAP_MODES)
         self.mapmode = 0
+        self.dice = 0       # DICE's index: the table session's dice (the Map field, off the map)
         self.maps = None
         self.t2map = 0  # T.E.G. II: TEG2_MAPS' index
         self.clock = 0  # CLOCKS' index (UP/DOWN on the start field)
@@ -105,7 +110,9 @@ class NewGame(Screen):
         if not self.map_ok():
             self.mapmode = 0
             return
-        self.mapmode = (self.mapmode + step) % len(MAP_MODES)
+        cur = (self.mapmode, self.dice)
+        i = MAP_STEPS.index(cur) if cur in MAP_STEPS else 0
+        self.mapmode, self.dice = MAP_STEPS[(i + step) % len(MAP_STEPS)]
         if self.mapmode and not self.use_board:
             self.use_board = 1   # a map game needs its board
             if self.ruleset() in MAPS:
@@ -180,10 +187,10 @@ class NewGame(Screen):
             fb.text(say("ng_map"), 0, 38, 1)
             if sel:
                 fb.fill_rect(62, 37, 66, 9, 1)
-            fb.text(ui.fit(say(MAP_MODES[self.mapmode]), 8), 64, 38, 0 if sel else 1)
+            m = self.mapmode or (2 + self.dice if self.dice else 0)
+            fb.text(ui.fit(say(MAP_MODES[m]), 8), 64, 38, 0 if sel else 1)
             if not self.clock_line(fb):
-                ui.tight(fb, say(MAP_HINTS[self.mapmode]) if self.map_ok() else say("ng_nomapm"),
-                         0, 47)
+                ui.tight(fb, say(MAP_HINTS[m]) if self.map_ok() else say("ng_nomapm"), 0, 47)
             self.foot(fb, rs)
             return
         if self.powers():  # the powers play in the book's order: the seats field is the level
@@ -317,6 +324,8 @@ class NewGame(Screen):
                 opts["secret"] = 1
         else:
             cols = list(self.cols)
+            if self.dice and not self.mapmode:
+                opts["dice"] = DICE[self.dice]
         bid = self.board_id()
         if bid and rs in MAPS:
             # "If the room fills past that cap, the game opens on the smallest map the whole

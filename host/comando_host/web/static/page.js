@@ -217,10 +217,11 @@
     drawTeg2(v);
     $("battles").innerHTML = (v.battles || []).map((b) => {
       if (!b.ad) return commandBattle(v, b);
-      const a = b.ad.map((d) => `<span class="die a">${d}</span>`).join("");
-      const d = b.dd.map((x) => `<span class="die d">${x}</span>`).join("");
+      // a face of 0: the table told its losses only (the table's own dice, issue 26)
+      const a = b.ad.map((d) => `<span class="die a">${d || "?"}</span>`).join("");
+      const d = b.dd.map((x) => `<span class="die d">${x || "?"}</span>`).join("");
       return `<div class="b"><div class="t">#${b.seq} ${esc(b.text)}</div><div class="dice">${a}<span class="vs">vs</span>${d}` +
-        `<span class="loss">attacker -${b.al}, defender -${b.dl}</span></div></div>`;
+        `<span class="loss">attacker -${b.al}, defender -${b.dl}${b.tb ? " (the table's dice)" : ""}</span></div></div>`;
     }).join("") || '<div class="t">no battle yet</div>';
     const pacts = v.pacts || [];
     $("pactcard").hidden = pacts.length === 0;

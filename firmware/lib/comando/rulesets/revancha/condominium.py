@@ -15,41 +15,10 @@ State (all in ``state.x``, copied and folded like the rest):
   ally may regroup into after the leader (this turn only).
 """
 
-QUOTES = {
-    "ag_border": ("Aggression Pacts and Condominiums",
-                  "A player may join an opponent to conquer a country of a third party, provided "
-                  "both retain a border with that third party."),
-    "ag_order": ("Aggression Pacts and Condominiums",
-                 "1. The player whose turn it is attacks the attacked country with its armies. 2. "
-                 "If the attacked country still retains tokens, the second player who takes part "
-                 "in the pact is obliged to attack it with its armies"),
-    "ag_oblige": ("Aggression Pacts and Condominiums",
-                  "The allied players are obliged to attack the \"attacked\" country until they "
-                  "conquer it or until only one token remains in each \"attacking\" country."),
-    "cd_move": ("Aggression Pacts and Condominiums",
-                "The two allied colors are obliged to move a minimum of one and a maximum of two "
-                "armies each"),
-    "cd_ally_regroup": ("Aggression Pacts and Condominiums",
-                        "Once the player who led the attacks has finished its regroupings - and "
-                        "before the next player begins its turn - its ally may also regroup armies "
-                        "(from its attacking country and/or from any other neighbor) toward the "
-                        "country in condominium"),
-    "cd_inside": ("Aggression Pacts and Condominiums",
-                  "Countries in condominium may only be conquered by their holders from inside, "
-                  "after the pact is broken."),
-    "cd_from": ("Aggression Pacts and Condominiums",
-                "Holders of countries in condominium may not attack from there the neighboring "
-                "countries of their allies."),
-    "cd_name": ("To attack a country in condominium",
-                "1. It must announce, before each roll, which of the occupants it is attacking."),
-    "cd_broken": ("Aggression Pacts and Condominiums",
-                  "the player who decided to break the pact must continue to respect it until "
-                  "the next turn of the other party ends."),
-}
-
-
 def quote(key):
-    sec, text = QUOTES[key]
+    # (the words: quotes.txt, read when a refusal needs them)
+    from comando.rulesets.revancha.quotes import quote as _words
+    sec, text = _words(key)
     return ' (teg-la-revancha.txt, %s: "%s")' % (sec, text)
 
 

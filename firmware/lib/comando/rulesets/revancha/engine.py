@@ -25,7 +25,8 @@ from comando.rulesets.revancha import blockades, missiles, objectives
 from comando.rulesets.revancha import cards as exchanges
 from comando.rulesets.revancha import condominium as cdm
 from comando.rulesets.revancha.pact_rules import PactRules
-from comando.rulesets.revancha.quotes import BOOK, CARD_BONUS, QUOTES  # noqa: F401 (QUOTES: tests)
+from comando.rulesets.revancha import quotes
+from comando.rulesets.revancha.quotes import BOOK
 
 # The kind of each situation card, looked up once (every attack asks).
 CARD_KINDS = tuple(sit.kind(c) for c in range(sit.DECK_SIZE))
@@ -67,43 +68,9 @@ class RevanchaRules(PactRules):
         objectives; the shared bot treats every country alike here."""
 
     # ------------------------------------------------------------------ helpers
-    # The base rules' section names -> this rulebook's section and its words (refusals quote them).
-    SECTIONS = {
-        "attacking": 'A) Attacking Enemy Countries: "the attacked country is a neighbor of the '
-                     'attacking country"',
-        "attacking armies": 'Attack Conditions: "If a country has only one army, that country may '
-                            'not attack another (that army is considered an occupation army)."',
-        "regrouping": 'B) Regrouping Forces: "Any number of armies may be moved, on the condition '
-                      'that at least one army is left in the country from which they are '
-                      'withdrawn."',
-        "B) Regrouping Forces": 'B) Regrouping Forces: "Armies may not be moved from one country '
-                                'to a country that is not a neighbor, even if the move is carried '
-                                'out in several steps."',
-        "adding armies": 'B) Placing Armies on the Map: "These armies are distributed freely '
-                         'across the whole map, always in its own countries"',
-        "continent armies go to that continent": 'B) Placing Armies on the Map: "These armies must '
-                                                 'go to the player\'s own countries of the same '
-                                                 'continent"',
-        "trade-in": "3) By exchange",
-        "trade-in before a sixth card": '3) By exchange: "it is obligatory to do so before '
-                                        'receiving the sixth country card"',
-        "requesting a country card": 'Requesting a COUNTRY CARD: "the player must have conquered in '
-                                     'its turn: 1. At least 1 country, while it has made fewer '
-                                     'than 3 exchanges. 2. At least 2 countries, if it has '
-                                     'already made 3 or more exchanges."',
-        "conquest": 'Development of the Attack: "which must move one army ... If it wishes, it may '
-                    'move one or two more armies to Tasmania, at most."',
-        "pacts": '1. Pacts: "a non-aggression pact between one of its countries and a neighboring '
-                 'or non-neighboring country that could be bombarded with a missile"',
-        "international zone pact": '2. Special Pacts: "an international zone pact over an '
-                                   'undefended country that borders both participants"',
-        "Uses and Benefits of COUNTRY CARDS": 'Uses and Benefits of COUNTRY CARDS: "it has the '
-                                              'right to place, only once, three additional '
-                                              'armies as a bonus on that country"',
-    }
-
     def cite(self, section):
-        return " (%s, %s)" % (BOOK, self.SECTIONS.get(section, section))
+        # the base rules' section names -> this rulebook's section and its words (quotes.txt)
+        return " (%s, %s)" % (BOOK, quotes.section(section))
 
     def small(self, state):
         return False  # La Revancha deals every country at any table size (no claim phase)

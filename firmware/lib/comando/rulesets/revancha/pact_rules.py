@@ -9,12 +9,13 @@ from comando.engine import rand
 from comando.engine.rules import Rules
 from comando.rulesets.revancha import blockades, missiles
 from comando.rulesets.revancha.aggression import JointRules
-from comando.rulesets.revancha.quotes import BOOK, CARD_BONUS, QUOTES
+from comando.rulesets.revancha import quotes as _quotes
+from comando.rulesets.revancha.quotes import BOOK, CARD_BONUS
 
 
 class PactRules(JointRules):
     def quote(self, key):
-        sec, text = QUOTES[key]
+        sec, text = _quotes.quote(key)
         return ' (%s, %s: "%s")' % (BOOK, sec, text)
 
     def card_bonus(self, state):

@@ -1,58 +1,66 @@
 """La Revancha's rulebook words that refusals quote, and the numbers the plug-in layers share
-(a leaf: engine.py and its layers import it, it imports nothing of theirs)."""
+(a leaf: engine.py and its layers import it, it imports nothing of theirs).
+
+The words wait on flash in quotes.txt beside this module (one a line, tab-separated: ``q KEY
+SECTION TEXT`` a quote, ``s NAME CITATION`` a section the base rules cite by its name) and are
+read when a refusal needs one: as string constants they were ~6 KB of a map game's heap on the
+Pico for the whole game (issue 22), and a refusal is rare. The last few read are kept: the map
+screen probes moves (engine.check) and a probe's refusal asks the same quote again and again.
+"""
+
+from comando.texts import open_data
 
 BOOK = "teg-la-revancha.txt"
 CARD_BONUS = 3
 
-# The rulebook's words quoted in refusals: key -> (section, text).
-QUOTES = {
-    "range": ("Attacks with Missiles",
-              "Missiles have a range of up to three borders in relation to the country in which "
-              "they are located"),
-    "fewer": ("Attacks with Missiles",
-              "If a country has fewer armies than the missile can destroy, it may not be attacked "
-              "by a missile. For example, ... Tasmania has only three armies. The missile may not "
-              "be detonated."),
-    "shield": ("Attacks with Missiles",
-               "Missiles serve to prevent missile attacks. ... Australia has another missile among "
-               "its forces. The attack cannot be carried out."),
-    "occupation": ("Attacks with Missiles",
-                   "In all cases, at least one occupation army must always remain in the "
-                   "corresponding country."),
-    "place_missile": ("Attack Conditions",
-                      "They are placed at the same time as the armies, respecting the maximum "
-                      "number of forces each player must place."),
-    "no_missile": ("Attacks with Missiles", "Each missile may be detonated only once"),
-    "blockade": ("Blockades",
-                 "When a country is blockaded, it may not receive new armies, not even those "
-                 "which might correspond to it for holding its country card."),
-    "blockade_attack": ("Blockades",
-                        "It may, however, attack any of the blockading countries with the tokens "
-                        "it has available."),
-    "one_exchange": ("Equivalence of COUNTRY and CONTINENT CARDS",
-                     "No player may make more than one exchange per round"),
-    "exchange": ("3) By exchange",
-                 "If the player holds three with the same symbol ... or three with different "
-                 "symbols ..., it is entitled to exchange these three cards"),
-    "crisis": ("Hostilities - Situation Cards",
-               "CRISIS: ... The player who rolls the lowest number may not draw a country card "
-               "during that round"),
-    "rest": ("Hostilities - Situation Cards",
-             "REST: the color mentioned on the rest card may only place armies during its turn, "
-             "but may not attack or regroup."),
-    "pact_range": ("1. Pacts",
-                   "two non-neighboring countries may sign a pact, provided there are no more "
-                   "than three borders between the two"),
-    "airspace": ("1. Pacts", "they may not fly missiles over the borders of the pact"),
-    "zone_bonus": ("2. Special Pacts",
-                   "When a player who has an International Zone receives the country card "
-                   "corresponding to the country where the zone operates, it may not place the "
-                   "three armies while this zone remains in force."),
-    "zone_one": ("2. Special Pacts",
-                 "may not have two or more International Zones at the same time"),
-    "zone_third": ("2. Special Pacts", "From the third exchange on, each player has the right to "
-                   "have one International Zone in the world"),
-    "forget": ("2. Special Pacts", "One country card is taken from it at random, which returns to "
-               "the deck. And if the player has no cards, it may not pick up a new one when it "
-               "again conquers the two necessary countries."),
-}
+_PATH = __file__.replace("\\", "/").rpartition("/")[0] + "/quotes.txt"
+_CACHE = {}   # (kind, key) -> its fields, the last few asked
+_CACHED = 6
+
+
+def _rows():
+    with open_data(_PATH) as f:
+        for line in f:
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) >= 3:
+                yield parts
+
+
+def _find(kind, key):
+    hit = _CACHE.get((kind, key))
+    if hit is None:
+        for parts in _rows():
+            if parts[0] == kind and parts[1] == key:
+                hit = tuple(parts[2:])
+                break
+        if hit is None:
+            return None
+        if len(_CACHE) >= _CACHED:
+            _CACHE.clear()
+        _CACHE[(kind, key)] = hit
+    return hit
+
+
+def quote(key):
+    """(section, the rulebook's words) of quote ``key`` (KeyError: no such quote)."""
+    hit = _find("q", key)
+    if hit is None:
+        raise KeyError(key)
+    return hit
+
+
+def section(name):
+    """The rulebook section (and its words) the base rules' section ``name`` is here, or
+    ``name`` itself."""
+    hit = _find("s", name)
+    return hit[0] if hit is not None else name
+
+
+def quotes():
+    """{key: (section, words)}: every quote (the tests check each is the rulebook's)."""
+    return {p[1]: (p[2], p[3]) for p in _rows() if p[0] == "q"}
+
+
+def sections():
+    """{name: citation}: every section the base rules' names map to."""
+    return {p[1]: p[2] for p in _rows() if p[0] == "s"}

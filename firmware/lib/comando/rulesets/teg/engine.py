@@ -38,8 +38,9 @@ from comando.errors import IllegalMove, RulesError
 from comando.engine import rand
 from comando.engine.rules import Rules
 from comando import rulebook
+from comando.rulesets import COLOURS as _REGISTRY
 
-COLOURS = ("blue", "red", "black", "yellow", "green", "magenta")
+COLOURS = _REGISTRY["teg"]  # the registry's: blue, red, black, yellow, green, magenta
 
 # Continent keys and the board ids they may have (the classic board's ids come first).
 CONTINENT_IDS = {

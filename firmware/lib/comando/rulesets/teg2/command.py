@@ -221,6 +221,51 @@ def _count(value, what, side):
     return value
 
 
+def _special_unit(cmd, su, w):
+    """The side's SUs in the region (``su``; None: whether the command plays one), checked
+    against the command ("Special Unit": it must be played when it is in the place of combat)."""
+    if su is None:
+        su = 1 if cmd.has(SU) else 0
+    if su > 1:
+        raise BattleCommandError("%s%d SUs in the region: a battle command holds one Special Unit"
+                                 % (w, su))
+    if su and not cmd.has(SU):
+        raise BattleCommandError("%sthe SU in the region must be played: a combatant with a "
+                                 "Special Unit in the place of combat cannot leave it out" % w)
+    if cmd.has(SU) and not su:
+        raise BattleCommandError("%sSU played but the side has no Special Unit in the region" % w)
+    return su
+
+
+def _aircraft(cmd, aircraft, air_at, air_n, w):
+    """The side's aircraft in the region (``aircraft``; None: the aircraft clock's count), all
+    of them on the aircraft clock at ``air_at`` ("How Aircraft Fight": all of them on one clock,
+    armies on the other two)."""
+    if aircraft is None:
+        if air_at >= 0 and air_n is None:
+            raise BattleCommandError("%sthe aircraft clock 'A' needs the number of aircraft in the "
+                                     "region (write A2, or give the aircraft count)" % w)
+        aircraft = air_n or 0
+    if air_at >= 0:
+        if air_n is None:
+            air_n = aircraft
+        if aircraft == 0:
+            raise BattleCommandError("%saircraft clock played but the side has no aircraft in the "
+                                     "region" % w)
+        if air_n > aircraft:
+            raise BattleCommandError("%smore aircraft than the side has: A%d on the clock, %d in "
+                                     "the region" % (w, air_n, aircraft))
+        if air_n < aircraft:
+            raise BattleCommandError("%saircraft not all committed: A%d on the clock but %d "
+                                     "aircraft in the region (all of them go on one clock)"
+                                     % (w, air_n, aircraft))
+    elif aircraft:
+        raise BattleCommandError("%saircraft not all committed: %d aircraft in the region and no "
+                                 "aircraft clock (point one clock at the aircraft mark: A%d)"
+                                 % (w, aircraft, aircraft))
+    return aircraft
+
+
 def resolve(command, armies=None, aircraft=None, su=None, side=None):
     """Check ``command`` against the side's forces in the region and resolve "+" and "A".
 
@@ -248,41 +293,8 @@ def resolve(command, armies=None, aircraft=None, su=None, side=None):
     air_at = cmd.air_clock()
     air_n = clock_kind(cmd.clocks[air_at])[1] if air_at >= 0 else 0
 
-    # The Special Unit ("Special Unit": it must be played when it is in the place of combat).
-    if su is None:
-        su = 1 if cmd.has(SU) else 0
-    if su > 1:
-        raise BattleCommandError("%s%d SUs in the region: a battle command holds one Special Unit"
-                                 % (w, su))
-    if su and not cmd.has(SU):
-        raise BattleCommandError("%sthe SU in the region must be played: a combatant with a "
-                                 "Special Unit in the place of combat cannot leave it out" % w)
-    if cmd.has(SU) and not su:
-        raise BattleCommandError("%sSU played but the side has no Special Unit in the region" % w)
-
-    # Aircraft ("How Aircraft Fight": all of them on one clock, armies on the other two).
-    if aircraft is None:
-        if air_at >= 0 and air_n is None:
-            raise BattleCommandError("%sthe aircraft clock 'A' needs the number of aircraft in the "
-                                     "region (write A2, or give the aircraft count)" % w)
-        aircraft = air_n or 0
-    if air_at >= 0:
-        if air_n is None:
-            air_n = aircraft
-        if aircraft == 0:
-            raise BattleCommandError("%saircraft clock played but the side has no aircraft in the "
-                                     "region" % w)
-        if air_n > aircraft:
-            raise BattleCommandError("%smore aircraft than the side has: A%d on the clock, %d in "
-                                     "the region" % (w, air_n, aircraft))
-        if air_n < aircraft:
-            raise BattleCommandError("%saircraft not all committed: A%d on the clock but %d "
-                                     "aircraft in the region (all of them go on one clock)"
-                                     % (w, air_n, aircraft))
-    elif aircraft:
-        raise BattleCommandError("%saircraft not all committed: %d aircraft in the region and no "
-                                 "aircraft clock (point one clock at the aircraft mark: A%d)"
-                                 % (w, aircraft, aircraft))
+    su = _special_unit(cmd, su, w)
+    aircraft = _aircraft(cmd, aircraft, air_at, air_n, w)
 
     # Armies ("How Combat Works": ALL the armies gathered in the region go into the combat).
     if armies is None:

@@ -22,6 +22,9 @@ from comando.engine.rules import Rules
 from comando import turns, rulebook
 from comando.rulesets.war.table import deal_seat, first_player
 
+# The book's order (war.txt, Armies: "the six available (white, red, black, blue, yellow and green)"):
+# the laptop's default seats; the registry's order is the device's menu. The same six colours
+# (tests/host/test_hand_kept_lists.py).
 COLOURS = ("white", "red", "black", "blue", "yellow", "green")
 FALLBACK_TOTAL = 24
 WILDCARDS = 2

@@ -1,16 +1,6 @@
-"""`comando play`: drive an engine game from the keyboard (or a script on stdin).
-
-    comando play --players Ana:red,Beto:blue,Caro:black,Dani:yellow --seed 7 --log game.jsonl
-
-Type `help` at the prompt. Country names complete with Tab (ids like nueva_york; names and
-aliases are accepted too, case and accents ignored). Every event is appended to the log as it
-happens, so the file is always a replayable game (`comando replay game.jsonl`).
-
-A game clock (docs/decisions/game-clock.md): `--option clock=limit:30m,end:roll` (a time limit,
-then the closing roll after each round; `end:round` finishes the round), `turn:2m` (a countdown
-per turn) or `budget:20m` (each player's time), `attime:countries|armies` (the winner at time).
-The prompt shows the time left; the wall clock stamps every event.
-"""
+"""The game at `comando play`'s prompt: KeyboardGame reads a command (a ``do_<command>`` method
+each), acts on the engine's game, records every event in the store and the log file, and keeps
+the game clock; loop() reads the commands from the keyboard or a script on stdin."""
 
 from __future__ import annotations
 
@@ -20,171 +10,21 @@ import sys
 import time
 
 from comando import clock, engine
-from comando.board import BoardError, default_board_id, search_key, load_board
-from comando.dice import SeededDice, system_dice
+from comando.board import BoardError
 from comando.errors import ComandoError, IllegalMove
 from comando.engine import log as elog
-from comando.rulesets import MAPS, NAMES, POWERS
+from comando.rulesets import NAMES, POWERS
 from comando_host.text import clock_text, engine_text
+from comando_host.text.before import before as before_event
 from comando_host import games
 from comando_host.cli import UsageError
-from comando_host.commands.replay import log_lines, replay_bytes
+from comando_host.commands.play import tabledice
+from comando_host.commands.play.vocabulary import (COMMANDS, DEF_WORDS, DIP_KINDS, MISSILE_WORDS,
+                                                   WILD_WORDS, help_text, is_int,
+                                                   other_games_command, unknown)
 from comando_host.text.textsafe import printable
 from comando_host.text.wording import count
-from comando_host.text.numwords import looks_numeric, whole
-
-HELP = """commands (COUNTRY: id, name or alias; Tab completes):
-  status                      whose turn, phase, armies to place, cards held (and the ruleset's counters)
-  map                         the board drawn in the terminal: owners in colour, armies
-  map PLAYER | countries [PLAYER]   the countries (of one player) as a table: owner, armies
-  neighbours COUNTRY          its neighbours: owner and armies, which it can attack
-  cards | objective           the current player's cards / secret objective
-  claim COUNTRY               2-3 players: occupy a free country
-  place N COUNTRY             add N armies to one of your countries
-  trade C1 C2 C3              trade three cards in (country names of the cards; 'wild' for a wildcard)
-  attack FROM TO              roll an attack (dice drawn now, stored in the log)
-  move N                      after a conquest: N armies in the conquered country
-  regroup FROM TO N           move N armies to a neighbouring country of yours
-  draw                        take your country card (after a conquest)
-  bonus COUNTRY               +2 armies on a country whose card you hold
-  end                         end your turn
-  pact PLAYER world | pact PLAYER border MINE THEIRS | pact PLAYER zone COUNTRY
-  unpact ID | pacts           break a pact (it binds until the other's next turn ends) / list
-  bot [turns]                 let the built-in bot play the current turn(s)
-  undo                        take back the last event (written to the log as an undo event)
-  save FILE                   write the log to FILE   |   help   |   quit"""
-
-COMMANDS = ("status", "map", "countries", "neighbours", "cards", "objective", "claim", "place", "trade", "attack", "move",
-            "regroup", "draw", "bonus", "end", "pact", "unpact", "pacts", "bot", "undo", "save",
-            "help", "quit", "walk", "dip")
-MISSILE_WORDS = ("missiles", "missile", "m")
-WILD_WORDS = ("wild", "wildcard", "wildcards", "joker", "comodin", "coringa", "*")
-DEF_WORDS = ("def", "defend", "defence", "defense", "dn")
-DIP_KINDS = ("truce", "carve", "break", "note")
-
-
-def help_text(rules_id):
-    """The common commands, then those the game adds or words its own way (its ``help``)."""
-    extra = games.get(rules_id).help
-    return HELP + ("\n\n" + extra if extra else "")
-
-
-def other_games_command(cmd):
-    """The id of the game that adds REPL command ``cmd`` (games/<id>.commands), or None."""
-    for rid, game in games.every():
-        if cmd in game.commands:
-            return rid
-    return None
-
-
-def register(subparsers):
-    p = subparsers.add_parser("play", help="play a game at the keyboard (REPL; scriptable from stdin)",
-                              description=__doc__)
-    p.add_argument("--ruleset", default="teg",
-                   help="ruleset id: %s (default teg)" % ", ".join(engine.RULESETS))
-    p.add_argument("--board", default=None,
-                   help="board id (see `comando boards list`) or a board file "
-                        "(default: the ruleset's own board)")
-    p.add_argument("--players", default=None,
-                   help="NAME:COLOUR,... in seat order, clockwise (default: 4 players)")
-    p.add_argument("--seed", type=int, default=None, help="seeded dice: a reproducible game")
-    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                   help="ruleset option, e.g. deftrade=1 (defensive trade-in), pacts=0; "
-                        "the game clock: clock=limit:30m,end:roll,turn:2m")
-    p.add_argument("--log", default=None, help="also write the game log (JSONL) here as it is "
-                   "played (the game is recorded in the store either way: comando games)")
-    p.add_argument("--resume", default=None, help="continue the game of this log (appends to it)")
-    p.add_argument("--drop-torn", action="store_true", help="with --resume: a torn last line "
-                   "(the write cut short) is set aside as LOG.torn and the game goes on from "
-                   "the valid lines before it (asked at a terminal)")
-    p.add_argument("--db", metavar="PATH", help="the game database the game is recorded in "
-                   "(default: $COMANDO_DB, else the per-user data directory)")
-    p.add_argument("--strict", action="store_true", help="stop with exit 2 at the first illegal command")
-    p.set_defaults(func=run)
-
-
-def palette(rules, board=None):
-    """The colours to hand out when --players names none: the ruleset's, else the board's."""
-    cols = tuple(rules.colours)
-    if not cols and board is not None and isinstance(board.tables, dict):
-        cols = tuple(board.tables.get("colours") or ())
-    return cols or ("red", "blue", "green", "yellow", "black", "grey")
-
-
-def parse_players(text, rules, board=None):
-    cols = palette(rules, board)
-    if not text:
-        return [(f"Player{i + 1}", cols[i]) for i in range(min(4, rules.max_players))]
-    out = []
-    for i, item in enumerate(text.split(",")):
-        item = item.strip()
-        if not item:
-            continue
-        if ":" in item:
-            name, colour = item.split(":", 1)
-        else:
-            name, colour = item, cols[i % len(cols)]
-        if not name.strip():
-            raise UsageError(f"--players: a player without a name in {text!r} (NAME:COLOUR,...)")
-        from comando_host.text.textsafe import has_controls
-        if has_controls(item):
-            raise UsageError(f"--players: {printable(item.strip())!r} holds control characters "
-                             "(a name is plain text)")
-        if any(n.lower() == name.strip().lower() for n, _ in out):
-            raise UsageError(f"--players: two players called {name.strip()!r} (the REPL names "
-                             "players by name)")
-        out.append((name.strip(), colour.strip().lower()))
-    return out
-
-
-def parse_options(items):
-    opts = {}
-    for item in items:
-        if "=" not in item:
-            raise UsageError(f"--option {item!r}: expected KEY=VALUE")
-        k, v = item.split("=", 1)
-        if k == "clock":   # the game clock: clock=limit:30m,end:roll,turn:2m (comando.clock)
-            from comando import clock_options
-            try:
-                opts.update(clock_options.parse(v))
-            except clock.ClockError as exc:
-                raise UsageError(f"--option clock: {exc}") from None
-            continue
-        try:
-            opts[k] = int(v)
-        except ValueError:
-            opts[k] = v
-    return opts
-
-
-def close_countries(board, text, n=3):
-    """Ids of the countries whose id, name, short name or alias look like the unknown words of
-    ``text`` (a typo: 'argentna' -> argentina); [] when nothing is close."""
-    keys = {}
-    for i in range(board.n):
-        for name in (board.cid(i), board.name(i), board.short(i)) + tuple(board.aliases(i)):
-            keys.setdefault(search_key(name), i)
-    words = text.split()
-    probes = [text] + words + [" ".join(words[j:j + 2]) for j in range(len(words) - 1)
-                               if search_key(words[j]) not in keys or search_key(words[j + 1]) not in keys]
-    hits = []
-    for probe in probes:
-        k = search_key(probe)
-        if not k or k in keys:
-            continue
-        for m in difflib.get_close_matches(k, list(keys), n=n, cutoff=0.7):
-            if keys[m] not in hits:
-                hits.append(keys[m])
-        if hits and probe is text:  # the whole text is a typo of one name: that is the answer
-            break
-    return [board.cid(i) for i in hits[:n]]
-
-
-def unknown(board, what, text):
-    """BoardError for an unknown country (or card) name, with the close matches if any."""
-    near = close_countries(board, text)
-    hint = f"; did you mean {' or '.join(near)}?" if near else " (Tab completes the names; `map` lists them)"
-    return BoardError(f"{board.id}: no {what} called '{text}'{hint}")
+from comando_host.text.numwords import whole
 
 
 def make_bot(rules, rng):
@@ -192,15 +32,10 @@ def make_bot(rules, rng):
     return rules.make_bot(rng)
 
 
-def is_int(word):
-    """A word where a count may stand that reads as a number (whole or not: number() refuses
-    what is not whole, rather than reading "5.5" as a country's name)."""
-    return looks_numeric(word)
-
-
 class KeyboardGame:
     def __init__(self, game, out=None, log_path=None, store=None, game_id=None, now=None):
         self.game = game
+        self.asking = None   # an attack waiting for the table's result (dice=table: tabledice)
         # the game clock's time: the wall clock (monotonic) on from the game's last stamp (a
         # resumed game goes on from there; the time the laptop was off is not counted)
         self.now = now or time.monotonic
@@ -376,8 +211,8 @@ class KeyboardGame:
 
     # -- commands
     def act(self, action):
-        before = self.game.state.copy()
-        if before.clock is not None and "ts" not in action:
+        before = before_event(self.game.state)   # what the event's line reads of the state before
+        if self.game.state.clock is not None and "ts" not in action:
             action = dict(action)
             action["ts"] = self.stamp()
         ev = self.game.act(action)
@@ -416,11 +251,15 @@ class KeyboardGame:
             words = shlex.split(line)
         except ValueError:
             words = line.split()
-        if not words:
+        if not words and self.asking is None:
             return True
+        if not words:   # Enter: the table's likeliest result
+            return self.table_result("")
         cmd, rest = words[0].lower(), words[1:]
         if cmd in ("quit", "exit", "q"):
             return False
+        if self.asking is not None:
+            return self.table_result(line)
         self.tick()
         try:
             return self._command(cmd, rest)
@@ -742,7 +581,36 @@ class KeyboardGame:
         ag = s.x.get("ag") if s.rules.condominiums else None
         if ag and a["to"] == ag[0] and ag[5] != p:
             a["p"] = ag[5]  # the ally's roll in a joint attack, outside its turn
+        if tabledice.mode(s) != "device":
+            self.ask_table(a)
+            return
         self.act(a)
+
+    def ask_table(self, a):
+        """The table rolls its own dice: the attack is checked, then its result asked (the next
+        line answers: commands/play/tabledice.py)."""
+        from comando.texts import say
+        try:
+            engine.check(self.game.state, a)
+        except IllegalMove as exc:
+            if str(exc) != say("tb_need"):
+                raise
+        self.asking = a
+        self.say(tabledice.question(self.game.state, a))
+
+    def table_result(self, line):
+        """The line that answers the table's result (``cancel``: no attack). A result the dice
+        cannot give is refused by the core, one line; the question stays."""
+        if line.strip().lower() in ("cancel", "back"):
+            self.asking = None
+            self.say("the attack is dropped: no roll")
+            return True
+        a = tabledice.answer(self.game.state, self.asking, line)
+        self.tick()
+        self.act(a)
+        self.asking = None
+        self.tick()
+        return True
 
     def walk(self, rest):
         s = self.game.state
@@ -799,6 +667,8 @@ class KeyboardGame:
 
     def prompt(self):
         s = self.game.state
+        if self.asking is not None:
+            return tabledice.prompt(s)
         if s.phase == "over":
             return "game over> "
         if s.rules.id in POWERS:  # T.E.G. II: the power to act, not a player's colour
@@ -812,255 +682,7 @@ class KeyboardGame:
         return f"{s.names[s.cur]} ({s.colours[s.cur]}) {s.phase}{left}> "
 
 
-def completer_for(session):
-    import readline
-
-    rules = session.game.state.rules
-    cmds = [c for c in COMMANDS if (rules.walk_out or c != "walk") and (rules.dip_panel or c != "dip")] \
-        + list(games.get(rules.id).commands)
-    b = session.board
-    ids = [b.cid(i) for i in range(b.n)]
-
-    def pool_for(words, first):
-        s = session.game.state
-        if first:
-            return cmds
-        cmd = words[0].lower() if words else ""
-        names = list(s.names)
-        if cmd in ("dip", "diplomacy"):
-            return (["as"] if len(words) <= 2 else []) + list(DIP_KINDS) + names
-        if cmd == "walk":
-            return names
-        if cmd == "trade":
-            held = [b.cid(c) for c in s.hands[s.cur] if c < s.n]
-            wild = ["wild"] if any(c >= s.n for c in s.hands[s.cur]) else []
-            return held + wild + (["on"] if rules.trade_bonus == "one" else []) + ids
-        if cmd == "attack" and rules.defence_dice_choice:
-            return ids + ["def"]
-        if cmd in ("pact",):
-            extra = ["continent", "borders"] + [b.continent_id(k) for k in range(b.continents)] \
-                if rules.continent_pacts else []
-            return names + ["world", "border", "zone"] + extra + ids
-        if cmd == "trade" and rules.continent_deck:
-            return [b.cid(c) for c in s.hands[s.cur]] + [b.continent_id(k) for k in range(b.continents)]
-        return ids + names
-
-    def complete(text, state):
-        line = readline.get_line_buffer()
-        words = line.split()
-        first = len(words) <= 1 and not line.endswith(" ")
-        pool = pool_for(words, first)
-        seen = set()
-        pool = [w for w in pool if not (w in seen or seen.add(w))]
-        t = text.lower()
-        matches = [w for w in pool if w.lower().startswith(t)]
-        return matches[state] if state < len(matches) else None
-
-    readline.set_completer_delims(" \t")
-    readline.set_completer(complete)
-    readline.parse_and_bind("tab: complete")
-
-
-def find_board(name, rules_id):
-    """A board by id or file; for a ruleset's own maps the id without its prefix works too
-    (``--ruleset risk --board spain`` is ``risk_spain``)."""
-    try:
-        return load_board(name)
-    except BoardError:
-        if "/" in name or name.endswith(".json") or name.startswith(rules_id + "_"):
-            raise
-        try:
-            return load_board(f"{rules_id}_{name}")
-        except BoardError:
-            pass
-        raise
-
-
-def risk_table_board(board, players):
-    """"If the room fills past that cap, the game opens on the smallest map the whole table fits
-    on" (risk-online-12-maps.txt): the board asked for, else that map, said in one line."""
-    from comando.rulesets.risk import engine as risk
-    if risk.RULES.seat_cap(board) >= players:
-        return board
-    try:
-        other = risk.table_board(players, board.id)
-    except ComandoError as exc:  # no map seats the table: the usage error names the count
-        raise UsageError(f"--players: {exc}")
-    print(f"{board.name} seats at most {risk.RULES.seat_cap(board)} players: the game opens on "
-          f"{other.name} ({other.id}), the smallest map that seats {players}.")
-    return other
-
-
-def _torn_tail(data):
-    """(valid_bytes, torn_bytes) when the log's last line is cut short (no newline, not an
-    event: the write was interrupted), else None."""
-    if not data or data.endswith(b"\n"):
-        return None
-    cut = data.rfind(b"\n") + 1
-    try:
-        elog.loads(data[cut:].decode("utf-8"))
-        return None          # a whole event that only lacks its newline
-    except (ValueError, UnicodeError):
-        return data[:cut], data[cut:]
-
-
-def _resume_torn(path, allow, interactive):
-    """Offer to go on from the valid lines of a log whose last line is torn; the torn bytes are
-    kept in PATH.torn, never deleted. The lines before it must be JSON events (UTF-8) before
-    anything is changed: else the file is refused as it is (a file of something else)."""
-    from comando_host.store.inputfile import read_bytes
-    torn = _torn_tail(read_bytes(path, what="game log"))
-    if torn is None:
-        return
-    good, tail = torn
-    lines = good.count(b"\n")
-    try:
-        for _ in log_lines(good, path):
-            pass
-    except ValueError as exc:
-        raise UsageError(f"{exc}; not a game log torn at its end: the file was left as it is") \
-            from None
-    what = (f"{path}: the last line is torn ({len(tail)} bytes after line {lines}, no newline: "
-            "its write never finished)")
-    if not allow:
-        if not interactive:
-            raise UsageError(f"{what}; to continue from the {lines} valid lines, add --drop-torn")
-        answer = input(f"{what}.\nContinue from the {lines} valid lines (the torn bytes are "
-                       f"kept in {path}.torn)? [y/N] ")
-        if answer.strip().lower() not in ("y", "yes"):
-            raise UsageError(f"{what}; not resumed")
-    import os
-    with open(path + ".torn", "ab") as f:
-        f.write(tail)
-        f.flush()
-        os.fsync(f.fileno())
-    tmp = path + ".resume-tmp"
-    with open(tmp, "wb") as f:   # the log is replaced whole (a crash leaves the old one)
-        f.write(good)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
-    print(f"{path}: the torn last line ({len(tail)} bytes) was set aside in {path}.torn; "
-          f"going on from line {lines}")
-
-
-def _resume_events(args, interactive):
-    """(events, game id or None, log path or None) of --resume: a log file (checked whole,
-    its torn last line handled) or the id of a stored game (comando games)."""
-    import os
-    from comando_host.store.inputfile import read_bytes
-    path = args.resume
-    looks_like_path = os.sep in path or "." in os.path.basename(path)
-    if not os.path.lexists(path) and not looks_like_path:
-        return _stored_events(args) + (args.log,)
-    data = read_bytes(path, what="game log")     # InputError: one line
-    torn = _torn_tail(data)
-    if torn is not None:
-        # the lines before the torn one follow the rules, else nothing is changed
-        _, err = replay_bytes(torn[0], path)
-        if err:
-            raise UsageError(f"{err}; the file was left as it is")
-        _resume_torn(path, args.drop_torn, interactive)
-        data = torn[0]
-    _, err = replay_bytes(data, path)  # the whole log is legal, or the line that is not
-    if err:
-        raise UsageError(err)
-    return [ev for _, ev in log_lines(data, path)], None, args.log or path
-
-
-def _stored_events(args):
-    """(events, id) of the stored game --resume names (an id or a unique prefix)."""
-    from comando_host.store.db import Store
-    store = Store(args.db, create=False)
-    try:
-        gid = store.find_game(args.resume)
-        records = store.records(gid)
-    finally:
-        store.close()
-    events = [r[1] for r in records if r[0] == "event"]
-    if any(r[0] == "snapshot" for r in records):
-        raise UsageError(f"{gid} starts from a snapshot of the device: it cannot be resumed "
-                         "from the start")
-    if not events or events[0].get("t") != "new" or "board" not in events[0]:
-        raise UsageError(f"{gid} is not a game of the map engine (a table session of the "
-                         "device?): comando play cannot resume it")
-    return events, gid
-
-
-def _new_game_id():
-    import os
-    import time
-    return "play-%s-%s" % (time.strftime("%Y%m%d-%H%M%S"), os.urandom(2).hex())
-
-
-def run(args) -> int:
-    from comando_host.store.db import Store, StoreError
-    rules = engine.get_rules(args.ruleset)
-    rng = SeededDice(args.seed) if args.seed is not None else system_dice()
-    interactive = sys.stdin.isatty()
-    gid = None
-    if args.resume:
-        events, gid, log_path = _resume_events(args, interactive)
-        try:
-            game = engine.Game(None, rng, events=events)
-        except ComandoError as exc:
-            raise UsageError(f"{args.resume}: {exc}") from None
-        rules = game.state.rules
-    else:
-        # a ruleset may name its own engine board (T.E.G. II: the house map; the device keeps
-        # default_board_id's printed-board file)
-        board = find_board(args.board or getattr(rules, "default_board", None)
-                           or default_board_id(rules.id), rules.id)
-        if rules.id not in board.rulesets:
-            raise UsageError(f"board {board.id} is made for {', '.join(board.rulesets) or 'no ruleset'}, "
-                             f"not {rules.name} (--ruleset {' / '.join(board.rulesets) or '?'}, or "
-                             f"--board {default_board_id(rules.id)})")
-        players = parse_players(args.players, rules, board)
-        seat = getattr(rules, "seat_players", None)
-        if seat is not None:  # T.E.G. II: 2 names seat the 2-player game's four powers
-            players = seat(players)
-        if rules.id in MAPS:  # the table opens on a map that seats it (Risk's twelve)
-            board = risk_table_board(board, len(players))
-        game = engine.new_game(board, rules.id, players, parse_options(args.option), rng=rng)
-        log_path = args.log
-    store = Store(args.db)      # the game is recorded as it is played (comando games lists it)
-    if args.resume and gid is None:
-        gid = store.find_log(game.log)
-    if gid is None:
-        gid = _new_game_id()
-        store.ensure_game(gid, board=game.board.id, ruleset=rules.id, origin="play")
-    try:
-        session = KeyboardGame(game, log_path=log_path, store=store, game_id=gid)
-    except StoreError as exc:
-        raise StoreError(f"{exc}; the game was not started") from None
-    if args.resume and log_path == args.resume:
-        session.written = len(game.log)
-    if interactive:
-        try:
-            completer_for(session)
-        except ImportError:
-            pass
-        print(f"{rules.name} on the board {game.board.name} ({game.board.id}). Type help for the commands.")
-    print(engine_text.status(game.state))
-    try:
-        rc = _loop(session, args, interactive)
-        session.record()
-    except KeyboardInterrupt:
-        print()
-        rc = 130
-        session.record()
-    except StoreError as exc:   # the disk full, the store made read-only: stop, say how far
-        store.close()
-        raise StoreError(f"{exc}: game {gid} is stored up to event {session.stored} "
-                         f"(comando play --resume {gid} goes on from there)") from None
-    print(f"game {gid}: {count(len(game.log), 'event')} recorded (comando show {gid}; "
-          f"comando play --resume {gid} goes on with it)"
-          if not log_path else f"game {gid} recorded; log: {log_path} ({count(len(game.log), 'event')})")
-    store.close()
-    return rc
-
-
-def _loop(session, args, interactive) -> int:
+def loop(session, args, interactive) -> int:
     number = 0   # the command's line on stdin (blank and comment lines count: an editor's)
     while True:
         session.record()     # what the last command made is stored before the next prompt

@@ -1,0 +1,91 @@
+"""The words of `comando play`'s prompt: the help, the command names and the words that stand
+in them (wildcards, missiles, the defender's dice), the commands another game adds, and the
+country names close to a typo."""
+
+from __future__ import annotations
+
+import difflib
+
+from comando.board import BoardError, search_key
+from comando_host import games
+from comando_host.text.numwords import looks_numeric
+
+
+HELP = """commands (COUNTRY: id, name or alias; Tab completes):
+  status                      whose turn, phase, armies to place, cards held (and the ruleset's counters)
+  map                         the board drawn in the terminal: owners in colour, armies
+  map PLAYER | countries [PLAYER]   the countries (of one player) as a table: owner, armies
+  neighbours COUNTRY          its neighbours: owner and armies, which it can attack
+  cards | objective           the current player's cards / secret objective
+  claim COUNTRY               2-3 players: occupy a free country
+  place N COUNTRY             add N armies to one of your countries
+  trade C1 C2 C3              trade three cards in (country names of the cards; 'wild' for a wildcard)
+  attack FROM TO              roll an attack (dice drawn now, stored in the log)
+  move N                      after a conquest: N armies in the conquered country
+  regroup FROM TO N           move N armies to a neighbouring country of yours
+  draw                        take your country card (after a conquest)
+  bonus COUNTRY               +2 armies on a country whose card you hold
+  end                         end your turn
+  pact PLAYER world | pact PLAYER border MINE THEIRS | pact PLAYER zone COUNTRY
+  unpact ID | pacts           break a pact (it binds until the other's next turn ends) / list
+  bot [turns]                 let the built-in bot play the current turn(s)
+  undo                        take back the last event (written to the log as an undo event)
+  save FILE                   write the log to FILE   |   help   |   quit"""
+
+COMMANDS = ("status", "map", "countries", "neighbours", "cards", "objective", "claim", "place", "trade", "attack", "move",
+            "regroup", "draw", "bonus", "end", "pact", "unpact", "pacts", "bot", "undo", "save",
+            "help", "quit", "walk", "dip")
+MISSILE_WORDS = ("missiles", "missile", "m")
+WILD_WORDS = ("wild", "wildcard", "wildcards", "joker", "comodin", "coringa", "*")
+DEF_WORDS = ("def", "defend", "defence", "defense", "dn")
+DIP_KINDS = ("truce", "carve", "break", "note")
+
+
+def help_text(rules_id):
+    """The common commands, then those the game adds or words its own way (its ``help``)."""
+    extra = games.get(rules_id).help
+    return HELP + ("\n\n" + extra if extra else "")
+
+
+def other_games_command(cmd):
+    """The id of the game that adds REPL command ``cmd`` (games/<id>.commands), or None."""
+    for rid, game in games.every():
+        if cmd in game.commands:
+            return rid
+    return None
+
+
+def close_countries(board, text, n=3):
+    """Ids of the countries whose id, name, short name or alias look like the unknown words of
+    ``text`` (a typo: 'argentna' -> argentina); [] when nothing is close."""
+    keys = {}
+    for i in range(board.n):
+        for name in (board.cid(i), board.name(i), board.short(i)) + tuple(board.aliases(i)):
+            keys.setdefault(search_key(name), i)
+    words = text.split()
+    probes = [text] + words + [" ".join(words[j:j + 2]) for j in range(len(words) - 1)
+                               if search_key(words[j]) not in keys or search_key(words[j + 1]) not in keys]
+    hits = []
+    for probe in probes:
+        k = search_key(probe)
+        if not k or k in keys:
+            continue
+        for m in difflib.get_close_matches(k, list(keys), n=n, cutoff=0.7):
+            if keys[m] not in hits:
+                hits.append(keys[m])
+        if hits and probe is text:  # the whole text is a typo of one name: that is the answer
+            break
+    return [board.cid(i) for i in hits[:n]]
+
+
+def unknown(board, what, text):
+    """BoardError for an unknown country (or card) name, with the close matches if any."""
+    near = close_countries(board, text)
+    hint = f"; did you mean {' or '.join(near)}?" if near else " (Tab completes the names; `map` lists them)"
+    return BoardError(f"{board.id}: no {what} called '{text}'{hint}")
+
+
+def is_int(word):
+    """A word where a count may stand that reads as a number (whole or not: number() refuses
+    what is not whole, rather than reading "5.5" as a country's name)."""
+    return looks_numeric(word)
