@@ -15,7 +15,7 @@ import pytest
 from comando import dice_mods
 from comando import combat, session as S
 from comando.dice import SeededDice
-from comando.rulesets import IDS
+from comando.registry import IDS
 from comando.session import replay
 from comando_host import games
 from comando_host.games import base, revancha

@@ -17,7 +17,7 @@ silent, the choice made here is written next to the code and in docs/architectur
 from comando import dice_mods
 from comando.errors import RulesError
 from comando.texts import say, text
-from comando.rulesets import TITLES
+from comando.registry import TITLES
 
 # Move-in limits after a conquest, as data: minimum is 1 or the number of dice just rolled
 # ("dice"); maximum is a number, the dice just rolled ("dice"), or every army but one ("all").
@@ -45,7 +45,7 @@ RULES = {
              "att_choice": 0, "def_choice": 1, "move_min": "dice", "move_max": "all"},
 }
 
-for _id in RULES:  # each entry's "name": the registry's full name (comando.rulesets.TITLES)
+for _id in RULES:  # each entry's "name": the registry's full name (comando.registry.TITLES)
     RULES[_id]["name"] = TITLES[_id]
 
 # Rules as data: COUNTS[a - 1][d - 1][j] = how many of the 6 ** (a + d) equally likely throws of

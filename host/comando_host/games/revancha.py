@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from comando import dice_mods
 from comando.board import BoardError
-from comando.rulesets import TITLES
+from comando.registry import TITLES
 from comando_host.cli import UsageError
 from comando_host.text.engine_text import card_name, who
 from comando_host.games.base import Game

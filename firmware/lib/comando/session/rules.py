@@ -106,7 +106,7 @@ def colours_in_play(state):
 class TableRules:
     """What every ruleset's table session shares (T.E.G. classic plays it as it is). Subclasses
     set ``id`` and override the hooks (``place_label``, ``placement``, ``start_placement``,
-    ``round_started``, ``last_round``, ``dice_mods``, ``check_attack``, ``left_placing``,
+    ``round_started``, ``last_round``, ``dice_mods``, ``check_attack``, ``left_placing``, ``counting_seat``,
     ``won_on_points``, ``claim_error``, ``walk_out``) or whole ``check_``/``make_``/``apply_`` handlers."""
 
     id = None
@@ -144,6 +144,10 @@ class TableRules:
 
     def left_placing(self, state, p):
         """Seat ``p`` left the game during the placement rounds (a Risk walk-out)."""
+
+    def counting_seat(self, state):
+        """The seat the final count asks next (stage COUNT: T.E.G. II's objective tokens), or -1."""
+        return -1
 
     def opener(self, state, winner):
         """The first player, from the winner of the opening roll."""

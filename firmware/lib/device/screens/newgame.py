@@ -9,7 +9,7 @@ from comando import turns as T
 from device import ui
 from device.buttons import PRESS, LONG
 from device.hal import UP, DOWN, OK, BACK, ROLL
-from comando.rulesets import COLOURS, MAPS
+from comando.registry import COLOURS, MAPS
 from device.screens.base import Screen, Menu, RULESETS, RULESET_NAMES, is_step, power_name
 from device.screens.base import main_items, colour_name
 from comando.texts import say
@@ -97,13 +97,13 @@ class NewGame(Screen):
         if self.ruleset() in MAPS:
             maps = self.risk_maps()
             return maps[self.map]
-        from comando.rulesets import BOARDS
+        from comando.registry import BOARDS
         return BOARDS.get(self.ruleset())
 
     def map_ok(self):
         """Map mode is offered for the rulesets whose map game the device's map screen plays
         (the engine's, seated by colour: T.E.G., La Revancha, WAR, Risk; not T.E.G. II)."""
-        from comando.rulesets import ENGINE
+        from comando.registry import ENGINE
         return self.ruleset() in ENGINE and not self.powers()
 
     def step_map(self, step):

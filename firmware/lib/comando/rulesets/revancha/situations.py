@@ -26,7 +26,7 @@ such as ``os.urandom``. The shuffled order is stored in an event, so a replay ne
 from comando import dice_mods as mods_
 from comando.errors import IllegalMove, RulesError
 from comando.texts import say, text
-from comando.rulesets import COLOURS as _REGISTRY
+from comando.registry import COLOURS as _REGISTRY
 
 try:
     from micropython import const
