@@ -11,6 +11,11 @@ from comando_host.cli import UsageError
 # and `roll --all` rolls once per army lost.
 MAX_ARMIES = 1000
 
+# The help of each dice modifier's flag, by its word (comando.dice_mods.MODS); every row there
+# gets its flag, a new one with the plain help below until it says more here.
+MOD_HELP = {"snow": "La Revancha's Snow situation card: +1 defence die, up to 4",
+            "tailwind": "La Revancha's Tailwind situation card: +1 attack die, up to 4"}
+
 
 def add_battle_args(parser: argparse.ArgumentParser, optional: bool = False) -> None:
     """``optional``: ATT and DEF may be left out (`comando odds --chain/--need` checks them)."""
@@ -20,10 +25,11 @@ def add_battle_args(parser: argparse.ArgumentParser, optional: bool = False) -> 
     parser.add_argument("att", metavar="ATT", nargs=nargs,
                         help="armies on the attacking country (its occupation army included)")
     parser.add_argument("dfn", metavar="DEF", nargs=nargs, help="armies on the defending country")
-    parser.add_argument("--snow", action="store_true",
-                        help="La Revancha's Snow situation card: +1 defence die, up to 4")
-    parser.add_argument("--tailwind", action="store_true",
-                        help="La Revancha's Tailwind situation card: +1 attack die, up to 4")
+    for row in dice_mods.MODS:
+        word = row[1]
+        parser.add_argument("--" + word, action="store_true", dest=word,
+                            help=MOD_HELP.get(word, "La Revancha's %s situation card"
+                                              % word.capitalize()))
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -48,7 +54,8 @@ def parse_battle(args: argparse.Namespace) -> tuple[str, int, int]:
 
 
 def mods(args: argparse.Namespace) -> int:
-    """The dice modifiers (comando.dice_mods) the flags ask for: --snow, --tailwind."""
+    """The dice modifiers (comando.dice_mods) the flags ask for: --snow, --tailwind (a flag
+    per modifier)."""
     return dice_mods.of_words(vars(args))
 
 
