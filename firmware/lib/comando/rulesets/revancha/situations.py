@@ -49,16 +49,17 @@ KIND_LABELS = ("Classic combat", "Snow", "Tailwind", "Crisis", "Extra reinforcem
 COUNTS = (20, 4, 4, 4, 4, 4, 4, 6)
 # La Revancha's colours, in the order of the rulebook's list of objectives.
 COLOURS = _REGISTRY["revancha"]  # ("white", "black", "red", "blue", "yellow", "green")
-DECK_SIZE = 50
-
-_STARTS = (0, 20, 24, 28, 32, 36, 40, 44)
+# Each kind's first card number (a kind's cards are numbered in a row, in KINDS order) and the
+# deck's size: from COUNTS, so a new kind is one entry in each tuple above.
+_STARTS = tuple(sum(COUNTS[:k]) for k in range(len(COUNTS)))
+DECK_SIZE = sum(COUNTS)   # 50
 
 
 def kind(card):
     """The kind (CLASSIC..REST) of card number ``card``."""
     if not 0 <= card < DECK_SIZE:
-        raise RulesError(say("sit_no", card))
-    k = 7
+        raise RulesError(say("sit_no", card, DECK_SIZE - 1))
+    k = len(_STARTS) - 1
     while _STARTS[k] > card:
         k -= 1
     return k
@@ -66,14 +67,14 @@ def kind(card):
 
 def rest_colour(card):
     """The colour a rest card names, or None for every other card."""
-    return COLOURS[card - 44] if kind(card) == REST else None
+    return COLOURS[card - _STARTS[REST]] if kind(card) == REST else None
 
 
 def name(card):
     """A short id: 'classic', 'snow', ..., 'rest-blue'."""
     k = kind(card)
     if k == REST:
-        return "rest-" + COLOURS[card - 44]
+        return "rest-" + COLOURS[card - _STARTS[REST]]
     return KINDS[k]
 
 
@@ -81,7 +82,7 @@ def label(card):
     """What the screen shows: 'Snow', 'Rest: blue'."""
     k = kind(card)
     if k == REST:
-        return "Rest: " + COLOURS[card - 44]
+        return "Rest: " + COLOURS[card - _STARTS[REST]]
     return KIND_LABELS[k]
 
 
@@ -136,9 +137,9 @@ def shuffle(source, cards=None):
 
 
 def check_order(order):
-    """A stored shuffle must be a permutation of the 50 cards."""
+    """A stored shuffle must be a permutation of the deck's cards (DECK_SIZE)."""
     if len(order) != DECK_SIZE:
-        raise RulesError(say("deck_size", len(order)))
+        raise RulesError(say("deck_size", DECK_SIZE, len(order)))
     seen = bytearray(DECK_SIZE)
     for c in order:
         kind(c)
