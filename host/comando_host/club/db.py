@@ -146,6 +146,17 @@ class Club:
             raise ClubError(404, "no club %r in this database (comando club init makes it)" % name)
         return row[0]
 
+    def club_for(self, name=None) -> int:
+        """The club of that name, or the database's only club when no name is given."""
+        if name:
+            return self.club_id(name)
+        with self._conn() as conn:
+            rows = conn.execute("SELECT id FROM clubs ORDER BY id LIMIT 2").fetchall()
+        if len(rows) != 1:
+            raise ClubError(400 if rows else 404, "name the club (?club=NAME): this database "
+                            "holds %s" % ("several" if rows else "none"))
+        return rows[0][0]
+
     def table_id(self, club: int, name: str) -> int:
         with self._conn() as conn:
             row = conn.execute("SELECT id FROM tables WHERE club=%s AND name=%s",
@@ -267,6 +278,12 @@ class Club:
                                 [(game, e["seq"], dumps(e)) for e in new])
             top = new[-1]["seq"]
             conn.execute("UPDATE games SET last_seq=%s, updated=now() WHERE id=%s", (top, game))
+            result = fold.result()
+            if result is not None:
+                # the game ended in this push: its seats' results, ratings and tournament table
+                # in the same transaction as its last events (nothing half recorded)
+                from comando_host.club import results
+                results.record(conn, game, table, result)
             conn.execute("SELECT pg_notify('club_events', %s)", ("%s %d" % (game, top),))
         with self._lock:
             self._folds[game] = fold

@@ -45,6 +45,8 @@ class GameFold:
         self.folder = None
         self.session = None
         self.seq = 0
+        self.lost = []        # per seat: armies lost in battle (map games)
+        self.expected = []    # per seat: the dice's expected losses (the page's luck)
 
     @property
     def state(self):
@@ -63,7 +65,10 @@ class GameFold:
                 if self.folder is None:
                     from comando import engine
                     self.folder = engine.Folder()
+                defender = self._defender(ev)
                 self.folder.feed(ev)
+                if defender is not None:
+                    self._luck(ev, defender)
             else:
                 from comando import session
                 if self.session is None:
@@ -74,6 +79,58 @@ class GameFold:
             why = "missing field %s" % exc if isinstance(exc, KeyError) else str(exc)
             raise Illegal("event %s (%s) is illegal: %s" % (seq, t, why)) from None
         self.seq = seq
+
+    def _defender(self, ev):
+        """The seat owning an attack's target before the attack (None: no throw to count)."""
+        st = self.folder.state
+        to = ev.get("to")
+        if ev.get("t") != "attack" or st is None or not isinstance(to, int) \
+                or not 0 <= to < st.n or not isinstance(ev.get("ad"), list) \
+                or not isinstance(ev.get("dd"), list):
+            return None
+        return st.owner[to]
+
+    def _luck(self, ev, defender):
+        from comando.combat import compare
+        from comando_host.web.pageview import expected_losses
+        ad, dd = ev["ad"], ev["dd"]
+        if not (1 <= len(ad) <= 4 and 1 <= len(dd) <= 4):
+            return
+        al, dl = compare(ad, dd)
+        ea, ed = expected_losses(len(ad), len(dd))
+        for seat, lost, exp in ((ev.get("p"), al, ea), (defender, dl, ed)):
+            if isinstance(seat, int) and seat >= 0:
+                while len(self.lost) <= seat:
+                    self.lost.append(0)
+                    self.expected.append(0.0)
+                self.lost[seat] += lost
+                self.expected[seat] += exp
+
+    def result(self):
+        """A finished map game's seats, winner first: [{"seat", "name", "place", "won",
+        "objective", "countries", "lost", "expected"}]; None while it goes on (or a device's
+        table session, whose end the club does not read yet). The places after the winner: most
+        countries held at the end, then most armies, then seat order; ``objective``: the winner
+        won by a secret objective (fewer than all the countries held)."""
+        st = self.state
+        if self.kind != "map" or st is None:
+            return None
+        win = getattr(st, "winner", -1)
+        if not isinstance(win, int) or not 0 <= win < st.np:
+            return None
+        rows = []
+        for seat in range(st.np):
+            countries = st.owner.count(seat)
+            armies = sum(a for o, a in zip(st.owner, st.armies) if o == seat)
+            rows.append((seat != win, -countries, -armies, seat, countries))
+        rows.sort()
+        out = []
+        for place, (_, _, _, seat, countries) in enumerate(rows, 1):
+            out.append({"seat": seat, "name": st.names[seat], "place": place, "won": place == 1,
+                        "objective": place == 1 and countries < st.n, "countries": countries,
+                        "lost": self.lost[seat] if seat < len(self.lost) else 0,
+                        "expected": self.expected[seat] if seat < len(self.expected) else 0.0})
+        return out
 
     def public(self) -> dict:
         """What a spectator may read of the game now: whose turn, the phase, the winner; never

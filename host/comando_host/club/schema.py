@@ -13,6 +13,18 @@ Tables:
     games           one row per game a table pushed: its table, ruleset, board, last seq stored
     events          every event of a game, PRIMARY KEY (game, seq), as canonical JSON text
                     (idempotence compares the text: the same event again is the same bytes)
+
+Version 2 (tournaments, ratings, statistics; docs/club.md):
+    players         a club's players, by the name they sit at a table with
+    results         one row per seat of a finished game: place, won, by objective, countries
+                    held, armies lost and the dice's expected losses (luck), rating after
+    ratings         a player's openskill rating per ruleset (mu, sigma), games rated
+    tournaments     a club's tournament: ruleset, its scoring scheme (the data file's JSON, copied
+                    when made: a later edit of the file does not rewrite its standings)
+    entrants        who registered
+    rounds          a tournament's rounds: the draw's seed, the round's clock options, closed
+    seats           the draw: a round's tables (1..), each player's seat
+    round_games     the game each drawn table played (linked when it ends)
 """
 
 from __future__ import annotations
@@ -61,6 +73,78 @@ MIGRATIONS = [
         body TEXT NOT NULL,
         received TIMESTAMPTZ NOT NULL DEFAULT now(),
         PRIMARY KEY (game, seq)
+    );
+    """,
+    # 1 -> 2
+    """
+    CREATE TABLE players (
+        id BIGSERIAL PRIMARY KEY,
+        club BIGINT NOT NULL REFERENCES clubs(id),
+        name TEXT NOT NULL,
+        UNIQUE (club, name)
+    );
+    CREATE TABLE results (
+        game TEXT NOT NULL REFERENCES games(id),
+        seat INTEGER NOT NULL,
+        player BIGINT NOT NULL REFERENCES players(id),
+        place INTEGER NOT NULL,
+        won BOOLEAN NOT NULL,
+        objective BOOLEAN NOT NULL,
+        countries INTEGER NOT NULL,
+        lost INTEGER NOT NULL,
+        expected DOUBLE PRECISION NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL,
+        ended TIMESTAMPTZ NOT NULL DEFAULT now(),
+        PRIMARY KEY (game, seat)
+    );
+    CREATE INDEX results_player ON results(player);
+    CREATE TABLE ratings (
+        player BIGINT NOT NULL REFERENCES players(id),
+        ruleset TEXT NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL,
+        games INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (player, ruleset)
+    );
+    CREATE TABLE tournaments (
+        id BIGSERIAL PRIMARY KEY,
+        club BIGINT NOT NULL REFERENCES clubs(id),
+        name TEXT NOT NULL,
+        ruleset TEXT NOT NULL,
+        scheme TEXT NOT NULL,
+        created TIMESTAMPTZ NOT NULL DEFAULT now(),
+        UNIQUE (club, name)
+    );
+    CREATE TABLE entrants (
+        tournament BIGINT NOT NULL REFERENCES tournaments(id),
+        player BIGINT NOT NULL REFERENCES players(id),
+        PRIMARY KEY (tournament, player)
+    );
+    CREATE TABLE rounds (
+        tournament BIGINT NOT NULL REFERENCES tournaments(id),
+        number INTEGER NOT NULL,
+        seed BIGINT NOT NULL,
+        clock TEXT NOT NULL DEFAULT '{}',
+        closed TIMESTAMPTZ,
+        PRIMARY KEY (tournament, number)
+    );
+    CREATE TABLE seats (
+        tournament BIGINT NOT NULL,
+        round INTEGER NOT NULL,
+        table_no INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        player BIGINT NOT NULL REFERENCES players(id),
+        PRIMARY KEY (tournament, round, player),
+        FOREIGN KEY (tournament, round) REFERENCES rounds(tournament, number)
+    );
+    CREATE TABLE round_games (
+        tournament BIGINT NOT NULL,
+        round INTEGER NOT NULL,
+        table_no INTEGER NOT NULL,
+        game TEXT NOT NULL UNIQUE REFERENCES games(id),
+        PRIMARY KEY (tournament, round, table_no),
+        FOREIGN KEY (tournament, round) REFERENCES rounds(tournament, number)
     );
     """,
 ]

@@ -9,6 +9,16 @@ Routes (JSON in and out; every refusal is ``{"error": one line}`` with its HTTP 
     GET  /api/table                  a table: {"table": its id} (join checks its token with it)
     POST /api/games/{id}/events      a table (Authorization: Bearer TOKEN): {"events": [...]}
                                      -> {"acked": last seq the club holds}
+    POST /api/tournaments            organiser: {"name", "ruleset", "scheme"} -> {"id"} (scheme: a
+                                     scheme's name, club/schemes/, or its data: a custom table)
+    POST /api/tournaments/{id}/players            organiser: {"names": [...]} registers them
+    POST /api/tournaments/{id}/rounds             organiser: {"seed"?} draws the next round
+    POST /api/tournaments/{id}/rounds/{n}/clock   organiser: {"clock": "limit:90m,end:roll"}
+    POST /api/tournaments/{id}/rounds/{n}/close   organiser: closes it (every table's game ended)
+    GET  /api/tournaments/{id}       anyone: the tournament, its rounds, tables, clocks, games
+    GET  /api/tournaments/{id}/standings          anyone: ?through=N, ?format=csv
+    GET  /api/players/{name}         anyone: a player's statistics (?club=NAME when the
+                                     database holds several clubs)
     GET  /api/tables                 anyone: the tables and their games
     GET  /api/games/{id}             anyone: a game's public fields (players, phase, winner)
     WS   /ws                         anyone: {"game", "seq"} as each push is stored, whichever
@@ -16,75 +26,29 @@ Routes (JSON in and out; every refusal is ``{"error": one line}`` with its HTTP 
 
 Statuses: 400 malformed, 401 no/wrong/revoked token or login, 403 another table's game, 404
 unknown, 409 a gap (``missing``: the seq the club waits for) or an event that differs from the
-stored one (``seq``), 413 a body over MAX_BODY, 422 an illegal or unsealed event (``seq``),
+stored one (``seq``), 413 a body over requests.MAX_BODY, 422 an illegal or unsealed event (``seq``),
 503 the database unreachable (the table keeps its events and sends them again).
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import JSONResponse
 from starlette.routing import Route, WebSocketRoute
 
-import psycopg
-from psycopg_pool import PoolTimeout
-
-from comando_host.club.db import Club, ClubError, DatabaseDown, one_line
+from comando_host.club import tournament_routes
+from comando_host.club.db import Club, ClubError
+from comando_host.club.requests import bearer, guarded, read_json
 from comando_host.club.live import Live
 
-MAX_BODY = 1024 * 1024
 COOKIE = "club_session"
-
-
-def refuse(status: int, message: str, **extra) -> JSONResponse:
-    return JSONResponse(dict(extra, error=message), status_code=status)
-
-
-async def read_json(request):
-    """The request's JSON object, read with a bound (ClubError 413/400)."""
-    size = request.headers.get("content-length")
-    if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
-        raise ClubError(413, "the body is over %d bytes: send fewer events at once" % MAX_BODY)
-    data = bytearray()
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > MAX_BODY:
-            raise ClubError(413, "the body is over %d bytes: send fewer events at once" % MAX_BODY)
-    try:
-        obj = json.loads(bytes(data).decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        raise ClubError(400, "the body is not JSON") from None
-    if not isinstance(obj, dict):
-        raise ClubError(400, "the body is not a JSON object")
-    return obj
-
-
-def bearer(request) -> str:
-    h = request.headers.get("authorization", "")
-    if h[:7].lower() == "bearer ":
-        return h[7:].strip()
-    return ""
 
 
 def create_app(club: Club) -> Starlette:
     live = Live(club.url)
-
-    def guarded(fn):
-        async def endpoint(request):
-            try:
-                return await fn(request)
-            except ClubError as exc:
-                return refuse(exc.status, str(exc), **exc.extra)
-            except DatabaseDown as exc:
-                return refuse(503, str(exc))
-            except (psycopg.OperationalError, PoolTimeout) as exc:
-                # the database gone mid-round: the table keeps its events and sends them again
-                return refuse(503, "the club database is unreachable: %s" % one_line(exc))
-        return endpoint
 
     async def organiser(request):
         token = bearer(request) or request.cookies.get(COOKIE, "")
@@ -140,7 +104,7 @@ def create_app(club: Club) -> Starlette:
             raise ClubError(404, "no game %r at this club" % gid)
         return JSONResponse(out)
 
-    routes = [
+    routes = tournament_routes.routes(club, guarded, organiser) + [
         Route("/api/login", login, methods=["POST"]),
         Route("/api/tables", new_table, methods=["POST"]),
         Route("/api/tables", tables, methods=["GET"]),

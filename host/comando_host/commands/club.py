@@ -5,6 +5,9 @@
     comando club serve --db-url URL [--port 8770] [--lan ADDRESS]
     comando club serve --demo       (a throwaway PostgreSQL cluster of its own, one laptop)
     comando club join  URL --token TOKEN [--db table.db] [--once]
+    comando club tournament {create,register,draw,clock,close,show,standings} --db-url URL
+                            --club NAME TOURNAMENT ...
+    comando club stats --db-url URL [--club NAME] PLAYER [--json]
 
 The organiser makes the club once (init), runs the server (serve: the schema is migrated at
 start), logs in and makes each table's token (POST /api/tables); each table's laptop joins with
@@ -27,7 +30,8 @@ TOKEN_ENV = "COMANDO_CLUB_TOKEN"
 def register(subparsers) -> None:
     p = subparsers.add_parser("club", help="a club's server on PostgreSQL; a table joining it",
                               description=__doc__.split("\n\n")[0])
-    sub = p.add_subparsers(dest="club_command", metavar="{init,table,serve,join}")
+    sub = p.add_subparsers(dest="club_command",
+                           metavar="{init,table,serve,join,tournament,stats}")
     i = sub.add_parser("init", help="make the club and its organiser (password on stdin)")
     _db_url(i)
     i.add_argument("--club", required=True, help="the club's name")
@@ -57,7 +61,119 @@ def register(subparsers) -> None:
                    "else the per-user data directory)")
     j.add_argument("--once", action="store_true", help="push what is stored, then stop")
     j.set_defaults(func=run_join)
+    register_tournament(sub)
+    st = sub.add_parser("stats", help="a player's games, wins, ratings, luck and rivals")
+    _db_url(st)
+    st.add_argument("--club", help="the club's name (needed when the database holds several)")
+    st.add_argument("player", help="the player's name, as seated at the tables")
+    st.add_argument("--json", action="store_true", help="the statistics as JSON")
+    st.set_defaults(func=run_stats)
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
+
+
+def register_tournament(sub) -> None:
+    t = sub.add_parser("tournament", help="a tournament: create, register, draw a round, set its "
+                       "clock, close it, standings (the organiser, on the database)")
+    ts = t.add_subparsers(dest="tournament_command",
+                          metavar="{create,register,draw,clock,close,show,standings}")
+
+    def cmd(name, help_):
+        c = ts.add_parser(name, help=help_)
+        _db_url(c)
+        c.add_argument("--club", required=True, help="the club's name")
+        c.add_argument("tournament", help="the tournament's name (or id)")
+        c.set_defaults(func=run_tournament, action=name)
+        return c
+
+    c = cmd("create", "make a tournament")
+    c.add_argument("--ruleset", required=True, help="the ruleset its games are played by (teg, ...)")
+    c.add_argument("--scheme", default="risiko", help="scoring: risiko (placement points plus the "
+                   "objective bonus), wins, or a JSON file of your own (default risiko)")
+    c = cmd("register", "register players")
+    c.add_argument("players", nargs="+", help="the players' names")
+    c = cmd("draw", "draw the next round's tables")
+    c.add_argument("--seed", type=int, help="the draw's seed (default: a random one, printed)")
+    c = cmd("clock", "set a round's clock (the table clock's words: limit:90m,end:roll)")
+    c.add_argument("round", type=int)
+    c.add_argument("clock", help="e.g. limit:90m,end:roll or turn:2m,limit:2h,end:round")
+    c = cmd("close", "close a round (each of its tables' games ended)")
+    c.add_argument("round", type=int)
+    cmd("show", "the tournament: rounds, tables, clocks, games (JSON)")
+    c = cmd("standings", "the standings after the closed rounds")
+    c.add_argument("--through", type=int, metavar="N", help="after round N")
+    g = c.add_mutually_exclusive_group()
+    g.add_argument("--csv", action="store_true", help="as CSV")
+    g.add_argument("--json", action="store_true", help="as JSON")
+    t.set_defaults(func=lambda args: (t.print_help(), 2)[1])
+
+
+def run_tournament(args) -> int:
+    _needs_extra()
+    import json
+
+    from comando_host.club import tournaments as T
+    from comando_host.club.db import ClubError
+    club = open_club(db_url(args))
+    try:
+        cid = club.club_id(args.club)
+        if args.action == "create":
+            tid = T.create(club, cid, args.tournament, args.ruleset, args.scheme)
+            print("tournament %r made (id %d)" % (args.tournament, tid))
+            return 0
+        tid = T.find(club, cid, args.tournament)
+        if args.action == "register":
+            names = T.register(club, cid, tid, args.players)
+            print("registered: %s" % ", ".join(names))
+        elif args.action == "draw":
+            d = T.draw_round(club, cid, tid, args.seed)
+            print("round %d (seed %d):" % (d["round"], d["seed"]))
+            for i, names in enumerate(d["tables"], 1):
+                print("  table %d: %s" % (i, ", ".join(names)))
+        elif args.action == "clock":
+            from comando.clock_options import words
+            opts = T.set_clock(club, cid, tid, args.round, args.clock)
+            print("round %d's clock: %s" % (args.round, ", ".join(
+                "%s %s" % (k, words(v) if isinstance(v, int) else v) for k, v in opts.items())))
+        elif args.action == "close":
+            T.close_round(club, cid, tid, args.round)
+            print("round %d closed" % args.round)
+        elif args.action == "show":
+            print(json.dumps(T.show(club, cid, tid), indent=1, ensure_ascii=False))
+        else:
+            table = T.standings(club, cid, tid, args.through)
+            if args.csv:
+                sys.stdout.write(T.csv_text(table))
+            elif args.json:
+                print(json.dumps(table, indent=1, ensure_ascii=False))
+            else:
+                print("%s: standings after %d round(s) (%s)" % (
+                    table["tournament"], table["rounds_closed"], table["scheme"]))
+                for s in table["standings"]:
+                    print("%3d. %-24s %6g points, %d games, %d won, rating %.2f" % (
+                        s["rank"], s["player"], s["points"], s["games"], s["wins"],
+                        s["rating"]))
+    except ClubError as exc:
+        raise UsageError(str(exc)) from None
+    finally:
+        club.close()
+    return 0
+
+
+def run_stats(args) -> int:
+    _needs_extra()
+    import json
+
+    from comando_host.club import stats
+    from comando_host.club.db import ClubError
+    club = open_club(db_url(args))
+    try:
+        s = stats.player(club, club.club_for(args.club), args.player)
+    except ClubError as exc:
+        raise UsageError(str(exc)) from None
+    finally:
+        club.close()
+    print(json.dumps(s, indent=1, ensure_ascii=False) if args.json else stats.words(s))
+    return 0
 
 
 def _db_url(p):
@@ -80,6 +196,7 @@ def _needs_extra():
         import psycopg  # noqa: F401
         import psycopg_pool  # noqa: F401
         import argon2  # noqa: F401
+        import openskill  # noqa: F401
         import uvicorn  # noqa: F401
     except ImportError:
         from comando_host.howto import install_extra
