@@ -240,38 +240,42 @@ class NewGame(Screen):
             ui.footer(fb, say("ng_next"))
 
     def button(self, b, kind):
-        if b == ROLL and kind == PRESS:
+        if b == ROLL and kind == PRESS or b == OK and kind == LONG:
             self.start()
-            return
-        if b == BACK and kind == PRESS:
-            if self.field > 0:
-                self.field -= 1
-                if self.field == self.MAP and not self.map_ok():
-                    self.field -= 1
-            elif self.app.state.stage is not None:
-                self.app.home()
-            else:  # no game yet: settings, hardware (OLED kind, self-test), sync
-                self.app.push(Menu(self.app, say("mn_menu"), main_items(self.app, new_game=False)))
-            return
-        if b == OK and kind == PRESS:
-            if self.field == self.SEATS and not self.powers() and self.seat < self.n - 1:
-                self.seat += 1
-                return
-            if self.field == self.START:
-                self.start()
-                return
-            self.field += 1
-            if self.field == self.SEATS:
-                self.seat = 0
+        elif b == BACK and kind == PRESS:
+            self.back()
+        elif b == OK and kind == PRESS:
+            self.ok()
+        elif is_step(kind) and b in (UP, DOWN):
+            self.step_field(1 if b == UP else -1)
+
+    def back(self):
+        """BACK: the field before, or out (home, or the menu when there is no game yet)."""
+        if self.field > 0:
+            self.field -= 1
             if self.field == self.MAP and not self.map_ok():
-                self.field += 1   # T.E.G. II: no map mode on this screen
+                self.field -= 1
+        elif self.app.state.stage is not None:
+            self.app.home()
+        else:  # no game yet: settings, hardware (OLED kind, self-test), sync
+            self.app.push(Menu(self.app, say("mn_menu"), main_items(self.app, new_game=False)))
+
+    def ok(self):
+        """OK: the next seat's colour, the next field, or the start."""
+        if self.field == self.SEATS and not self.powers() and self.seat < self.n - 1:
+            self.seat += 1
             return
-        if b == OK and kind == LONG:
+        if self.field == self.START:
             self.start()
             return
-        if not is_step(kind) or b not in (UP, DOWN):
-            return
-        step = 1 if b == UP else -1
+        self.field += 1
+        if self.field == self.SEATS:
+            self.seat = 0
+        if self.field == self.MAP and not self.map_ok():
+            self.field += 1   # T.E.G. II: no map mode on this screen
+
+    def step_field(self, step):
+        """UP (+1) / DOWN (-1) on the field the cursor is on."""
         if self.field == self.START:
             self.clock = (self.clock + step) % len(CLOCKS)
             return
@@ -282,14 +286,7 @@ class NewGame(Screen):
                 self.mapmode = 0
             self.reset_colours()
         elif self.field == 1:
-            if self.powers():
-                i = TEG2_PLAYERS.index(self.n) if self.n in TEG2_PLAYERS else 2
-                self.n = TEG2_PLAYERS[(i + step) % len(TEG2_PLAYERS)]
-                if self.n > 6:  # both boards on this device: no map mode, no board file
-                    self.use_board, self.mapmode = 1, 0
-            else:
-                self.n = 2 + (self.n - 2 + step) % 5
-            self.reset_colours()
+            self.step_players(step)
         elif self.field == 2:
             self.step_board(step)
         elif self.field == self.MAP:
@@ -297,15 +294,28 @@ class NewGame(Screen):
         elif self.field == self.SEATS and self.powers():
             # basic, medium, advanced, then the same with hidden objectives
             self.level = (self.level + step) % (2 * len(LEVELS))
-        elif self.field == self.SEATS and not self.powers():
-            # the seat's colour cycles through the colours nobody else has taken
-            pal = self.palette()
-            cur = pal.index(self.cols[self.seat])
-            for k in range(1, len(pal) + 1):
-                c = pal[(cur + step * k) % len(pal)]
-                if c not in self.cols:
-                    self.cols[self.seat] = c
-                    break
+        elif self.field == self.SEATS:
+            self.step_colour(step)
+
+    def step_players(self, step):
+        if self.powers():
+            i = TEG2_PLAYERS.index(self.n) if self.n in TEG2_PLAYERS else 2
+            self.n = TEG2_PLAYERS[(i + step) % len(TEG2_PLAYERS)]
+            if self.n > 6:  # both boards on this device: no map mode, no board file
+                self.use_board, self.mapmode = 1, 0
+        else:
+            self.n = 2 + (self.n - 2 + step) % 5
+        self.reset_colours()
+
+    def step_colour(self, step):
+        # the seat's colour cycles through the colours nobody else has taken
+        pal = self.palette()
+        cur = pal.index(self.cols[self.seat])
+        for k in range(1, len(pal) + 1):
+            c = pal[(cur + step * k) % len(pal)]
+            if c not in self.cols:
+                self.cols[self.seat] = c
+                break
 
     def start(self):
         rs = self.ruleset()
