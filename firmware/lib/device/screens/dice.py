@@ -131,6 +131,20 @@ class Dice(Screen):
                 fb.hline(0, 25, 40, 1)
             elif fld == "def":
                 fb.hline(88, 25, 40, 1)
+        self.draw_dice(fb, st, won)
+        if self.msg:  # below the counts; over them when it needs more than three lines
+            y = 28 if len(ui.wrap(self.msg, 16)) <= 3 else 10
+            fb.fill_rect(0, y - 2, 128, 66 - y, 0)
+            ui.paragraph(fb, self.msg, y, 3 if y == 28 else 5)
+            ui.footer(fb, say("di_armies") if self.att < 2 else say("di_goon"))
+            return
+        line = self.news(st, fld, lim)
+        fb.text(ui.fit(line, 16), 0, 48, 1)
+        ui.tight(fb, say("di_move") if won else say("di_hold"), 0, 56)
+
+    def draw_dice(self, fb, st, won):
+        """Page 4-5: this attack's last roll (and the losses between the counts), or the dice a
+        new attack is about to roll, blank."""
         rec = self.last
         if rec is not None and not self.fresh:  # only this attack's last roll: never old dice
             x = 0
@@ -156,13 +170,10 @@ class Dice(Screen):
                 ui.die(fb, 16 * i, 32, 0, True)
             for i in range(nd):
                 ui.die(fb, 130 - 16 * (nd - i), 32, 0, False)
-        if self.msg:  # below the counts; over them when it needs more than three lines
-            y = 28 if len(ui.wrap(self.msg, 16)) <= 3 else 10
-            fb.fill_rect(0, y - 2, 128, 66 - y, 0)
-            ui.paragraph(fb, self.msg, y, 3 if y == 28 else 5)
-            ui.footer(fb, say("di_armies") if self.att < 2 else say("di_goon"))
-            return
-        elif lim is not None:  # the move-in is the question now, whatever the field
+
+    def news(self, st, fld, lim):
+        """Page 6's one line: the move-in question, the field's value, or what the roll says."""
+        if lim is not None:  # the move-in is the question now, whatever the field
             lo, hi = lim
             line = (say("di_may") % (lo, hi)) if lo < hi else (say("di_must") % lo)
         elif fld == "who":
@@ -189,8 +200,37 @@ class Dice(Screen):
                 line = say(mods_line(mods))
             else:
                 line = ""
-        fb.text(ui.fit(line, 16), 0, 48, 1)
-        ui.tight(fb, say("di_move") if won else say("di_hold"), 0, 56)
+        return line
+
+    def step_field(self, fld, step):
+        """UP (+1) / DOWN (-1) on field ``fld``: the counts, the defender, the stop, the border,
+        the countries."""
+        app = self.app
+        st = app.state
+        if fld in ("att", "def"):
+            self.fresh = True
+        self.series = None
+        if fld == "att":
+            self.att = max(1, self.att + step)
+        elif fld == "def":
+            self.dfn = max(1, self.dfn + step)
+        elif fld == "who":
+            opts = [s for s in range(st.n) if st.alive[s] and s != st.cur]
+            i = opts.index(self.defender) if self.defender in opts else 0
+            self.defender = opts[(i + step) % len(opts)]
+        elif fld == "stop":
+            self.stop = max(1, self.stop + step)
+            app.settings.stop = self.stop
+        elif fld == "border":
+            self.internal ^= 1
+        elif fld == "from":
+            n = self.app.board.n
+            self.src = 0 if self.src is None else (self.src + step) % n
+            self.dst = None
+        elif fld == "to" and self.src is not None:
+            nb = self.app.board.neighbours(self.src)
+            i = nb.index(self.dst) if self.dst in nb else -1
+            self.dst = nb[(i + step) % len(nb)]
 
     def action(self):
         st = self.app.state
@@ -330,28 +370,4 @@ class Dice(Screen):
             lo, hi = self.limits or (0, 0)  # after a conquest UP/DOWN set the move-in
             self.move = max(lo, min(hi, self.move + (1 if b == UP else -1)))
         elif b in (UP, DOWN) and is_step(kind):
-            step = 1 if b == UP else -1
-            if fld in ("att", "def"):
-                self.fresh = True
-            self.series = None
-            if fld == "att":
-                self.att = max(1, self.att + step)
-            elif fld == "def":
-                self.dfn = max(1, self.dfn + step)
-            elif fld == "who":
-                opts = [s for s in range(st.n) if st.alive[s] and s != st.cur]
-                i = opts.index(self.defender) if self.defender in opts else 0
-                self.defender = opts[(i + step) % len(opts)]
-            elif fld == "stop":
-                self.stop = max(1, self.stop + step)
-                app.settings.stop = self.stop
-            elif fld == "border":
-                self.internal ^= 1
-            elif fld == "from":
-                n = self.app.board.n
-                self.src = 0 if self.src is None else (self.src + step) % n
-                self.dst = None
-            elif fld == "to" and self.src is not None:
-                nb = self.app.board.neighbours(self.src)
-                i = nb.index(self.dst) if self.dst in nb else -1
-                self.dst = nb[(i + step) % len(nb)]
+            self.step_field(fld, 1 if b == UP else -1)
