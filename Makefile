@@ -9,6 +9,8 @@ ARGS    ?=
 # none. make uf2 / test-pico / bench-pico FIRMWARE=PATH, or COMANDO_PICO_FIRMWARE in the environment.
 FIRMWARE ?= $(COMANDO_PICO_FIRMWARE)
 
+
+.PHONY: catalogues lang-check
 .PHONY: all venv test test-pico bench-pico uf2 node_modules pico-deps run bench firmware deploy enclosure hardware clean
 
 all: test
@@ -85,3 +87,17 @@ hardware: $(STAMP)
 clean:
 	rm -rf build .pytest_cache .hypothesis
 	find . -name __pycache__ -prune -exec rm -rf {} +
+
+## The laptop's and the page's texts (issue 24): extract them with Babel (babel.cfg) into
+## host/comando_host/locale/comando.pot and bring each language's comando.po up to it.
+LOCALE := host/comando_host/locale
+catalogues: $(STAMP)
+	$(BIN)/pybabel -q extract -F babel.cfg --no-default-keywords -k _ -k _n:1,2 -k N_ -k NP_:1c,2 -k T \
+		--no-location --sort-output --project comando -o $(LOCALE)/comando.pot .
+	$(BIN)/pybabel -q update -i $(LOCALE)/comando.pot -d $(LOCALE) -D comando \
+		--no-fuzzy-matching --ignore-obsolete
+
+## The catalogues' check: every text in every language with the same format fields (make test
+## runs it too: tests/host/test_catalogues.py); setup.py runs it before compiling a wheel's .mo.
+lang-check: $(STAMP)
+	$(BIN)/python -m comando_host.text.catalogues

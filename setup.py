@@ -1,6 +1,11 @@
 """The wheel's data: pyproject.toml says everything else (setuptools reads both).
 
-build_py copies what the commands read besides the two packages' code into the wheel's
+build_py compiles the laptop's catalogues (host/comando_host/locale/<code>/LC_MESSAGES/comando.po)
+into the wheel's .mo beside each .po, after the catalogues' check (comando_host.text.catalogues:
+a text missing or a format field wrong fails the build); an editable install compiles nothing,
+the checkout's .po are compiled on first use into the user's cache (comando_host.text.lang).
+
+build_py also copies what the commands read besides the two packages' code into the wheel's
 comando_host/share/, laid out as in the checkout (comando_host.resources finds it there): the
 boards and their layouts, the device's code (firmware/: main.py, the manifests, lib/comando,
 lib/device) and the enclosure's STL. MANIFEST.in puts the same files in the sdist, so a wheel
@@ -32,11 +37,35 @@ def share_files(top="."):
     return out
 
 
+def compile_catalogues(build_lib):
+    """Each comando.po of the checkout compiled into build_lib's comando_host/locale, once the
+    check finds every text in every language with its format fields."""
+    import sys
+    sys.path.insert(0, "host")
+    try:
+        from comando_host.text import catalogues
+    finally:
+        sys.path.pop(0)
+    here = os.path.join("host", "comando_host", "locale")
+    problems = catalogues.problems(here)
+    if problems:
+        raise SystemExit("setup.py: the catalogues are not ready (make lang-check):\n  "
+                         + "\n  ".join(problems))
+    from babel.messages.mofile import write_mo
+    for code in catalogues.languages(here):
+        po = os.path.join(here, code, "LC_MESSAGES", "comando.po")
+        mo = os.path.join(build_lib, "comando_host", "locale", code, "LC_MESSAGES", "comando.mo")
+        os.makedirs(os.path.dirname(mo), exist_ok=True)
+        with open(mo, "wb") as f:
+            write_mo(f, catalogues._read(po))
+
+
 class build_py_with_share(build_py):
     def run(self):
         super().run()
         if getattr(self, "editable_mode", False):
             return   # an editable install reads the checkout itself
+        compile_catalogues(self.build_lib)
         dest = os.path.join(self.build_lib, "comando_host", "share")
         if os.path.isdir(dest):
             shutil.rmtree(dest)   # no file a previous build left behind

@@ -120,7 +120,7 @@ def main(argv=None):
             gap = rig.call("poll_gap")["max_ms"]
             s1 = rig.call("stats")
             lat = rig.press_latencies(k)
-            edge, done, before = rig.taps[k]
+            edge, done, before = rig.taps[k][:3]
             fr = " ".join("%.0f-%.0f/%d" % (f["t0"] - edge, f["t1"] - edge, f["bytes"])
                           for f in rig.frames[before:] if f["t0"] >= edge)
             print("%-10s glass %6s  gap %6.1f  erases %d programs %d" % (

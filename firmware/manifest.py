@@ -14,7 +14,7 @@ package("comando", base_path="lib")
 
 # the app, the Pico's HAL and the screens (not the host-side HALs: manifest_sim.py)
 package("device", base_path="lib", files=(
-    "__init__.py", "app.py", "app_start.py", "buttons.py", "canvas.py", "clockview.py",
+    "__init__.py", "app.py", "app_start.py", "botturn.py", "buttons.py", "canvas.py", "clockview.py",
     "font_accents.py", "journal.py",
     "journal_flash.py", "journal_flash_read.py", "journal_repair.py",
     "gameid.py", "link.py", "link_wait.py", "mapmode.py", "oled.py", "oled_diff.py", "table_board.py",

@@ -19,15 +19,21 @@ FLOOR = 16 * KB           # the least the chip must keep free at its lowest (iss
 
 # game (tests/heap_games.py) -> (bytes the chip used at its peak, the unix port's live peak)
 CALIBRATION = {
-    "revancha_table_6p": (112400, 163296),
+    "revancha_table_6p": (130192, 191136),
     "revancha_map_turns_4p": (210608, 313472),
-    "teg2_8p": (147888, 194720),
+    "teg2_8p": (154800, 211968),
 }
+
+
+# games not measured on the chip whose mix of objects is a calibrated game's: T.E.G.'s map games
+# (issue 26: with bots and without) are map mode's, the engine's state on a board
+LIKE = {"teg_bots_4p": "revancha_map_turns_4p", "teg_humans_4p": "revancha_map_turns_4p"}
 
 
 def ratio(name):
     """The chip's heap per byte of the unix port's live peak, for game ``name`` (a game not
-    calibrated: the largest ratio, the cautious guess)."""
+    calibrated: the game it is like, else the largest ratio, the cautious guess)."""
+    name = LIKE.get(name, name)
     if name in CALIBRATION:
         used, peak = CALIBRATION[name]
         return used / peak

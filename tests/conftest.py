@@ -22,6 +22,17 @@ def _own_game_database(tmp_path_factory, monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def _laptop_speaks_english(monkeypatch):
+    """The laptop's tests read English: $COMANDO_LANG=en unless a test asks otherwise (a game's
+    table would speak its ruleset's home language: tests/host/test_laptop_langs.py unsets it)."""
+    if not os.environ.get("COMANDO_LANG"):
+        monkeypatch.setenv("COMANDO_LANG", "en")
+    yield
+    from comando_host.text import lang
+    lang.reset()
+
+
+@pytest.fixture(autouse=True)
 def _english_after_each_test():
     """A device test leaves the texts in its game's language (comando.texts is one per process,
     as on the Pico): the next test starts in English, the laptop's and the rules' tests' own."""

@@ -60,11 +60,25 @@ def teg2_eight():
     return [_script("teg2_game8.txt")]
 
 
+def teg_bots():
+    """(d) T.E.G. in map mode, two humans and two bots (the engine's, issue 26), to a victory
+    (tests/device_scripts/teg_bots.txt: the bots' code loaded on their turns and for two hints)."""
+    return [_script("teg_bots.txt")]
+
+
+def teg_humans():
+    """(e) The same T.E.G. map game with every seat human, no hint (teg_humans.txt): the
+    baseline (d) is measured against."""
+    return [_script("teg_humans.txt")]
+
+
 # name -> (the legs, the simulated dice's seed)
 GAMES = {
     "revancha_table_6p": (revancha_table, 5),
     "revancha_map_turns_4p": (revancha_map_turns, 5),
     "teg2_8p": (teg2_eight, 7),
+    "teg_bots_4p": (teg_bots, 11),
+    "teg_humans_4p": (teg_humans, 11),
 }
 
 

@@ -23,6 +23,10 @@ class Driver:
     def __init__(self, seed=5, players=4, serial=None, pace=0.0, ruleset="teg", board=None,
                  deck=1, draw=False):
         self.ruleset = ruleset
+        # the Map field's 5th and 6th steps: the table's own dice (losses; faces): the table's
+        # throws are seeded dice, told on the table_roll screen (``told``: presses per roll)
+        self.table_dice = SeededDice(seed + 55)
+        self.told = []
         self.draw = draw       # draw the screen after every press; its words kept in ``frames``
         self.frames = []
         self.board = board
@@ -131,6 +135,34 @@ class Driver:
         self.press(ROLL)
         assert self.app.map, "map mode did not start: %s" % (self.toasts[-1:],)
 
+    def tell(self):
+        """The table's own dice: when an attack opened the table_roll screen, the table throws
+        (seeded dice) and tells the result the way a person would: the losses the shorter way
+        round the list of results (OK takes it), or each face dialled the shorter way from 1."""
+        from comando.combat import losses
+        from comando.engine import rand
+        scr = self.app.top()
+        if type(scr).__name__ != "TableRoll":
+            return
+        before = self.presses
+        ad = sorted(rand.roll(self.table_dice, scr.na), reverse=True)
+        dd = sorted(rand.roll(self.table_dice, scr.nd), reverse=True)
+        if scr.faces:
+            for i, v in enumerate(ad + dd):
+                k = (v - scr.faces[i]) % 6
+                for _ in range(k if k <= 3 else 6 - k):
+                    self.press(UP if k <= 3 else DOWN)
+                self.press(OK)
+        else:
+            al, dl = losses(scr.att, scr.dfn, ad, dd)
+            k = [o[:2] for o in scr.outs].index((al, dl))
+            p = scr.ring.index(k)
+            n = len(scr.ring)
+            for _ in range(p if p <= n - p else n - p):
+                self.press(DOWN if p <= n - p else UP)
+            self.press(OK)
+        self.told.append(self.presses - before)
+
     # -- one intent ------------------------------------------------------------------------
     def dial_card(self):
         """The table's deck: the player draws a card (a seeded pick among those still in the
@@ -219,6 +251,7 @@ class Driver:
         f, to = a["f"], a["to"]
         if scr.mode() == "result" and (scr.last["f"], scr.last["to"]) == (f, to):
             self.press(ROLL)
+            self.tell()
             self.repeats.append(self.presses - before)
             return
         if scr.mode() == "result":
@@ -230,6 +263,7 @@ class Driver:
             self.press(OK)
         self.goto(scr.items(), to)
         self.press(OK)
+        self.tell()
         self.new.append(self.presses - before)
 
     def _do_regroup(self, a, scr, st, before):
@@ -263,6 +297,19 @@ def play(seed=5, players=4, limit=6000, serial=None, pace=0.0, ruleset="teg", bo
         bot.condo_action = lambda state, p: None
     n = 0
     while d.app.state.phase != "over" and n < limit:
-        d.do(bot.action(d.app.state))
+        d.do(_intent(bot, d.app.state))
         n += 1
     return d
+
+
+def _intent(bot, state):
+    """The bot's next action. A game of the table's own dice refuses an attack without the
+    table's result, which the bot's ``check`` would call illegal: the bot decides as in a game
+    of the device's dice, and the driver tells the table's result on the table_roll screen."""
+    opts = state.options
+    dice = opts.pop("dice", None)
+    try:
+        return bot.action(state)
+    finally:
+        if dice is not None:
+            opts["dice"] = dice

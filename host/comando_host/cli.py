@@ -89,6 +89,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         description="Comando: dice, odds, boards and games for T.E.G., La Revancha, WAR, Risk and T.E.G. II.",
     )
     parser.add_argument("--version", action=VersionAction, help="show the version and exit")
+    parser.add_argument("--lang", metavar="CODE",
+                        help="the language to speak: en, es or pt_BR (default: $COMANDO_LANG, else "
+                             "the locale; a game's table: its ruleset's own)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in command_names():
         if only is not None and name != only:
@@ -101,12 +104,20 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def _command_in(argv) -> str | None:
     """The subcommand named on the command line (the first word that is not an option), when it
     is one; else None (then `--help` and mistakes see every command)."""
-    for word in argv:
+    words = iter(argv)
+    for word in words:
+        if word in GLOBAL_VALUED:
+            next(words, None)   # its value is no command
+            continue
         if not word.startswith("-"):
             return word if word in command_names() else None
         if word in ("-h", "--help", "--version"):
             return None
     return None
+
+
+# The global options that take a value (`comando --lang es play`: "es" is not the command).
+GLOBAL_VALUED = ("--lang",)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -128,6 +139,12 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         if not getattr(args, "func", None):
             parser.print_help()
+            return 2
+        from comando_host.text import lang
+        try:
+            lang.choose(args.lang)
+        except lang.UnknownLanguage as exc:
+            print(f"comando: error: {exc}", file=sys.stderr)
             return 2
         if args.command in DRAWING:
             sys.stdout, sys.stderr = out, err

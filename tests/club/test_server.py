@@ -288,6 +288,16 @@ def test_database_gone_mid_round_is_503_and_the_table_sends_again(server, pg_clu
         status, answer = server.call("POST", push, {"events": evs[100:]}, token=token)
         assert status == 503 and "database is unreachable" in answer["error"]
         assert "\n" not in answer["error"]
+        # the table's round and a player's page: the same one line, 503
+        status, answer = server.call("GET", "/api/table", token=token)
+        assert status == 503 and "database is unreachable" in answer["error"]
+        try:
+            urllib.request.urlopen(server.url + "/players/a", timeout=10)
+            raise AssertionError("a player's page with the database down")
+        except urllib.error.HTTPError as exc:
+            page = exc.read().decode()
+            assert exc.code == 503 and "database is unreachable" in page, page
+            assert "Traceback" not in page
         join = subprocess.Popen([sys.executable, "-m", "comando_host", "club", "join", server.url,
                                  "--token", token, "--db", str(db), "--once"],
                                 stderr=subprocess.PIPE, text=True)

@@ -4,9 +4,13 @@ from comando import sync as S
 
 
 class Pair:
-    def __init__(self, keep=0, game="g1", now=0.0):
+    def __init__(self, keep=0, game="g1", now=0.0, dev_pace=1.0):
         self.src = S.MemorySource(keep)
         self.t = now
+        # the device's clock runs at dev_pace times the host's (the emulated chip runs below
+        # real time): its beats and timeouts go by its own clock
+        self.dev_pace = dev_pace
+        self.dev_t = now
         self.dev = S.DeviceSync(self.src, game, "teg", "0.1", now=now)
         self.games = {}     # game -> {seq: event}
         self.snaps = {}     # game -> [(seq, state)]
@@ -30,12 +34,12 @@ class Pair:
         self.host.hello()
 
     def new_device(self):
-        self.dev = S.DeviceSync(self.src, self.dev.game, "teg", "0.1", now=self.t)
+        self.dev = S.DeviceSync(self.src, self.dev.game, "teg", "0.1", now=self.dev_t)
 
     def play(self, n, t="roll"):
         for i in range(n):
             self.src.append({"t": t, "i": i})
-        self.dev.publish(self.t)
+        self.dev.publish(self.dev_t)
 
     def ingest(self):
         top = None
@@ -62,7 +66,8 @@ class Pair:
 
     def step(self, dt=0.02, link=True):
         self.t += dt
-        self.dev.tick(self.t)
+        self.dev_t += dt * self.dev_pace
+        self.dev.tick(self.dev_t)
         self.host.tick(self.t)
         out = self.dev.take()
         if link and out:
@@ -74,7 +79,7 @@ class Pair:
         if link and back:
             if self.h2d:
                 back = self.h2d(back)
-            self.dev.feed(back, self.t)
+            self.dev.feed(back, self.dev_t)
         for cid, action in self.dev.take_commands():
             if action["t"] in self.refuse:
                 self.dev.command_failed(cid, "refused " + action["t"])

@@ -215,3 +215,34 @@ def test_raw_ctrl_c_garbage_is_dropped_and_only_a_whole_stop_frame_asks_for_the_
     assert p.in_sync() and p.dev.attached  # nothing lost, the link is still up
     p.dev.feed(b"\x03\x03" + stop, p.t)
     assert p.dev.stop_requested
+
+
+def test_a_device_below_real_time_keeps_the_link_up():
+    # issue 22: the laptop mirroring the emulated chip (a fifth of real time when busy) saw the
+    # link go down and up 7 times in 3 minutes, its 2.5 s timeout against the device's beat every
+    # second of the device's own clock. A device that keeps answering is alive: the host's
+    # timeout follows the device's pace (sync.PACE_*), after the first slow gap it sees.
+    p = Pair(dev_pace=0.2)
+    p.run(180.0, dt=0.1)
+    assert p.host.up and p.dev.attached
+    assert p.host.downs <= 1 and p.dev.downs == 0, (p.host.downs, p.dev.downs)
+    assert p.links[3:] == [], p.links   # up (and at most down, up again) at the start only
+    p.play(10)
+    p.run(20.0, dt=0.1)
+    assert p.in_sync() and p.dev.acked == 10
+
+
+def test_a_slow_device_that_stops_answering_is_down_within_its_paced_timeout():
+    p = Pair(dev_pace=0.2)
+    p.run(60.0, dt=0.1)
+    assert p.host.up
+    # the device beats every 5 s of the host's clock: 2.5 beats of that, 12.5 s, at most PACE_MAX
+    assert 2.5 * 4.5 <= p.host.timeout() <= S.PACE_MAX
+    cut = p.t
+    while p.host.up:
+        p.step(0.1, link=False)
+        assert p.t - cut < min(S.PACE_MAX, 2.5 * 5.5) + 0.2
+    # a device on time gets the plain timeout back once the slow gaps are older than the window
+    p.dev_pace = 1.0
+    p.run(S.PACE_WINDOW + 5.0, dt=0.1)
+    assert p.host.up and p.host.timeout() == S.TIMEOUT

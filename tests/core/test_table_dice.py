@@ -110,11 +110,11 @@ def test_the_option_checked():
         TD.check_option({"dice": "bones"})
 
 
-def _table(opts=None):
-    t = replay.Table("teg", ["blue", "red"], opts, SeededDice(4))
+def _table(opts=None, rs="teg", colours=("blue", "red")):
+    t = replay.Table(rs, list(colours), opts, SeededDice(4))
     t.act({"t": "first", "r": [[5, 2]]})
-    t.act({"t": "place", "p": 0})
-    t.act({"t": "place", "p": 1})
+    while t.state.stage == Z.PLACE:
+        t.act({"t": "place", "p": t.state.cur})
     t.act({"t": "round"})
     return t
 
@@ -193,3 +193,60 @@ def test_the_map_engine_takes_the_tables_losses_or_faces():
     f = engine.make(s, dict(a, tb=1, ad=[6, 5, 1], dd=[2]), None)
     engine.apply(s, f)
     assert s.owner[c("brasil")] == p   # 6 beats 2: the last army falls, conquered
+
+
+def test_wars_announced_armies_and_the_tables_losses():
+    """WAR (war.txt "How to Attack", step 3: the attacker announces how many armies attack):
+    the table's losses of the announced dice (``na``) are stored with that many dice; a record
+    of more dice than announced, or losses the announced dice cannot give, is refused naming the
+    rule, nothing changed; after a conquest at most the announced armies move in."""
+    t = _table({"dice": "table"}, "war")
+    p = t.state.cur
+    roll = {"t": "roll", "p": p, "d": 1 - p, "a": 4, "b": 1, "na": 2}
+    _refused(t, dict(roll, r=TD.record("war", 4, 1, 0, 1)), "3/1 dice, the attack 2/1")
+    with raises(RulesError, "compare 1 pair"):
+        TD.record("war", 4, 1, 1, 1, att_dice=2)
+    e = t.act(dict(roll, r=TD.record("war", 4, 1, 0, 1, att_dice=2)))
+    assert e["r"]["ad"] == [0, 0] and e["r"]["dd"] == [0] and e["r"]["tb"] == 1
+    assert combat.record_move_limits(e["r"]) == (1, 2)
+    assert replay.fold(t.events).to_dict() == t.state.to_dict()
+
+
+def test_risks_defenders_choice_and_the_tables_losses():
+    """Risk with defdice=choose (risk-online-12-maps.txt: the defender rolls 1 or 2 dice): the
+    table's losses of 3 dice against the 1 chosen; without the option the choice is refused."""
+    cols = ("red", "blue")
+    t = _table({"dice": "table", "defdice": "choose"}, "risk", cols)
+    p = t.state.cur
+    roll = {"t": "roll", "p": p, "d": 1 - p, "a": 4, "b": 2, "nd": 1}
+    _refused(t, dict(roll, r=TD.record("risk", 4, 2, 1, 1)), "3/2 dice, the attack 3/1")
+    e = t.act(dict(roll, r=TD.record("risk", 4, 2, 1, 0, def_dice=1)))
+    assert len(e["r"]["ad"]) == 3 and len(e["r"]["dd"]) == 1 and e["r"]["al"] == 1
+    assert replay.fold(t.events).to_dict() == t.state.to_dict()
+    auto = _table({"dice": "table"}, "risk", cols)
+    _refused(auto, dict(roll, r=TD.record("risk", 4, 2, 1, 0, def_dice=1)), "dice are automatic at this table")
+
+
+def test_map_picks_offer_the_attacks_a_table_dice_game_allows():
+    """Map mode's lists (comando.engine.picks) in a game of the table's dice: the attacks the
+    engine allows once the table tells a result, the same as with the device's dice; an attack
+    from one army refused naming the rule (teg-classic.txt: at least 2 armies)."""
+    from comando.engine import picks
+    from engine_fixtures import arrange, c, hostilities
+    for mode in ("table", "table-faces"):
+        g = hostilities(2, options={"dice": mode})
+        dev = hostilities(2)
+        for s in (g.state, dev.state):
+            p = s.cur
+            arrange(s, {"argentina": p, "brasil": 1 - p, "chile": 1 - p, "peru": p},
+                    {"argentina": 5, "brasil": 2, "chile": 1, "peru": 1})
+        p = g.state.cur
+        assert picks.sources(g.state, p) == picks.sources(dev.state, p)
+        assert c("argentina") in picks.sources(g.state, p)
+        assert picks.targets(g.state, c("argentina"), p) == \
+            picks.targets(dev.state, c("argentina"), p)
+        a = {"t": "attack", "p": p, "f": c("argentina"), "to": c("chile")}
+        picks.check_attack(g.state, a)
+        assert "tb" not in a   # (the action asked about is not changed)
+        with raises(IllegalMove, "2"):
+            picks.check_attack(g.state, dict(a, f=c("peru")))

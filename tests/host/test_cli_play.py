@@ -135,3 +135,32 @@ def test_tab_completion_of_commands_and_country_ids(monkeypatch):
     assert complete("arg", 0) == "argentina"
     monkeypatch.setattr(readline, "get_line_buffer", lambda: "attack argentina nu")
     assert [complete("nu", i) for i in range(2)] == ["nueva_york", None]
+
+
+def test_hint_suggests_the_step_with_its_odds_and_its_command(monkeypatch, capsys):
+    """`hint` (issue 26): the bot's suggestion for the current step in words, an attack's odds,
+    and the command that makes it; typing that command every time plays the game to a victory."""
+    out = io.StringIO()
+    sess = KeyboardGame(game(4, seed=3), out=out)
+    s = sess.game.state
+    odds_seen = 0
+    for _ in range(6000):
+        if s.phase == "over":
+            break
+        out.seek(0)
+        out.truncate()
+        sess.command("hint")
+        line = out.getvalue().strip().splitlines()[-1]
+        assert line.startswith("hint for %s (%s): " % (s.names[s.cur], s.colours[s.cur])), line
+        if " attacks " in line:
+            assert "% to take it)" in line, line
+            odds_seen += 1
+        assert "  -> " in line, line
+        seq = s.seq
+        sess.command(line.split("  -> ")[1])
+        s = sess.game.state
+        assert s.seq > seq, (line, out.getvalue())
+    assert s.phase == "over" and s.winner >= 0 and odds_seen > 10
+    rc, text, err = play(monkeypatch, capsys, "hint\nhint now\n")
+    assert "hint for Ana (red): 5 on Argentina  -> place 5 argentina" in text
+    assert "error: hint takes nothing" in text + err

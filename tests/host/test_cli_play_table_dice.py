@@ -117,3 +117,28 @@ def test_the_page_enters_the_tables_result():
     assert (ev.get("ad"), ev.get("dd")) == ([1] * na, [6] * nd)   # the faces clicked, not drawn
     act = pageinput.action(s, dict(page, al=0, dl=k))
     assert act["tb"] == 1 and pageinput.make_event(s, act)["dd"] == [0] * nd
+
+
+def test_the_tables_dice_asked_in_the_tables_language(monkeypatch, capsys, tmp_path):
+    # the question, the prompt and a line that is no result in Spanish; the core's refusal of a
+    # result the dice cannot give in Spanish too (comando/texts_es.txt tb_loss)
+    monkeypatch.setenv("COMANDO_LANG", "es")
+    g, a = before_an_attack({"dice": "table"})
+    log = save_log(g, tmp_path)
+    s = g.state
+    na, nd = s.rules.attack_dice(s, a["f"], a["to"], a)
+    outs = TD.results(s.armies[a["f"]], s.armies[a["to"]], na, nd)
+    k = min(na, nd)
+    cn = s.board.name
+    line = "attack %s %s" % (cn(a["f"]).replace(" ", "_"), cn(a["to"]).replace(" ", "_"))
+    out = repl(monkeypatch, capsys, [line, "tres", "%d-%d" % (k + 1, 0), "ok"], "--resume", log)
+    assert "tira la mesa: %s" % cn(a["f"]) in out
+    assert "Enter para %d-%d" % outs[0][:2] in out and "resultado de la mesa> " in out
+    assert "el resultado de la mesa: las pérdidas como ATACANTE-DEFENSOR" in out
+    assert "comparan %d pares" % k in out
+    assert "the table" not in out
+    ev = events(log)[-1]
+    assert ev["tb"] == 1 and (ev["al"], ev["dl"]) == outs[0][:2]
+    rc, text, err = run_cli(capsys, ["replay", log])
+    assert rc == 0, err
+    assert "los dados de la mesa" in text

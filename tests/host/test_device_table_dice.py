@@ -18,6 +18,8 @@ from comando.session import replay
 from comando_host.commands.replay import dice_line
 from comando_host.pico.simulator import ROOT, run_script
 from comando_host.text.record import Record
+from device.buttons import LONG, PRESS
+from device.hal import OK
 
 from test_device_golden import Journal, frames_unlike_golden
 
@@ -108,3 +110,160 @@ def test_the_faces_for_the_luck_chart(tmp_path):
     assert (rec["al"], rec["dl"]) == (1, 1)   # 6 against 6 to the defender, 3 beats 1
     assert TD.has_faces(rec)
     _same_as_golden(sim)
+
+
+MAP_SCRIPT = os.path.join(ROOT, "tests", "device_scripts", "teg_map_table_dice.txt")
+
+
+def test_a_map_game_with_the_tables_dice_by_presses(tmp_path):
+    """Map mode (the Map field's "map+dice"): an attack opens the table's result, the likeliest
+    preselected, and the attack event carries the losses told (``tb``, faces of 0); the engine's
+    fold of the journal is the device's game. Rule source: teg-classic.txt "DEVELOPMENT OF AN
+    ATTACK" (3 dice against 1: the pair compared costs one side one army)."""
+    from comando import engine
+    sim = run_script(MAP_SCRIPT, root=str(tmp_path / "dev"), png_dir=str(tmp_path / "png"),
+                     seed=11)
+    events, good, problem = sim.journal()
+    assert problem is None
+    assert events[0]["t"] == "new" and events[0]["board"] == "teg"
+    assert events[0]["opt"] == {"dice": "table"}
+    attacks = [e for e in events if e["t"] == "attack"]
+    assert len(attacks) == 2
+    # 3 dice against 1 (of 9 armies against 1): DOWN from the likeliest (the defender's last
+    # army, 855 of 1296 throws) to the other (the attacker loses one), then the likeliest again
+    assert TD.results(9, 1, 3, 1)[0][:2] == (0, 1)
+    assert [(e["al"], e["dl"]) for e in attacks] == [(1, 0), (0, 1)]
+    assert all(e["tb"] == 1 and e["ad"] == [0, 0, 0] and e["dd"] == [0] for e in attacks)
+    state = engine.fold(events)
+    assert state.pending is not None   # the conquest: the move-in is asked (tdice-map-again)
+    names = sorted(os.path.basename(f)[:-4] for f in sim.frames())
+    assert names == ["tdice-map-again", "tdice-map-new-game", "tdice-map-pick",
+                     "tdice-map-pick-down", "tdice-map-rolled"]
+    _same_as_golden(sim)
+
+
+def test_whole_map_games_with_the_tables_dice_to_a_victory():
+    """Whole 4-player map games by presses on the real app (tests/mapdriver.py): T.E.G., La
+    Revancha (its 4 dice, Snow and Tailwind), WAR and Risk, the table's throws (seeded dice)
+    told as losses (the Map field's map+dice) or as faces (map+face); every attack is the
+    table's, and the laptop's fold of the journal is the device's game."""
+    import mapdriver
+    from comando import engine, journal_read
+    for rs, steps, mode in (("teg", 5, "table"), ("teg", 6, "table-faces"),
+                            ("revancha", 5, "table"), ("war", 5, "table"),
+                            ("risk", 6, "table-faces")):
+        d = mapdriver.play(seed=5, players=4, ruleset=rs, deck=steps)
+        try:
+            st = d.app.state
+            assert st.phase == "over" and st.winner >= 0, (rs, mode)
+            with open(d.app.journal.path, "rb") as f:
+                evs = [journal_read.decode(line) for line in f]
+            assert evs[0]["opt"] == {"dice": mode}
+            attacks = [e for e in evs if e["t"] == "attack"]
+            assert attacks and all(e["tb"] == 1 for e in attacks)
+            if mode == "table":
+                assert all("al" in e and 0 in e["ad"] for e in attacks)
+                # the likeliest preselected: at most 2 presses off, OK included 1 to 3
+                assert set(d.told) <= {1, 2, 3} and len(d.told) == len(attacks)
+            else:
+                assert all("al" not in e and 0 not in e["ad"] + e["dd"] for e in attacks)
+            assert engine.fold(evs).to_dict() == st.to_dict()
+            assert not d.toasts, d.toasts[:3]
+        finally:
+            d.close()
+
+
+def test_a_map_attack_the_rules_refuse_is_said_before_the_table_rolls():
+    """ROLL repeats the last attack; from a country down to its occupation army the rules refuse
+    it (teg-classic.txt "ATTACKING": at least 2 armies): one message, no picker, nothing
+    journaled."""
+    import mapdriver
+    from device.hal import ROLL
+    d = mapdriver.Driver(seed=9, players=4, deck=5)
+    try:
+        app = d.app
+        while app.state.phase == "place" or app.state.to_place():
+            d.press(OK, LONG)
+        d.press(OK)
+        d.press(OK)                 # the first source, its first target: the table's result
+        assert type(app.top()).__name__ == "TableRoll"
+        d.press(OK)                 # the likeliest
+        scr = app.top()
+        st = app.state
+        assert scr.mode() == "result"   # (seed 9: no conquest at the first roll)
+        f = scr.last["f"]
+        st.armies[f] = 1
+        seq = st.seq
+        app.press(ROLL, PRESS)
+        app.run_after_press()
+        assert type(app.top()).__name__ == "MapTurn"
+        assert app.toast is not None and "2" in app.toast[0]
+        assert app.state.seq == seq
+    finally:
+        d.close()
+
+
+def test_wars_announced_armies_on_the_dice_screen(tmp_path):
+    """WAR: "the attacker must announce ... how many armies will be used to attack" (war.txt,
+    "How to Attack", step 3). The dice screen's field after the stop: UP/DOWN announce 1 to 3
+    (the most the armies allow preselected); the table's results offered are those of the
+    announced dice, and its record keeps them (the move-in after a conquest reads them)."""
+    j = _in_play("war", ["blue", "red", "black", "yellow"], {"dice": "table"})
+    # the dice (4 vs 2), OK x4 to the announcement, DOWN: 2 armies attack; ROLL asks the table
+    sim = _run(tmp_path, j, ["roll", "ok x4", "down", "png tdice-war-announce", "roll",
+                             "png tdice-war-pick", "ok"])
+    events, _, problem = sim.journal()
+    assert problem is None
+    ev = events[-1]
+    assert ev["t"] == "roll" and ev["na"] == 2
+    rec = ev["r"]
+    assert len(rec["ad"]) == 2 and len(rec["dd"]) == 2 and rec["tb"] == 1
+    outs = TD.outcomes("war", 4, 2, att_dice=2)[2]
+    # 2 dice against 2: the attacker loses both in 581 of 1296 throws, one each 420, the
+    # defender both 295
+    assert outs == [(2, 0, 581), (1, 1, 420), (0, 2, 295)]
+    assert (rec["al"], rec["dl"]) == outs[0][:2]
+    _same_as_golden(sim)
+
+
+def test_wars_announced_armies_on_the_devices_own_dice_too(tmp_path):
+    j = _in_play("war", ["blue", "red", "black", "yellow"], {})
+    sim = _run(tmp_path, j, ["roll", "ok x4", "down", "down", "roll"])
+    events, _, problem = sim.journal()
+    assert problem is None
+    ev = events[-1]
+    assert ev["t"] == "roll" and ev["na"] == 1 and len(ev["r"]["ad"]) == 1
+    assert not TD.told(ev["r"])
+
+
+def test_risks_defender_chooses_its_dice_on_the_dice_screen(tmp_path):
+    """Risk with the defender's choice (the option defdice=choose; risk-online-12-maps.txt: the
+    defender rolls 1 or 2 dice): the dice screen's field after the stop sets the defender's
+    dice; the table's results are those of 3 dice against the 1 chosen."""
+    j = _in_play("risk", ["red", "blue", "green", "yellow"],
+                 {"dice": "table", "defdice": "choose"})
+    sim = _run(tmp_path, j, ["roll", "ok x4", "down", "png tdice-risk-defend", "roll",
+                             "png tdice-risk-pick", "down", "ok"])
+    events, _, problem = sim.journal()
+    assert problem is None
+    ev = events[-1]
+    assert ev["t"] == "roll" and ev["nd"] == 1 and "na" not in ev
+    rec = ev["r"]
+    assert len(rec["ad"]) == 3 and len(rec["dd"]) == 1 and rec["tb"] == 1
+    outs = TD.outcomes("risk", 4, 2, def_dice=1)[2]
+    assert [o[:2] for o in outs] == [(0, 1), (1, 0)]
+    assert (rec["al"], rec["dl"]) == (1, 0)   # DOWN: the second likeliest
+    _same_as_golden(sim)
+
+
+def test_without_the_choice_the_dice_screen_asks_no_count(tmp_path):
+    """Risk's defender rolls every die the garrison allows unless the table chose defdice=choose:
+    the dice screen's fields are the usual four (OK x4 goes round them)."""
+    j = _in_play("risk", ["red", "blue", "green", "yellow"], {"dice": "table"})
+    sim = _run(tmp_path, j, ["roll", "ok x4", "down", "roll", "ok"])
+    events, _, problem = sim.journal()
+    assert problem is None
+    ev = events[-1]
+    # OK x4 went round the four fields back to the attacker's count: DOWN made it 3 (3 vs 2)
+    assert ev["t"] == "roll" and "nd" not in ev and "na" not in ev
+    assert ev["r"]["a"] == 3 and len(ev["r"]["ad"]) == 2 and len(ev["r"]["dd"]) == 2

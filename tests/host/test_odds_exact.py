@@ -170,7 +170,7 @@ def test_outcome_lists_kept_across_calls_never_change_an_answer():
              ("war", 6, 6, False, False), ("risk", 3, 2, False, False)]
 
     def fresh(rs, a, d, snow, tw, exact):
-        kept = odds._KEPT + (odds._RECENT,)
+        kept = odds._KEPT + odds._PLANS + (odds._RECENT,)
         saved = [dict(k) for k in kept]
         for k in kept:
             k.clear()
@@ -198,3 +198,36 @@ def test_outcome_lists_kept_across_calls_never_change_an_answer():
         "risk", 10, 10, False, False, True)["p_conquer"]
     assert all(isinstance(p, Fraction) for t in odds._KEPT[1].values() for _, _, p in t)
     assert all(isinstance(p, float) for t in odds._KEPT[0].values() for _, _, p in t)
+
+
+def test_row_plans_kept_across_calls_serve_every_defender():
+    """The host keeps each row's plan (which outcome list pushes which run of defenders) across
+    calls, one plan for every defender above 4 armies and, in La Revancha, one per 4-dice
+    threshold (teg-la-revancha.txt, "Attack Conditions": the attacker at least doubling a defender
+    of 3 or more rolls 4 dice). Asked in any order, with any defender, every answer is the one an
+    empty cache gives; the plans stay bounded."""
+    def fresh(rs, a, d, snow, stop):
+        kept = odds._KEPT + odds._PLANS + (odds._RECENT,)
+        saved = [dict(k) for k in kept]
+        for k in kept:
+            k.clear()
+        try:
+            return odds.conquest(rs, a, d, snow, stop=stop)
+        finally:
+            for k, s in zip(kept, saved):
+                k.clear()
+                k.update(s)
+
+    asked = [(rs, a, d, snow, stop)
+             for rs, snow in (("revancha", False), ("revancha", True), ("risk", False),
+                              ("teg", False))
+             for a in (8, 10, 13, 21, 50) for d in (4, 5, 6, 9, 11, 23)
+             for stop in (1, 3)]
+    for order in (asked, asked[::-1], asked[1::2] + asked[::2]):
+        for rs, a, d, snow, stop in order:
+            odds._RECENT.clear()
+            assert odds.conquest(rs, a, d, snow, stop=stop) == fresh(rs, a, d, snow, stop), (
+                rs, a, d, snow, stop)
+    for kept in odds._PLANS:
+        assert len(kept) <= odds._PLANS_MAX
+        assert all(len(plans) <= odds._PLANS_MAX for plans in kept.values())

@@ -92,3 +92,23 @@ def test_replay_knows_who_ran_out_and_how_it_ended(db, capsys):
     assert "the game ended at time by the closing roll 2 + 2 = 4 (5 or less)" in out
     outs = [e for e in events if e["t"] == "timeout"]
     assert out.count("ran out of time in round") == len(outs) > 0
+
+
+def test_the_clock_in_the_tables_language(db, monkeypatch, capsys):
+    # the same evening in La Revancha's own Spanish: the prompt, status, the closing roll, and the
+    # page's clock box (its lines without the "reloj: " the terminal opens them with)
+    from comando_host.web.pageview import PageGame
+    monkeypatch.setenv("COMANDO_LANG", "es")
+    monkeypatch.setattr(play_cmd, "time", StepClock(4.0))
+    log = db / "g.jsonl"
+    out = repl(monkeypatch, capsys, ["status"] + ["bot 4"] * 60 + ["status"],
+               "--ruleset", "revancha", "--seed", "5", "--option", "situations=0",
+               "--option", "clock=limit:30m,end:roll", "--log", str(log))
+    assert "de la partida>" in out
+    assert "reloj: quedan 30 min de la partida" in out or "reloj: quedan 29:" in out
+    assert "tirada de cierre" in out and "la partida termina por tiempo" in out
+    assert "reloj: la partida terminó por tiempo por la tirada de cierre" in out
+    assert "of the game" not in out and "clock:" not in out
+    events = [json.loads(line) for line in log.read_text().splitlines()]
+    v = PageGame([("event", e) for e in events], "g").view()
+    assert v["clock"]["lines"][0].startswith("la partida terminó por tiempo")

@@ -76,8 +76,9 @@ def test_socket_refuses_bad_messages_and_keeps_serving(served):
         assert "too long" in recv(ws)["error"]
         ws.send(json.dumps({"op": "watch", "game": "game-one"}))
         hello = recv(ws)
+        # ("lang": the table's language the page's "the game's" switch follows: $COMANDO_LANG=en)
         assert hello == {"type": "game", "game": "game-one", "board": "teg", "ruleset": "teg",
-                         "origin": "play", "total": 120, "enter": True}
+                         "origin": "play", "total": 120, "enter": True, "lang": "en"}
         assert recv(ws)["at"] == 120
         ws.send(json.dumps({"op": "seek", "at": 500}))
         assert recv(ws)["error"] == "seek: \"at\" must be an integer from 0 to 120"

@@ -44,6 +44,7 @@ PINS = _pins()
 
 # A whole 128x64 picture on the bus: 8 pages of 128 bytes, each with its addressing (oled.py).
 WHOLE_SCREEN = 8 * (128 + 7)
+LONG_MS = 700  # a hold is a LONG once held this long (device/buttons.py, Buttons' long_ms)
 
 
 class RigError(Exception):
@@ -224,7 +225,7 @@ class PicoRig:
         self.port = None
         self._master = self._slave = None
         self.frames: list = []  # {"n", "t0", "t1", "bytes"} per frame, emulated ms
-        self.taps: list = []  # (edge_ms, done_ms, frames_before)
+        self.taps: list = []  # (edge_ms, done_ms, frames_before, hold_ms)
         self.usb_at = None
         self.cut = None
         self._done: dict = {}
@@ -356,7 +357,7 @@ class PicoRig:
         before = len(self.frames)
         r = self.call("tap", pins=pins, hold=hold, settle=self.settle if settle is None else settle,
                       timeout=timeout)
-        self.taps.append((r["edge"], r["t"], before))
+        self.taps.append((r["edge"], r["t"], before, hold))
         return r
 
     def wait(self, ms: int) -> None:
@@ -452,12 +453,17 @@ class PicoRig:
             f.write(data)
         return journal_read.read_file(path)
 
-    def press_latencies(self, start: int = 0) -> list:
+    def press_latencies(self, start: int = 0, holds: bool = False) -> list:
         """For every tap from ``start`` on that changed the glass: ms from the button edge to the
-        last I2C byte of the picture it brought (the last frame before the display went quiet)."""
+        last I2C byte of the picture it brought (the last frame before the display went quiet).
+        With ``holds``, the holds instead (held LONG_MS or more: ``long ok``), from the moment
+        the device recognises the hold (the edge + LONG_MS) to the last frame after it."""
         out = []
-        for edge, done, before in self.taps[start:]:
-            after = [f for f in self.frames[before:] if f["t0"] >= edge and f["t1"] <= done]
+        for edge, done, before, hold in self.taps[start:]:
+            if (hold >= LONG_MS) != holds:
+                continue
+            seen = edge + LONG_MS if holds else edge
+            after = [f for f in self.frames[before:] if f["t0"] >= seen and f["t1"] <= done]
             if after:
-                out.append(after[-1]["t1"] - edge)
+                out.append(after[-1]["t1"] - seen)
         return out

@@ -35,6 +35,11 @@ _KEPT = ({}, {})
 # attack again and again while a player thinks. Oldest out first; each caller gets its own copy.
 _RECENT = {}
 _RECENT_MAX = 64
+# Row plans (which outcome list pushes which run of a row, see _plan) kept across calls, on
+# CPython only: per (ruleset, situation, defender class) a dict of at most _PLANS_MAX plans.
+_PLANS = ({}, {})
+_PLANS_MAX = 256
+_LISTS = ("conquer_att", "fail_att", "fail_def", "att_left", "def_left")  # a result's lists
 
 
 def _float_vec(n):
@@ -98,14 +103,31 @@ def roll_table(ruleset, att, dfn, mods=0, exact=False):
     return _outcomes(ad, dd, att - 1, dfn, _number(exact)[2])
 
 
-def _push(row, hi, lo, t):
-    """Push the mass of row[d], d = hi .. lo+1, along the outcomes t = [(target row, dl, p)].
+def _push(rr, row, hi, lo, t):
+    """Push the mass of row[d], d = hi .. lo+1, along the outcomes t = [(al, dl, p)] into the
+    rows rr[al] (rr[0] is ``row`` itself, rr[k] the row k armies lower).
 
-    The hot loop of the DP: unrolled for the 4 and 5 outcomes of 3- and 4-dice rolls (most
-    states), generic otherwise. Zero cells (states a roll cannot reach) are skipped."""
+    The hot loop of the DP: unrolled for the 2 to 5 outcomes a roll has (the rows are looked up
+    once per segment, not per state), generic otherwise. Zero cells (states a roll cannot reach)
+    are skipped."""
     n = len(t)
-    if n == 4:
-        (r0, d0, p0), (r1, d1, p1), (r2, d2, p2), (r3, d3, p3) = t
+    if n == 3:
+        (a0, d0, p0), (a1, d1, p1), (a2, d2, p2) = t
+        r0 = rr[a0]
+        r1 = rr[a1]
+        r2 = rr[a2]
+        for d in range(hi, lo, -1):
+            m = row[d]
+            if m:
+                r0[d - d0] += m * p0
+                r1[d - d1] += m * p1
+                r2[d - d2] += m * p2
+    elif n == 4:
+        (a0, d0, p0), (a1, d1, p1), (a2, d2, p2), (a3, d3, p3) = t
+        r0 = rr[a0]
+        r1 = rr[a1]
+        r2 = rr[a2]
+        r3 = rr[a3]
         for d in range(hi, lo, -1):
             m = row[d]
             if m:
@@ -113,16 +135,22 @@ def _push(row, hi, lo, t):
                 r1[d - d1] += m * p1
                 r2[d - d2] += m * p2
                 r3[d - d3] += m * p3
-    elif n == 3:
-        (r0, d0, p0), (r1, d1, p1), (r2, d2, p2) = t
+    elif n == 2:
+        (a0, d0, p0), (a1, d1, p1) = t
+        r0 = rr[a0]
+        r1 = rr[a1]
         for d in range(hi, lo, -1):
             m = row[d]
             if m:
                 r0[d - d0] += m * p0
                 r1[d - d1] += m * p1
-                r2[d - d2] += m * p2
     elif n == 5:
-        (r0, d0, p0), (r1, d1, p1), (r2, d2, p2), (r3, d3, p3), (r4, d4, p4) = t
+        (a0, d0, p0), (a1, d1, p1), (a2, d2, p2), (a3, d3, p3), (a4, d4, p4) = t
+        r0 = rr[a0]
+        r1 = rr[a1]
+        r2 = rr[a2]
+        r3 = rr[a3]
+        r4 = rr[a4]
         for d in range(hi, lo, -1):
             m = row[d]
             if m:
@@ -135,8 +163,35 @@ def _push(row, hi, lo, t):
         for d in range(hi, lo, -1):
             m = row[d]
             if m:
-                for tr, dl, p in t:
-                    tr[d - dl] += m * p
+                for al, dl, p in t:
+                    rr[al][d - dl] += m * p
+
+
+def _plan(a, dfn, four, outcomes):
+    """Row a's pushes, highest d first: [(hi, lo, t)] pushes row[hi .. lo+1] along the outcome
+    list t (hi -1 stands for dfn, so one plan serves every defender above 4).
+
+    For d >= 5 the defender's losses are never capped and its dice are saturated; only La
+    Revancha's 4-dice rule (att >= 2 * d) still depends on d. d <= 4 each get their own list, and
+    neighbours whose lists are equal are one segment (Risk's two defence dice: d = dfn .. 2)."""
+    segs = []
+    if dfn > 4:
+        hi4 = a // 2 if four else 0
+        if hi4 > dfn:
+            hi4 = dfn
+        if hi4 < 5:
+            hi4 = 4
+        if hi4 < dfn:
+            segs.append([-1, hi4, outcomes(a, a + 5)])
+        if hi4 >= 5:
+            segs.append([hi4 if hi4 < dfn else -1, 4, outcomes(a, 5)])
+    for d in range(dfn if dfn < 4 else 4, 0, -1):
+        t = outcomes(a, d)
+        if segs and segs[-1][2] == t:
+            segs[-1][1] = d - 1
+        else:
+            segs.append([d, d - 1, t])
+    return [tuple(s) for s in segs]
 
 
 def conquest(ruleset, att, dfn, mods=0, stop=1, exact=False, numbers=None):
@@ -159,8 +214,10 @@ def conquest(ruleset, att, dfn, mods=0, stop=1, exact=False, numbers=None):
     taking rows a = att .. stop+1 in turn, each row from d = dfn down, visits a state only after
     every state that feeds it. Only 5 rows are ever live (a roll costs at most 4 armies), so memory
     is 5 * (dfn + 1) numbers. The outcome lists of a row depend on d only for d <= 4 and, in La
-    Revancha, on the 4-dice threshold; they are built once per row, not per state, and unreachable
-    states (zero mass, e.g. two of three diagonals in the 3v3 bulk) are skipped.
+    Revancha, on the 4-dice threshold; a row's plan (``_plan``: which list pushes which run of
+    d) is the same for every row from 5 armies up (8 in La Revancha) but for that threshold, so it
+    is built once per kind of row (once per process on the host), not per row or state, and
+    unreachable states (zero mass, e.g. two of three diagonals in the 3v3 bulk) are skipped.
     """
     check_battle(ruleset, att, dfn, mods)
     check_stop(att, stop)
@@ -204,9 +261,9 @@ def conquest_mix(ruleset, start, dfn, mods=0, exact=False):
 
 def _copy(res):
     """A result whose lists a caller may change without changing anyone else's."""
-    out = {}
-    for k, v in res.items():
-        out[k] = list(v) if isinstance(v, list) else v
+    out = dict(res)
+    for k in _LISTS:
+        out[k] = out[k][:]
     return out
 
 
@@ -236,6 +293,7 @@ def _conquest(ruleset, att, dfn, mods, stop, exact, numbers, start=None):
         cache = _KEPT[1 if exact else 0] if _KEEP else {}
 
     def outcomes(a, d):
+        # the outcome list of a roll at (a, d), losses as (attacker's, defender's) armies
         ad, dd = max_dice(ruleset, a, d, mods)
         acap = a - 1 if a < 5 else 4
         dcap = d if d < 4 else 4
@@ -245,37 +303,44 @@ def _conquest(ruleset, att, dfn, mods, stop, exact, numbers, start=None):
             t = cache[key] = _outcomes(ad, dd, acap, dcap, make)
         return t
 
+    # A row's plan depends on a only through its loss cap and dice (constant from 5 armies, 8
+    # with the 4-dice rule on the small defences) and the 4-dice threshold a // 2; on the
+    # defender only through whether it has more than 4. Kept across calls on the host.
+    dk = dfn if dfn < 5 else 5
+    if numbers or not _KEEP:
+        plans = {}
+    else:
+        ctx = (ruleset, mods, dk)
+        kept = _PLANS[1 if exact else 0]
+        plans = kept.get(ctx)
+        if plans is None:
+            if len(kept) >= _PLANS_MAX:
+                kept.clear()
+            plans = kept[ctx] = {}
+        elif len(plans) >= _PLANS_MAX:
+            plans.clear()
+    top = 8 if four else 5
     for a in range(att, stop, -1):
         row = rows[a % ring]
         if start is not None:
             row[dfn] += start[a]
-        bound = {}
-
-        def bind(t):
-            # an outcome list with its target rows resolved for this row a
-            b = bound.get(id(t))
-            if b is None:
-                b = bound[id(t)] = [(rows[(a - al) % ring], dl, p) for al, dl, p in t]
-            return b
-
-        # Segments of d, highest first, each with one outcome list. For d >= 5 the defender's
-        # losses are never capped and its dice are saturated; only La Revancha's 4-dice rule
-        # (att >= 2 * d) still depends on d. d <= 4 each get their own list.
-        segs = []
-        if dfn > 4:
-            hi4 = a // 2 if four else 0
-            if hi4 > dfn:
-                hi4 = dfn
-            if hi4 < 5:
+        pk = a if a < top else top
+        if four and dfn > 4:
+            hi4 = a // 2
+            if hi4 >= dfn:
+                hi4 = -1
+            elif hi4 < 5:
                 hi4 = 4
-            if hi4 < dfn:
-                segs.append((dfn, hi4, bind(outcomes(a, a + 5))))
-            if hi4 >= 5:
-                segs.append((hi4, 4, bind(outcomes(a, 5))))
-        for d in range(dfn if dfn < 4 else 4, 0, -1):
-            segs.append((d, d - 1, bind(outcomes(a, d))))
-        for hi, lo, t in segs:
-            _push(row, hi, lo, t)
+            pk += 16 * (hi4 + 2)
+        plan = plans.get(pk)
+        if plan is None:
+            if not _KEEP and len(plans) >= 8:  # (the device: a few plans at a time)
+                plans.clear()
+            plan = plans[pk] = _plan(a, dfn, four, outcomes)
+        rr = (row, rows[(a - 1) % ring], rows[(a - 2) % ring], rows[(a - 3) % ring],
+              rows[(a - 4) % ring])
+        for hi, lo, t in plan:
+            _push(rr, row, dfn if hi < 0 else hi, lo, t)
         conquer_att[a] = row[0]
         row[:] = zeros  # in place: this list is row a - 5 next (no new allocation)
     # rows at or below the stop hold where the attack ended
@@ -295,9 +360,10 @@ def _conquest(ruleset, att, dfn, mods, stop, exact, numbers, start=None):
                 s += m
         fail_att[a] = s
     rows = zeros = row = []  # let the heap have them back before the result lists are built
-    conquer_att = list(conquer_att)
-    fail_att = list(fail_att)
-    fail_def = list(fail_def)
+    if vec is _float_vec and _ARRAYS:  # (the device's arrays: the result holds plain lists)
+        conquer_att = list(conquer_att)
+        fail_att = list(fail_att)
+        fail_def = list(fail_def)
     p_conquer = zero
     for v in conquer_att:
         p_conquer += v

@@ -27,6 +27,11 @@ The protocol (docs/architecture.md "Link, host store and mirror"):
 - Heartbeats (``B last``) every ``beat`` seconds when idle; a side that has heard nothing good for
   ``timeout`` seconds marks the link down (within 3 s). The device keeps journaling alone while
   the link is down and goes back to sending hellos.
+- The timeout follows the other side's own pace (issue 22): a peer that beats less often than
+  every ``beat`` by this side's clock (a device running below real time, as the emulated chip,
+  or a slow real link) is still alive while it keeps answering. Its slowest gap between good
+  frames over the last ``PACE_WINDOW`` seconds, beyond 1.5 beats, scales the timeout (``TIMEOUT``
+  beats of that gap), never past ``PACE_MAX``; a silence longer than that is not learnt.
 """
 
 from comando import link as L
@@ -37,6 +42,9 @@ BEAT = 1.0        # heartbeat period (s)
 TIMEOUT = 2.5     # no good frame for this long: link down (the issue asks for < 3 s)
 RTO = 0.4         # no ack progress for this long: go back and resend
 HELLO_EVERY = 1.0
+PACE_WINDOW = 60.0  # the peer's pace: its slowest gap between good frames over this long (s)
+PACE_MAX = 30.0     # the longest timeout a slow peer gets; a longer silence is never learnt
+PACE_KEEP = 8       # gaps kept (only those beyond 1.5 beats: a normal peer keeps none)
 WINDOW = 256      # unacknowledged events in flight
 STOP_FOR_REPL = "repl"  # a hello with {"stop": "repl"}: the app stops and gives the REPL back
 
@@ -47,6 +55,7 @@ class _Peer:
         self.out = []
         self.now = now
         self.last_rx = None
+        self.gaps = []   # [(when, gap)]: the peer's slow gaps between good frames (_heard)
         self.last_tx = -1e9
         self.up = False
         self.sent_frames = 0
@@ -74,7 +83,7 @@ class _Peer:
     def feed(self, data, now):
         self.now = now
         for ftype, seq, payload in self.decoder.feed(data):
-            self.last_rx = now
+            self._heard(now)
             self._frame(ftype, seq, payload)
         self._tick()
 
@@ -82,8 +91,29 @@ class _Peer:
         self.now = now
         self._tick()
 
+    def _heard(self, now):
+        last = self.last_rx
+        if last is not None and 1.5 * BEAT < now - last <= PACE_MAX:
+            g = self.gaps
+            g.append((now, now - last))
+            if len(g) > PACE_KEEP:
+                g.pop(0)
+        self.last_rx = now
+
+    def timeout(self):
+        """No good frame for this long (s): the link is down. TIMEOUT for a peer that beats on
+        time; for a slower one, TIMEOUT beats of its slowest recent gap, at most PACE_MAX."""
+        g = self.gaps
+        while g and self.now - g[0][0] > PACE_WINDOW:
+            g.pop(0)
+        slow = BEAT
+        for _, gap in g:
+            if gap > slow:
+                slow = gap
+        return min(PACE_MAX, TIMEOUT * slow / BEAT)
+
     def _link_alive(self):
-        return self.last_rx is not None and self.now - self.last_rx < TIMEOUT
+        return self.last_rx is not None and self.now - self.last_rx < self.timeout()
 
     @property
     def bad_frames(self):

@@ -775,6 +775,9 @@ class App:
         self.flush()
         self.draw()
         self.oled.show()
+        # every frame_done() follows a collection, as the display task's do: the heap figures
+        # read there (the sim's live peak, the bench's low) are live objects, not garbage
+        gc.collect()
         self.hal.frame_done()
         self.hal.settled()
 

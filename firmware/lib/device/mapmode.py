@@ -16,8 +16,15 @@ def is_map(ev):
     return ev.get("t") == "new" and "board" in ev
 
 
-def new_action(rs, board_id, colours, opt=None):
-    a = {"t": "new", "rs": rs, "board": board_id, "players": [{"n": c, "c": c} for c in colours]}
+def new_action(rs, board_id, colours, opt=None, bots=None):
+    """``bots``: 1 for each seat the engine's bot plays (the new event's ``bot``; device.botturn)."""
+    players = []
+    for i, c in enumerate(colours):
+        pl = {"n": c, "c": c}
+        if bots and i < len(bots) and bots[i]:
+            pl["bot"] = 1
+        players.append(pl)
+    a = {"t": "new", "rs": rs, "board": board_id, "players": players}
     if opt:
         a["opt"] = opt   # deck=1: the table's own card deck (the draw names the card)
     return a
@@ -35,7 +42,7 @@ def new_game(action, dice):
             new["opt"] = action["opt"]
         g.record(new)
         return g.log, g.state
-    players = [(p["n"], p["c"]) for p in action["players"]]
+    players = action["players"]   # (dicts: a seat's ``bot`` goes into the new event)
     g = engine.new_game(board, action["rs"], players, action.get("opt"), rng=dice)
     st = g.state
     for ev in g.log:

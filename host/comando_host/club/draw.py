@@ -7,7 +7,9 @@ dealt by rating in a serpentine (best to table 1, 2, ... k, then k ... 1), so ea
 one of each rating band; then swaps of two players at different tables, in a seeded order, kept
 while they lower the cost: repeat pairs first (each pair that met before), rating spread second
 (the spread of the tables' mean ratings). A swap never raises the cost, so the draw is never
-worse than the serpentine deal.
+worse than the serpentine deal. Swaps can stop short of a seating without repeats that exists;
+for up to EXACT players every seating is then tried (tests/club/test_draw_properties.py
+compares the draw with such a brute force).
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ import random
 SEATS = (3, 6)      # issue 25: tables of 3 to 6 seats, within the ruleset's limits
 TARGET = 4          # the table size sought when several fit
 PASSES = 40         # swap passes at most (each tries every pair of players at two tables)
+EXACT = 10          # players at most for which every seating is tried when the swaps leave a
+                    # repeat pair (10 at 4 + 3 + 3: 4,200 seatings)
 
 
 class DrawError(ValueError):
@@ -105,7 +109,34 @@ def draw(players, rating=None, met=(), seed=0, lo=SEATS[0], hi=SEATS[1]):
                     tables[ta][sa], tables[tb][sb] = tables[tb][sb], tables[ta][sa]
         if not improved or best == (0, 0.0):
             break
+    if best[0] and len(players) <= EXACT:
+        # the swaps can stop at a seating no single swap improves while another has fewer
+        # repeats (7 players at 4 + 3 already): few players, so every seating is tried
+        tables = exact(sorted(players), sizes, rating, met)
     return [sorted(t, key=lambda p: (-rating[p], p)) for t in tables]
+
+
+def exact(players, sizes, rating, met):
+    """The seating of least cost among all of them (the first found of equal cost)."""
+    best = None
+    for tables in _seatings(players, sizes):
+        c = cost(tables, rating, met)
+        if best is None or c < best[0]:
+            best = (c, tables)
+            if c[0] == 0 and c[1] == 0.0:
+                break
+    return [list(t) for t in best[1]]
+
+
+def _seatings(players, sizes):
+    from itertools import combinations
+    if not sizes:
+        yield []
+        return
+    for table in combinations(players, sizes[0]):
+        left = [p for p in players if p not in table]
+        for rest in _seatings(left, sizes[1:]):
+            yield [table] + rest
 
 
 def _next(i, step, k):

@@ -15,6 +15,9 @@ from __future__ import annotations
 from comando_host.link.secrets import CLEAR_KEYS
 
 
+UNDO_KEEP = 16    # session events whose tallies an undo may return to (the session keeps 8)
+
+
 class Illegal(ValueError):
     """An event the game's rules refuse: the message names its seq and type."""
 
@@ -47,6 +50,8 @@ class GameFold:
         self.seq = 0
         self.lost = []        # per seat: armies lost in battle (map games)
         self.expected = []    # per seat: the dice's expected losses (the page's luck)
+        self.outs = []        # a table session's seats as they went out, first out first
+        self._hist = []       # (seq, lost, expected, outs) after each session event: its undo
 
     @property
     def state(self):
@@ -75,10 +80,29 @@ class GameFold:
                     self.session = session.Session()
                 session.check(self.session, ev)
                 session.apply(self.session, ev)
+                self._session_tally(ev)
         except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
             why = "missing field %s" % exc if isinstance(exc, KeyError) else str(exc)
             raise Illegal("event %s (%s) is illegal: %s" % (seq, t, why)) from None
         self.seq = seq
+
+    def _session_tally(self, ev):
+        """A table session's luck (its rolls' records) and who went out in which order; an
+        undo takes them back to the event it returns to."""
+        t = ev.get("t")
+        if t == "undo":
+            for seq, lost, expected, outs in reversed(self._hist):
+                if seq <= ev.get("to", -1):
+                    self.lost, self.expected, self.outs = list(lost), list(expected), list(outs)
+                    break
+        elif t == "roll" and isinstance(ev.get("r"), dict):
+            r = ev["r"]
+            self._count_losses(ev.get("p"), ev.get("d"), r.get("ad"), r.get("dd"), r.get("al"),
+                               r.get("dl"))
+        elif t in ("out", "walk") and isinstance(ev.get("p"), int):
+            self.outs.append(ev["p"])
+        self._hist.append((ev.get("seq"), list(self.lost), list(self.expected), list(self.outs)))
+        del self._hist[:-UNDO_KEEP]
 
     def _defender(self, ev):
         """The seat owning an attack's target before the attack (None: no throw to count)."""
@@ -92,13 +116,19 @@ class GameFold:
 
     def _luck(self, ev, defender):
         from comando.combat import compare
-        from comando_host.web.pageview import expected_losses
         ad, dd = ev["ad"], ev["dd"]
         if not (1 <= len(ad) <= 4 and 1 <= len(dd) <= 4):
             return
         al, dl = compare(ad, dd)
+        self._count_losses(ev.get("p"), defender, ad, dd, al, dl)
+
+    def _count_losses(self, attacker, defender, ad, dd, al, dl):
+        from comando_host.web.pageview import expected_losses
+        if not (isinstance(ad, list) and isinstance(dd, list) and 1 <= len(ad) <= 4
+                and 1 <= len(dd) <= 4 and isinstance(al, int) and isinstance(dl, int)):
+            return
         ea, ed = expected_losses(len(ad), len(dd))
-        for seat, lost, exp in ((ev.get("p"), al, ea), (defender, dl, ed)):
+        for seat, lost, exp in ((attacker, al, ea), (defender, dl, ed)):
             if isinstance(seat, int) and seat >= 0:
                 while len(self.lost) <= seat:
                     self.lost.append(0)
@@ -109,10 +139,12 @@ class GameFold:
     def result(self):
         """A finished map game's seats, winner first: [{"seat", "name", "place", "won",
         "objective", "countries", "lost", "expected"}]; None while it goes on (or a device's
-        table session, whose end the club does not read yet). The places after the winner: most
+        finished table session: _session_result). The places after the winner: most
         countries held at the end, then most armies, then seat order; ``objective``: the winner
         won by a secret objective (fewer than all the countries held)."""
         st = self.state
+        if self.kind == "session" and st is not None:
+            return self._session_result(st)
         if self.kind != "map" or st is None:
             return None
         win = getattr(st, "winner", -1)
@@ -131,6 +163,24 @@ class GameFold:
                         "lost": self.lost[seat] if seat < len(self.lost) else 0,
                         "expected": self.expected[seat] if seat < len(self.expected) else 0.0})
         return out
+
+    def _session_result(self, st):
+        """A finished table session's seats, winner first, then those still in (seat order),
+        then those out, the last out first. A session names colours, not players: ``name`` is
+        None (club/results.py names the seats from the round the table plays); it holds no map,
+        so no countries and no win by objective told."""
+        win = getattr(st, "winner", -1)
+        n = len(st.colours or ())
+        if not isinstance(win, int) or not 0 <= win < n:
+            return None
+        outs = [p for p in self.outs if isinstance(p, int) and 0 <= p < n]
+        late = {p: i for i, p in enumerate(outs)}
+        rows = sorted(range(n), key=lambda s: (s != win, s in late, -late.get(s, 0), s))
+        return [{"seat": seat, "name": None, "colour": st.colours[seat], "place": place,
+                 "won": place == 1, "objective": False, "countries": 0,
+                 "lost": self.lost[seat] if seat < len(self.lost) else 0,
+                 "expected": self.expected[seat] if seat < len(self.expected) else 0.0}
+                for place, seat in enumerate(rows, 1)]
 
     def public(self) -> dict:
         """What a spectator may read of the game now: whose turn, the phase, the winner; never

@@ -39,6 +39,7 @@ CREATE TABLE IF NOT EXISTS club_key (key TEXT NOT NULL);
 
 BATCH_EVENTS = 400
 BATCH_BYTES = 600 * 1024
+LOOK_EVERY = 15.0     # seconds between two reads of the table's round (a new draw, a clock)
 
 
 class Fatal(RuntimeError):
@@ -127,6 +128,7 @@ class Pusher:
         self.token = token
         self.sealers = {}     # game -> (Sealer, last seq fed, sealed events not yet acked)
         self.told = set()     # games refused or skipped: said once
+        self.told_round = None
 
     def pending(self, game, top):
         """The sealed events of ``game`` above its ack (the sealer fed from event 1 once)."""
@@ -154,6 +156,27 @@ class Pusher:
             raise Fatal("the club refused this table's token: " + str(answer.get("error")))
         if status != 200:
             raise Unreachable("HTTP %d from %s/api/table: is it a comando club?" % (status, self.url))
+        self.tell_round(answer.get("round"))
+
+    def tell_round(self, rnd):
+        """Say the tournament round this table plays (its players, the round's clock) when it
+        is new to this process: the players start it with `comando play --club`."""
+        key = None if not isinstance(rnd, dict) else (rnd.get("id"), rnd.get("round"),
+                                                     json.dumps(rnd.get("clock"), sort_keys=True))
+        if key is None or key == self.told_round:
+            return
+        self.told_round = key
+        from comando_host.club.seating import words
+        say(words(rnd) + " (comando play --club %s starts it)" % self.url)
+
+    def look(self):
+        """GET /api/table again now and then: a round drawn or a clock set since is said."""
+        try:
+            status, answer = request(self.url.rstrip("/") + "/api/table", self.token)
+        except Unreachable:
+            return
+        if status == 200:
+            self.tell_round(answer.get("round"))
 
     def round(self) -> int:
         """Push everything pending once; the count of events the club acknowledged."""
@@ -207,6 +230,7 @@ def run(url: str, token: str, db_path: str, once: bool = False, poll: float = 0.
     pusher = Pusher(table, url, token)
     down_since = None
     greeted = False
+    looked = time.monotonic()
     say("pushing the games of %s to %s%s" % (db_path, url, "" if once else
                                                " (and following it; Ctrl-C stops)"))
     while True:
@@ -231,4 +255,7 @@ def run(url: str, token: str, db_path: str, once: bool = False, poll: float = 0.
         if once:
             refused = [g for g, _, _ in table.games() if table.ack(g)[1]]
             return 1 if refused else 0
+        if time.monotonic() - looked > LOOK_EVERY:
+            looked = time.monotonic()
+            pusher.look()
         time.sleep(poll)

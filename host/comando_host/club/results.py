@@ -1,12 +1,13 @@
-"""What the club records when a game ends (inside the push that stores its last event): each
-seat's result (club/fold.py ``GameFold.result``), the players' ratings of the game's ruleset
+"""What the club records when a game ends (inside the push that stores its last event), once: each
+seat's result (club/fold.py ``GameFold.result``: a game on a map, or a device's table session,
+whose seats are the players of the round its table plays, club/seating.py), the players' ratings of the game's ruleset
 (club/ratings.py), and, when the game's players are exactly a table of an open tournament round
 of the club (same ruleset, no game linked yet), the link from that table to the game.
 """
 
 from __future__ import annotations
 
-from comando_host.club import ratings
+from comando_host.club import ratings, seating
 
 
 def player_id(conn, club: int, name: str) -> int:
@@ -24,6 +25,13 @@ def record(conn, game: str, table: int, result) -> None:
         return
     club, ruleset = conn.execute("SELECT t.club, g.ruleset FROM games g JOIN tables t ON"
                                  " t.id=g.table_id WHERE g.id=%s", (game,)).fetchone()
+    if any(r["name"] is None for r in result):
+        # a table session names colours: its seats are the round's players this table plays,
+        # in seat order; a session outside a drawn round names nobody the club can rate
+        seated = seating.players_at(conn, table, len(result))
+        if seated is None:
+            return
+        result = [dict(r, name=seated[r["seat"]]) for r in result]
     names = [r["name"] for r in result]
     if len(set(names)) != len(names):
         return      # two seats of one name: not players the club can tell apart
@@ -45,10 +53,12 @@ def record(conn, game: str, table: int, result) -> None:
                      " lost, expected, mu, sigma) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
                      (game, r["seat"], pid, r["place"], r["won"], r["objective"], r["countries"],
                       r["lost"], r["expected"], mu, sigma))
-    link(conn, game, club, ruleset, sorted(ids.values()))
+    link(conn, game, club, ruleset, sorted(ids.values()), table)
 
 
-def link(conn, game, club, ruleset, players) -> None:
+def link(conn, game, club, ruleset, players, table=None) -> None:
+    """Link the game to the open round's drawn table of exactly these players, unless that drawn
+    table is another club table's to play (club/seating.py)."""
     rows = conn.execute(
         "SELECT s.tournament, s.round, s.table_no, array_agg(s.player ORDER BY s.player)"
         " FROM seats s JOIN rounds r ON r.tournament=s.tournament AND r.number=s.round"
@@ -57,6 +67,9 @@ def link(conn, game, club, ruleset, players) -> None:
         (club, ruleset)).fetchall()
     for tid, rnd, tno, seated in rows:
         if list(seated) != players:
+            continue
+        at = seating.table_of(conn, tid, rnd, tno)
+        if at is not None and table is not None and at != table:
             continue
         done = conn.execute("SELECT 1 FROM round_games WHERE tournament=%s AND round=%s AND"
                             " table_no=%s", (tid, rnd, tno)).fetchone()

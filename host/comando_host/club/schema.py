@@ -25,6 +25,10 @@ Version 2 (tournaments, ratings, statistics; docs/club.md):
     rounds          a tournament's rounds: the draw's seed, the round's clock options, closed
     seats           the draw: a round's tables (1..), each player's seat
     round_games     the game each drawn table played (linked when it ends)
+
+Version 3 (the round's clock on each table; docs/decisions/club-round-at-the-table.md):
+    round_tables    which of the club's tables (its laptop, its token) plays each drawn table
+                    of a round: assigned at the draw, in the tables' order
 """
 
 from __future__ import annotations
@@ -146,6 +150,19 @@ MIGRATIONS = [
         PRIMARY KEY (tournament, round, table_no),
         FOREIGN KEY (tournament, round) REFERENCES rounds(tournament, number)
     );
+    """,
+    # 2 -> 3
+    """
+    CREATE TABLE round_tables (
+        tournament BIGINT NOT NULL,
+        round INTEGER NOT NULL,
+        table_no INTEGER NOT NULL,
+        table_id BIGINT NOT NULL REFERENCES tables(id),
+        PRIMARY KEY (tournament, round, table_no),
+        UNIQUE (tournament, round, table_id),
+        FOREIGN KEY (tournament, round) REFERENCES rounds(tournament, number)
+    );
+    CREATE INDEX round_tables_table ON round_tables(table_id);
     """,
 ]
 

@@ -6,7 +6,8 @@ Routes (JSON in and out; every refusal is ``{"error": one line}`` with its HTTP 
                                      ``club_session`` (an organiser's: HttpOnly, SameSite=Strict)
     POST /api/tables                 organiser: {"name"} -> {"id", "name", "token"} (shown once)
     POST /api/tables/{id}/revoke     organiser: the table's token stops working
-    GET  /api/table                  a table: {"table": its id} (join checks its token with it)
+    GET  /api/table                  a table: {"table": its id, "round": the open round it plays
+                                     (club/seating.py) or null}; join checks its token with it
     POST /api/games/{id}/events      a table (Authorization: Bearer TOKEN): {"events": [...]}
                                      -> {"acked": last seq the club holds}
     POST /api/tournaments            organiser: {"name", "ruleset", "scheme"} -> {"id"} (scheme: a
@@ -19,6 +20,7 @@ Routes (JSON in and out; every refusal is ``{"error": one line}`` with its HTTP 
     GET  /api/tournaments/{id}/standings          anyone: ?through=N, ?format=csv
     GET  /api/players/{name}         anyone: a player's statistics (?club=NAME when the
                                      database holds several clubs)
+    GET  /players/{name}             anyone: the player's statistics page (HTML, ?club= too)
     GET  /api/tables                 anyone: the tables and their games
     GET  /api/games/{id}             anyone: a game's public fields (players, phase, winner)
     WS   /ws                         anyone: {"game", "seq"} as each push is stored, whichever
@@ -39,7 +41,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import JSONResponse
 from starlette.routing import Route, WebSocketRoute
 
-from comando_host.club import tournament_routes
+from comando_host.club import seating, tournament_routes
 from comando_host.club.db import Club, ClubError
 from comando_host.club.requests import bearer, guarded, read_json
 from comando_host.club.live import Live
@@ -90,7 +92,8 @@ def create_app(club: Club) -> Starlette:
     @guarded
     async def whoami(request):
         table = await run_in_threadpool(club.table, bearer(request))
-        return JSONResponse({"table": table})
+        return JSONResponse({"table": table, "round": await run_in_threadpool(seating.at_table,
+                                                                              club, table)})
 
     @guarded
     async def tables(request):

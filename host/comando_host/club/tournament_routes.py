@@ -1,16 +1,23 @@
-"""The club's tournament and player-statistics routes (docs/club.md, "Tournaments").
+"""The club's tournament and player-statistics routes (docs/club.md, "Tournaments"), and a
+player's statistics page (``/players/NAME``, HTML: club/stats_page.py).
 
 Organiser routes need the organiser's session (``organiser``); reads are public. Each endpoint
 goes through the server's ``guarded`` so a refusal is one line with its HTTP status.
 """
 
+import os
+
+import psycopg
+from psycopg_pool import PoolTimeout
 from starlette.concurrency import run_in_threadpool
-from starlette.responses import JSONResponse, PlainTextResponse
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
 from starlette.routing import Route
 
-from comando_host.club import stats, tournaments
-from comando_host.club.db import ClubError
+from comando_host.club import stats, stats_page, tournaments
+from comando_host.club.db import ClubError, DatabaseDown, one_line
 from comando_host.club.requests import read_json
+
+STATS_CSS = os.path.join(os.path.dirname(__file__), "static", "stats.css")
 
 
 def tid_of(request):
@@ -93,7 +100,27 @@ def routes(club, guarded, organiser):
                                                     request.path_params["name"]))
 
 
+    async def player_page(request):
+        """The statistics as HTML (club/stats_page.py); a refusal is its line, as a page."""
+        asked = request.query_params.get("club")
+        try:
+            cid = await run_in_threadpool(club.club_for, asked)
+            s = await run_in_threadpool(stats.player, club, cid, request.path_params["name"])
+        except ClubError as exc:
+            return HTMLResponse(stats_page.missing(str(exc)), status_code=exc.status)
+        except DatabaseDown as exc:
+            return HTMLResponse(stats_page.missing(str(exc)), status_code=503)
+        except (psycopg.OperationalError, PoolTimeout) as exc:
+            return HTMLResponse(stats_page.missing("the club database is unreachable: %s"
+                                                   % one_line(exc)), status_code=503)
+        return HTMLResponse(stats_page.page(s, asked))
+
+    async def stats_css(request):
+        return FileResponse(STATS_CSS, media_type="text/css")
+
     return [
+        Route("/players/{name:path}", player_page, methods=["GET"]),
+        Route("/static/stats.css", stats_css, methods=["GET"]),
         Route("/api/tournaments", new_tournament, methods=["POST"]),
         Route("/api/tournaments/{tid}", tournament, methods=["GET"]),
         Route("/api/tournaments/{tid}/players", register, methods=["POST"]),

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import secrets
 
-from comando_host.club import draw, ratings, scoring
+from comando_host.club import draw, ratings, scoring, seating
 from comando_host.club.db import ClubError, check_name
 from comando_host.club.results import player_id
 
@@ -153,6 +153,7 @@ def draw_round(club, cid: int, tid: int, seed=None) -> dict:
             for seat, n in enumerate(names):
                 conn.execute("INSERT INTO seats(tournament, round, table_no, seat, player)"
                              " VALUES (%s,%s,%s,%s,%s)", (tid, number, tno, seat, ids[n]))
+        seating.assign(conn, cid, tid, number, len(tables))
     return {"round": number, "seed": seed, "tables": tables}
 
 
@@ -226,6 +227,8 @@ def show(club, cid: int, tid: int) -> dict:
             for tno, game in conn.execute("SELECT table_no, game FROM round_games WHERE"
                                           " tournament=%s AND round=%s", (tid, number)):
                 tables[tno]["game"] = game
+            for tno, at in seating.names(conn, tid, number).items():
+                tables[tno]["at"] = at          # the club table (its laptop) that plays it
             rounds.append({"round": number, "seed": seed, "clock": json.loads(clock),
                            "closed": closed, "tables": [tables[k] for k in sorted(tables)]})
     return {"id": tid, "name": name, "ruleset": ruleset, "scheme": scheme,

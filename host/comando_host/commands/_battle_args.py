@@ -6,6 +6,7 @@ import argparse
 
 from comando import combat, dice_mods
 from comando_host.cli import UsageError
+from comando_host.text.lang import _, _n, decimal
 
 # No table has more on one country; the odds DP is O(ATT * DEF) (1000 v 1000 takes about 0.2 s)
 # and `roll --all` rolls once per army lost.
@@ -59,9 +60,21 @@ def mods(args: argparse.Namespace) -> int:
     return dice_mods.of_words(vars(args))
 
 
+def _mod_name(word: str) -> str:
+    """A modifier's name as on La Revancha's situation card (Nieve, Viento a favor), translated."""
+    # literal msgids for the catalogue extractor; a new modifier falls back to its word
+    names = {"snow": _("Snow"), "tailwind": _("Tailwind")}
+    return names.get(word, word.capitalize())
+
+
 def situation_text(mods: int) -> str:
     """", Snow" after the ruleset's name for the modifiers in effect; "" for none."""
-    return "".join(", " + w.capitalize() for w in dice_mods.words(mods))
+    return "".join(", " + _mod_name(w) for w in dice_mods.words(mods))
+
+
+def armies_text(n: int) -> str:
+    """A count of armies in the current language ("1 army", "3 ejércitos")."""
+    return _n("{n} army", "{n} armies", n).format(n=n)
 
 
 def pct(p: float) -> str:
@@ -71,7 +84,7 @@ def pct(p: float) -> str:
     if p >= 1:
         return "100%"
     if p < 0.0001:
-        return "<0.01%"
+        return "<" + decimal(0.01) + "%"
     if p > 0.9999:
-        return ">99.99%"
-    return f"{100 * p:.2f}%"
+        return ">" + decimal(99.99) + "%"
+    return decimal(100 * p) + "%"

@@ -21,6 +21,7 @@ import re
 from comando.rulesets.teg2.battle import combat
 from comando.rulesets.teg2.command import K_AIR, K_SU, clock_kind
 from comando_host.cli import RawDescriptionHelpFormatter
+from comando_host.text.lang import _, _n
 
 
 # No region holds more (the odds and roll commands use the same bound, _battle_args.MAX_ARMIES).
@@ -62,26 +63,28 @@ def register(subparsers) -> None:
                        help=f"the {who} has its Special Unit in the region (it must be played)")
         p.add_argument(f"--{side}-wp", type=int, metavar="L",
                        help=f"the {who}'s war-potential level (3-11) before the combat")
-        p.add_argument(f"--{side}-name", default=who, metavar="NAME",
+        p.add_argument(f"--{side}-name", default=None, metavar="NAME",
                        help=f"a name for the {who} in the output (default: {who})")
     p.add_argument("--json", action="store_true", help="print the combat record as JSON")
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
+    # the record (and --json) keeps the English names; the table printed says them in its language
+    att_name, def_name = args.att_name or "attacker", args.def_name or "defender"
     rec = combat(
         args.att, args.dfn,
         att_armies=args.att_armies, def_armies=args.def_armies,
         att_aircraft=args.att_aircraft, def_aircraft=args.def_aircraft,
         att_su=True if args.att_su else None, def_su=True if args.def_su else None,
         att_wp=args.att_wp, def_wp=args.def_wp,
-        att_name=args.att_name, def_name=args.def_name,
+        att_name=att_name, def_name=def_name,
     )
     if args.json:
         import json   # (only when asked: a start without it, issue 28)
         print(json.dumps(rec, sort_keys=True))
     else:
-        print(render(rec, args.att_name, args.def_name))
+        print(render(rec, args.att_name or _("attacker"), args.def_name or _("defender")))
     return 0
 
 
@@ -89,23 +92,23 @@ def _units(n: int, kind: int) -> str:
     if n == 0:
         return "-"
     if kind == K_SU:
-        return "the SU"
+        return _("the SU")
     if kind == K_AIR:
-        return f"{n} aircraft"
-    return f"{n} army" if n == 1 else f"{n} armies"
+        return _n("{n} aircraft", "{n} aircraft", n).format(n=n)
+    return _n("{n} army", "{n} armies", n).format(n=n)
 
 
 def _clock(token: str, entered: str) -> str:
     kind, n = clock_kind(token)
     if kind == K_SU:
-        return "SU"
+        return _("SU")
     if kind == K_AIR:
-        return f"{n} aircraft"
+        return _n("{n} aircraft", "{n} aircraft", n).format(n=n)
     return f"{n} (+)" if entered == "+" else str(n)
 
 
 def _forces(d: dict) -> str:
-    parts = [_units(d["armies"], 0) if d["armies"] else "0 armies"]
+    parts = [_units(d["armies"], 0) if d["armies"] else _n("{n} army", "{n} armies", 0).format(n=0)]
     if d.get("aircraft"):
         parts.append(_units(d["aircraft"], K_AIR))
     return ", ".join(parts)
@@ -118,18 +121,19 @@ def _losses(d: dict) -> str:
     if d["aircraft"]:
         parts.append(_units(d["aircraft"], K_AIR))
     if d["su"]:
-        parts.append("the SU")
+        parts.append(_("the SU"))
     if d["excess"]:
-        parts.append(f"{d['excess']} aircraft in excess of the armies left")
-    return ", ".join(parts) if parts else "nothing"
+        parts.append(_("{n} aircraft in excess of the armies left").format(n=d["excess"]))
+    return ", ".join(parts) if parts else _("nothing")
 
 
 def render(rec: dict, att: str = "attacker", dfn: str = "defender") -> str:
     """The combat record as an aligned table and a few lines of summary."""
-    names = {"att": att, "def": dfn, "": "nobody (tie)"}
+    names = {"att": att, "def": dfn, "": _("nobody (tie)")}
     a_entered = rec["att"].split("/")
     d_entered = rec["def"].split("/")
-    rows = [("battle", att, dfn, "winner", f"{att} loses", f"{dfn} loses")]
+    rows = [(_("battle"), att, dfn, _("winner"), _("{name} loses").format(name=att),
+             _("{name} loses").format(name=dfn))]
     for i, b in enumerate(rec["battles"]):
         rows.append((
             str(i + 1),
@@ -144,31 +148,36 @@ def render(rec: dict, att: str = "attacker", dfn: str = "defender") -> str:
     for r in rows:
         lines.append("  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip())
     lines.append("")
+    heads = [_("combat:"), _("war potential:"), _("losses:"), _("left:")]
+    pad = max(14, max(len(h) for h in heads) + 1)
+    combat_h, wp_h, losses_h, left_h = (h.ljust(pad) for h in heads)
     if rec["winner"]:
         won = rec["att_won"] if rec["winner"] == "att" else rec["def_won"]
         lost = rec["def_won"] if rec["winner"] == "att" else rec["att_won"]
-        lines.append(f"combat:        {names[rec['winner']]} wins, {won} battle"
-                     f"{'s' if won != 1 else ''} to {lost}")
+        lines.append(combat_h + _n("{name} wins, {won} battle to {lost}",
+                                   "{name} wins, {won} battles to {lost}", won).format(
+            name=names[rec['winner']], won=won, lost=lost))
     else:
-        lines.append(f"combat:        nobody wins ({rec['att_won']} battle"
-                     f"{'s' if rec['att_won'] != 1 else ''} each)")
-    lines.append("war potential: " + "; ".join(
+        n = rec['att_won']
+        lines.append(combat_h + _n("nobody wins ({n} battle each)", "nobody wins ({n} battles each)",
+                                   n).format(n=n))
+    lines.append(wp_h + "; ".join(
         _wp(names[s], rec[s + "_move"], rec.get(s + "_wp")) for s in ("att", "def")))
-    lines.append("losses:        " + "; ".join(
+    lines.append(losses_h + "; ".join(
         f"{names[s]} {_losses(rec[s + '_lost'])}" for s in ("att", "def")))
-    lines.append("left:          " + "; ".join(
+    lines.append(left_h + "; ".join(
         f"{names[s]} {_forces(rec[s + '_left'])}" for s in ("att", "def")))
     return "\n".join(lines)
 
 
 def _wp(name: str, move: int, levels) -> str:
     if move == 0:
-        return f"{name} no change" + (f" ({levels[0]})" if levels else "")
+        return _("{name} no change").format(name=name) + (f" ({levels[0]})" if levels else "")
     text = f"{name} {move:+d}"
     if levels:
         before, after = levels
         if after == before:
-            text += f" (stays at {before}, the end of the track)"
+            text += " " + _("(stays at {level}, the end of the track)").format(level=before)
         else:
             text += f" ({before} -> {after})"
     return text

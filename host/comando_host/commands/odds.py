@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from comando import combat, odds
-from comando_host.commands._battle_args import (add_battle_args, armies, mods, parse_battle,
-                                                pct, situation_text)
+from comando_host.commands._battle_args import (add_battle_args, armies, armies_text, mods,
+                                                parse_battle, pct, situation_text)
 from comando_host.cli import UsageError
-from comando_host.text.wording import count
+from comando_host.text.lang import _, _n, decimal
 
 # rows below this probability are folded into one line so 200v200 stays readable
 SHOW_MIN = 0.0005
@@ -65,19 +65,28 @@ def run(args) -> int:
 
 def render(rs, att, dfn, stop, dmods, res, first, ad, dd) -> str:
     name = combat.RULES[rs]["name"]
-    lines = [f"{name}{situation_text(dmods)}: {count(att, 'army')} attack {dfn}, "
-             f"until conquest or down to {count(stop, 'army')}",
+    # the headings are padded to their own widths: a translation may be longer than English
+    head = max(15, len(_("P(conquest)")), len(_("expected losses")))
+    lines = [_("{rules}{situation}: {armies} attack {defenders}, until conquest or down to "
+               "{stop}").format(rules=name, situation=situation_text(dmods),
+                                armies=armies_text(att), defenders=dfn, stop=armies_text(stop)),
              "",
-             f"  P(conquest)      {pct(res['p_conquer']):>8}",
-             f"  expected losses  attacker {res['exp_att_loss']:.2f}, "
-             f"defender {res['exp_def_loss']:.2f}",
+             "  %s  %8s" % (_("P(conquest)").ljust(head), pct(res['p_conquer'])),
+             "  %s  %s" % (_("expected losses").ljust(head),
+                           _("attacker {att}, defender {dfn}").format(
+                               att=decimal(res['exp_att_loss']), dfn=decimal(res['exp_def_loss']))),
              "",
-             f"First roll: {ad} {'die' if ad == 1 else 'dice'} against {dd}"]
+             _n("First roll: {n} die against {d}", "First roll: {n} dice against {d}", ad).format(
+                 n=ad, d=dd)]
     for al, dl, p in first:
-        lines.append(f"  attacker loses {al}, defender loses {dl}  {pct(p):>8}")
+        lines.append("  %s  %8s" % (_("attacker loses {al}, defender loses {dl}").format(al=al, dl=dl),
+                                    pct(p)))
 
-    lines += ["", "Attacker armies at the end (before moving in)",
-              f"  {'armies':>6}  {'conquered':>10}  {'stopped':>10}  {'total':>10}"]
+    c_armies, c_conq, c_stop, c_total = _("armies"), _("conquered"), _("stopped"), _("total")
+    wa = max(6, len(c_armies))
+    wc = max(10, len(c_conq), len(c_stop), len(c_total))
+    lines += ["", _("Attacker armies at the end (before moving in)"),
+              f"  {c_armies:>{wa}}  {c_conq:>{wc}}  {c_stop:>{wc}}  {c_total:>{wc}}"]
     hidden = 0.0
     hidden_rows = 0
     for a in range(att, 0, -1):
@@ -89,13 +98,16 @@ def render(rs, att, dfn, stop, dmods, res, first, ad, dd) -> str:
             hidden += t
             hidden_rows += 1
             continue
-        lines.append(f"  {a:>6}  {pct(c) if c else '-':>10}  {pct(f) if f else '-':>10}"
-                     f"  {pct(t):>10}")
+        lines.append(f"  {a:>{wa}}  {pct(c) if c else '-':>{wc}}  {pct(f) if f else '-':>{wc}}"
+                     f"  {pct(t):>{wc}}")
     if hidden_rows:
-        lines.append(f"  ({hidden_rows} more rows under {pct(SHOW_MIN)}, {pct(hidden)} together)")
+        lines.append("  " + _hidden(hidden_rows, hidden))
 
-    lines += ["", "Defender armies at the end",
-              f"  {'armies':<14}  {'total':>10}  {'at most':>8}"]
+    c_most = _("at most")
+    wl = max(14, len(c_armies), len(_("0 (conquered)")))
+    wm = max(8, len(c_most))
+    lines += ["", _("Defender armies at the end"),
+              f"  {c_armies:<{wl}}  {c_total:>10}  {c_most:>{wm}}"]
     cum = 0.0
     hidden = 0.0
     hidden_rows = 0
@@ -110,8 +122,13 @@ def render(rs, att, dfn, stop, dmods, res, first, ad, dd) -> str:
             hidden += p
             hidden_rows += 1
             continue
-        label = "0 (conquered)" if d == 0 else str(d)
-        lines.append(f"  {label:<14}  {pct(p):>10}  {pct(cum):>8}")
+        label = _("0 (conquered)") if d == 0 else str(d)
+        lines.append(f"  {label:<{wl}}  {pct(p):>10}  {pct(cum):>{wm}}")
     if hidden_rows:
-        lines.append(f"  ({hidden_rows} more rows under {pct(SHOW_MIN)}, {pct(hidden)} together)")
+        lines.append("  " + _hidden(hidden_rows, hidden))
     return "\n".join(lines)
+
+
+def _hidden(rows: int, together: float) -> str:
+    return _n("({n} more row under {min}, {p} together)", "({n} more rows under {min}, {p} together)",
+              rows).format(n=rows, min=pct(SHOW_MIN), p=pct(together))

@@ -8,8 +8,8 @@ import sys
 
 from comando.errors import ComandoError
 from comando.engine import log as elog
-from comando_host.text import engine_text
-from comando_host.text.wording import count
+from comando_host.text import engine_text, lang
+from comando_host.text.lang import _
 
 
 def register(subparsers):
@@ -88,8 +88,9 @@ def dice_line(events):
             device += 1
     if not table:
         return None
-    return (f"rolls: {device} by the device's dice, {table} by the table's dice "
-            f"({faces} with their faces, {table - faces} its losses only)")
+    return _("rolls: {device} by the device's dice, {table} by the table's dice "
+             "({faces} with their faces, {losses} its losses only)").format(
+        device=device, table=table, faces=faces, losses=table - faces)
 
 
 def _session_replay(events, name):
@@ -100,8 +101,10 @@ def _session_replay(events, name):
         state = fold(events)
     except ComandoError as exc:
         return None, f"{name}: {exc}"
-    text = (f"table session ({state.rs}, {', '.join(state.colours)}), {count(state.seq, 'event')}: "
-            f"{session_outcome(events, state)}")
+    lang.use_table(state.rs)   # the table's language (its ruleset's own unless one was chosen)
+    text = _("table session ({rules}, {colours}), {events}: {outcome}").format(
+        rules=state.rs, colours=", ".join(state.colours), events=engine_text.events_word(state.seq),
+        outcome=session_outcome(events, state))
     if state.clock is not None:   # the game clock: the end at time, who ran out (clock_text)
         from comando_host.text import clock_text
         text = "\n".join([text] + clock_text.status_lines(state))
@@ -201,8 +204,10 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(state.to_dict(), sort_keys=True))
         return 0
-    print(f"{state.rules.name} on the board {state.board.name} ({state.board.id}), "
-          f"{count(state.seq, 'event')}")
+    lang.use_table(state.rules.id)
+    print(_("{rules} on the board {board} ({id}), {events}").format(
+        rules=state.rules.name, board=state.board.name, id=state.board.id,
+        events=engine_text.events_word(state.seq)))
     print(engine_text.status(state))
     if state.clock is not None:   # the game clock: the end at time, who ran out (clock_text)
         from comando_host.text import clock_text

@@ -5,9 +5,9 @@ from __future__ import annotations
 from comando import combat, dice_mods
 from comando.dice import SeededDice, system_dice
 from comando_host.cli import UsageError
-from comando_host.commands._battle_args import (add_battle_args, armies, mods, parse_battle,
-                                                situation_text)
-from comando_host.text.wording import count
+from comando_host.commands._battle_args import (add_battle_args, armies, armies_text, mods,
+                                                parse_battle, situation_text)
+from comando_host.text.lang import _, _n
 
 
 def register(subparsers) -> None:
@@ -87,55 +87,69 @@ def run_all(args, rs, recs, seed) -> int:
     name = combat.RULES[rs]["name"]
     sit = situation_text(dice_mods.of_record(first))
     stop = armies(args.stop, "--stop")
-    lines = [f"{name}{sit}: {count(first['a'], 'army')} attack {first['d']}, until conquest or "
-             f"down to {count(stop, 'army')}", "",
-             f"  {'roll':>4}  {'attacker':<8}    {'defender':<8}  {'losses':<7}  armies left"]
+    c_roll, c_att, c_def, c_loss = _("roll"), _("attacker"), _("defender"), _("losses")
+    # each column as wide as its heading in this language (English: 4, 8 and 7)
+    wr, wd, wl = max(4, len(c_roll)), max(8, len(c_att), len(c_def)), max(7, len(c_loss))
+    lines = [_("{rules}{situation}: {armies} attack {defenders}, until conquest or down to "
+               "{stop}").format(rules=name, situation=sit, armies=armies_text(first['a']),
+                                defenders=first['d'], stop=armies_text(stop)), "",
+             f"  {c_roll:>{wr}}  {c_att:<{wd}}    {c_def:<{wd}}  {c_loss:<{wl}}  " + _("armies left")]
     for i, rec in enumerate(recs, 1):
         ra, rd = combat.after(rec)
-        lines.append(f"  {i:>4}  {' '.join(map(str, rec['ad'])):<8} vs "
-                     f"{' '.join(map(str, rec['dd'])):<8}  {rec['al']} / {rec['dl']:<3}  "
+        losses = f"{rec['al']} / {rec['dl']}"
+        lines.append(f"  {i:>{wr}}  {' '.join(map(str, rec['ad'])):<{wd}} vs "
+                     f"{' '.join(map(str, rec['dd'])):<{wd}}  {losses:<{wl}}  "
                      f"{ra} v {rd}")
     lines.append("")
+    rolls = _n("{n} roll", "{n} rolls", len(recs)).format(n=len(recs))
     if move:
-        lo, hi = move
-        span = str(lo) if lo == hi else f"{lo} to {hi}"
-        lines.append(f"  Conquered after {count(len(recs), 'roll')} with {count(a, 'army')} left. "
-                     f"Move in {span} {'army' if hi == 1 else 'armies'}.")
+        lines.append("  " + _("Conquered after {rolls} with {armies} left.").format(
+            rolls=rolls, armies=armies_text(a)) + " " + _move_in(move))
     else:
-        lines.append(f"  The attack stops after {count(len(recs), 'roll')}: attacker {a} left, "
-                     f"defender {d} left.")
+        lines.append("  " + _("The attack stops after {rolls}: attacker {a} left, defender {d} "
+                              "left.").format(rolls=rolls, a=a, d=d))
     print("\n".join(lines))
     return 0
+
+
+def _move_in(move) -> str:
+    lo, hi = move
+    if lo == hi:
+        return _n("Move in {n} army.", "Move in {n} armies.", hi).format(n=hi)
+    return _n("Move in {lo} to {hi} army.", "Move in {lo} to {hi} armies.", hi).format(lo=lo, hi=hi)
 
 
 def render(rec, a, d, move) -> str:
     name = combat.RULES[rec["rs"]]["name"]
     sit = situation_text(dice_mods.of_record(rec))
     ad, dd = rec["ad"], rec["dd"]
-    lines = [f"{name}{sit}: {count(rec['a'], 'army')} attack {rec['d']}",
+    width = max(len(_("attacker")), len(_("defender")), 8)
+    lines = [_("{rules}{situation}: {armies} attack {defenders}").format(
+                 rules=name, situation=sit, armies=armies_text(rec['a']), defenders=rec['d']),
              "",
-             "  attacker  " + "  ".join(str(v) for v in ad),
-             "  defender  " + "  ".join(str(v) for v in dd),
+             "  " + _("attacker").ljust(width) + "  " + "  ".join(str(v) for v in ad),
+             "  " + _("defender").ljust(width) + "  " + "  ".join(str(v) for v in dd),
              ""]
     for i in range(min(len(ad), len(dd))):
         if ad[i] > dd[i]:
-            who = "attacker wins"
+            who = _("attacker wins")
         elif ad[i] == dd[i]:
-            who = "defender wins (tie)"
+            who = _("defender wins (tie)")
         else:
-            who = "defender wins"
+            who = _("defender wins")
         lines.append(f"  {ad[i]} vs {dd[i]}  {who}")
     extra = len(ad) - len(dd)
     if extra:
-        side = "attacker's" if extra > 0 else "defender's"
         n = abs(extra)
-        lines.append(f"  (the {side} lowest die is not compared)" if n == 1 else
-                     f"  (the {side} {n} lowest dice are not compared)")
+        if extra > 0:
+            lines.append("  " + _n("(the attacker's lowest die is not compared)",
+                                   "(the attacker's {n} lowest dice are not compared)", n).format(n=n))
+        else:
+            lines.append("  " + _n("(the defender's lowest die is not compared)",
+                                   "(the defender's {n} lowest dice are not compared)", n).format(n=n))
     lines += ["",
-              f"  attacker loses {rec['al']}, defender loses {rec['dl']}: "
-              f"attacker {a} left, defender {d} left"]
+              "  " + _("attacker loses {al}, defender loses {dl}: attacker {a} left, defender {d} "
+                       "left").format(al=rec['al'], dl=rec['dl'], a=a, d=d)]
     if move:
-        lo, hi = move
-        span = str(lo) if lo == hi else f"{lo} to {hi}"
-        lines.append(f"  Conquered! Move in {span} {'army' if hi == 1 else 'armies'}.")
+        lines.append("  " + _("Conquered!") + " " + _move_in(move))
     return "\n".join(lines)

@@ -1,7 +1,7 @@
 """comando show GAME: a stored game's headers, players and its table record (the public view)."""
 
 from comando_host.commands._common import add_db, open_store
-from comando_host.text.wording import count
+from comando_host.text.lang import _, _n
 
 
 def register(sub):
@@ -38,11 +38,13 @@ def run(args):
     gid = store.find_game(args.game)
     g = store.game(gid)
     view, records = GameView.from_store(store, gid)
+    from comando_host.text import lang
+    lang.use_table(g.get("ruleset"))   # the table's language (its ruleset's own unless chosen)
     for line in view.summary():
         print(line)
-    print("started %s   last update %s   from %s" % (when(g["created"]), when(g["updated"]),
-                                                    g.get("origin") or "-"))
-    print("result: %s" % view.result())
+    print(_("started {created}   last update {updated}   from {origin}").format(
+        created=when(g["created"]), updated=when(g["updated"]), origin=g.get("origin") or "-"))
+    print(_("result: {result}").format(result=view.result()))
     if args.replay:
         print(replay(records))
     print()
@@ -54,8 +56,8 @@ def run(args):
                                                                     rec.feed(r[1]).text))
         else:
             rec.snapshot(r[2])
-            lines.append("#%d (the device's state at this point: the events before it are on "
-                         "the device only)" % r[1])
+            lines.append("#%d " % r[1] + _("(the device's state at this point: the events before "
+                                           "it are on the device only)"))
     for line in lines[-args.tail:] if args.tail else lines:
         print(line)
     return 0
@@ -67,23 +69,24 @@ def replay(records):
     (comando.session)."""
     events = [r[1] for r in records if r[0] == "event"]
     if any(r[0] == "snapshot" for r in records):
-        return "replay: the log starts from a snapshot of the device; not replayed from the start"
+        return _("replay: the log starts from a snapshot of the device; not replayed from the start")
     if not events or events[0].get("t") != "new":
-        return "replay: the log does not start with a new game"
+        return _("replay: the log does not start with a new game")
     if "board" in events[0]:  # a game of `comando play` (the engine tracks the map)
         from comando import engine
         state = engine.fold(events)   # IllegalMove names the first event that does not follow
         from comando_host.text.outcome import engine_winners, result_words
-        return "replay: %s the rules of %s; the state is at #%d (%s)" % (
-            _follow(len(events)), state.rules.name, state.seq,
-            result_words(engine_winners(state)) if state.phase == "over" else state.phase)
+        from comando_host.text.engine_text import phase_word
+        return _("replay: {follow} the rules of {rules}; the state is at #{seq} ({where})").format(
+            follow=_follow(len(events)), rules=state.rules.name, seq=state.seq,
+            where=result_words(engine_winners(state)) if state.phase == "over" else phase_word(state.phase))
     from comando.session.replay import fold
     from comando_host.commands.replay import session_outcome
     state = fold(events)             # IllegalMove names the first event that does not follow
-    return "replay: %s the rules; the state is at #%d (%s)" % (
-        _follow(len(events)), state.seq, session_outcome(events, state))
+    return _("replay: {follow} the rules; the state is at #{seq} ({where})").format(
+        follow=_follow(len(events)), seq=state.seq, where=session_outcome(events, state))
 
 
 def _follow(n) -> str:
     """ "1 event follows", "2 events follow": the verb agrees too."""
-    return "%s %s" % (count(n, "event"), "follows" if n == 1 else "follow")
+    return _n("{n} event follows", "{n} events follow", n).format(n=n)

@@ -12,7 +12,11 @@ from comando_host.cli import UsageError
 from comando_host.text.engine_text import card_name, who
 from comando_host.games.base import Game
 from comando_host.web import handdeal
-from comando_host.text.wording import count
+from comando_host.text.lang import NP_, _, _n
+
+
+def _armies(n) -> str:
+    return _n("{n} army", "{n} armies", n).format(n=n)
 
 
 def status_lines(state) -> list:
@@ -24,29 +28,32 @@ def status_lines(state) -> list:
     out = []
     card = x.get("sit", -1)
     if card is not None and card >= 0:
-        line = f"situation card: {sit.label(card)} - {sit.describe(card)}"
+        line = _("situation card: {card} - {text}").format(card=sit.label(card), text=sit.describe(card))
         if x.get("bar"):
-            line += "; no card this round for " + ", ".join(who(state, p) for p in x["bar"])
+            line += "; " + _("no card this round for {players}").format(
+                players=", ".join(who(state, p) for p in x["bar"]))
         out.append(line)
     elif state.round:
-        out.append("situation card: none (classic combat)")
+        out.append(_("situation card: none (classic combat)"))
     if x.get("ext"):
-        out.append("extra reinforcements: each player in turn places half its countries")
+        out.append(_("extra reinforcements: each player in turn places half its countries"))
     mis = x.get("mis") or []
     held = [f"{b.name(c)} {mis[c]} ({state.colours[state.owner[c]]})" for c in range(state.n) if mis[c]]
     if held:
-        out.append("missiles: " + ", ".join(held))
+        out.append(_("missiles: {list}").format(list=", ".join(held)))
     cch = x.get("cch") or []
     cc = [f"{b.continent_name(k)} ({state.colours[cch[k]]})" for k in range(len(cch)) if cch[k] >= 0]
     if cc:
-        out.append("continent cards held: " + ", ".join(cc))
+        out.append(_("continent cards held: {list}").format(list=", ".join(cc)))
     bl = blockades.all_blockades(state) if state.round else []
     if bl:
-        out.append("blockaded: " + ", ".join(f"{b.name(c)} ({state.colours[q]}, by {state.colours[p]})"
-                                             for c, q, p in bl))
+        out.append(_("blockaded: {list}").format(list=", ".join(
+            _("{country} ({holder}, by {by})").format(country=b.name(c), holder=state.colours[q], by=state.colours[p])
+            for c, q, p in bl)))
     out.extend(condo_lines(state))
     if state.phase != "over" and state.round:
-        out.append(f"next exchange of {state.names[state.cur]}: {state.rules.trade_value(state, state.cur)} armies")
+        out.append(_("next exchange of {name}: {n} armies").format(
+            name=state.names[state.cur], n=state.rules.trade_value(state, state.cur)))
     return out
 
 
@@ -56,17 +63,18 @@ def condo_lines(state) -> list:
     out = [cdm.describe(state, r) for r in cdm.rows(state)]
     ag = state.x.get("ag")
     if ag:
-        out.append(f"joint attack on {state.board.name(ag[0])} by {who(state, ag[1])} and {who(state, ag[2])}: "
-                   f"{who(state, ag[5])} rolls next" + (" (obliged to the end)" if ag[6] else ""))
+        out.append(_("joint attack on {country} by {a} and {b}: {next} rolls next").format(
+            country=state.board.name(ag[0]), a=who(state, ag[1]), b=who(state, ag[2]), next=who(state, ag[5]))
+            + (" " + _("(obliged to the end)") if ag[6] else ""))
     if state.x.get("cdm"):
-        out.append("after the joint conquest: 'move N M' (1 or 2 armies of each holder)")
+        out.append(_("after the joint conquest: 'move N M' (1 or 2 armies of each holder)"))
     return out
 
 
 def condo_text(state) -> str:
     """The `condo` command (La Revancha)."""
     lines = condo_lines(state)
-    return "\n".join(lines) if lines else "No country is in condominium."
+    return "\n".join(lines) if lines else _("No country is in condominium.")
 
 
 def blockades_text(state) -> str:
@@ -75,9 +83,9 @@ def blockades_text(state) -> str:
     b = state.board
     bl = blockades.all_blockades(state)
     if not bl:
-        return "No country is blockaded."
-    return "\n".join(f"{b.name(c)} ({who(state, q)}) is blockaded by {who(state, p)}: no new armies there"
-                     for c, q, p in bl)
+        return _("No country is blockaded.")
+    return "\n".join(_("{country} ({holder}) is blockaded by {by}: no new armies there").format(
+        country=b.name(c), holder=who(state, q), by=who(state, p)) for c, q, p in bl)
 
 
 # -- its events in words (engine_text.event_line asks the game first)
@@ -95,20 +103,27 @@ def event_line(state_before, state, ev):
     p = ev.get("p")
     if t == "arm":
         k = ev["k"]
-        how = "from the new forces" if ev.get("src") == "r" else f"replacing {6 * k} armies"
-        return (f"{who(state, p)} places {k} missile{'s' if k > 1 else ''} on {b.name(ev['c'])} ({how})"
+        how = _("from the new forces") if ev.get("src") == "r" else \
+            _("replacing {n} armies").format(n=6 * k)
+        return (_n("{who} places {k} missile on {country} ({how})", "{who} places {k} missiles on {country} ({how})",
+                   k).format(who=who(state, p), k=k, country=b.name(ev['c']), how=how)
                 + round_note(state_before, state))
     if t == "forget":
-        lost = f"the {card_name(state, ev['card'])} card goes back to the deck" if "card" in ev \
-            else "it holds no card: its next card is lost"
-        return (f"{who(state, p)} claims the international zone #{ev['id']} penalty on "
-                f"{who(state, ev['q'])}: {lost}; the zone {'stays' if ev['keep'] else 'ends'}")
+        lost = _("the {card} card goes back to the deck").format(card=card_name(state, ev['card'])) \
+            if "card" in ev else _("it holds no card: its next card is lost")
+        zone = _("the zone stays") if ev['keep'] else _("the zone ends")
+        return _("{who} claims the international zone #{id} penalty on {on}: {lost}; {zone}").format(
+            who=who(state, p), id=ev['id'], on=who(state, ev['q']), lost=lost, zone=zone)
     if t == "missile":
         to = ev["to"]
         hit = state_before.armies[to] - state.armies[to] if state_before is not None else "?"
-        return (f"{who(state, p)} fires a missile from {b.name(ev['f'])} at {b.name(to)} "
-                f"({count(ev.get('d', '?'), 'border')}): {count(hit, 'army')} destroyed, "
-                f"{state.armies[to]} left")
+        d = ev.get('d', '?')
+        borders = _n("{n} border", "{n} borders", d).format(n=d) if isinstance(d, int) else \
+            _("{n} borders").format(n=d)   # (an old log's missile without its distance: "?")
+        hits = _armies(hit) if isinstance(hit, int) else _("{n} armies").format(n=hit)
+        return _("{who} fires a missile from {source} at {target} ({borders}): {hits} destroyed, {left} left").format(
+            who=who(state, p), source=b.name(ev['f']), target=b.name(to), borders=borders, hits=hits,
+            left=state.armies[to])
     return None
 
 
@@ -118,9 +133,11 @@ def round_note(state_before, state) -> str:
     if state_before is None or "sit" not in x or x["sit"] < 0 or state.round == state_before.round:
         return ""
     from comando.rulesets.revancha import situations as sit
-    s = f"; round {state.round}: situation card {sit.label(x['sit'])} ({sit.describe(x['sit'])})"
+    s = "; " + _("round {n}: situation card {card} ({text})").format(
+        n=state.round, card=sit.label(x['sit']), text=sit.describe(x['sit']))
     if x.get("bar"):
-        s += "; no country card this round for " + ", ".join(who(state, q) for q in x["bar"])
+        s += "; " + _("no country card this round for {players}").format(
+            players=", ".join(who(state, q) for q in x["bar"]))
     return s
 
 
@@ -132,16 +149,18 @@ def condo_event(before, state, ev):
     p = ev.get("p")
     bx = getattr(before, "x", None) or {}
     if t == "aggress":
-        return (f"aggression pact: {who(state, p)} (from {b.name(ev['a'])}) and {who(state, ev['q'])} "
-                f"(from {b.name(ev['b'])}) attack {b.name(ev['to'])}; {who(state, p)} rolls first")
+        return _("aggression pact: {a} (from {fa}) and {b} (from {fb}) attack {target}; {a} rolls first").format(
+            a=who(state, p), fa=b.name(ev['a']), b=who(state, ev['q']), fb=b.name(ev['b']), target=b.name(ev['to']))
     if t == "cbreak":
         r = cdm.row(state, ev["c"])
-        return f"{who(state, p)} breaks the pact inside {b.name(ev['c'])}: it binds until {who(state, r[3])}'s next turn ends"
+        return _("{who} breaks the pact inside {country}: it binds until {until}'s next turn ends").format(
+            who=who(state, p), country=b.name(ev['c']), until=who(state, r[3]))
     r = cdm.row(state, ev.get("to", -1)) if t != "move" else None
     if t == "attack":
         f, to = ev["f"], ev["to"]
         res = " ".join(map(str, sorted(ev["ad"], reverse=True))) + " vs " + " ".join(map(str, sorted(ev["dd"], reverse=True)))
-        s = f"{who(state, p)} attacks {b.name(to)} from {b.name(f)}" + (f" ({who(state, ev['vs'])})" if "vs" in ev else "")
+        s = _("{who} attacks {target} from {source}").format(who=who(state, p), target=b.name(to), source=b.name(f)) \
+            + (f" ({who(state, ev['vs'])})" if "vs" in ev else "")
         s += f": {res} -> "
         if r is not None or cdm.row(state, f) is not None or any(x[0] == to for x in bx.get("cd") or ()):
             return s + "; ".join(cdm.describe(state, x) for x in cdm.rows(state) if x[0] in (f, to)) + \
@@ -150,9 +169,11 @@ def condo_event(before, state, ev):
     if t == "move" and bx.get("cdm"):
         c = bx["cdm"][0]
         x = cdm.row(state, c)
-        return cdm.describe(state, x) if x is not None else f"{count(state.armies[c], 'army')} in {b.name(c)}"
+        return cdm.describe(state, x) if x is not None else \
+            _("{armies} in {country}").format(armies=_armies(state.armies[c]), country=b.name(c))
     if t == "regroup" and r is not None:
-        return f"{who(state, p)} moves {ev['n']} from {b.name(ev['f'])} to {b.name(ev['to'])}; " + cdm.describe(state, r)
+        return _("{who} moves {n} from {source} to {target}").format(
+            who=who(state, p), n=ev['n'], source=b.name(ev['f']), target=b.name(ev['to'])) + "; " + cdm.describe(state, r)
     return None
 
 
@@ -183,7 +204,7 @@ def blockades_command(session, rest):
 
 def situation(session, rest):
     lines = status_lines(session.game.state)
-    session.say(lines[0] if lines else "no situation card yet (setup)")
+    session.say(lines[0] if lines else _("no situation card yet (setup)"))
 
 
 def forget(session, rest):
@@ -260,9 +281,12 @@ class Revancha(Game):
                               (FROM = TO: inside it, once its pact is broken and lifted)
   condo | condo break COUNTRY [PLAYER]   countries in condominium / announce the pact's breaking"""
 
-    # (in this order: the REPL's Tab completion offers them after the common commands)
-    commands = {"arm": arm, "missile": missile, "blockades": blockades_command,
-                "situation": situation, "forget": forget, "condo": condo}
+    # (in this order: the REPL's Tab completion offers them after the common commands; their
+    # other names in each language: the catalogues' "command word" entries)
+    commands = {NP_("command word", "arm"): arm, NP_("command word", "missile"): missile,
+                NP_("command word", "blockades"): blockades_command,
+                NP_("command word", "situation"): situation, NP_("command word", "forget"): forget,
+                NP_("command word", "condo"): condo}
 
     def status_lines(self, state) -> list:
         return status_lines(state)

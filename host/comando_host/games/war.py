@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from comando_host.games.base import Game, territories
 from comando_host.web import handdeal
+from comando_host.text.lang import _, _n
 
 
 class Deal(handdeal.OneAtATime):
@@ -38,7 +39,7 @@ class War(Game):
 
     def attack_dice(self, ev, dice) -> str:
         if "n" in ev:  # the armies announced (war.txt)
-            return f"{ev['n']} arm{'y' if ev['n'] == 1 else 'ies'} attack, " + dice
+            return _n("{n} army attack, ", "{n} armies attack, ", ev['n']).format(n=ev['n']) + dice
         return dice
 
     def status_lines(self, state) -> list:
@@ -46,10 +47,10 @@ class War(Game):
         r = state.rules
         out = []
         nxt = r.trade_value(state, state.cur)
-        out.append(f"trades at the table: {state.ttrades} (the next trade is worth {nxt} armies, "
-                   "+2 on each traded territory you hold)")
+        out.append(_("trades at the table: {n} (the next trade is worth {value} armies, +2 on each "
+                     "traded territory you hold)").format(n=state.ttrades, value=nxt))
         if state.round == 1 and state.phase != "over":
-            out.append("first round: players only receive and place armies")
+            out.append(_("first round: players only receive and place armies"))
         return out
 
 

@@ -3,7 +3,27 @@
 from __future__ import annotations
 
 from comando_host import games
-from comando_host.text.wording import count
+from comando_host.text.lang import N_, _, _n
+
+# The phases by the engine's names, said in the table's language (the engine's stay English: logs)
+PHASES = {"place": N_("place"), "add": N_("add"), "attack": N_("attack"), "regroup": N_("regroup"),
+          "card": N_("card"), "claim": N_("claim"), "objectives": N_("objectives"),
+          "over": N_("over")}
+# The rules' verb for handing in cards (comando.engine.rules.Rules.trade_verb)
+TRADE_VERBS = {"trades in": N_("trades in"), "exchanges": N_("exchanges")}
+
+
+def phase_word(phase) -> str:
+    return _(PHASES[phase]) if phase in PHASES else str(phase)
+
+
+def armies(n: int) -> str:
+    """"1 army", "3 ejércitos": a count of armies in the table's language."""
+    return _n("{n} army", "{n} armies", n).format(n=n)
+
+
+def events_word(n: int) -> str:
+    return _n("{n} event", "{n} events", n).format(n=n)
 
 
 def who(state, p):
@@ -19,29 +39,36 @@ def status(state) -> str:
     lines = []
     if state.phase == "over":
         from comando_host.text.outcome import engine_winners, result_words
-        lines.append(f"Game over: {result_words(engine_winners(state))}.")
+        lines.append(_("Game over: {result}.").format(result=result_words(engine_winners(state))))
         why = getattr(state.rules, "win_reason", None)
         if why is not None and state.winner >= 0:
-            lines.append(f"why: {why(state, state.winner)}")
+            lines.append(_("why: {why}").format(why=why(state, state.winner)))
     else:
-        rnd = f"round {state.round}" if state.round else "setup"
-        lines.append(f"{rnd} - {who(state, state.cur)} to play - phase: {state.phase}")
+        rnd = _("round {n}").format(n=state.round) if state.round else _("setup")
+        lines.append(_("{round} - {who} to play - phase: {phase}").format(
+            round=rnd, who=who(state, state.cur), phase=phase_word(state.phase)))
         if state.to_place():
-            extra = [f"{state.cres[c]} on {b.continent_name(c)}" for c in range(len(state.cres)) if state.cres[c]]
-            lines.append(f"armies to place: {state.to_place()}" + (f" ({', '.join(extra)})" if extra else ""))
+            extra = [_("{n} on {continent}").format(n=state.cres[c], continent=b.continent_name(c))
+                     for c in range(len(state.cres)) if state.cres[c]]
+            lines.append(_("armies to place: {n}").format(n=state.to_place())
+                         + (f" ({', '.join(extra)})" if extra else ""))
         if state.pending is not None:
             f, to, lo, hi = state.pending[:4]
-            lines.append(f"conquest of {b.name(to)}: move {lo}-{hi} armies in with 'move N' (now {lo})")
+            lines.append(_("conquest of {country}: move {lo}-{hi} armies in with 'move N' (now {lo})").format(
+                country=b.name(to), lo=lo, hi=hi))
         if state.round:
-            lines.append(f"conquered this turn: {state.conq}; card taken: {'yes' if state.drew else 'no'}")
+            lines.append(_("conquered this turn: {n}; card taken: {taken}").format(
+                n=state.conq, taken=_("yes") if state.drew else _("no")))
     lines.extend(ruleset_lines(state))
+    w_c, w_a, w_k, w_t = _("countries"), _("armies"), _("cards"), _("trades")
     for p in range(state.np):
         mark = ">" if p == state.cur and state.phase != "over" else " "
-        dead = "" if state.alive[p] else ("  (walked out)" if state.rules.walk_out and state.killer[p] < 0
-                                          else "  (eliminated)")
-        lines.append(f"{mark} {who(state, p):<22} countries {counted(state, p):>2}  armies {armies_of(state, p):>4}"
-                     f"  cards {len(state.hands[p])}  trades {state.trades[p]}{dead}")
-    lines.append(f"deck {len(state.deck)}, discard {len(state.discard)}, pacts {len(state.pacts)}")
+        dead = "" if state.alive[p] else ("  " + _("(walked out)") if state.rules.walk_out and state.killer[p] < 0
+                                          else "  " + _("(eliminated)"))
+        lines.append(f"{mark} {who(state, p):<22} {w_c} {counted(state, p):>2}  {w_a} {armies_of(state, p):>4}"
+                     f"  {w_k} {len(state.hands[p])}  {w_t} {state.trades[p]}{dead}")
+    lines.append(_("deck {deck}, discard {discard}, pacts {pacts}").format(
+        deck=len(state.deck), discard=len(state.discard), pacts=len(state.pacts)))
     return "\n".join(lines)
 
 
@@ -55,8 +82,8 @@ def diplomacy(state) -> str:
     """Risk's public diplomacy panel (non-binding)."""
     dip = state.x.get("dip") or []
     if not dip:
-        return "The diplomacy panel is empty (not binding: 'dip truce PLAYER', 'dip note TEXT' ...)."
-    out = ["Diplomacy panel (public, not binding):"]
+        return _("The diplomacy panel is empty (not binding: 'dip truce PLAYER', 'dip note TEXT' ...).")
+    out = [_("Diplomacy panel (public, not binding):")]
     for seq, p, q, k, text in dip:
         to = f" -> {who(state, q)}" if q >= 0 else ""
         out.append(f"  #{seq} {who(state, p)}{to}: {k}" + (f": {text}" if text else ""))
@@ -69,7 +96,7 @@ def countries(state, p=None) -> str:
     if own is not None:
         return own.regions(state, p)
     b = state.board
-    rows = [("country", "name", "continent", "owner", "armies")]
+    rows = [(_("country"), _("name"), _("continent"), _("owner"), _("armies"))]
     for c in range(state.n):
         o = state.owner[c]
         if p is not None and o != p:
@@ -77,7 +104,7 @@ def countries(state, p=None) -> str:
         rows.append((b.cid(c), b.name(c), b.continent_name(b.continent_of(c)),
                      who(state, o) if o >= 0 else "-", str(state.armies[c])))
     if len(rows) == 1:
-        return f"{who(state, p)} holds no countries." if p is not None else "No countries."
+        return _("{who} holds no countries.").format(who=who(state, p)) if p is not None else _("No countries.")
     widths = [max(len(r[k]) for r in rows) for k in range(5)]
     return "\n".join("  ".join(r[k].ljust(widths[k]) for k in range(4)) + "  " + r[4].rjust(widths[4])
                      for r in rows)
@@ -88,15 +115,14 @@ def neighbours(state, c) -> str:
     (another owner's) are marked."""
     b = state.board
     o = state.owner[c]
-    head = f"{b.name(c)}: " + (f"{who(state, o)}, {state.armies[c]} arm{'y' if state.armies[c] == 1 else 'ies'}" if o >= 0 else
-                                "nobody's")
+    head = f"{b.name(c)}: " + (f"{who(state, o)}, {armies(state.armies[c])}" if o >= 0 else _("nobody's"))
     rows = [head]
     for j in b.neighbours(c):
         q = state.owner[j]
-        mark = "  <- enemy" if o >= 0 and q >= 0 and q != o else ""
+        mark = "  <- " + _("enemy") if o >= 0 and q >= 0 and q != o else ""
         where = "" if b.continent_of(j) == b.continent_of(c) else f" ({b.continent_name(b.continent_of(j))})"
         rows.append(f"  {b.name(j)}{where}: " + (f"{who(state, q)}, {state.armies[j]}" if q >= 0
-                                                  else "nobody") + mark)
+                                                  else _("nobody")) + mark)
     return "\n".join(rows)
 
 
@@ -108,21 +134,22 @@ def card_name(state, c) -> str:
 def cards(state, p) -> str:
     b = state.board
     if not state.hands[p]:
-        return f"{who(state, p)} holds no {'country ' if state.rules.continent_deck else ''}cards." \
-            + continent_cards(state, p)
+        return (_("{who} holds no country cards.") if state.rules.continent_deck else
+                _("{who} holds no cards.")).format(who=who(state, p)) + continent_cards(state, p)
     items = []
     for c in state.hands[p]:
         if c >= state.n:  # WAR/Risk wildcards are the ints after the countries
-            items.append(f"  {card_name(state, c)}: any symbol")
+            items.append(f"  {card_name(state, c)}: " + _("any symbol"))
             continue
         sym = "/".join(b.symbol(c)) or "-"
         k = bonus_armies(state)
         if state.rules.trade_bonus:  # the +2 comes with a trade only
-            mark = " (yours: +2 there when traded)" if state.owner[c] == p else ""
+            mark = " " + _("(yours: +2 there when traded)") if state.owner[c] == p else ""
         else:
-            mark = f" (+{k} taken)" if state.bonused[c] else (f" (+{k} available)" if state.owner[c] == p else "")
+            mark = (" " + _("(+{k} taken)").format(k=k) if state.bonused[c] else
+                    (" " + _("(+{k} available)").format(k=k) if state.owner[c] == p else ""))
         items.append(f"  {b.name(c)}: {sym}{mark}")
-    return f"{who(state, p)} holds:\n" + "\n".join(items) + continent_cards(state, p)
+    return _("{who} holds:").format(who=who(state, p)) + "\n" + "\n".join(items) + continent_cards(state, p)
 
 
 def bonus_armies(state) -> int:
@@ -142,15 +169,15 @@ def continent_cards(state, p) -> str:
     held = [f"{b.continent_name(k)} ({'/'.join(tables.get(b.continent_id(k), ())) or '-'})"
             for k in range(len(cch)) if cch[k] == p]
     used = [b.continent_name(k) for k in range(len(cch)) if (x["ccu"][p] >> k) & 1]
-    s = "\n  continent cards: " + (", ".join(held) if held else "none")
+    s = "\n  " + _("continent cards: {held}").format(held=", ".join(held) if held else _("none"))
     if used:
-        s += "; used: " + ", ".join(used)
+        s += "; " + _("used: {cards}").format(cards=", ".join(used))
     return s
 
 
 def pacts(state) -> str:
     if not state.pacts:
-        return "No pacts in force."
+        return _("No pacts in force.")
     return "\n".join(state.rules.describe_pact(state, x) for x in state.pacts)
 
 
@@ -169,20 +196,22 @@ def event_line(state_before, state, ev) -> str:
     if lines is not None:
         return lines(state_before, state, ev)
     if t == "place":
-        return f"{who(state, p)} places {ev['n']} on {b.name(ev['c'])}" + game.round_note(state_before, state)
+        return _("{who} places {n} on {country}").format(who=who(state, p), n=ev['n'], country=b.name(ev['c'])) \
+            + game.round_note(state_before, state)
     if t == "claim":
-        return f"{who(state, p)} occupies {b.name(ev['c'])}"
+        return _("{who} occupies {country}").format(who=who(state, p), country=b.name(ev['c']))
     if t == "move":
         pe = state_before.pending
-        return f"{count(ev['n'], 'army')} in {b.name(pe[1])}" if pe else ""
+        return _("{armies} in {country}").format(armies=armies(ev['n']), country=b.name(pe[1])) if pe else ""
     if t == "end":
-        s = f"{who(state_before, state_before.cur)} ends the turn"
-        s += " and takes a card" if "card" in ev else ""
+        who_ends = who(state_before, state_before.cur)
+        s = (_("{who} ends the turn and takes a card") if "card" in ev else
+             _("{who} ends the turn")).format(who=who_ends)
         return s + game.round_note(state_before, state)
     if t == "pact":
-        return "pact made: " + state.rules.describe_pact(state, state.pacts[-1])
+        return _("pact made: {pact}").format(pact=state.rules.describe_pact(state, state.pacts[-1]))
     if t == "undo":
-        return f"undone back to event {ev['to']}"
+        return _("undone back to event {n}").format(n=ev['to'])
     return ""
 
 
@@ -193,35 +222,39 @@ def _attack_line(state_before, state, ev) -> str:
     f, to = ev["f"], ev["to"]
     res = " ".join(map(str, sorted(ev["ad"], reverse=True))) + " vs " + " ".join(map(str, sorted(ev["dd"], reverse=True)))
     if ev.get("tb"):   # the table's own dice (comando.table_dice): its losses, or its faces
-        res = (f"the table's dice {res}" if 0 not in ev["ad"] else
-               f"the table's dice, {len(ev['ad'])} vs {len(ev['dd'])}: "
-               f"-{ev['al']} / -{ev['dl']}")
+        res = (_("the table's dice {dice}").format(dice=res) if 0 not in ev["ad"] else
+               _("the table's dice, {a} vs {d}: -{al} / -{dl}").format(
+                   a=len(ev['ad']), d=len(ev['dd']), al=ev['al'], dl=ev['dl']))
     res = games.get(state.rules.id).attack_dice(ev, res)
     if state.owner[to] == p:
-        s = f"{b.name(f)} attacks {b.name(to)}: {res} -> {b.name(to)} conquered"
+        s = _("{attacker} attacks {defender}: {dice} -> {defender} conquered").format(
+            attacker=b.name(f), defender=b.name(to), dice=res)
         if state.pending is not None:
             n = state.armies[to]
-            s += f" ({n} arm{'y' if n == 1 else 'ies'} moved; 'move N' for up to {state.pending[3]})"
+            s += " " + _n("({n} army moved; 'move N' for up to {most})",
+                          "({n} armies moved; 'move N' for up to {most})", n).format(n=n, most=state.pending[3])
         victim = state_before.owner[to]
         if victim >= 0 and not state.alive[victim]:
-            s += f"; {who(state, victim)} is eliminated"
+            s += "; " + _("{who} is eliminated").format(who=who(state, victim))
         return s
-    return f"{b.name(f)} attacks {b.name(to)}: {res} -> {b.name(f)} {state.armies[f]}, {b.name(to)} {state.armies[to]}"
+    return _("{attacker} attacks {defender}: {dice} -> {attacker} {a}, {defender} {d}").format(
+        attacker=b.name(f), defender=b.name(to), dice=res, a=state.armies[f], d=state.armies[to])
 
 
 def _regroup_line(state_before, state, ev) -> str:
     b = state.board
-    s = f"{who(state, ev.get('p'))} moves {ev['n']} from {b.name(ev['f'])} to {b.name(ev['to'])}"
+    s = _("{who} moves {n} from {source} to {target}").format(
+        who=who(state, ev.get('p')), n=ev['n'], source=b.name(ev['f']), target=b.name(ev['to']))
     if state.rules.regroup_chain:
-        s += "; the turn is over" + (" (a card taken)" if "card" in ev else "")
+        s += "; " + (_("the turn is over (a card taken)") if "card" in ev else _("the turn is over"))
     return s
 
 
 def _draw_line(state_before, state, ev) -> str:
-    s = f"{who(state, ev.get('p'))} takes the {card_name(state, ev['card'])} card"
+    s = _("{who} takes the {card} card").format(who=who(state, ev.get('p')), card=card_name(state, ev['card']))
     k = bonus_armies(state)
     if ev["card"] < state.n and state.armies[ev["card"]] - state_before.armies[ev["card"]] == k:
-        s += f" (+{count(k, 'army')} there)"
+        s += " " + _("(+{armies} there)").format(armies=armies(k))
     return s
 
 
@@ -229,28 +262,30 @@ def _trade_line(state_before, state, ev) -> str:
     b = state.board
     p = ev.get("p")
     names = [card_name(state, c) for c in ev.get("cards") or []]
-    names += [f"the {b.continent_name(k)} continent card" for k in ev.get("cc") or []]
+    names += [_("the {continent} continent card").format(continent=b.continent_name(k))
+              for k in ev.get("cc") or []]
     verb = state.rules.trade_verb
+    verb = _(TRADE_VERBS[verb]) if verb in TRADE_VERBS else verb
     s = f"{who(state, p)} {verb} {', '.join(names)}"
     if state_before is not None:
         held = [c for c in ev["cards"] if c < state.n and state_before.owner[c] == p]
         bonus = state.rules.trade_bonus
         if bonus == "each" and held:
-            s += " (+2 on " + ", ".join(b.name(c) for c in held) + ")"
+            s += " " + _("(+2 on {countries})").format(countries=", ".join(b.name(c) for c in held))
         elif bonus == "one" and held:
-            s += f" (+2 on {b.name(ev.get('c', held[0]))})"
+            s += " " + _("(+2 on {countries})").format(countries=b.name(ev.get('c', held[0])))
         gained = state.to_place() - state_before.to_place()
         if gained > 0:
-            s += f"; {count(gained, 'army')} to place"
+            s += "; " + _("{armies} to place").format(armies=armies(gained))
     return s
 
 
 def _walk_line(state_before, state, ev) -> str:
     p = ev.get("p")
     k = sum(1 for c in range(state.n) if state_before.owner[c] == p)
-    s = f"{who(state, p)} walks out: {k} territories stay neutral"
+    s = _("{who} walks out: {n} territories stay neutral").format(who=who(state, p), n=k)
     if state.phase == "over":
-        s += f"; {who(state, state.winner)} is the last player standing"
+        s += "; " + _("{who} is the last player standing").format(who=who(state, state.winner))
     return s
 
 
@@ -258,7 +293,8 @@ def _dip_line(state_before, state, ev) -> str:
     to = f" -> {who(state, ev['q'])}" if ev.get("q", -1) >= 0 else ""
     text = f": {ev['text']}" if ev.get("text") else ""
     ref = f" #{ev['ref']}" if "ref" in ev else ""
-    return f"diplomacy #{ev['seq']}: {who(state, ev.get('p'))}{to}: {ev['k']}{ref}{text} (public, not binding)"
+    return _("diplomacy #{seq}: {who}{to}: {kind}{ref}{text} (public, not binding)").format(
+        seq=ev['seq'], who=who(state, ev.get('p')), to=to, kind=ev['k'], ref=ref, text=text)
 
 
 _EVENT_LINES = {"attack": _attack_line, "regroup": _regroup_line, "draw": _draw_line,
@@ -267,7 +303,7 @@ _EVENT_LINES = {"attack": _attack_line, "regroup": _regroup_line, "draw": _draw_
 
 def objective(state, p) -> str:
     fn = getattr(state.rules, "objective_text", None)
-    return fn(state, p) if fn else "(this ruleset has no secret objectives)"
+    return fn(state, p) if fn else _("(this ruleset has no secret objectives)")
 
 
 def counted(state, p):

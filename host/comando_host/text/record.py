@@ -498,7 +498,10 @@ class Record:
         self.rs = str(ev.get("rs", ""))
         st = self.state
         self.names = [st.who(p) for p in range(st.np)]
-        return "new game: %s with %s; board %s" % (ruleset_name(self.rs), ", ".join(self.names),
+        bots = getattr(st, "bots", None) or []
+        # a seat the engine's bot plays (map mode, issue 26): said once, where the seats are named
+        seats = [n + (" - bot" if p < len(bots) and bots[p] else "") for p, n in enumerate(self.names)]
+        return "new game: %s with %s; board %s" % (ruleset_name(self.rs), ", ".join(seats),
                                                   board_label(self.board))
 
     def _engine(self, ev):

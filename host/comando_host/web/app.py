@@ -5,6 +5,7 @@ Routes:
     GET  /api/games                 the stored games, newest first
     GET  /api/games/{id}/map.svg    the game's board drawn by comando_host.maps.svgmap
     GET  /api/games/{id}/view?at=N  what the page shows after the first N stored rows
+    GET  /api/texts/{code}          the page's words in a language (web/pagetexts.py)
     WS   /ws                        the push channel: the page says what it watches, the server
                                     pushes each change (``{"op": "watch", "game": ID|"latest"}``,
                                     ``{"op": "seek", "at": N}``, ``{"op": "live"}``); and
@@ -49,6 +50,8 @@ from comando_host.store.db import Store, StoreError
 from comando_host.web import pageinput
 from comando_host.web.guard import Budget, Checked, Guard, is_loopback
 from comando_host.web.pageinput import Refused
+from comando_host.web.pagetexts import page_texts
+from comando_host.text import lang
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
 INPUT_OPS = ("options", "act", "deal", "new")   # the ops that need the page's secret
@@ -192,7 +195,7 @@ class Hub:
         info = pg.info
         return {"type": "game", "game": gid, "board": info.get("board", ""),
                 "ruleset": info.get("ruleset", ""), "origin": info.get("origin", ""),
-                "total": pg.total}
+                "total": pg.total, "lang": lang.table_lang(info.get("ruleset"))}
 
     async def _send(self, ws, obj):
         await self._send_text(ws, json.dumps(obj))
@@ -461,6 +464,10 @@ def create_app(db_path: str, poll: float = 0.01, lan_input: bool = False,
         # the page's secret, inside the HTML only this server's own page can read
         html = f.read().replace('<meta name="comando-key" content="">',
                                 '<meta name="comando-key" content="%s">' % guard.token)
+    # the server's own language: the page's until the game's or the switch's (page.js)
+    html = html.replace('<html lang="en">', '<html lang="%s">' % lang.current().replace("_", "-"))
+    html = html.replace('<meta name="comando-key"', '<meta name="comando-lang" content="%s">\n'
+                        '<meta name="comando-key"' % lang.current(), 1)
 
     async def page(request):
         return Response(html, media_type="text/html", headers={"cache-control": "no-store"})
@@ -500,6 +507,12 @@ def create_app(db_path: str, poll: float = 0.01, lan_input: bool = False,
             return JSONResponse(pg.view(int(at)))
         return JSONResponse(pg.view())
 
+    async def texts(request):
+        try:
+            return JSONResponse(page_texts(request.path_params["code"]))
+        except lang.UnknownLanguage as exc:
+            return _error(404, str(exc))
+
     async def favicon(request):  # a browser asks for it; a 404 would read as a fault
         return Response('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">'
                         '<circle cx="8" cy="8" r="7" fill="#dc2626"/></svg>',
@@ -511,6 +524,7 @@ def create_app(db_path: str, poll: float = 0.01, lan_input: bool = False,
         Route("/api/games", games),
         Route("/api/games/{gid}/map.svg", board_svg),
         Route("/api/games/{gid}/view", view),
+        Route("/api/texts/{code}", texts),
         WebSocketRoute("/ws", hub.socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

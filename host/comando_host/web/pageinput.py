@@ -24,6 +24,7 @@ from comando.errors import ComandoError, IllegalMove
 from comando.registry import POWERS, TITLES
 from comando_host import games
 from comando_host.web.handdeal import Refused
+from comando_host.text.lang import N_
 
 ACTIONS = ("place", "claim", "attack", "move", "regroup", "trade", "draw", "end")
 LAPTOP = ("web", "play")            # origins the server writes itself
@@ -94,15 +95,45 @@ def panel(state, hot=()) -> dict:
         pe = state.pending
         out["movein"] = {"f": pe[0], "to": pe[1], "lo": pe[2], "hi": pe[3]}
     cards = first_set(state, p)
-    for label, action in (("Trade cards", {"t": "trade", "p": p, "cards": cards}),
-                          ("Take a card", {"t": "draw", "p": p}),
-                          ("End turn", {"t": "end", "p": p})):
+    # the labels are msgids: the page says them in its own language (page.js's T)
+    for label, action in ((N_("Trade cards"), {"t": "trade", "p": p, "cards": cards}),
+                          (N_("Take a card"), {"t": "draw", "p": p}),
+                          (N_("End turn"), {"t": "end", "p": p})):
         if (action["t"] != "trade" or cards) and legal(state, action):
             a = dict(action)
             del a["p"]
             out["buttons"].append({"label": label, "a": a})
-    if len(hot) == 2 and legal(state, {"t": "attack", "p": p, "f": hot[0], "to": hot[1]}):
+    if len(hot) == 2 and attack_legal(state, {"t": "attack", "p": p, "f": hot[0], "to": hot[1]}):
         out["again"] = [hot[0], hot[1]]
+    mode = state.options.get("dice", "device")
+    if mode != "device":
+        out["dice"] = mode   # the table's own dice: the page asks the table's result (a picker)
+    return out
+
+
+def attack_legal(state, action) -> bool:
+    """An attack the rules allow now; in a game of the table's dice, once the table tells a
+    result (comando.engine.picks.check_attack)."""
+    from comando.engine import picks
+    try:
+        picks.check_attack(state, action)
+    except (IllegalMove, ComandoError, KeyError, TypeError, ValueError, IndexError):
+        return False
+    return True
+
+
+def table_dice(state, f, to) -> dict:
+    """The page's dice picker for the attack ``f`` -> ``to`` in a game of the table's own dice:
+    each side's dice (the ruleset's counts) and, the table telling its losses, the results those
+    dice can give, the likeliest first, with the throws of 6 ** dice that give each
+    (comando.table_dice: the device's picker offers the same)."""
+    from comando import table_dice as TD
+    a = {"t": "attack", "p": state.cur, "f": f, "to": to}
+    na, nd = state.rules.attack_dice(state, f, to, a)
+    out = {"a": na, "d": nd, "total": 6 ** (na + nd), "faces": 1}
+    if state.options.get("dice") == "table":
+        outs = TD.results(state.armies[f], state.armies[to], na, nd)
+        out["outs"] = [[o[0], o[1], o[2]] for o in outs]
     return out
 
 
@@ -130,6 +161,8 @@ def options(state, f: int) -> dict:
         if out["attack"]:  # the attack panel's figures (issue 26)
             from comando_host.web import attackodds
             out["odds"] = attackodds.for_targets(state, f, out["attack"])
+            if state.options.get("dice", "device") != "device":
+                out["tdice"] = {str(to): table_dice(state, f, to) for to in out["attack"]}
         for to in range(state.n):
             if to == f or state.owner[to] != p:
                 continue

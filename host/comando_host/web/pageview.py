@@ -311,7 +311,7 @@ class PageGame:
         warn = (turn is not None and turn <= 20) or (game is not None and game <= 300)
         return {"ts": ck["ts"], "game": game, "turn": turn, "warn": bool(warn and not ck["at"]),
                 "at": ck["at"], "out": [list(x) for x in ck["out"]],
-                "lines": [x[len("clock: "):] for x in clock_text.status_lines(st)]}
+                "lines": clock_text.lines(st)}
 
     @staticmethod
     def _situation(st):

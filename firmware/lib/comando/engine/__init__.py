@@ -227,7 +227,10 @@ def players_list(players):
     out = []
     for pl in players:
         if isinstance(pl, dict):
-            out.append({"n": str(pl["n"]), "c": str(pl["c"])})
+            if pl.get("bot"):   # the engine's bot plays this seat (map mode; docs/device.md)
+                out.append({"n": str(pl["n"]), "c": str(pl["c"]), "bot": 1})
+            else:
+                out.append({"n": str(pl["n"]), "c": str(pl["c"])})
         else:
             out.append({"n": str(pl[0]), "c": str(pl[1])})
     return out

@@ -20,12 +20,37 @@ from comando.errors import IllegalMove
 
 
 def _legal(state, p, f, to):
-    from comando import engine
     try:
-        engine.check(state, {"t": "attack", "p": p, "f": f, "to": to})
+        check_attack(state, {"t": "attack", "p": p, "f": f, "to": to})
     except IllegalMove:
         return False
     return True
+
+
+def check_attack(state, a):
+    """The engine's check of the attack ``a`` (IllegalMove naming the rule), before its dice are
+    rolled. A game of the table's own dice refuses an attack without the table's result: there
+    it is asked with a result its dice can give (any will do: the rest of the check is the
+    same). ``a`` is not changed."""
+    from comando import engine
+    if state.options.get("dice", "device") != "device":
+        a = _told(state, dict(a))
+    engine.check(state, a)
+
+
+def _told(state, a):
+    from comando import table_dice
+    if state.armies[a["f"]] < 2:
+        return a   # (the check says why it cannot attack: its dice are not asked)
+    na, nd = state.rules.attack_dice(state, a["f"], a["to"], a)
+    a["tb"] = 1
+    if state.options["dice"] == "table-faces":
+        a["ad"] = [6] * na
+        a["dd"] = [1] * nd
+    else:
+        o = table_dice.results(state.armies[a["f"]], state.armies[a["to"]], na, nd)[0]
+        a["al"], a["dl"] = o[0], o[1]
+    return a
 
 
 def targets(state, f, p=None):

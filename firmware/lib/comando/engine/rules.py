@@ -3,6 +3,7 @@
 A ruleset module ``comando.engine.<id>`` defines ``RULES = SomeRules()`` where ``SomeRules``
 subclasses ``Rules`` and overrides the hooks (see docs/architecture.md, "Engine"). Event types are
 dispatched by name: ``check_<t>``, ``make_<t>`` (optional: draws randomness), ``apply_<t>``.
+Checking a pact and reading one are in ``pact_moves``, loaded at the first pact (issue 22).
 """
 
 from comando.errors import IllegalMove, RulesError
@@ -11,6 +12,11 @@ from comando import combat
 from comando import turns
 
 ACTIVE = ("add", "attack", "regroup", "card")
+
+
+def _pacts():
+    from comando.engine import pact_moves
+    return pact_moves
 
 
 def _int(a, key, what):
@@ -137,6 +143,8 @@ class Rules:
                                  % (c, self.name, ", ".join(self.colours)))
             if c in seen:
                 raise RulesError("two players chose %s: each colour once" % c)
+            if pl.get("bot", 0) not in (0, 1):
+                raise RulesError("a seat's bot is 0 or 1, not %r" % (pl.get("bot"),))
             seen.append(c)
         options = options or {}
         if "turn" in options or "budget" in options or "limit" in options or "end" in options \
@@ -769,60 +777,13 @@ class Rules:
 
     # ------------------------------------------------------------------ pacts
     def check_pact(self, state, a):
-        self.over(state)
-        if state.round < 1 and state.phase == "claim":
-            raise IllegalMove("Pacts are made once every country is occupied")
-        p = self.player(state, a)
-        q = a.get("q")
-        if not isinstance(q, int) or q < 0 or q >= state.np or q == p:
-            raise IllegalMove("A pact is between two different players")
-        if not state.alive[p] or not state.alive[q]:
-            raise IllegalMove("A pact needs two players still in the game")
-        k = a.get("k")
-        b = state.board
-        if k == "c":
-            x = self.country(state, a, "a")
-            y = self.country(state, a, "b")
-            if state.owner[x] != p or state.owner[y] != q:
-                raise IllegalMove("A pact between countries joins a country of %s and one of %s"
-                                  % (state.who(p), state.who(q)))
-            if not b.is_border(x, y):
-                raise IllegalMove("%s does not border %s: a pact between countries covers one border%s"
-                                  % (self.cname(state, x), self.cname(state, y), self.cite("pacts")))
-        elif k == "z":
-            z = self.country(state, a, "a")
-            np_ = nq = False
-            for m in b.neighbours(z):
-                if state.owner[m] == p:
-                    np_ = True
-                if state.owner[m] == q:
-                    nq = True
-            if not (np_ or state.owner[z] == p) or not (nq or state.owner[z] == q):
-                raise IllegalMove("%s must border countries of both %s and %s to be an international zone%s"
-                                  % (self.cname(state, z), state.who(p), state.who(q), self.cite("international zone pact")))
-        elif k != "w":
-            raise IllegalMove("Unknown pact kind %r: c (between countries), w (world-wide), z (international zone)" % (k,))
-        for pact in state.pacts:
-            if pact[1] == k and {pact[2], pact[3]} == {p, q} and (k == "w" or {pact[4], pact[5]} == {a.get("a", -1), a.get("b", -1)}):
-                raise IllegalMove("That pact already exists (pact #%d)" % pact[0])
+        return _pacts().check_pact(self, state, a)
 
     def apply_pact(self, state, e):
         state.pacts.append([e.get("seq", state.seq), e["k"], e["p"], e["q"], e.get("a", -1), e.get("b", -1), -1, 0])
 
     def check_unpact(self, state, a):
-        self.over(state)
-        p = self.player(state, a)
-        i = a.get("id")
-        for pact in state.pacts:
-            if pact[0] == i:
-                if p != pact[2] and p != pact[3]:
-                    raise IllegalMove("Only %s or %s may break pact #%d"
-                                      % (state.who(pact[2]), state.who(pact[3]), i))
-                if pact[6] >= 0:
-                    raise IllegalMove("Pact #%d is already broken; it binds until %s's next turn ends"
-                                      % (i, state.who(pact[6])))
-                return
-        raise IllegalMove("There is no pact #%r" % (i,))
+        return _pacts().check_unpact(self, state, a)
 
     def apply_unpact(self, state, e):
         for pact in state.pacts:
@@ -876,15 +837,4 @@ class Rules:
         state.pacts = keep
 
     def describe_pact(self, state, pact):
-        i, k, p, q, x, y = pact[0], pact[1], pact[2], pact[3], pact[4], pact[5]
-        if k == "w":
-            s = "pact #%d: world non-aggression between %s and %s" % (i, state.who(p), state.who(q))
-        elif k == "c":
-            s = "pact #%d: %s (%s) and %s (%s) do not attack each other across that border" % (
-                i, self.cname(state, x), state.who(p), self.cname(state, y), state.who(q))
-        else:
-            s = "pact #%d: %s is an international zone between %s and %s" % (
-                i, self.cname(state, x), state.who(p), state.who(q))
-        if pact[6] >= 0:
-            s += "; broken, binds until %s's next turn ends" % state.who(pact[6])
-        return s
+        return _pacts().describe_pact(self, state, pact)

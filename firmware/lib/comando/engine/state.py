@@ -29,6 +29,8 @@ class State:
         self.np = len(players)
         self.names = [pl["n"] for pl in players]
         self.colours = [pl["c"] for pl in players]
+        # the seats the engine's bot plays (map mode); not a field: the new event says it
+        self.bots = [1 if pl.get("bot") else 0 for pl in players]
         self.options = dict(new_event.get("opt") or {})
         self.seq = new_event.get("seq", 0)
         self.owner = [-1] * n
@@ -90,6 +92,7 @@ class State:
             v = _copy(getattr(self, k))
             setattr(s, k, v)
         s.clock = _copy(self.clock)
+        s.bots = getattr(self, "bots", None)
         return s
 
     # -- small queries used by rules, the CLI and the device --

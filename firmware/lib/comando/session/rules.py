@@ -201,6 +201,8 @@ class TableRules:
         opts = a.get("o", {})
         if not isinstance(opts, dict):
             raise IllegalMove(say("opts_dict"))
+        if opts.get("bots"):   # the bot plays with the engine, on the map: map mode's
+            raise IllegalMove(say("bot_map"))
         n = len(cols)
         self.check_players(cols, opts)
         terr = opts.get("territories", 42)

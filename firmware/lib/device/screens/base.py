@@ -9,7 +9,7 @@ Each screen draws the whole 128x64 frame; the driver sends only what changed.
 from comando.registry import IDS, NAMES
 from comando import turns as T
 from device import ui
-from device.buttons import PRESS, REPEAT
+from device.buttons import PRESS, LONG, REPEAT
 from device.hal import UP, DOWN, OK, BACK
 from device.screens import screen
 from comando.texts import say
@@ -94,9 +94,9 @@ class Menu(Screen):
     """A list of (label, callable) items; OK runs one, BACK closes."""
 
     title = ""
-
-    def __init__(self, app, title, items):
+    def __init__(self, app, title, items, long_back=None):
         Screen.__init__(self, app)
+        self.long_back = long_back   # what a hold of BACK does once its PRESS opened this menu
         self.title = title
         self.items = items
         self.sel = 0
@@ -116,6 +116,11 @@ class Menu(Screen):
             self.items[self.sel][1]()
         elif b == BACK and kind == PRESS:
             self.app.pop()
+        elif b == BACK and kind == LONG and self.long_back is not None:
+            # a hold of BACK: its PRESS opened this menu, its LONG is the screen's below (the
+            # map screen's hint)
+            self.app.pop()
+            self.long_back()
 
 
 class Confirm(Menu):

@@ -42,10 +42,21 @@ class Dice(Screen):
         live = [s for s in st.order if s != st.cur] or [s for s in range(st.n) if s != st.cur]
         self.defender = live[0] if live else 0
         self._odds = None
+        # the dice a side chose where its rules let it (0: the most the armies allow): WAR's
+        # attacker announces 1-3 armies (war.txt "How to Attack"), Risk's defender rolls 1 or 2
+        # (risk-online-12-maps.txt; the game's option defdice=choose)
+        self.na = 0
+        self.nd = 0
 
     def fields(self):
         f = ["att", "def", "who", "stop"]
         st = self.app.state
+        from comando.combat import RULES
+        r = RULES.get(st.rs)
+        if r is not None and r["att_choice"]:
+            f.append("na")
+        if r is not None and r["def_choice"] and st.opts.get("defdice") == "choose":
+            f.append("nd")
         if self.app.board is not None:
             f += ["from", "to"]
         elif st.sit >= 0:  # La Revancha: a situation card that rules by borders asks which
@@ -61,6 +72,21 @@ class Dice(Screen):
         """The dice modifiers in effect (comando.dice_mods: the round's situation card)."""
         st = self.app.state
         return st.rules.dice_mods(st)
+
+    def counts(self):
+        """(attack dice, defence dice) of the next roll: the most the armies allow, or fewer
+        where a side chose fewer (``na``, ``nd``)."""
+        from comando.combat import max_dice
+        a, d = max_dice(self.app.state.rs, self.att, self.dfn, self.mods())
+        return (self.na if 0 < self.na < a else a), (self.nd if 0 < self.nd < d else d)
+
+    def chosen(self):
+        """(the attacker's announced dice, the defender's chosen dice) for the roll's action and
+        the table's outcomes: None for a side rolling the most (or not choosing)."""
+        fields = self.fields()
+        a, d = self.counts()
+        return (a if "na" in fields and 0 < self.na <= a else None,
+                d if "nd" in fields and 0 < self.nd <= d else None)
 
     def odds(self):
         """P(conquest) in whole percent, or None while it is being computed (or not computable).
@@ -164,8 +190,7 @@ class Dice(Screen):
         elif self.att >= 2 and self.dfn >= 1:
             # a new attack: the dice each side is about to roll, blank; the roll then only puts
             # the pips in (a third fewer bytes on the bus than six dice drawn from nothing)
-            from comando.combat import max_dice
-            na, nd = max_dice(st.rs, self.att, self.dfn, self.mods())
+            na, nd = self.counts()
             for i in range(na):
                 ui.die(fb, 16 * i, 32, 0, True)
             for i in range(nd):
@@ -180,6 +205,10 @@ class Dice(Screen):
             line = say("di_def") % colour_name(st.colours[self.defender])
         elif fld == "stop":
             line = say("di_stop") % self.stop
+        elif fld == "na":
+            line = say("di_na") % self.counts()[0]
+        elif fld == "nd":
+            line = say("di_nd") % self.counts()[1]
         elif fld == "border":
             line = say("di_same") if self.internal else say("di_other")
         elif fld == "from":
@@ -221,6 +250,8 @@ class Dice(Screen):
         elif fld == "stop":
             self.stop = max(1, self.stop + step)
             app.settings.stop = self.stop
+        elif fld in ("na", "nd"):
+            self.step_dice(fld, step)
         elif fld == "border":
             self.internal ^= 1
         elif fld == "from":
@@ -232,6 +263,19 @@ class Dice(Screen):
             i = nb.index(self.dst) if self.dst in nb else -1
             self.dst = nb[(i + step) % len(nb)]
 
+    def step_dice(self, fld, step):
+        """The dice a side chose (``na``, ``nd``): 1 to the most the armies allow, wrapping
+        (announced or chosen per roll)."""
+        from comando.combat import max_dice
+        i = 0 if fld == "na" else 1
+        most = max_dice(self.app.state.rs, self.att, self.dfn, self.mods())[i]
+        n = (self.counts()[i] - 1 + step) % most + 1 if most > 0 else 0
+        if fld == "na":
+            self.na = n
+        else:
+            self.nd = n
+        self.fresh = True
+
     def action(self):
         st = self.app.state
         a = {"t": "roll", "p": st.cur, "d": self.defender, "a": self.att, "b": self.dfn}
@@ -240,6 +284,11 @@ class Dice(Screen):
         if self.src is not None and self.dst is not None:
             a["f"] = self.src
             a["to"] = self.dst
+        na, nd = self.chosen()
+        if na is not None:
+            a["na"] = na
+        if nd is not None:
+            a["nd"] = nd
         return a
 
     def inline(self, text):

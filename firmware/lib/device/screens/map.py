@@ -86,7 +86,10 @@ def first_trade(st, p):
 
 def legal(st, a):
     try:
-        engine.check(st, a)
+        if a["t"] == "attack":   # (a game of the table's dice: once the table tells a result)
+            picks.check_attack(st, a)
+        else:
+            engine.check(st, a)
     except IllegalMove:
         return False
     return True
@@ -124,6 +127,9 @@ class MapTurn(Screen):
         self.picking = None  # the table's deck: the action that takes the card dialled ({} draw)
         self.firing = False  # La Revancha: the missile lists
         self.needs = {}     # (ruleset, defenders, dice mods) -> armies needed for 80%
+        self.bot_next = None  # a bot's turn (device.botturn): ((seq, player), its next action)
+        self.bot_last = None  # the bot's last event (its roll shown above the next words)
+        self.bot_mods = False  # device.botturn loaded: forgotten on a human's turn
 
     def sync(self):
         """A new list (another phase, level, country or player) puts the cursor on its first
@@ -138,10 +144,28 @@ class MapTurn(Screen):
             self.picking = None
             self.level = 0
             self.last = {}
+            if self.bot_mods and not self.bot_seat():
+                # a human's turn: the bot's code leaves the heap (device.botturn)
+                self.bot_mods = False
+                self.bot_next = self.bot_last = None
+                from device import botturn
+                self.app.forget(*botturn.MODULES)
         key = (self.mode(), self.level, self.src, st.cur)
         if key != self.key:
             self.key = key
             self.sel = 0
+
+    def bot_seat(self):
+        """True on the turn of a seat the engine's bot plays (the new event's ``bot``)."""
+        st = self.app.state
+        bots = getattr(st, "bots", None)
+        return bool(bots) and st.phase != "over" and 0 <= st.cur < len(bots) and bots[st.cur] == 1
+
+    def botturn(self):
+        """device.botturn, loaded on a bot's turn or for a hint."""
+        self.bot_mods = True
+        from device import botturn
+        return botturn
 
     # -- what the screen offers now --------------------------------------------------------------
     def mode(self):
@@ -220,6 +244,9 @@ class MapTurn(Screen):
             ui.center(fb, ui.fit(name, 16), 20)
             ui.center(fb, ui.fit(sym, 16), 32)
             ui.footer(fb, say("mp_next"))
+            return
+        if self.picking is None and self.bot_seat():
+            self.botturn().draw(self, fb)
             return
         m = self.mode()
         who = colour_name(st.colours[st.cur]) if st.cur >= 0 else ""
@@ -332,7 +359,8 @@ class MapTurn(Screen):
         for v in e["dd"]:
             ui.die(fb, x, 24, v, False)
             x += 16
-        al, dl = compare(e["ad"], e["dd"])
+        # the table told its losses (faces of 0, blank dice): the event's; else the faces'
+        al, dl = (e["al"], e["dl"]) if "al" in e else compare(e["ad"], e["dd"])
         fb.text("-%d" % al, 0, 40, 1)
         fb.text("-%d" % dl, 72, 40, 1)
         ui.footer(fb, say("mp_again"))
@@ -344,6 +372,13 @@ class MapTurn(Screen):
         if self.shown is not None:   # the card shown: any press puts it away
             if kind == PRESS:
                 self.shown = None
+            return
+        if b == BACK and kind == LONG:   # a human's hint: the bot's suggestion for this step
+            if not self.bot_seat() and self.app.state.phase != "over":
+                self.botturn().hint(app)
+            return
+        if self.picking is None and self.bot_seat():
+            self.botturn().button(self, b, kind)
             return
         m = self.mode()
         if m == "over":
@@ -445,12 +480,13 @@ class MapTurn(Screen):
         elif m == "missile":
             self.firing = False
         elif m in ("attack", "regroup"):
-            app.push(Menu(app, say("mp_turn"), self.menu_items()))
+            # (the hold's LONG: the hint)
+            app.push(Menu(app, say("mp_turn"), self.menu_items(), lambda: self.button(BACK, LONG)))
         elif m == "place" and st.rules.missiles and its:
             c = its[min(self.sel, len(its) - 1)]
             app.push(Menu(app, say("mp_mison") % st.board.short(c)[:5], (
                 (say("mp_newforc"), lambda: self.arm(c, "r")),
-                (say("mp_for6"), lambda: self.arm(c, "m")))))
+                (say("mp_for6"), lambda: self.arm(c, "m"))), lambda: self.button(BACK, LONG)))
 
     def press_country(self, m, b, kind, c):
         """OK (or ROLL, LONG) on the country ``c`` of the list, in mode ``m``."""
@@ -520,7 +556,24 @@ class MapTurn(Screen):
 
     def attack(self, f, to):
         st = self.app.state
-        ev = self.app.act({"t": "attack", "p": st.cur, "f": f, "to": to})
+        a = {"t": "attack", "p": st.cur, "f": f, "to": to}
+        if st.options.get("dice", "device") != "device":
+            # the table's own dice (comando.table_dice): the table rolls, the table_roll screen
+            # asks its result (the likeliest preselected) and the attack carries it; an attack
+            # the rules refuse is said before the table rolls
+            try:
+                picks.check_attack(st, a)
+            except IllegalMove as exc:
+                self.app.show_toast(str(exc), 3500)
+                return
+            from device.screens import screen
+            scr = screen(self.app, "TableRoll")
+            scr.open_map(a, lambda told: self.attacked(self.app.act(told), f))
+            self.app.push(scr)
+            return
+        self.attacked(self.app.act(a), f)
+
+    def attacked(self, ev, f):
         if ev is None:
             return
         self.src = f

@@ -19,11 +19,14 @@ LEVELS = ("basic", "medium", "advanced")
 # The Map field: off (the table session: dice and turns), on (the device plays the game on the
 # map and is the card deck), own deck (on the map; the players draw from the table's deck and dial
 # the card drawn: the engine's option deck=1); then, off the map, the table's own dice (the
-# table session's option dice: the table's losses, or its faces for the luck chart; issue 26)
-MAP_MODES = ("mm_off", "mm_on", "mm_deck", "mm_tdice", "mm_tface")   # (texts keys: said when drawn)
-MAP_HINTS = ("mh_off", "mh_on", "mh_deck", "mh_tdice", "mh_tface")
-# the Map field's values in UP order: (map mode, dice: 0 the device's, 1 table, 2 table-faces)
-MAP_STEPS = ((0, 0), (1, 0), (2, 0), (0, 1), (0, 2))
+# table session's option dice: the table's losses, or its faces for the luck chart; issue 26), and
+# on the map with the table's dice (the engine's option dice)
+MAP_MODES = ("mm_off", "mm_on", "mm_deck", "mm_tdice", "mm_tface", "mm_mdice",
+             "mm_mface")   # (texts keys: said when drawn)
+MAP_HINTS = ("mh_off", "mh_on", "mh_deck", "mh_tdice", "mh_tface", "mh_mdice", "mh_mface")
+# the Map field's values in UP order (MAP_MODES' order): (map mode, dice: 0 the device's,
+# 1 table, 2 table-faces)
+MAP_STEPS = ((0, 0), (1, 0), (2, 0), (0, 1), (0, 2), (1, 1), (1, 2))
 DICE = ("device", "table", "table-faces")
 LEVEL_WORDS = ("lv_basic", "lv_medium", "lv_adv")
 # The game clock, set by UP/DOWN on the start field (comando.clock; the closing roll is the end
@@ -74,6 +77,8 @@ class NewGame(Screen):
         self.t2map = 0  # T.E.G. II: TEG2_MAPS' index
         self.clock = 0  # CLOCKS' index (UP/DOWN on the start field)
         self.cols = list(self.palette()[:self.n])
+        self.bots = [0] * len(self.cols)   # 1: the engine's bot plays the seat (map mode)
+        self.backed = None  # (seat): the seat a BACK press left; its hold's LONG comes back
 
     def maps_of(self):
         """The maps module of a ruleset of the registry's MAPS (comando.rulesets.<id>.maps)."""
@@ -166,6 +171,7 @@ class NewGame(Screen):
 
     def reset_colours(self):
         self.cols = list(self.palette()[:self.n]) if not self.powers() else list(self.palette())
+        self.bots = [0] * len(self.cols)
         self.seat = 0
 
     def draw(self, fb):
@@ -187,7 +193,8 @@ class NewGame(Screen):
             fb.text(say("ng_map"), 0, 38, 1)
             if sel:
                 fb.fill_rect(62, 37, 66, 9, 1)
-            m = self.mapmode or (2 + self.dice if self.dice else 0)
+            cur = (self.mapmode, self.dice)
+            m = MAP_STEPS.index(cur) if cur in MAP_STEPS else 0
             fb.text(ui.fit(say(MAP_MODES[m]), 8), 64, 38, 0 if sel else 1)
             if not self.clock_line(fb):
                 ui.tight(fb, say(MAP_HINTS[m]) if self.map_ok() else say("ng_nomapm"), 0, 47)
@@ -210,7 +217,9 @@ class NewGame(Screen):
         w = 128 // per
         for i, c in enumerate(self.cols):
             label = power_name(c) if self.powers() else colour_name(c).lower()
-            label = ui.fit("%d %s" % (i + 1, label), 8) if per == 2 else ui.fit(label, 5)
+            bot = i < len(self.bots) and self.bots[i]   # a bot's seat: "*" (held BACK)
+            label = ui.fit("%d%s%s" % (i + 1, "*" if bot else " ", label), 8) if per == 2 else \
+                ui.fit(("*" if bot else "") + label, 5)
             x = (i % per) * w
             y = 37 + (i // per) * 8
             tx = x + (per == 3)  # two to a row: 8 characters fill the half exactly
@@ -240,7 +249,13 @@ class NewGame(Screen):
             ui.footer(fb, say("ng_next"))
 
     def button(self, b, kind):
-        if b == ROLL and kind == PRESS or b == OK and kind == LONG:
+        backed, self.backed = self.backed, None
+        if b == BACK and kind == LONG and backed is not None:
+            # a hold of BACK on a seat: its PRESS stepped back a field; the seat becomes the
+            # bot's (again: a human's) and the seats field comes back
+            self.field, self.seat = self.SEATS, backed
+            self.bots[backed] = 1 - self.bots[backed]
+        elif b == ROLL and kind == PRESS or b == OK and kind == LONG:
             self.start()
         elif b == BACK and kind == PRESS:
             self.back()
@@ -250,7 +265,10 @@ class NewGame(Screen):
             self.step_field(1 if b == UP else -1)
 
     def back(self):
-        """BACK: the field before, or out (home, or the menu when there is no game yet)."""
+        """BACK: the field before, or out (home, or the menu when there is no game yet). On a
+        seat it remembers which, for a hold of BACK (the seat's bot)."""
+        if self.field == self.SEATS and not self.powers():
+            self.backed = self.seat
         if self.field > 0:
             self.field -= 1
             if self.field == self.MAP and not self.map_ok():
@@ -336,6 +354,9 @@ class NewGame(Screen):
             cols = list(self.cols)
             if self.dice and not self.mapmode:
                 opts["dice"] = DICE[self.dice]
+            bots = [i for i in range(len(cols)) if i < len(self.bots) and self.bots[i]]
+            if bots and not self.mapmode:
+                opts["bots"] = bots   # the table session refuses it: a bot needs the map
         bid = self.board_id()
         if bid and rs in MAPS:
             # "If the room fills past that cap, the game opens on the smallest map the whole
@@ -356,7 +377,9 @@ class NewGame(Screen):
                 mo[k] = v
             if self.mapmode == 2:
                 mo["deck"] = 1
-            self.app.new_game(new_action(rs, bid, cols, mo or None))
+            if self.dice:   # the table's own dice on the map (comando.table_dice)
+                mo["dice"] = DICE[self.dice]
+            self.app.new_game(new_action(rs, bid, cols, mo or None, self.bots))
             return
         if bid:
             opts["board"] = bid

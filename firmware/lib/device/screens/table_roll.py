@@ -39,6 +39,8 @@ class TableRoll(Screen):
         self.total = 1     # 6 ** dice: the throws the ways count among
         self.faces: list = []   # faces mode: the attacker's dice, then the defender's
         self.at = 0        # faces mode: the die being dialled
+        self.action = None  # map mode: the engine's attack being told (open_map)
+        self.chose = (None, None)   # the dice screen's chosen dice (Dice.chosen)
 
     def open(self, dice):
         """Ask the result of the roll the dice screen ``dice`` is about to make: True when
@@ -46,15 +48,37 @@ class TableRoll(Screen):
         from comando import table_dice as TD
         st = self.app.state
         mods = dice.mods()
-        self.na, self.nd, self.outs = TD.outcomes(st.rs, dice.att, dice.dfn, mods)
-        self.att, self.dfn, self.defender = dice.att, dice.dfn, dice.defender
+        # the dice a side chose (WAR's announced armies, Risk's defender's): the results follow
+        self.chose = dice.chosen()
+        na, nd, outs = TD.outcomes(st.rs, dice.att, dice.dfn, mods, self.chose[0], self.chose[1])
         self.mods = mods
-        self.done = dice.roll_once
-        self.ring = TD.ring(len(self.outs))
-        self.total = 6 ** (self.na + self.nd)
-        if TD.mode(st.opts) == "table-faces":
-            self.faces = [FACE] * (self.na + self.nd)
+        self.ask(dice.att, dice.dfn, dice.defender, na, nd, outs, TD.mode(st.opts), dice.roll_once)
         return True
+
+    def open_map(self, action, done):
+        """Map mode (device.screens.map): ask the table's result of the engine's attack
+        ``action`` (its dice counts the ruleset's, comando.engine's attack_dice); ``done`` gets
+        the action with the result in it (``tb``, and ``al``/``dl`` or the faces ``ad``/``dd``),
+        for the engine to check and apply."""
+        from comando import table_dice as TD
+        st = self.app.state
+        f, to = action["f"], action["to"]
+        na, nd = st.rules.attack_dice(st, f, to, action)
+        att, dfn = st.armies[f], st.armies[to]
+        self.action = action
+        self.ask(att, dfn, st.owner[to], na, nd, TD.results(att, dfn, na, nd),
+                 TD.mode(st.options), done)
+
+    def ask(self, att, dfn, defender, na, nd, outs, mode, done):
+        from comando import table_dice as TD
+        self.att, self.dfn, self.defender = att, dfn, defender
+        self.na, self.nd, self.outs = na, nd, outs
+        self.done = done
+        self.ring = TD.ring(len(outs))
+        self.total = 6 ** (na + nd)
+        self.faces = [FACE] * (na + nd) if mode == "table-faces" else []
+        self.at = 0
+        self.pos = 0
 
     def picked(self):
         """(attacker losses, defender losses, ways) of what is selected (faces: what they give)."""
@@ -65,13 +89,23 @@ class TableRoll(Screen):
         return self.outs[self.ring[self.pos]]
 
     def record(self):
+        if self.action is not None:   # map mode: the engine's attack with the table's result
+            a = dict(self.action)
+            a["tb"] = 1
+            if self.faces:
+                a["ad"] = sorted(self.faces[:self.na], reverse=True)
+                a["dd"] = sorted(self.faces[self.na:], reverse=True)
+            else:
+                a["al"], a["dl"] = self.picked()[:2]
+            return a
         from comando import table_dice as TD
         st = self.app.state
         if self.faces:
             return TD.faces_record(st.rs, self.att, self.dfn, self.faces[:self.na],
                                    self.faces[self.na:], self.mods)
         al, dl, _ = self.picked()
-        return TD.record(st.rs, self.att, self.dfn, al, dl, self.mods)
+        return TD.record(st.rs, self.att, self.dfn, al, dl, self.mods, self.chose[0],
+                         self.chose[1])
 
     def draw(self, fb):
         st = self.app.state

@@ -10,6 +10,9 @@ A game clock (docs/decisions/game-clock.md): `--option clock=limit:30m,end:roll`
 then the closing roll after each round; `end:round` finishes the round), `turn:2m` (a countdown
 per turn) or `budget:20m` (each player's time), `attime:countries|armies` (the winner at time).
 The prompt shows the time left; the wall clock stamps every event.
+
+At a club table: `comando play --club URL --token T` plays the table's tournament round, its
+ruleset, players and clock as the club drew and set them (docs/club.md, "Tournaments").
 """
 
 # The package by role: repl.py (KeyboardGame: the commands typed at the prompt, and the loop
@@ -34,8 +37,8 @@ from comando_host.commands.play.gamesetup import (find_board, new_game_id, parse
                                                   parse_players, risk_table_board)
 from comando_host.commands.play.logfiles import resume_events, resume_torn
 from comando_host.commands.play.repl import KeyboardGame, loop
-from comando_host.text import engine_text
-from comando_host.text.wording import count
+from comando_host.text import engine_text, lang
+from comando_host.text.lang import _
 
 # What other modules and tests reach through `comando_host.commands.play` (its old names too).
 __all__ = ("KeyboardGame", "completer_for", "register", "run")
@@ -45,7 +48,7 @@ _resume_torn = resume_torn
 def register(subparsers):
     p = subparsers.add_parser("play", help="play a game at the keyboard (REPL; scriptable from stdin)",
                               description=__doc__)
-    p.add_argument("--ruleset", default="teg",
+    p.add_argument("--ruleset", default=None,
                    help="ruleset id: %s (default teg)" % ", ".join(engine.RULESETS))
     p.add_argument("--board", default=None,
                    help="board id (see `comando boards list`) or a board file "
@@ -65,12 +68,23 @@ def register(subparsers):
     p.add_argument("--db", metavar="PATH", help="the game database the game is recorded in "
                    "(default: $COMANDO_DB, else the per-user data directory)")
     p.add_argument("--strict", action="store_true", help="stop with exit 2 at the first illegal command")
+    p.add_argument("--club", metavar="URL", help="play this table's round of the club's "
+                   "tournament: its ruleset, players and clock, as drawn (with --token)")
+    p.add_argument("--token", default=None, help="with --club: this table's token "
+                   "(default $COMANDO_CLUB_TOKEN)")
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
     from comando_host.store.db import Store, StoreError
-    rules = engine.get_rules(args.ruleset)
+    club = None
+    if getattr(args, "club", None) and not args.resume:
+        import os
+        from comando_host.commands.play import clubround
+        club = clubround.club_round(args.club, args.token or os.environ.get("COMANDO_CLUB_TOKEN", ""))
+        ruleset, club_players, club_options = clubround.apply(args, club, parse_options(args.option))
+        args.ruleset = ruleset
+    rules = engine.get_rules(args.ruleset or "teg")
     rng = SeededDice(args.seed) if args.seed is not None else system_dice()
     interactive = sys.stdin.isatty()
     gid = None
@@ -90,14 +104,16 @@ def run(args) -> int:
             raise UsageError(f"board {board.id} is made for {', '.join(board.rulesets) or 'no ruleset'}, "
                              f"not {rules.name} (--ruleset {' / '.join(board.rulesets) or '?'}, or "
                              f"--board {default_board_id(rules.id)})")
-        players = parse_players(args.players, rules, board)
+        players = club_players if club else parse_players(args.players, rules, board)
         seat = getattr(rules, "seat_players", None)
         if seat is not None:  # T.E.G. II: 2 names seat the 2-player game's four powers
             players = seat(players)
         if rules.id in MAPS:  # the table opens on a map that seats it (Risk's twelve)
             board = risk_table_board(board, len(players))
-        game = engine.new_game(board, rules.id, players, parse_options(args.option), rng=rng)
+        game = engine.new_game(board, rules.id, players,
+                               club_options if club else parse_options(args.option), rng=rng)
         log_path = args.log
+    lang.use_table(rules.id)   # the table's language: its game's own unless --lang or $COMANDO_LANG
     store = Store(args.db)      # the game is recorded as it is played (comando games lists it)
     if args.resume and gid is None:
         gid = store.find_log(game.log)
@@ -116,7 +132,11 @@ def run(args) -> int:
             completer_for(session)
         except ImportError:
             pass
-        print(f"{rules.name} on the board {game.board.name} ({game.board.id}). Type help for the commands.")
+        print(_("{ruleset} on the board {board} ({id}). Type help for the commands.").format(
+            ruleset=rules.name, board=game.board.name, id=game.board.id))
+    if club:
+        from comando_host.club.seating import words
+        print("the club's " + words(club))
     print(engine_text.status(game.state))
     try:
         rc = loop(session, args, interactive)
@@ -129,8 +149,10 @@ def run(args) -> int:
         store.close()
         raise StoreError(f"{exc}: game {gid} is stored up to event {session.stored} "
                          f"(comando play --resume {gid} goes on from there)") from None
-    print(f"game {gid}: {count(len(game.log), 'event')} recorded (comando show {gid}; "
-          f"comando play --resume {gid} goes on with it)"
-          if not log_path else f"game {gid} recorded; log: {log_path} ({count(len(game.log), 'event')})")
+    events = engine_text.events_word(len(game.log))
+    print(_("game {id}: {events} recorded (comando show {id}; comando play --resume {id} goes on "
+            "with it)").format(id=gid, events=events)
+          if not log_path else _("game {id} recorded; log: {log} ({events})").format(
+              id=gid, log=log_path, events=events))
     store.close()
     return rc

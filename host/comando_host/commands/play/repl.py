@@ -20,8 +20,10 @@ from comando_host import games
 from comando_host.cli import UsageError
 from comando_host.commands.play import tabledice
 from comando_host.commands.play.vocabulary import (COMMANDS, DEF_WORDS, DIP_KINDS, MISSILE_WORDS,
-                                                   WILD_WORDS, help_text, is_int,
-                                                   other_games_command, unknown)
+                                                   WILD_WORDS, english_command, help_text,
+                                                   is_int, other_games_command, unknown)
+from comando_host.text import refusals
+from comando_host.text.lang import _
 from comando_host.text.textsafe import printable
 from comando_host.text.wording import count
 from comando_host.text.numwords import whole
@@ -30,6 +32,28 @@ from comando_host.text.numwords import whole
 def make_bot(rules, rng):
     """The ruleset's own bot when it has one (La Revancha), else the engine's."""
     return rules.make_bot(rng)
+
+
+def hint_command(s, a):
+    """The prompt's command that makes action ``a`` (the hint's), or "" for one it has none for."""
+    b = s.board
+    t = a.get("t")
+    cid = b.cid
+    if t == "place":
+        return f"place {a.get('n', 1)} {cid(a['c'])}"
+    if t == "claim":
+        return f"claim {cid(a['c'])}"
+    if t == "attack":
+        return f"attack {cid(a['f'])} {cid(a['to'])}"
+    if t == "move":
+        return f"move {a['n']}"
+    if t == "regroup":
+        return f"regroup {cid(a['f'])} {cid(a['to'])} {a['n']}"
+    if t == "trade" and not a.get("cc"):
+        return "trade " + " ".join(cid(c) if c < s.n else "wild" for c in a["cards"])
+    if t in ("draw", "end"):
+        return t
+    return ""
 
 
 class KeyboardGame:
@@ -195,7 +219,7 @@ class KeyboardGame:
     def tick(self):
         """What the clock does by itself: a closing roll owed is rolled, a turn whose time ran
         out times out (both recorded as events, stamped)."""
-        for _ in range(64):
+        for _step in range(64):
             s = self.game.state
             ck = s.clock
             if ck is None or s.phase == "over":
@@ -255,7 +279,9 @@ class KeyboardGame:
             return True
         if not words:   # Enter: the table's likeliest result
             return self.table_result("")
-        cmd, rest = words[0].lower(), words[1:]
+        # a command's name in the table's language (or another's: atacar, remanejar) is its
+        # English one (vocabulary.spoken_commands)
+        cmd, rest = english_command(self.game.state.rules.id, words[0].lower()), words[1:]
         if cmd in ("quit", "exit", "q"):
             return False
         if self.asking is not None:
@@ -278,8 +304,9 @@ class KeyboardGame:
                 raise UsageError(f"{cmd}: {NAMES[owner]} only (--ruleset {owner}), not {s.rules.name}")
             near = difflib.get_close_matches(cmd, COMMANDS + tuple(
                 c for _, game in games.every() for c in game.commands), n=2, cutoff=0.6)
-            hint = f"did you mean {' or '.join(near)}? " if near else ""
-            raise UsageError(f"unknown command {cmd!r} ({hint}type help)")
+            hint = _("did you mean {commands}? ").format(commands=_(" or ").join(near)) if near else ""
+            raise UsageError(_("unknown command {command!r} ({hint}type help)").format(
+                command=cmd, hint=hint))
         fn(rest)
         return True
 
@@ -440,7 +467,7 @@ class KeyboardGame:
         if self.game.state.phase == "over":
             raise UsageError("the game is over: nothing left for the bot to play")
         bot = make_bot(self.game.state.rules, self.game.rng)
-        for _ in range(turns):
+        for _turn in range(turns):
             if self.game.state.phase == "over":
                 break
             who = self.game.state.cur
@@ -449,6 +476,25 @@ class KeyboardGame:
                 if self.game.state.phase == "over" or self.game.state.cur != who:
                     break
                 self.act(bot.action(self.game.state))
+
+    def do_hint(self, rest):
+        """The bot's suggestion for the current step, in the device's words (an attack's odds:
+        comando.engine.botsay, the same as the device's long BACK), then the command that makes it."""
+        s = self.game.state
+        if rest:
+            raise UsageError("hint takes nothing: the suggestion is for the player to play now")
+        if s.phase == "over":
+            raise UsageError("the game is over: nothing left to suggest")
+        from comando.engine import botsay
+        a = botsay.suggest(s, table_pacts=False)   # the laptop enters pacts: the bot may propose one
+        if a is None:
+            raise UsageError("the game is over: nothing left to suggest")
+        text = botsay.words(s, a)
+        pc = botsay.odds(s, a)
+        line = f"hint for {engine_text.who(s, s.cur)}: {text}" + \
+            (f" ({pc}% to take it)" if pc is not None else "")
+        cmd = hint_command(s, a)
+        self.say(line + (f"  -> {cmd}" if cmd else ""))
 
     def do_save(self, rest):
         if len(rest) != 1:
@@ -670,16 +716,17 @@ class KeyboardGame:
         if self.asking is not None:
             return tabledice.prompt(s)
         if s.phase == "over":
-            return "game over> "
+            return _("game over> ")
+        phase = engine_text.phase_word(s.phase)
         if s.rules.id in POWERS:  # T.E.G. II: the power to act, not a player's colour
             a = s.rules.actor(s)
-            left = f", {s.to_place()} to add" if s.to_place() else ""
-            return f"{s.rules.pname(s, a)} {s.phase}{left}> "
-        left = f", {s.to_place()} to place" if s.to_place() else ""
+            left = ", " + _("{n} to add").format(n=s.to_place()) if s.to_place() else ""
+            return f"{s.rules.pname(s, a)} {phase}{left}> "
+        left = ", " + _("{n} to place").format(n=s.to_place()) if s.to_place() else ""
         if s.x.get("must"):
-            left += ", trade a set now"
+            left += ", " + _("trade a set now")
         left += clock_text.prompt_part(s, self.stamp())
-        return f"{s.names[s.cur]} ({s.colours[s.cur]}) {s.phase}{left}> "
+        return f"{s.names[s.cur]} ({s.colours[s.cur]}) {phase}{left}> "
 
 
 def loop(session, args, interactive) -> int:
@@ -708,10 +755,13 @@ def loop(session, args, interactive) -> int:
             kind = "illegal" if isinstance(exc, IllegalMove) else "error"
             if isinstance(exc, OSError):  # save FILE: a file that cannot be written
                 exc = f"{exc.filename}: {exc.strerror}"
+            elif kind == "illegal":   # the rules' refusal in the table's language, its quote kept
+                exc = refusals.say(str(exc))
             if args.strict:   # the script fails here: one line on stderr, as every command's
                 said = f"illegal: {exc}" if kind == "illegal" else exc
                 print(f"comando play: error: line {number} ({line.strip()}): {said}",
                       file=sys.stderr)
                 return 2
-            print(f"{kind}: {exc}")   # (played on: part of the game's transcript)
+            # (played on: part of the game's transcript)
+            print((_("illegal: {why}") if kind == "illegal" else _("error: {why}")).format(why=exc))
     return 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from comando import table_dice as TD
 from comando_host.cli import UsageError
+from comando_host.text.lang import N_, _
 
 
 def mode(state) -> str:
@@ -28,17 +29,18 @@ def question(state, a) -> str:
     b = state.board
     said = ", ".join("%d-%d (%d%%)" % (o[0], o[1], (o[2] * 200 + total) // (2 * total))
                      for o in outs)
-    head = (f"the table rolls: {b.name(a['f'])} ({att}) attacks {b.name(a['to'])} ({dfn}), "
-            f"{na} dice against {nd}")
+    head = _("the table rolls: {source} ({a}) attacks {target} ({d}), {na} dice against {nd}").format(
+        source=b.name(a['f']), a=att, target=b.name(a['to']), d=dfn, na=na, nd=nd)
     if mode(state) == "table-faces":
-        return head + f"; type the faces, attacker's then defender's: {' '.join(['N'] * na)} / " \
-                      f"{' '.join(['N'] * nd)}"
-    return head + f"; the losses (attacker-defender): {said}; Enter for {outs[0][0]}-{outs[0][1]}" \
-                  ", or the faces (6 3 1 / 5 2)"
+        return head + "; " + _("type the faces, attacker's then defender's: {faces}").format(
+            faces=" ".join(["N"] * na) + " / " + " ".join(["N"] * nd))
+    return head + "; " + _("the losses (attacker-defender): {results}; Enter for {likeliest}, "
+                           "or the faces (6 3 1 / 5 2)").format(
+        results=said, likeliest="%d-%d" % (outs[0][0], outs[0][1]))
 
 
 def prompt(state) -> str:
-    return "the table's result> "
+    return _("the table's result> ")
 
 
 def _ints(words, what):
@@ -47,7 +49,8 @@ def _ints(words, what):
         try:
             out.append(int(w))
         except ValueError:
-            raise UsageError(f"the table's result: {w!r} is not a number ({what})") from None
+            raise UsageError(_("the table's result: {word!r} is not a number ({what})").format(
+                word=w, what=_(what))) from None
     return out
 
 
@@ -58,13 +61,13 @@ def answer(state, a, line) -> dict:
     e = dict(a)
     e["tb"] = 1
     if "/" in text:   # the faces: attacker's / defender's
-        left, _, right = text.partition("/")
-        e["ad"] = sorted(_ints(left.split(), "a die's face"), reverse=True)
-        e["dd"] = sorted(_ints(right.split(), "a die's face"), reverse=True)
+        left, _sep, right = text.partition("/")
+        e["ad"] = sorted(_ints(left.split(), N_("a die's face")), reverse=True)
+        e["dd"] = sorted(_ints(right.split(), N_("a die's face")), reverse=True)
         return e
     if mode(state) == "table-faces":
-        raise UsageError("this game charts the table's luck (dice=table-faces): type the faces, "
-                         "attacker's then defender's, like 6 3 1 / 5 2")
+        raise UsageError(_("this game charts the table's luck (dice=table-faces): type the faces, "
+                           "attacker's then defender's, like 6 3 1 / 5 2"))
     if text.lower() in ("", "ok", "likeliest"):
         na, nd = _counts(state, a)
         best = TD.results(state.armies[a["f"]], state.armies[a["to"]], na, nd)[0]
@@ -72,7 +75,7 @@ def answer(state, a, line) -> dict:
         return e
     words = text.replace("-", " ").split()
     if len(words) != 2:
-        raise UsageError("the table's result: the losses as ATTACKER-DEFENDER (like 1-1), Enter "
-                         "for the likeliest, or the faces (6 3 1 / 5 2); 'cancel' drops the attack")
-    e["al"], e["dl"] = _ints(words, "the armies lost")
+        raise UsageError(_("the table's result: the losses as ATTACKER-DEFENDER (like 1-1), Enter "
+                           "for the likeliest, or the faces (6 3 1 / 5 2); 'cancel' drops the attack"))
+    e["al"], e["dl"] = _ints(words, N_("the armies lost"))
     return e

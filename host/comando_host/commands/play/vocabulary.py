@@ -8,10 +8,12 @@ import difflib
 
 from comando.board import BoardError, search_key
 from comando_host import games
+from comando_host.text.lang import N_, NP_, _, command_words
 from comando_host.text.numwords import looks_numeric
 
 
-HELP = """commands (COUNTRY: id, name or alias; Tab completes):
+# (said in the table's language: the catalogues' translation of the whole block)
+HELP = N_("""commands (COUNTRY: id, name or alias; Tab completes):
   status                      whose turn, phase, armies to place, cards held (and the ruleset's counters)
   map                         the board drawn in the terminal: owners in colour, armies
   map PLAYER | countries [PLAYER]   the countries (of one player) as a table: owner, armies
@@ -29,12 +31,23 @@ HELP = """commands (COUNTRY: id, name or alias; Tab completes):
   pact PLAYER world | pact PLAYER border MINE THEIRS | pact PLAYER zone COUNTRY
   unpact ID | pacts           break a pact (it binds until the other's next turn ends) / list
   bot [turns]                 let the built-in bot play the current turn(s)
+  hint                        the bot's suggestion for the current step (an attack's odds), and its command
   undo                        take back the last event (written to the log as an undo event)
-  save FILE                   write the log to FILE   |   help   |   quit"""
+  save FILE                   write the log to FILE   |   help   |   quit""")
 
-COMMANDS = ("status", "map", "countries", "neighbours", "cards", "objective", "claim", "place", "trade", "attack", "move",
-            "regroup", "draw", "bonus", "end", "pact", "unpact", "pacts", "bot", "undo", "save",
-            "help", "quit", "walk", "dip")
+# (their names in the other languages: the catalogues' "command word" entries, NP_)
+COMMANDS = (NP_("command word", "status"), NP_("command word", "map"),
+            NP_("command word", "countries"), NP_("command word", "neighbours"),
+            NP_("command word", "cards"), NP_("command word", "objective"),
+            NP_("command word", "claim"), NP_("command word", "place"),
+            NP_("command word", "trade"), NP_("command word", "attack"),
+            NP_("command word", "move"), NP_("command word", "regroup"),
+            NP_("command word", "draw"), NP_("command word", "bonus"), NP_("command word", "end"),
+            NP_("command word", "pact"), NP_("command word", "unpact"),
+            NP_("command word", "pacts"), NP_("command word", "bot"), NP_("command word", "hint"),
+            NP_("command word", "undo"),
+            NP_("command word", "save"), NP_("command word", "help"),
+            NP_("command word", "quit"), NP_("command word", "walk"), NP_("command word", "dip"))
 MISSILE_WORDS = ("missiles", "missile", "m")
 WILD_WORDS = ("wild", "wildcard", "wildcards", "joker", "comodin", "coringa", "*")
 DEF_WORDS = ("def", "defend", "defence", "defense", "dn")
@@ -42,9 +55,34 @@ DIP_KINDS = ("truce", "carve", "break", "note")
 
 
 def help_text(rules_id):
-    """The common commands, then those the game adds or words its own way (its ``help``)."""
+    """The common commands, then those the game adds or words its own way (its ``help``), in
+    the table's language."""
     extra = games.get(rules_id).help
-    return HELP + ("\n\n" + extra if extra else "")
+    return _(HELP) + ("\n\n" + extra if extra else "")   # (the games' own: English yet)
+
+
+_SPOKEN: dict = {}   # rules id -> {a command's name in es or pt_BR: its English name}
+
+
+def spoken_commands(rules_id) -> dict:
+    """Every other name of the REPL's commands (the common ones and the game's own) in each
+    language there is, without accents too ("atacar", "remanejar", "situacion"), mapped to the
+    English command; an English name stays itself and is never taken by another's word."""
+    found = _SPOKEN.get(rules_id)
+    if found is None:
+        names = COMMANDS + tuple(games.get(rules_id).commands)
+        found = {}
+        for cmd in names:
+            for word in command_words(cmd):
+                if word not in names:
+                    found.setdefault(word, cmd)
+        _SPOKEN[rules_id] = found
+    return found
+
+
+def english_command(rules_id, word) -> str:
+    """The English name of command ``word`` (said in any language), or ``word`` itself."""
+    return spoken_commands(rules_id).get(word, word)
 
 
 def other_games_command(cmd):

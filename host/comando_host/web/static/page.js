@@ -16,6 +16,67 @@
   const page = window.__page = { on: {}, send: (obj) => { if (ws && ws.readyState === 1) { ws.send(JSON.stringify(Object.assign({ token: key }, obj))); return true; } return false; },
                                  error: (t) => showError(t), game: () => game };
   let ws = null, game = null, mapFor = null, last = null, total = 0;
+
+  // The page's language: the switch's choice (?lang=, else the last one picked on this browser),
+  // else the game's table language (the server's hello says it), else the server's own (its
+  // <meta name="comando-lang">). Its words: GET /api/texts/CODE, {English: translation}, from the
+  // catalogues the terminal reads too; a text a catalogue lacks stays English.
+  const LANG_KEY = "comando-lang";
+  const serverLang = (document.querySelector('meta[name="comando-lang"]') || {}).content || "en";
+  let chosen = params.get("lang") || (window.localStorage && localStorage.getItem(LANG_KEY)) || "";
+  let gameLang = "", lang = "en", words = {}, langs = [["en", "English"]];
+  function T(msgid, fields) {
+    const s = words[msgid] || msgid;
+    return fields ? s.replace(/\{(\w+)\}/g, (m, k) => (k in fields ? String(fields[k]) : m)) : s;
+  }
+  const locale = () => lang.replace("_", "-");
+  // numbers and dates in the page's language (12,5 in es and pt_BR)
+  function num(x, digits) {
+    return new Intl.NumberFormat(locale(), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(x);
+  }
+  function date(seconds) {
+    return new Intl.DateTimeFormat(locale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(seconds * 1000));
+  }
+  function translateMarked() {
+    document.querySelectorAll("[data-t]").forEach((el) => {
+      if (el.dataset.tMsg === undefined) el.dataset.tMsg = el.textContent.split(/\s+/).join(" ").trim();
+      el.textContent = T(el.dataset.tMsg);
+    });
+    document.querySelectorAll("[data-ta]").forEach((el) => {
+      el.dataset.ta.split(",").forEach((a) => {
+        const k = "tOrig" + a.replace(/-./g, (x) => x[1].toUpperCase()).replace(/^./, (x) => x.toUpperCase());
+        if (el.dataset[k] === undefined) el.dataset[k] = el.getAttribute(a) || "";
+        el.setAttribute(a, T(el.dataset[k]));
+      });
+    });
+  }
+  function drawLangs() {
+    const sel = $("lang");
+    sel.innerHTML = `<option value="">${esc(T("the game's"))}</option>` +
+      langs.map(([c, n]) => `<option value="${esc(c)}">${esc(n)}</option>`).join("");
+    sel.value = chosen;
+  }
+  const loaded = {};
+  async function setLang(code) {
+    if (!loaded[code]) {
+      try {
+        const r = await fetch(`/api/texts/${encodeURIComponent(code)}`);
+        if (!r.ok) { showError((await r.json()).error); return; }
+        loaded[code] = await r.json();
+      } catch (e) { return; }   // no server: the socket says so
+    }
+    const cat = loaded[code];
+    lang = cat.lang; words = cat.texts; langs = cat.langs; probe.lang = lang;
+    document.documentElement.lang = locale();
+    translateMarked(); drawLangs();
+    if (!game) $("title").textContent = T("waiting for a game...");
+    document.title = T("Comando - the table's map");   // (<title> stays plain: a tab's name)
+    for (const k in drawn) delete drawn[k];
+    if (last) apply(last);
+    if (page.on.lang) page.on.lang(lang);
+  }
+  function pickLang() { return setLang(chosen || gameLang || serverLang); }
+  page.T = T; page.num = num; page.lang = () => lang;
   let seeking = false, pendingSeek = null, dragging = false;
 
   function now() { return performance.timeOrigin + performance.now(); }
@@ -30,8 +91,8 @@
     try {
       const games = await (await fetch("/api/games")).json();
       const sel = $("games");
-      sel.innerHTML = '<option value="latest">latest</option>' + games.map((g) =>
-        `<option value="${esc(g.id)}">${esc(g.id)} - ${esc(g.ruleset || "?")} ${esc(g.board || "")} (${g.events})</option>`).join("");
+      sel.innerHTML = `<option value="latest">${esc(T("latest"))}</option>` + games.map((g) =>
+        `<option value="${esc(g.id)}" title="${esc(T("updated {when}", { when: date(g.updated) }))}">${esc(g.id)} - ${esc(g.ruleset || "?")} ${esc(g.board || "")} (${g.events})</option>`).join("");
       sel.value = want === "latest" ? "latest" : want;
     } catch (e) { /* the list is a convenience; the socket says what is wrong */ }
   }
@@ -58,12 +119,12 @@
     const r = await fetch(`/api/games/${encodeURIComponent(gid)}/map.svg`);
     if (gid !== game) return;
     if (!r.ok) {
-      let why = "no map"; try { why = (await r.json()).error; } catch (e) { /* keep */ }
+      let why = T("no map"); try { why = (await r.json()).error; } catch (e) { /* keep */ }
       $("map").innerHTML = `<div class="nomap">${esc(why)}</div>`;
       return;
     }
     $("map").innerHTML = await r.text() +
-      '<div id="mapnote" class="mapnote" hidden>a table session: the device rolls and keeps turns; the map is not tracked (map mode off)</div>';
+      `<div id="mapnote" class="mapnote" hidden>${esc(T("a table session: the device rolls and keeps turns; the map is not tracked (map mode off)"))}</div>`;
     probe.mapReady = true;
     if (last) apply(last);
     probe.renderMs = performance.now() - t0;
@@ -77,6 +138,7 @@
       if (msg.type === "game") {
         game = probe.game = msg.game; total = msg.total; last = null;
         $("slider").max = total;
+        if (msg.lang && msg.lang !== gameLang) { gameLang = msg.lang; if (!chosen) pickLang(); }
         loadMap(msg.game); loadGames();
         if (page.on.msg) page.on.msg(msg);
       } else if (msg.type === "view") {
@@ -103,7 +165,7 @@
 
   function setMode(live) {
     const m = $("mode"); m.className = "mode " + (live ? "live" : "replay");
-    m.textContent = live ? "live" : "replay";
+    m.textContent = live ? T("live") : T("replay");
   }
 
   function apply(v) {
@@ -114,7 +176,10 @@
     last = v; total = v.total;
     const s = $("slider"); s.max = v.total; if (!dragging) s.value = v.at; pos();
     setMode(v.at >= v.total);
-    $("title").textContent = `${v.rsname || v.ruleset || "game"}${v.board ? " on " + (v.boardname || v.board) : ""} - game ${v.game} - event ${v.seq}`;
+    const rs = v.rsname || v.ruleset || T("game");
+    $("title").textContent = v.board
+      ? T("{rules} on {board} - game {game} - event {seq}", { rules: rs, board: v.boardname || v.board, game: v.game, seq: v.seq })
+      : T("{rules} - game {game} - event {seq}", { rules: rs, game: v.game, seq: v.seq });
     const note = $("mapnote"); if (note) note.hidden = v.map;
     drawMap(v); drawSide(v);
     if (page.on.view) page.on.view(v);
@@ -191,7 +256,7 @@
     if (!changed("side", [v.game, t, v.situation, v.clock, v.players, v.luck, v.battles.map((b) => b.seq), v.pacts, v.teg2])) {
       drawLog(v); return;
     }
-    $("status").textContent = (t.round && !v.teg2 ? `Round ${t.round} - ` : "") + (t.status || t.phase || "");
+    $("status").textContent = (t.round && !v.teg2 ? T("Round {n}", { n: t.round }) + " - " : "") + (t.status || t.phase || "");
     const sit = $("situation");
     if (v.situation) { sit.hidden = false; sit.innerHTML = `<b>${esc(v.situation.name)}</b>: ${esc(v.situation.text)}`; }
     else sit.hidden = true;
@@ -203,8 +268,8 @@
       clk.innerHTML = v.clock.lines.map((x) => esc(x)).join("<br>");
     } else clk.hidden = true;
     // the ruleset's own columns (T.E.G. II: war potential, regions, units, aircraft, SU, points)
-    const cols = v.columns || [["countries", "countries"], ["armies", "armies"], ["cards", "cards"]];
-    const rows = ["<tr><th>player</th>" + cols.map((c) => `<th>${esc(c[1])}</th>`).join("") + "</tr>"];
+    const cols = v.columns || [["countries", T("countries")], ["armies", T("armies")], ["cards", T("cards")]];
+    const rows = [`<tr><th>${esc(T("player"))}</th>` + cols.map((c) => `<th>${esc(T(c[1]))}</th>`).join("") + "</tr>"];
     v.players.forEach((p, i) => {
       const cls = (i === t.cur ? "cur" : "") + (p.alive === false ? " out" : "");
       const conts = p.continents && p.continents.length ? `<span class="conts">${esc(p.continents.join(", "))}</span>` : "";
@@ -221,8 +286,8 @@
       const a = b.ad.map((d) => `<span class="die a">${d || "?"}</span>`).join("");
       const d = b.dd.map((x) => `<span class="die d">${x || "?"}</span>`).join("");
       return `<div class="b"><div class="t">#${b.seq} ${esc(b.text)}</div><div class="dice">${a}<span class="vs">vs</span>${d}` +
-        `<span class="loss">attacker -${b.al}, defender -${b.dl}${b.tb ? " (the table's dice)" : ""}</span></div></div>`;
-    }).join("") || '<div class="t">no battle yet</div>';
+        `<span class="loss">${esc(T("attacker -{a}, defender -{d}", { a: b.al, d: b.dl }))}${b.tb ? " " + esc(T("(the table's dice)")) : ""}</span></div></div>`;
+    }).join("") || `<div class="t">${esc(T("no battle yet"))}</div>`;
     const pacts = v.pacts || [];
     $("pactcard").hidden = pacts.length === 0;
     $("pacts").innerHTML = pacts.map((p) => `<li>${esc(p)}</li>`).join("");
@@ -230,7 +295,7 @@
   }
 
   function who(v, seat) {
-    const p = v.players[seat] || { name: "seat " + seat, fill: "#999" };
+    const p = v.players[seat] || { name: T("seat {n}", { n: seat }), fill: "#999" };
     return `<span class="sw" style="background:${p.fill}"></span>${esc(p.name)}`;
   }
 
@@ -240,7 +305,7 @@
     if (b.retreat) return `<div class="b">${head}<div class="t">${esc(b.text)}</div></div>`;
     const cmd = (c, side) => String(c).split("/").map((x) => `<span class="clock ${side}">${esc(x)}</span>`).join("");
     return `<div class="b">${head}<div class="dice">${cmd(b.cmd[0], "a")}<span class="vs">vs</span>${cmd(b.cmd[1], "d")}` +
-      (b.won ? `<span class="loss">battles ${b.won[0]}-${b.won[1]}</span>` : "") + `</div><div class="t">${esc(b.text)}</div></div>`;
+      (b.won ? `<span class="loss">${esc(T("battles {a}-{d}", { a: b.won[0], d: b.won[1] }))}</span>` : "") + `</div><div class="t">${esc(b.text)}</div></div>`;
   }
 
   // "INTERVENTION 3" -> "IV3", "NON-INTERVENTION 2" -> "NI2", "CONTROL 5" -> "CTL5"
@@ -253,7 +318,7 @@
     $("teg2card").hidden = $("tokencard").hidden = !x;
     $("regioncard").hidden = !x || !x.regions.length;
     if (!x) return;
-    $("teg2level").textContent = `${x.level} level` + (x.rounds ? `, round ${x.round} of ${x.rounds}` : "");
+    $("teg2level").textContent = T("{level} level", { level: x.level }) + (x.rounds ? ", " + T("round {n} of {of}", { n: x.round, of: x.rounds }) : "");
     const tr = x.track, cells = [];
     for (let l = tr.min; l <= tr.max; l++) {
       const marks = (l === tr.su_level ? "SU" : "") + (tr.rocket_levels.includes(l) ? "R" : "");
@@ -263,14 +328,14 @@
     $("track").innerHTML = cells.join("");
     const war = $("war");
     war.hidden = !x.war;
-    if (x.war) war.innerHTML = `combat in <b>${esc(x.war.rg)}</b>: ${who(v, x.war.a)} v ${who(v, x.war.d)} - ${esc(x.war.state)}`;
+    if (x.war) war.innerHTML = `${esc(T("combat in"))} <b>${esc(x.war.rg)}</b>: ${who(v, x.war.a)} v ${who(v, x.war.d)} - ${esc(x.war.state)}`;
     const count = $("count");
     count.hidden = !x.count;
-    if (x.count) count.innerHTML = "final count: " + x.count.names.map((n, s) =>
+    if (x.count) count.innerHTML = esc(T("final count:")) + " " + x.count.names.map((n, s) =>
       `<span class="${x.count.win.includes(s) ? "won" : ""}">${esc(n)} ${x.count.tot[s]}</span>`).join(", ");
     $("tokens").innerHTML = x.tokens.map((mine, p) => `<div class="tk">${who(v, p)}: ` + (mine.map((k) =>
       `<span class="tok${k.hidden ? " down" : ""}${k.ok === true ? " yes" : k.ok === false ? " no" : ""}" title="${esc(k.what)}">${esc(short(k.what))} <small>${esc(k.where)}</small></span>`).join(" ") || "-") + "</div>").join("");
-    $("regions").innerHTML = x.regions.map((r) => `<div class="rg"><b>${esc(r.name)}</b>${r.sea ? " <small>sea: ships</small>" : ""}${r.boom ? ' <span class="boom">atomic mushroom</span>' : ""}: ` +
+    $("regions").innerHTML = x.regions.map((r) => `<div class="rg"><b>${esc(r.name)}</b>${r.sea ? ` <small>${esc(T("sea: ships"))}</small>` : ""}${r.boom ? ` <span class="boom">${esc(T("atomic mushroom"))}</span>` : ""}: ` +
       r.forces.map((f) => `${who(v, f[0])} ${f[1]}${f[2] ? ` A${f[2]}` : ""}${f[3] ? " SU" : ""}`).join(", ") +
       (r.rockets.length ? ` <span class="boom">R ${r.rockets.map((p) => esc((v.players[p] || {}).name || p)).join(", ")}</span>` : "") + "</div>").join("");
   }
@@ -286,7 +351,7 @@
     v.luck.forEach((l) => l.series.forEach(([s, y]) => { lo = Math.min(lo, y); hi = Math.max(hi, y); smax = Math.max(smax, s); }));
     const X = (s) => pad + (W - 2 * pad) * s / smax, Y = (y) => pad + (H - 2 * pad) * (hi - y) / (hi - lo);
     let out = `<line x1="${pad}" x2="${W - pad}" y1="${Y(0)}" y2="${Y(0)}" stroke="#94a3b8" stroke-dasharray="3 3"/>`;
-    out += `<text x="${W - pad}" y="${Y(0) - 3}" font-size="9" text-anchor="end" fill="#64748b">as expected</text>`;
+    out += `<text x="${W - pad}" y="${Y(0) - 3}" font-size="9" text-anchor="end" fill="#64748b">${esc(T("as expected"))}</text>`;
     v.luck.forEach((l, i) => {
       if (!l.series.length) return;
       const pts = [[0, 0]].concat(l.series).map(([s, y]) => `${X(s).toFixed(1)},${Y(y).toFixed(1)}`).join(" ");
@@ -295,10 +360,10 @@
     });
     $("luck").innerHTML = out;
     $("luckrows").innerHTML = v.luck.map((l, i) => {
-      const p = v.players[i] || { name: "seat " + i, fill: "#999" };
+      const p = v.players[i] || { name: T("seat {n}", { n: i }), fill: "#999" };
       const d = l.lost - l.expected, cls = d > 0.5 ? "bad" : d < -0.5 ? "good" : "";
-      return `<span class="nm" title="${esc(p.name)}"><span class="sw" style="background:${p.fill}"></span>${esc(p.name)}</span><span>lost ${l.lost} / expected ${l.expected.toFixed(1)}</span>` +
-        `<span class="${cls}">${d > 0 ? "+" : ""}${d.toFixed(1)}</span>`;
+      return `<span class="nm" title="${esc(p.name)}"><span class="sw" style="background:${p.fill}"></span>${esc(p.name)}</span><span>${esc(T("lost {lost} / expected {expected}", { lost: l.lost, expected: num(l.expected, 1) }))}</span>` +
+        `<span class="${cls}">${d > 0 ? "+" : ""}${num(d, 1)}</span>`;
     }).join("");
   }
 
@@ -325,6 +390,12 @@
     probe.mapReady = true;
     apply(v);
   };
+  $("lang").addEventListener("change", (e) => {
+    chosen = e.target.value;
+    try { if (chosen) localStorage.setItem(LANG_KEY, chosen); else localStorage.removeItem(LANG_KEY); } catch (x) { /* private mode */ }
+    pickLang();
+  });
+  pickLang();
   loadGames();
   connect();
 })();

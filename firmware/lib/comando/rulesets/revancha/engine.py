@@ -27,6 +27,7 @@ from comando.rulesets.revancha import condominium as cdm
 from comando.rulesets.revancha.pact_rules import PactRules
 from comando.rulesets.revancha import quotes
 from comando.rulesets.revancha.quotes import BOOK
+from comando.rulesets.revancha.aggression import moves as _condo
 
 # The kind of each situation card, looked up once (every attack asks).
 CARD_KINDS = tuple(sit.kind(c) for c in range(sit.DECK_SIZE))
@@ -665,17 +666,7 @@ class RevanchaRules(PactRules):
         self.check_regroup1(state, a)
 
     def regroup_swaps(self, state, a):
-        """The condominiums a co-holder regroups into or out of (its own share moves)."""
-        p = a.get("p")
-        out = []
-        for c in (a.get("f"), a.get("to")):
-            if isinstance(c, int) and not isinstance(c, bool) and 0 <= c < state.n \
-                    and cdm.row(state, c) is not None:
-                if a.get("m"):
-                    raise IllegalMove("No missiles in a country in condominium (docs/architecture.md)")
-                if state.owner[c] != p and cdm.holds(state, c, p):
-                    out.append(c)
-        return out
+        return _condo().regroup_swaps(self, state, a)
 
     def check_regroup1(self, state, a):
         p = self.turn(state, a, ("add", "attack", "regroup"))
@@ -714,28 +705,7 @@ class RevanchaRules(PactRules):
             raise IllegalMove("%s is an international zone: you may not regroup onto it" % self.cname(state, to))
 
     def check_ally_regroup(self, state, a):
-        """"its ally may also regroup armies (from its attacking country and/or from any other
-        neighbor) toward the country in condominium": after the leader's regroups (they end)."""
-        self.over(state)
-        p = a["p"]
-        to = a["to"]
-        if state.phase not in ("attack", "regroup", "card") or state.x.get("cdm") or self.ag_live(state):
-            raise IllegalMove("%s regroups into %s once %s has finished attacking%s"
-                              % (state.who(p), self.cname(state, to), state.who(state.cur), cdm.quote("cd_ally_regroup")))
-        f = self.country(state, a, "f")
-        n = a.get("n")
-        if state.owner[f] != p or cdm.row(state, f) is not None:
-            raise IllegalMove("%s is not %s's own country" % (self.cname(state, f), state.who(p)))
-        if not state.board.is_border(f, to):
-            raise IllegalMove("%s does not border %s%s" % (self.cname(state, f), self.cname(state, to),
-                                                           cdm.quote("cd_ally_regroup")))
-        if a.get("m"):
-            raise IllegalMove("The ally regroups armies only%s" % cdm.quote("cd_ally_regroup"))
-        if not isinstance(n, int) or isinstance(n, bool) or n < 1 or n > state.armies[f] - 1:
-            from comando.wording import count
-            raise IllegalMove("%s has %s: move 1 to %d, one must stay%s"
-                              % (self.cname(state, f), count(state.armies[f], "army"), state.armies[f] - 1,
-                                 self.cite("regrouping")))
+        return _condo().check_ally_regroup(self, state, a)
 
     def apply_regroup(self, state, e):
         if e["p"] != state.cur:  # the ally's regroup into the condominium

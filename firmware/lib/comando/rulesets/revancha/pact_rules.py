@@ -1,16 +1,22 @@
 """La Revancha's pacts as the engine enforces them (rules/teg-la-revancha.txt, "Pacts"): the
 ledger's kinds and checks, and the international zone's "forgetting" penalty. A layer of the
 ruleset plug-in (``engine.RevanchaRules`` derives from it), kept apart so that each module
-compiles within MicroPython's capped heap.
+compiles within MicroPython's capped heap. The moves only a pact makes (a pact, the zone's
+penalty) and the pacts' wording are one-line methods here, their code in ``pact_moves``, loaded at
+the first of them (issue 22: a game without a pact, as every map game on the device, leaves it out
+of the heap).
 """
 
 from comando.errors import IllegalMove
-from comando.engine import rand
-from comando.engine.rules import Rules
-from comando.rulesets.revancha import blockades, missiles
+from comando.rulesets.revancha import blockades
 from comando.rulesets.revancha.aggression import JointRules
 from comando.rulesets.revancha import quotes as _quotes
 from comando.rulesets.revancha.quotes import BOOK, CARD_BONUS
+
+
+def _moves():
+    from comando.rulesets.revancha import pact_moves
+    return pact_moves
 
 
 class PactRules(JointRules):
@@ -23,48 +29,14 @@ class PactRules(JointRules):
         return t.get("card_country_bonus", CARD_BONUS)
 
     # ------------------------------------------------------------------ the zone's "forgetting"
-    def zone_of(self, state, i):
-        for pact in state.pacts:
-            if pact[0] == i and pact[1] == "z":
-                return pact
-        return None
-
     def check_forget(self, state, a):
-        """"If a player 'forgets' ... to attack an International Zone or to leave the corresponding
-        country with a token, it will be penalized": told by the harmed player ``p`` against
-        ``q``, for zone pact ``id``; ``keep`` 1/0: the harmed player's choice to keep the zone."""
-        self.over(state)
-        p = self.player(state, a)
-        q = a.get("q")
-        z = self.zone_of(state, a.get("id"))
-        if z is None:
-            raise IllegalMove("There is no international zone #%r (see the pacts)" % (a.get("id"),))
-        if not isinstance(q, int) or q == p or {p, q} != {z[2], z[3]}:
-            raise IllegalMove("The penalty is claimed by one party of zone #%d against the other" % z[0])
-        if a.get("keep") not in (0, 1):
-            raise IllegalMove("forget: keep is 1 (the zone stays) or 0 (it ends), the harmed player decides")
-        card = a.get("card")
-        if card is not None and card not in state.hands[q]:
-            raise IllegalMove("forget: %s does not hold that card" % state.who(q))
+        return _moves().check_forget(self, state, a)
 
     def make_forget(self, state, a, src):
-        e = dict(a)
-        h = state.hands[a["q"]]
-        if h and "card" not in e:
-            e["card"] = h[rand.below(src, len(h))]  # "One country card is taken from it at random"
-        return e
+        return _moves().make_forget(self, state, a, src)
 
     def apply_forget(self, state, e):
-        q = e["q"]
-        card = e.get("card")
-        if card is not None and card in state.hands[q]:
-            state.hands[q].remove(card)
-            state.deck.insert(0, card)  # "which returns to the deck" (at the bottom)
-            state.bonused[card] = 0
-        elif not state.hands[q]:
-            state.x["nocard"][q] = 1
-        if not e["keep"]:
-            state.pacts = [x for x in state.pacts if x[0] != e["id"]]
+        return _moves().apply_forget(self, state, e)
 
     def can_bonus(self, state, c, p):
         return state.owner[c] == p and not state.bonused[c] and not blockades.blockaded(state, c) \
@@ -108,80 +80,7 @@ class PactRules(JointRules):
 
     # ------------------------------------------------------------------ pacts
     def check_pact(self, state, a):
-        k = a.get("k")
-        if k not in ("c", "k", "b", "w", "z"):
-            raise IllegalMove("Unknown pact kind %r: c (between countries), k (a continent), b (the "
-                              "borders of two continents), w (world-wide), z (international zone)%s"
-                              % (k, self.cite("pacts")))
-        if k == "c":
-            self._check_country_pact(state, a)
-        elif k in ("k", "b"):
-            self._check_continent_pact(state, a, k)
-        else:
-            if k == "z":
-                self._check_zone_pact(state, a)
-            Rules.check_pact(self, state, a)
-
-    def _check_country_pact(self, state, a):
-        # "a non-aggression pact between one of its countries and a neighboring or
-        # non-neighboring country that could be bombarded with a missile"
-        self.over(state)
-        p = self.player(state, a)
-        x = self.country(state, a, "a")
-        y = self.country(state, a, "b")
-        d = state.board.distance(x, y, missiles.table(state.board)[1])
-        if d is None:
-            raise IllegalMove("%s and %s are more than three borders apart%s"
-                              % (self.cname(state, x), self.cname(state, y), self.quote("pact_range")))
-        if d <= 1:
-            Rules.check_pact(self, state, a)
-            return
-        q = a.get("q")
-        if not isinstance(q, int) or q < 0 or q >= state.np or q == p:
-            raise IllegalMove("A pact is between two different players")
-        if state.owner[x] != p or state.owner[y] != q:
-            raise IllegalMove("A pact between countries joins a country of %s and one of %s"
-                              % (state.who(p), state.who(q)))
-        for pact in state.pacts:
-            if pact[1] == "c" and {pact[4], pact[5]} == {x, y}:
-                raise IllegalMove("That pact already exists (pact #%d)" % pact[0])
-
-    def _check_continent_pact(self, state, a, k):
-        """A pact over a continent (``k``) or the borders of two (``b``)."""
-        self.over(state)
-        p = self.player(state, a)
-        q = a.get("q")
-        if not isinstance(q, int) or q < 0 or q >= state.np or q == p:
-            raise IllegalMove("A pact is between two different players")
-        if not state.alive[p] or not state.alive[q]:
-            raise IllegalMove("A pact needs two players still in the game")
-        nc = state.board.continents
-        for key in (("a",) if k == "k" else ("a", "b")):
-            v = a.get(key)
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0 or v >= nc:
-                raise IllegalMove("pact: unknown continent %r" % (v,))
-        if k == "b" and a["a"] == a["b"]:
-            raise IllegalMove("A pact between borders joins two different continents")
-        for pact in state.pacts:
-            if pact[1] == k and {pact[2], pact[3]} == {p, q} and \
-                    {pact[4], pact[5]} == {a.get("a"), a.get("b", -1)}:
-                raise IllegalMove("That pact already exists (pact #%d)" % pact[0])
-
-    def _check_zone_pact(self, state, a):
-        """An international zone's own conditions (the zones option): three exchanges each,
-        one zone a player; the rest is the common pact check's."""
-        p = self.player(state, a)
-        q = a.get("q")
-        if self.opt(state, "zones") and isinstance(q, int) and 0 <= q < state.np:
-            for s in (p, q):
-                if state.trades[s] < 3:
-                    raise IllegalMove("%s has made %d exchanges%s"
-                                      % (state.who(s), state.trades[s], self.quote("zone_third")))
-            for pact in state.pacts:
-                if pact[1] == "z" and (pact[2] in (p, q) or pact[3] in (p, q)):
-                    raise IllegalMove("%s already has an international zone (pact #%d)%s"
-                                      % (state.who(pact[2] if pact[2] in (p, q) else pact[3]),
-                                         pact[0], self.quote("zone_one")))
+        return _moves().check_pact(self, state, a)
 
     def blocking_pact(self, state, f, to):
         if not state.pacts or not self.enforce_pacts(state):
@@ -204,21 +103,4 @@ class PactRules(JointRules):
         return None
 
     def describe_pact(self, state, pact):
-        k = pact[1]
-        if k == "a":
-            return ("pact #%d: %s and %s attacked %s together: they do not attack each other until "
-                    "%s's turn of the next round" % (pact[0], state.who(pact[2]), state.who(pact[3]),
-                                                     state.board.name(pact[4]), state.who(pact[3])))
-        if k not in ("k", "b"):
-            return Rules.describe_pact(self, state, pact)
-        b = state.board
-        i, p, q = pact[0], pact[2], pact[3]
-        if k == "k":
-            s = "pact #%d: %s and %s do not attack each other in %s" % (
-                i, state.who(p), state.who(q), b.continent_name(pact[4]))
-        else:
-            s = "pact #%d: %s and %s do not attack each other across the %s - %s borders" % (
-                i, state.who(p), state.who(q), b.continent_name(pact[4]), b.continent_name(pact[5]))
-        if pact[6] >= 0:
-            s += "; broken, binds until %s's next turn ends" % state.who(pact[6])
-        return s
+        return _moves().describe_pact(self, state, pact)

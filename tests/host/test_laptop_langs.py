@@ -1,0 +1,223 @@
+"""The laptop speaks es, pt_BR and en (issue 24): `comando --lang`, $COMANDO_LANG, the locale,
+a game's table in its ruleset's home language; odds, roll and battle against golden texts in
+tests/golden/lang/ (COMANDO_UPDATE_GOLDEN=1 rewrites them); JSON stays language-neutral; an unknown
+code is one line and exit 2. The words are the boxes' (docs/decisions/laptop-languages.md):
+T.E.G.'s "ejércitos", "atacar" (/work/shared/rules/teg-classic.txt, "6. Continuation of the
+Game"), WAR's "exércitos" (war.txt), T.E.G. II's "potencial bélico" (teg-ii.txt, "War Potential")."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from comando_host.cli import main
+from comando_host.text import lang
+
+GOLDEN = os.path.join(os.path.dirname(os.path.dirname(__file__)), "golden", "lang")
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def same_text(out: str, name: str):
+    path = os.path.join(GOLDEN, name)
+    if os.environ.get("COMANDO_UPDATE_GOLDEN") or not os.path.exists(path):
+        assert not os.environ.get("CI") or os.environ.get("COMANDO_UPDATE_GOLDEN"), f"{path} is missing"
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(out)
+    with open(path, encoding="utf-8") as f:
+        assert out == f.read(), f"{name} differs from its golden text"
+
+
+@pytest.mark.parametrize("argv, name", [
+    (("--lang", "es", "odds", "5", "3"), "odds-5-3-es.txt"),
+    (("--lang", "pt_BR", "odds", "--rules", "war", "6", "3"), "odds-war-6-3-pt_BR.txt"),
+    (("--lang", "es", "roll", "--rules", "revancha", "5", "3", "--seed", "1"), "roll-revancha-es.txt"),
+    (("--lang", "es", "roll", "--all", "--snow", "--rules", "revancha", "12", "6", "--seed", "4"),
+     "roll-all-snow-es.txt"),
+    (("--lang", "pt_BR", "roll", "--rules", "war", "4", "3", "--seed", "2"), "roll-war-pt_BR.txt"),
+    (("--lang", "es", "battle", "--att", "3/0/5", "--def", "1/2/2", "--att-wp", "7", "--def-wp", "7"),
+     "battle-es.txt"),
+    (("--lang", "pt_BR", "battle", "--att", "2/A1/SU", "--att-su", "--def", "4/3/3"), "battle-pt_BR.txt"),
+])
+def test_the_output_in_each_language_is_its_golden_text(capsys, argv, name):
+    code, out, err = run(capsys, *argv)
+    assert code == 0 and err == ""
+    same_text(out, name)
+
+
+def test_the_spanish_odds_say_the_boxes_words_and_decimal_commas(capsys):
+    code, out, _ = run(capsys, "--lang", "es", "odds", "10", "4")
+    assert code == 0
+    assert "T.E.G. classic: 10 ejércitos atacan a 4" in out
+    assert "P(conquista)" in out and "74,85%" in out and "74.85%" not in out
+
+
+def test_english_is_unchanged(capsys):
+    code, out, _ = run(capsys, "--lang", "en", "odds", "10", "4")
+    assert "T.E.G. classic: 10 armies attack 4" in out and "74.85%" in out
+
+
+def test_json_stays_language_neutral(capsys):
+    outs = []
+    for code in ("en", "es", "pt_BR"):
+        rc, out, _ = run(capsys, "--lang", code, "battle", "--att", "3/0/5", "--def", "1/2/2", "--json")
+        assert rc == 0
+        outs.append(out)
+        rc, out, _ = run(capsys, "--lang", code, "roll", "5", "3", "--seed", "1", "--json")
+        outs.append(out)
+    assert outs[0] == outs[2] == outs[4] and outs[1] == outs[3] == outs[5]
+    assert "atacante" not in outs[0] and "ejército" not in outs[1]
+    assert json.loads(outs[1])["conquered"] is True
+
+
+def test_an_unknown_code_is_one_line_naming_the_ones_there_are(capsys):
+    code, out, err = run(capsys, "--lang", "fr", "odds", "5", "3")
+    assert code == 2 and out == ""
+    assert err == "comando: error: unknown language 'fr': one of en, es, pt_BR\n"
+
+
+def test_an_unknown_code_in_the_environment_too(monkeypatch):
+    env = dict(os.environ, COMANDO_LANG="klingon")
+    r = subprocess.run([sys.executable, "-m", "comando_host.cli", "odds", "5", "3"], env=env,
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == "comando: error: $COMANDO_LANG: unknown language 'klingon': one of en, es, pt_BR\n"
+
+
+def test_the_environment_and_the_locale_choose_when_no_flag_does(capsys, monkeypatch):
+    monkeypatch.setenv("COMANDO_LANG", "pt_BR")
+    assert "exércitos atacam" in run(capsys, "odds", "5", "3")[1]
+    monkeypatch.delenv("COMANDO_LANG")
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "es_AR.UTF-8")
+    assert "ejércitos atacan" in run(capsys, "odds", "5", "3")[1]
+    monkeypatch.setenv("LANGUAGE", "fr:pt")   # gettext's order; the first one there is
+    assert "exércitos atacam" in run(capsys, "odds", "5", "3")[1]
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.delenv("LANGUAGE")
+    assert "armies attack" in run(capsys, "odds", "5", "3")[1]
+    assert "armies attack" in run(capsys, "--lang", "en", "odds", "5", "3")[1]
+
+
+@pytest.mark.parametrize("value, code", [("es_AR.UTF-8", "es"), ("es", "es"), ("pt_BR.UTF-8", "pt_BR"),
+                                         ("pt_PT", "pt_BR"), ("en_GB@euro", "en"), ("C", None),
+                                         ("POSIX", None), ("fr_FR.UTF-8", None), ("", None)])
+def test_locale_names(value, code):
+    assert lang.from_locale(value) == code
+
+
+def test_a_games_table_speaks_its_home_language_unless_one_was_chosen(monkeypatch):
+    monkeypatch.delenv("COMANDO_LANG")
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    lang.choose(None)
+    assert lang.current() == "en"                 # the laptop's own: the locale's
+    assert [lang.table_lang(r) for r in ("teg", "revancha", "teg2", "war", "risk")] == \
+        ["es", "es", "es", "pt_BR", "en"]
+    assert lang.use_table("war") == "pt_BR" and lang.current() == "pt_BR"
+    lang.choose("en")
+    assert lang.use_table("revancha") == "en" and lang.table_lang("war") == "en"
+    assert lang.table_lang("war", asked="es") == "es"   # the page's switch
+    monkeypatch.setenv("COMANDO_LANG", "es")
+    lang.choose(None)
+    assert lang.use_table("risk") == "es"
+
+
+def _log(tmp_path, rs, n, seed, cut):
+    from comando_host.store.demo_games import bot_events
+    path = tmp_path / f"{rs}.jsonl"
+    path.write_text("".join(json.dumps(ev) + "\n" for ev in bot_events(rs, n, seed)[:cut]),
+                    encoding="utf-8")
+    return str(path)
+
+
+def test_replay_speaks_the_games_home_language(capsys, monkeypatch, tmp_path):
+    monkeypatch.delenv("COMANDO_LANG")   # nothing chosen: T.E.G. speaks Spanish, WAR Portuguese
+    code, out, err = run(capsys, "replay", _log(tmp_path, "teg", 4, 3, 200))
+    assert code == 0 and err == ""
+    same_text(out, "replay-teg-es.txt")
+    code, out, err = run(capsys, "replay", _log(tmp_path, "war", 3, 5, 150))
+    assert code == 0
+    same_text(out, "replay-war-pt_BR.txt")
+    code, out, _ = run(capsys, "--lang", "en", "replay", _log(tmp_path, "teg", 4, 3, 200))
+    assert out.startswith("T.E.G. classic on the board") and "to play - phase:" in out
+
+
+def test_show_in_the_tables_language(capsys, tmp_path):
+    from comando_host.store.db import Store
+    from comando_host.store.demo_games import bot_events, store_game
+    db = str(tmp_path / "show.db")
+    store = Store(db)
+    store_game(store, "war-3p", bot_events("war", 3, 5)[:40])
+    store.close()
+    code, out, err = run(capsys, "--lang", "pt_BR", "show", "war-3p", "--db", db, "--replay",
+                         "--tail", "3")
+    assert code == 0 and err == ""
+    assert "resultado: " in out and "replay: 40 jogadas seguem as regras de WAR" in out
+
+
+def test_a_refusal_keeps_its_rulebook_quote_and_says_the_rest_in_the_tables_language():
+    # a real refusal of the La Revancha engine (placing on another's country), its citation
+    # naming the section of teg-la-revancha.txt: "B) Placing Armies on the Map"
+    from comando import engine
+    from comando.board import load_board
+    from comando.dice import SeededDice
+    from comando.errors import IllegalMove
+    from comando_host.text import refusals
+    g = engine.new_game(load_board("revancha"), "revancha", [("Ana", "white"), ("Beto", "black")],
+                        {}, rng=SeededDice(3))
+    s = g.state
+    other = next(c for c in range(s.n) if s.owner[c] != s.cur)
+    with pytest.raises(IllegalMove) as exc:
+        engine.check(s, {"t": "place", "p": s.cur, "c": other, "n": 1})
+    english = str(exc.value)
+    cite = english[english.index(" (teg-la-revancha.txt"):]
+    assert "Placing Armies on the Map" in cite
+    lang.use("es")
+    said = refusals.say(english)
+    assert said == f"{s.board.name(other)} no es tuyo: colocá ejércitos solo en tus propios países" + cite
+    with pytest.raises(IllegalMove) as exc:
+        engine.check(s, {"t": "end", "p": s.cur})
+    assert refusals.say(str(exc.value)).startswith("ahora no se puede terminar el turno: ")
+    lang.use("pt_BR")
+    assert refusals.say(english).startswith(f"{s.board.name(other)} não é seu: coloque exércitos")
+    assert refusals.say("a shape no pattern knows") == "a shape no pattern knows"   # English, as said
+    lang.use("en")
+    assert refusals.say(english) == english
+
+
+def test_the_repl_takes_the_tables_command_words_and_helps_in_its_language(monkeypatch, capsys, tmp_path):
+    # La Revancha's own Spanish by default (no --lang: its home language); the commands typed in
+    # Spanish (robot, situacion without its accent, terminar) play or are refused in Spanish
+    from play_tools import repl
+    monkeypatch.delenv("COMANDO_LANG")
+    monkeypatch.setenv("COMANDO_DB", str(tmp_path / "g.db"))
+    out = repl(monkeypatch, capsys, ["ayuda", "situacion", "robot 1", "terminar", "frobnicar"],
+               "--ruleset", "revancha", "--seed", "3", "--players", "Ana:white,Beto:black,Caro:red")
+    assert "atacar DESDE HACIA" in out and "reagrupar DESDE HACIA N" in out
+    assert "todavía no hay tarjeta de situación" in out
+    assert "Caro (red) coloca 8 en " in out                         # robot 1 played her turn
+    assert "no se puede: ahora no se puede terminar el turno: " in out
+    assert "error: comando desconocido 'frobnicar' (escribí ayuda)" in out
+    # WAR's Portuguese: remanejar, passar; the English names still work at any table
+    out = repl(monkeypatch, capsys, ["ajuda", "remanejar a b 1", "attack a b", "passar"],
+               "--ruleset", "war", "--seed", "3", "--players", "Ana:blue,Beto:red,Caro:black")
+    assert "remanejar DE PARA N" in out and "atacar DE PARA" in out
+    assert "não pode: " in out and "comando desconhecido" not in out   # each word a command
+
+
+def test_every_command_word_names_one_command():
+    # a word of one language is never another command's English name nor another's word
+    from comando_host.commands.play import vocabulary
+    for rid in ("teg", "revancha", "war", "risk"):
+        spoken = vocabulary.spoken_commands(rid)
+        assert spoken["atacar"] == "attack" and spoken["canjear"] == "trade"
+        assert spoken["remanejar"] == "regroup" and spoken["trocar"] == "trade"
+        assert not set(spoken) & set(vocabulary.COMMANDS)
+    assert vocabulary.spoken_commands("revancha")["situacion"] == "situation"
