@@ -25,7 +25,7 @@ sys.path.insert(0, os.path.join(ROOT, "firmware", "lib"))
 
 from micropython_tools import run_micropython  # noqa: E402
 
-from comando import odds  # noqa: E402
+from comando import dice_mods, odds  # noqa: E402
 
 GOAL_CPY_MS = 25.0
 GOAL_MPY_MS = 70.0
@@ -36,14 +36,14 @@ MPY_CASES = [("teg", 30, 30, "")] + CASES
 
 MPY_FIXED_SCRIPT = """
 import gc, time
-from comando import odds_fixed
+from comando import dice_mods, odds_fixed
 runs = %d
 for rs, a, d, sit in %r:
     ts = []
     for i in range(runs):
         gc.collect()
         t0 = time.ticks_us()
-        c = odds_fixed.Conquest(rs, a, d, sit == "snow", sit == "tailwind")
+        c = odds_fixed.Conquest(rs, a, d, dice_mods.of_words([sit]))
         while not c.step(1 << 20):
             pass
         ts.append(time.ticks_diff(time.ticks_us(), t0) / 1000)
@@ -53,14 +53,14 @@ for rs, a, d, sit in %r:
 
 MPY_SCRIPT = """
 import gc, sys, time
-from comando import odds
+from comando import dice_mods, odds
 runs = %d
 for rs, a, d, sit in %r:
     ts = []
     for i in range(runs):
         gc.collect()
         t0 = time.ticks_us()
-        res = odds.conquest(rs, a, d, sit == "snow", sit == "tailwind")
+        res = odds.conquest(rs, a, d, dice_mods.of_words([sit]))
         ts.append(time.ticks_diff(time.ticks_us(), t0) / 1000)
     if not ts:
         continue
@@ -80,7 +80,7 @@ def bench_cpython(runs):
         for _ in range(runs):
             t0 = time.perf_counter()
             c0 = time.process_time()
-            res = odds.conquest(rs, a, d, sit == "snow", sit == "tailwind")
+            res = odds.conquest(rs, a, d, dice_mods.of_words([sit]))
             cpu.append((time.process_time() - c0) * 1000)
             ts.append((time.perf_counter() - t0) * 1000)
         rows.append((label(rs, a, d, sit), statistics.median(ts), min(ts), max(ts),

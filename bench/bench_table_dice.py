@@ -32,7 +32,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "host"))
 for _extra in ("tests", os.path.join("tests", "core")):   # mapdriver, devicekit
     sys.path.insert(0, os.path.join(HERE, "..", _extra))
 
-from comando import combat, engine, table_dice as TD  # noqa: E402
+from comando import combat, dice_mods, engine, table_dice as TD  # noqa: E402
 from comando.board import load_board  # noqa: E402
 from comando.dice import SeededDice  # noqa: E402
 from comando.engine.bot import Bot  # noqa: E402
@@ -47,10 +47,10 @@ MAP_SEEDS = (5, 6)
 
 
 def _outcomes(rs, att, dfn, na, nd):
-    """The picker's list for a roll of ``na`` against ``nd`` dice (the flags found from them)."""
-    for snow, tw in ((False, False), (True, False), (False, True)):
+    """The picker's list for a roll of ``na`` against ``nd`` dice (the modifiers found from them)."""
+    for mods in (dice_mods.NONE, dice_mods.SNOW, dice_mods.TAILWIND):
         try:
-            a, d, outs = TD.outcomes(rs, att, dfn, snow, tw, na if rs in ("war",) else None,
+            a, d, outs = TD.outcomes(rs, att, dfn, mods, na if rs in ("war",) else None,
                                      nd if rs == "risk" else None)
         except RulesError:
             continue

@@ -22,7 +22,7 @@ for p in (os.path.join(ROOT, "tests"), os.path.join(ROOT, "tests", "pico"), os.p
 
 from picorig import PicoRig, RigError, missing, no_image  # noqa: E402
 
-GAME = ("asyncio,comando.errors,comando.rulesets,comando.rulebook_armies,comando.turns,comando.journal,"
+GAME = ("asyncio,comando.errors,comando.registry,comando.rulesets,comando.rulebook_armies,comando.turns,comando.journal,"
         "comando.session.rules,device.buttons,device.hal,device.canvas,device.oled,device.hal.pico,"
         "device.journal,device.app,device.ui,device.screens,device.screens.base,device.screens.newgame,"
         "device.stdio_serial,device.link_wait,comando.board_head,device.table_board,"

@@ -185,83 +185,10 @@ class Driver:
         t = a["t"]
         seq = st.seq
         before = self.presses
-        if t in ("end", "draw"):
-            self.press(OK, LONG)
-            if scr.picking is not None:
-                self.dial_card()
-        elif t == "claim":
-            self.goto(scr.items(), a["c"])
-            self.press(OK)
-        elif t == "place":
-            c, n = a["c"], a["n"]
-            self.goto(scr.items(), c)
-            most = min(st.to_place(), st.reserve + st.cres[st.board.continent_of(c)])
-            if n == most:
-                self.press(OK, LONG)
-            else:
-                for _ in range(n):
-                    self.press(OK)
-        elif t == "trade":
-            self.press(ROLL)
-        elif t == "arm":                   # La Revancha: BACK on the placement list, a missile
-            self.goto(scr.items(), a["c"])
-            self.press(BACK)
-            if a.get("src") == "m":
-                self.press(DOWN)
-            self.press(OK)
-        elif t == "missile":
-            if scr.mode() == "result":
-                self.press(BACK)
-            while scr.level > 0:
-                self.press(BACK)
-            self.press(BACK)               # the turn menu: Regroup, Missile, End turn
-            self.press(DOWN)
-            self.press(OK)
-            self.goto(scr.items(), a["f"])
-            self.press(OK)
-            self.goto(scr.items(), a["to"])
-            self.press(OK)
-        elif t == "move":
-            while scr.move != a["n"]:
-                self.press(UP if a["n"] > scr.move else DOWN)
-            self.press(OK)
-        elif t == "attack":
-            f, to = a["f"], a["to"]
-            if scr.mode() == "result" and (scr.last["f"], scr.last["to"]) == (f, to):
-                self.press(ROLL)
-                self.tell()
-                self.repeats.append(self.presses - before)
-            else:
-                if scr.mode() == "result":
-                    self.press(BACK)
-                if scr.level == 1 and scr.src != f:
-                    self.press(BACK)
-                if scr.level == 0:
-                    self.goto(scr.items(), f)
-                    self.press(OK)
-                self.goto(scr.items(), to)
-                self.press(OK)
-                self.tell()
-                self.new.append(self.presses - before)
-        elif t == "regroup":
-            if scr.mode() == "result":
-                self.press(BACK)
-            while scr.level > 0:
-                self.press(BACK)
-            if scr.mode() != "regroup":
-                self.press(BACK)          # the turn menu; its cursor is on Regroup
-                self.press(OK)
-            self.goto(scr.items(), a["f"])
-            self.press(OK)
-            self.goto(scr.items(), a["to"])
-            self.press(OK)
-            while scr.count != a["n"]:
-                self.press(UP if a["n"] > scr.count else DOWN)
-            self.press(OK)
-            if scr.picking is not None:    # Risk: the regroup ends the turn with its card
-                self.dial_card()
-        else:
+        press = getattr(self, "_do_" + ("end" if t == "draw" else t), None)
+        if press is None:
             raise AssertionError("no presses for %r" % (a,))
+        press(a, scr, st, before)
         if app.state.seq == seq:
             raise AssertionError("%r made no event (presses: %d; %s; screen %s level %d)"
                                  % (a, self.presses - before, self.toasts[-1:], scr.mode(),
@@ -270,6 +197,92 @@ class Driver:
         if self.pace:
             import time
             time.sleep(self.pace)
+
+    # the presses of each action type (do() calls them: the action, the map screen, the state,
+    # the presses before it)
+    def _do_end(self, a, scr, st, before):      # and draw
+        self.press(OK, LONG)
+        if scr.picking is not None:
+            self.dial_card()
+
+    def _do_claim(self, a, scr, st, before):
+        self.goto(scr.items(), a["c"])
+        self.press(OK)
+
+    def _do_place(self, a, scr, st, before):
+        c, n = a["c"], a["n"]
+        self.goto(scr.items(), c)
+        most = min(st.to_place(), st.reserve + st.cres[st.board.continent_of(c)])
+        if n == most:
+            self.press(OK, LONG)
+        else:
+            for _ in range(n):
+                self.press(OK)
+
+    def _do_trade(self, a, scr, st, before):
+        self.press(ROLL)
+
+    def _do_arm(self, a, scr, st, before):      # La Revancha: BACK on the placement list, a missile
+        self.goto(scr.items(), a["c"])
+        self.press(BACK)
+        if a.get("src") == "m":
+            self.press(DOWN)
+        self.press(OK)
+
+    def _do_missile(self, a, scr, st, before):
+        if scr.mode() == "result":
+            self.press(BACK)
+        while scr.level > 0:
+            self.press(BACK)
+        self.press(BACK)               # the turn menu: Regroup, Missile, End turn
+        self.press(DOWN)
+        self.press(OK)
+        self.goto(scr.items(), a["f"])
+        self.press(OK)
+        self.goto(scr.items(), a["to"])
+        self.press(OK)
+
+    def _do_move(self, a, scr, st, before):
+        while scr.move != a["n"]:
+            self.press(UP if a["n"] > scr.move else DOWN)
+        self.press(OK)
+
+    def _do_attack(self, a, scr, st, before):
+        f, to = a["f"], a["to"]
+        if scr.mode() == "result" and (scr.last["f"], scr.last["to"]) == (f, to):
+            self.press(ROLL)
+            self.tell()
+            self.repeats.append(self.presses - before)
+            return
+        if scr.mode() == "result":
+            self.press(BACK)
+        if scr.level == 1 and scr.src != f:
+            self.press(BACK)
+        if scr.level == 0:
+            self.goto(scr.items(), f)
+            self.press(OK)
+        self.goto(scr.items(), to)
+        self.press(OK)
+        self.tell()
+        self.new.append(self.presses - before)
+
+    def _do_regroup(self, a, scr, st, before):
+        if scr.mode() == "result":
+            self.press(BACK)
+        while scr.level > 0:
+            self.press(BACK)
+        if scr.mode() != "regroup":
+            self.press(BACK)          # the turn menu; its cursor is on Regroup
+            self.press(OK)
+        self.goto(scr.items(), a["f"])
+        self.press(OK)
+        self.goto(scr.items(), a["to"])
+        self.press(OK)
+        while scr.count != a["n"]:
+            self.press(UP if a["n"] > scr.count else DOWN)
+        self.press(OK)
+        if scr.picking is not None:    # Risk: the regroup ends the turn with its card
+            self.dial_card()
 
 
 def play(seed=5, players=4, limit=6000, serial=None, pace=0.0, ruleset="teg", board=None,

@@ -55,76 +55,89 @@ def next_action(state, rng):
     """A legal-looking action for the player on turn: trade when allowed, place everything,
     attack the weakest neighbour from the strongest country, move in all it can, draw, end."""
     p = state.cur
-    b = state.board
-    r = state.rules
     ph = state.phase
     mine = [c for c in range(state.n) if state.owner[c] == p]
     if state.x.get("must"):  # Risk: the mid-assault trade after an elimination
         return {"t": "trade", "p": p, "cards": choose_set(state, state.hands[p])}
     if ph in ("place", "add"):
-        if ph == "add" and len(state.hands[p]) >= 3:
-            cards = choose_set(state, state.hands[p])
-            if cards is not None and (len(state.hands[p]) >= 4 or rng.d6() > 3):
-                a = {"t": "trade", "p": p, "cards": cards}
-                try:
-                    engine.check(state, a)
-                    return a
-                except IllegalMove:
-                    pass
-        if state.to_place():
-            for cont in range(len(state.cres)):
-                if state.cres[cont]:
-                    c = [x for x in b.members(cont) if state.owner[x] == p][0]
-                    return {"t": "place", "p": p, "c": c, "n": state.cres[cont]}
-            front = [c for c in mine if any(state.owner[m] != p for m in b.neighbours(c))] or mine
-            c = front[0]
-            for x in front:  # pile everything on the strongest front country
-                if state.armies[x] > state.armies[c]:
-                    c = x
-            return {"t": "place", "p": p, "c": c, "n": state.reserve}
+        a = _placing(state, p, mine, rng)
+        if a is not None:
+            return a
     if state.pending is not None:
         return {"t": "move", "p": p, "n": state.pending[3]}
+    a = None
     if ph in ("add", "attack") and state.round > 1 or (ph == "attack"):
-        best = None
-        for c in mine:
-            if state.armies[c] < 2:
-                continue
-            for m in b.neighbours(c):
-                if state.owner[m] != p and (state.armies[c] > state.armies[m] or state.armies[c] >= 4):
-                    score = state.armies[c] - state.armies[m]
-                    if best is None or score > best[0]:
-                        best = (score, c, m)
-        if best is not None and state.turns < 4000:
-            a = {"t": "attack", "p": p, "f": best[1], "to": best[2]}
-            try:
-                engine.check(state, a)
+        a = _attack(state, p, mine)
+    if a is None and ph in ("attack", "regroup") and state.last >= 0 \
+            and state.owner[state.last] == p and not state.x.get("botmoved"):
+        a = _push_in(state, p)
+    if a is None and not state.drew and state.conq:
+        a = _legal(state, {"t": "draw", "p": p})
+    return a if a is not None else {"t": "end", "p": p}
+
+
+def _legal(state, a):
+    """``a`` when the engine takes it, else None."""
+    try:
+        engine.check(state, a)
+        return a
+    except IllegalMove:
+        return None
+
+
+def _placing(state, p, mine, rng):
+    """A trade now and then, then every army placed: a continent's own first, then all on the
+    strongest front country; None when nothing is left to place."""
+    b = state.board
+    if state.phase == "add" and len(state.hands[p]) >= 3:
+        cards = choose_set(state, state.hands[p])
+        if cards is not None and (len(state.hands[p]) >= 4 or rng.d6() > 3):
+            a = _legal(state, {"t": "trade", "p": p, "cards": cards})
+            if a is not None:
                 return a
-            except IllegalMove:
-                pass
-    if ph in ("attack", "regroup") and state.last >= 0 and state.owner[state.last] == p \
-            and not state.x.get("botmoved"):
-        # push the biggest neighbouring stack into the last conquest
-        to = state.last
-        src = None
-        for c in b.neighbours(to):
-            if state.owner[c] == p and r.regroup_movable(state, c) > 0:
-                if src is None or state.armies[c] > state.armies[src]:
-                    src = c
-        if src is not None:
-            a = {"t": "regroup", "p": p, "f": src, "to": to, "n": r.regroup_movable(state, src)}
-            try:
-                engine.check(state, a)
-                return a
-            except IllegalMove:
-                pass
-    if not state.drew and state.conq:
-        a = {"t": "draw", "p": p}
-        try:
-            engine.check(state, a)
-            return a
-        except IllegalMove:
-            pass
-    return {"t": "end", "p": p}
+    if not state.to_place():
+        return None
+    for cont in range(len(state.cres)):
+        if state.cres[cont]:
+            c = [x for x in b.members(cont) if state.owner[x] == p][0]
+            return {"t": "place", "p": p, "c": c, "n": state.cres[cont]}
+    front = [c for c in mine if any(state.owner[m] != p for m in b.neighbours(c))] or mine
+    c = front[0]
+    for x in front:  # pile everything on the strongest front country
+        if state.armies[x] > state.armies[c]:
+            c = x
+    return {"t": "place", "p": p, "c": c, "n": state.reserve}
+
+
+def _attack(state, p, mine):
+    """The attack with the biggest army lead on a neighbour, or None."""
+    b = state.board
+    best = None
+    for c in mine:
+        if state.armies[c] < 2:
+            continue
+        for m in b.neighbours(c):
+            if state.owner[m] != p and (state.armies[c] > state.armies[m] or state.armies[c] >= 4):
+                score = state.armies[c] - state.armies[m]
+                if best is None or score > best[0]:
+                    best = (score, c, m)
+    if best is None or state.turns >= 4000:
+        return None
+    return _legal(state, {"t": "attack", "p": p, "f": best[1], "to": best[2]})
+
+
+def _push_in(state, p):
+    """Push the biggest neighbouring stack into the last conquest, or None."""
+    to = state.last
+    src = None
+    for c in state.board.neighbours(to):
+        if state.owner[c] == p and state.rules.regroup_movable(state, c) > 0:
+            if src is None or state.armies[c] > state.armies[src]:
+                src = c
+    if src is None:
+        return None
+    return _legal(state, {"t": "regroup", "p": p, "f": src, "to": to,
+                          "n": state.rules.regroup_movable(state, src)})
 
 
 def play(game, rs, ncards, max_events=20000, check_every=1):

@@ -114,9 +114,9 @@ def test_load_packed_reads_a_directory_and_misses_cleanly():
 
 
 def test_default_boards_come_from_the_registry():
-    # one table (comando.rulesets.BOARDS), read by comando.board and by the device's new-game
+    # one table (comando.registry.BOARDS), read by comando.board and by the device's new-game
     # screen (which imports neither comando.board nor this module for it)
-    from comando.rulesets import BOARDS, IDS
+    from comando.registry import BOARDS, IDS
     assert sorted(BOARDS) == sorted(IDS)
     for rs in IDS:
         assert default_board_id(rs) == BOARDS[rs]

@@ -5,6 +5,7 @@ Runs under CPython and MicroPython. Each test names its rulebook file and sectio
 
 from mpytest import raises
 
+from comando.dice_mods import SNOW, TAILWIND
 from comando import combat
 from comando.combat import (after, attack, check_record, compare, conquered, dice_counts,
                             losses, move_limits, record, record_move_limits, roll)
@@ -96,39 +97,39 @@ def test_revancha_four_dice_rule_conditions():
 def test_revancha_tailwind_examples():
     """teg-la-revancha.txt, TAILWIND: two armies attack with two dice, three with three, four or
     more with four; never more than four; at least two armies to attack."""
-    assert dice_counts("revancha", 2, 5, tailwind=True) == (2, 3)
-    assert dice_counts("revancha", 3, 5, tailwind=True) == (3, 3)
-    assert dice_counts("revancha", 4, 5, tailwind=True) == (4, 3)
-    assert dice_counts("revancha", 40, 5, tailwind=True) == (4, 3)
-    assert dice_counts("revancha", 8, 3, tailwind=True) == (4, 3)  # 4-dice rule + wind: still 4
+    assert dice_counts("revancha", 2, 5, TAILWIND) == (2, 3)
+    assert dice_counts("revancha", 3, 5, TAILWIND) == (3, 3)
+    assert dice_counts("revancha", 4, 5, TAILWIND) == (4, 3)
+    assert dice_counts("revancha", 40, 5, TAILWIND) == (4, 3)
+    assert dice_counts("revancha", 8, 3, TAILWIND) == (4, 3)  # 4-dice rule + wind: still 4
     with raises(RulesError, "at least 2 armies"):
-        dice_counts("revancha", 1, 5, tailwind=True)
+        dice_counts("revancha", 1, 5, TAILWIND)
 
 
 def test_revancha_snow_examples():
     """teg-la-revancha.txt, SNOW: one token defends with two dice, two armies with three, three or
     more with four."""
-    assert dice_counts("revancha", 10, 1, snow=True) == (3, 2)
-    assert dice_counts("revancha", 10, 2, snow=True) == (3, 3)
-    assert dice_counts("revancha", 10, 3, snow=True) == (4, 4)
-    assert dice_counts("revancha", 5, 9, snow=True) == (3, 4)
+    assert dice_counts("revancha", 10, 1, SNOW) == (3, 2)
+    assert dice_counts("revancha", 10, 2, SNOW) == (3, 3)
+    assert dice_counts("revancha", 10, 3, SNOW) == (4, 4)
+    assert dice_counts("revancha", 5, 9, SNOW) == (3, 4)
 
 
 def test_situations_only_in_revancha_and_one_at_a_time():
     """teg-la-revancha.txt, situation cards: one card per round, so never snow and tailwind."""
     with raises(RulesError, "La Revancha"):
-        dice_counts("teg", 5, 3, snow=True)
+        dice_counts("teg", 5, 3, SNOW)
     with raises(RulesError, "one situation card"):
-        dice_counts("revancha", 5, 3, snow=True, tailwind=True)
+        dice_counts("revancha", 5, 3, SNOW | TAILWIND)
 
 
 def test_losses_capped_by_armies_under_situations():
     """Snow lets 1 army roll 2 dice; Tailwind lets 2 armies roll 2 dice. Losses never exceed the
     armies that can be lost (the defender's last, the attacker's all but its occupation army)."""
-    rec = record("revancha", 5, 1, [6, 6, 6], [2, 1], snow=True)
+    rec = record("revancha", 5, 1, [6, 6, 6], [2, 1], SNOW)
     assert (rec["al"], rec["dl"]) == (0, 1)
     assert after(rec) == (5, 0)
-    rec = record("revancha", 2, 4, [1, 1], [6, 6, 6], tailwind=True)
+    rec = record("revancha", 2, 4, [1, 1], [6, 6, 6], TAILWIND)
     assert (rec["al"], rec["dl"]) == (1, 0)
     assert after(rec) == (1, 4)
     assert losses(3, 1, [6, 1], [5, 4]) == (1, 1)
@@ -215,7 +216,7 @@ def test_roll_uses_the_injected_dice_and_records_everything():
     rec = roll("teg", 4, 3, FixedDice([1, 5, 3, 2, 4, 3]))
     assert rec == {"rs": "teg", "a": 4, "d": 3, "ad": [5, 3, 1], "dd": [4, 3, 2], "al": 2, "dl": 1}
     assert check_record(rec) is rec
-    rec = roll("revancha", 2, 1, FixedDice([6, 1, 2]), snow=True)
+    rec = roll("revancha", 2, 1, FixedDice([6, 1, 2]), SNOW)
     assert rec["snow"] == 1 and rec["ad"] == [6] and rec["dd"] == [2, 1]
     assert (rec["al"], rec["dl"]) == (0, 1)
 

@@ -6,6 +6,7 @@ code the Pico runs is checked against a plain recursive reference written indepe
 
 from mpytest import approx, raises
 
+from comando.dice_mods import SNOW, TAILWIND
 from comando import odds
 from comando.combat import compare, max_dice
 from comando.errors import RulesError
@@ -78,12 +79,12 @@ def test_classic_single_roll_known_values():
 
 def test_roll_table_caps_losses_under_snow():
     """Snow: a 1-army country rolls 2 dice but can lose only its one army."""
-    t = odds.roll_table("revancha", 4, 1, snow=True)
+    t = odds.roll_table("revancha", 4, 1, SNOW)
     assert max(dl for al, dl, p in t) == 1
     assert approx(sum(p for al, dl, p in t), 1.0)
 
 
-def _reference(rs, a, d, snow, tw, memo):
+def _reference(rs, a, d, mods, memo):
     """P(conquest) by plain recursion over the single-roll tables: independent of the DP's order."""
     key = (a, d)
     if key in memo:
@@ -93,19 +94,19 @@ def _reference(rs, a, d, snow, tw, memo):
     if a <= 1:
         return 0.0
     p = 0.0
-    for al, dl, q in odds.roll_table(rs, a, d, snow, tw):
-        p += q * _reference(rs, a - al, d - dl, snow, tw, memo)
+    for al, dl, q in odds.roll_table(rs, a, d, mods):
+        p += q * _reference(rs, a - al, d - dl, mods, memo)
     memo[key] = p
     return p
 
 
 def test_dp_matches_recursive_reference():
-    cases = [("teg", 6, 5, False, False), ("revancha", 12, 6, False, False),
-             ("revancha", 9, 7, True, False), ("revancha", 8, 8, False, True),
-             ("war", 10, 9, False, False), ("risk", 11, 10, False, False)]
-    for rs, a, d, snow, tw in cases:
-        res = odds.conquest(rs, a, d, snow, tw)
-        ref = _reference(rs, a, d, snow, tw, {})
+    cases = [("teg", 6, 5, 0), ("revancha", 12, 6, 0),
+             ("revancha", 9, 7, SNOW), ("revancha", 8, 8, TAILWIND),
+             ("war", 10, 9, 0), ("risk", 11, 10, 0)]
+    for rs, a, d, mods in cases:
+        res = odds.conquest(rs, a, d, mods)
+        ref = _reference(rs, a, d, mods, {})
         assert approx(res["p_conquer"], ref, 1e-9), (rs, a, d, res["p_conquer"], ref)
 
 
@@ -138,8 +139,8 @@ def test_stop_early_ends_higher():
 
 def test_situations_help_their_side():
     base = odds.p_conquer("revancha", 10, 6)
-    assert odds.p_conquer("revancha", 10, 6, snow=True) < base
-    assert odds.p_conquer("revancha", 10, 6, tailwind=True) > base
+    assert odds.p_conquer("revancha", 10, 6, SNOW) < base
+    assert odds.p_conquer("revancha", 10, 6, TAILWIND) > base
     # the 4-dice rule makes La Revancha kinder to a big attacker than classic
     assert odds.p_conquer("revancha", 12, 5) > odds.p_conquer("teg", 12, 5)
 
@@ -154,7 +155,7 @@ def test_odds_bad_input():
     with raises(RulesError, "lowest"):
         odds.conquest("teg", 5, 5, stop=0)
     with raises(RulesError, "La Revancha"):
-        odds.conquest("risk", 5, 5, snow=True)
+        odds.conquest("risk", 5, 5, SNOW)
 
 
 def test_big_attack_fits_the_heap():

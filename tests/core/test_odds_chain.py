@@ -18,6 +18,7 @@ risk-online-12-maps.txt: "at most everything in the attacking territory bar one"
 
 from mpytest import MICROPYTHON, approx, cpython_only, raises
 
+from comando.dice_mods import SNOW, TAILWIND
 from comando import odds, odds_chain, odds_need
 from comando.combat import attack, compare, max_dice, move_limits
 from comando.errors import RulesError
@@ -72,8 +73,8 @@ def _raw_roll(ad, dd):
 class _Reference:
     """P(taking every country) and E[armies left], by recursion over the chain's states."""
 
-    def __init__(self, rs, defenders, snow=False, tw=False):
-        self.rs, self.defs, self.snow, self.tw = rs, list(defenders), snow, tw
+    def __init__(self, rs, defenders, mods=0):
+        self.rs, self.defs, self.mods = rs, list(defenders), mods
         self.memo = {}
 
     def front(self, k, m):
@@ -95,7 +96,7 @@ class _Reference:
         elif a <= 1:
             res = (0.0, 1.0)  # the attack stops: its occupation army stays
         else:
-            ad, dd = max_dice(self.rs, a, d, self.snow, self.tw)
+            ad, dd = max_dice(self.rs, a, d, self.mods)
             p = e = 0.0
             for al, dl, q in _raw_roll(ad, dd):
                 al = al if al < a - 1 else a - 1  # losses capped as comando.combat.losses
@@ -126,14 +127,14 @@ def test_chain_matches_reference_every_ruleset():
 
 
 def test_chain_situations_match_reference():
-    for snow, tw in ((True, False), (False, True)):
-        res = odds_chain.chain("revancha", 16, [6, 3, 2], snow, tw)
-        p, e = _Reference("revancha", [6, 3, 2], snow, tw).front(0, 16)
-        assert approx(res["p_all"], p, 1e-9) and approx(res["exp_left"], e, 1e-9), (snow, tw)
+    for mods in (SNOW, TAILWIND):
+        res = odds_chain.chain("revancha", 16, [6, 3, 2], mods)
+        p, e = _Reference("revancha", [6, 3, 2], mods).front(0, 16)
+        assert approx(res["p_all"], p, 1e-9) and approx(res["exp_left"], e, 1e-9), (mods)
     # Snow helps every defender of the chain, Tailwind every attack of it
     base = odds_chain.chain("revancha", 16, [6, 3, 2])["p_all"]
-    assert odds_chain.chain("revancha", 16, [6, 3, 2], snow=True)["p_all"] < base
-    assert odds_chain.chain("revancha", 16, [6, 3, 2], tailwind=True)["p_all"] > base
+    assert odds_chain.chain("revancha", 16, [6, 3, 2], SNOW)["p_all"] < base
+    assert odds_chain.chain("revancha", 16, [6, 3, 2], TAILWIND)["p_all"] > base
 
 
 def test_one_country_chain_is_the_conquest():
@@ -251,10 +252,10 @@ def test_the_devices_lean_need_is_the_same():
         for p in (0.5, 0.8, 0.95):
             for d in range(1, 13):
                 assert odds_need.need(rs, p, d) == odds_chain.need(rs, p, [d]), (rs, p, d)
-    for snow, tw in ((True, False), (False, True)):
+    for mods in (SNOW, TAILWIND):
         for d in (1, 3, 6, 10):
-            assert (odds_need.need("revancha", 0.8, d, snow, tw)
-                    == odds_chain.need("revancha", 0.8, [d], snow, tw)), (snow, tw, d)
+            assert (odds_need.need("revancha", 0.8, d, mods)
+                    == odds_chain.need("revancha", 0.8, [d], mods)), (mods, d)
     assert odds_need.need("teg", 1, 3) is None
     assert odds_need.need("teg", 0.999, 30, limit=20) is None
     with raises(RulesError, "above 0 and at most 1"):
@@ -290,4 +291,4 @@ def test_bad_input_names_the_rule():
     with raises(RulesError, "unknown ruleset"):
         odds_chain.need("monopoly", 0.5, [3])
     with raises(RulesError, "situation cards"):
-        odds_chain.chain("teg", 5, [3], snow=True)
+        odds_chain.chain("teg", 5, [3], SNOW)

@@ -2,6 +2,7 @@
 
 from mpytest import raises
 
+from comando import dice_mods
 from comando.rulesets.revancha import situations as S
 from comando.errors import IllegalMove, RulesError
 
@@ -86,12 +87,13 @@ def test_rest_card_of_an_absent_colour_is_redrawn():
     assert S.draw([48], ("red",)) == [48]  # ran out: caller reshuffles
 
 
-def test_dice_flags():
-    """SNOW: defenders one die more; TAILWIND: attackers one die more."""
-    assert S.dice_flags(20) == (True, False)
-    assert S.dice_flags(24) == (False, True)
-    assert S.dice_flags(0) == (False, False)
-    assert S.dice_flags(None) == (False, False)
+def test_dice_mods():
+    """SNOW: defenders one die more; TAILWIND: attackers one die more (comando.dice_mods)."""
+    for c in range(S.DECK_SIZE):
+        want = {S.SNOW: dice_mods.SNOW, S.TAILWIND: dice_mods.TAILWIND}.get(S.kind(c), 0)
+        assert S.dice_mods(c) == want, c
+    assert S.dice_mods(20) == dice_mods.SNOW and S.dice_mods(24) == dice_mods.TAILWIND
+    assert S.dice_mods(0) == 0 and S.dice_mods(None) == 0
 
 
 def test_open_and_closed_borders():

@@ -10,7 +10,7 @@ risk-online-12-maps.txt (the defender's choice of dice).
 
 from mpytest import raises
 
-from comando import combat, table_dice as TD
+from comando import combat, dice_mods, table_dice as TD
 from comando import session as Z
 from comando.session import replay
 from comando.dice import SeededDice
@@ -42,11 +42,11 @@ def test_three_against_two_likeliest_first():
 def test_outcomes_match_every_throw_by_enumeration():
     """The ways of each result are the throws that give it, counted one by one (combat.losses
     caps them: a 2-army attack with Tailwind, a 1-army defence with Snow)."""
-    cases = (("teg", 3, 3, False, False), ("teg", 2, 1, False, False),
-             ("revancha", 6, 3, False, False), ("revancha", 3, 1, True, False),
-             ("revancha", 2, 2, False, True))
-    for rs, att, dfn, snow, tw in cases:
-        a, d, outs = TD.outcomes(rs, att, dfn, snow, tw)
+    cases = (("teg", 3, 3, dice_mods.NONE), ("teg", 2, 1, dice_mods.NONE),
+             ("revancha", 6, 3, dice_mods.NONE), ("revancha", 3, 1, dice_mods.SNOW),
+             ("revancha", 2, 2, dice_mods.TAILWIND))
+    for rs, att, dfn, mods in cases:
+        a, d, outs = TD.outcomes(rs, att, dfn, mods)
         seen = {}
         for t in _throws(a, d):
             key = combat.losses(att, dfn, t[:a], t[a:])
@@ -60,10 +60,10 @@ def test_every_rulesets_dice():
     """La Revancha's 4 dice (at least double, defender 3+), Snow and Tailwind, WAR's announced
     armies, Risk's defender's choice: the counts are comando.combat's."""
     assert TD.outcomes("revancha", 6, 3)[:2] == (4, 3)
-    assert TD.outcomes("revancha", 4, 3, True)[:2] == (3, 4)
-    assert TD.outcomes("revancha", 4, 3, False, True)[:2] == (4, 3)
+    assert TD.outcomes("revancha", 4, 3, dice_mods.SNOW)[:2] == (3, 4)
+    assert TD.outcomes("revancha", 4, 3, dice_mods.TAILWIND)[:2] == (4, 3)
     # Snow against one army: 2 defence dice, but it can lose only its last army
-    assert sorted(o[:2] for o in TD.outcomes("revancha", 3, 1, True)[2]) == [(0, 1), (1, 1),
+    assert sorted(o[:2] for o in TD.outcomes("revancha", 3, 1, dice_mods.SNOW)[2]) == [(0, 1), (1, 1),
                                                                             (2, 0)]
     assert TD.outcomes("war", 5, 3, att_dice=1)[:2] == (1, 3)
     assert [o[:2] for o in TD.outcomes("war", 5, 3, att_dice=1)[2]] == [(1, 0), (0, 1)]

@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+from comando import dice_mods
 from comando import combat, odds
 from comando.dice import SeededDice
 from comando_host.cli import main
@@ -31,7 +32,7 @@ def test_odds_json_matches_the_core(capsys):
     code, out, _ = run(capsys, "odds", "--rules", "revancha", "12", "5", "--tailwind", "--json")
     assert code == 0
     data = json.loads(out)
-    ref = odds.conquest("revancha", 12, 5, tailwind=True)
+    ref = odds.conquest("revancha", 12, 5, dice_mods.TAILWIND)
     assert data["p_conquer"] == pytest.approx(ref["p_conquer"])
     assert data["att_left"] == pytest.approx(ref["att_left"])
     assert data["def_left"] == pytest.approx(ref["def_left"])

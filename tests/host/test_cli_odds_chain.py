@@ -8,6 +8,7 @@ import os
 
 import pytest
 
+from comando import dice_mods
 from comando import odds, odds_chain
 from play_tools import run_cli
 
@@ -52,7 +53,7 @@ def test_need_snow_asks_for_more(capsys):
     plain = _json(capsys, "--rules", "revancha", "--need", "0.8", "6")["need"]
     snow = _json(capsys, "--rules", "revancha", "--snow", "--need", "0.8", "6")["need"]
     assert snow > plain
-    assert odds.p_conquer("revancha", snow, 6, snow=True) >= 0.8
+    assert odds.p_conquer("revancha", snow, 6, dice_mods.SNOW) >= 0.8
 
 
 def test_need_chain_and_percent(capsys):

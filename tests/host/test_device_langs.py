@@ -16,7 +16,7 @@ import random
 import pytest
 
 from comando import texts
-from comando.rulesets import IDS
+from comando.registry import IDS
 from device import ui
 from device.app import App
 from device.buttons import LONG, PRESS

@@ -13,7 +13,7 @@ teg-la-revancha.txt "Situation cards" (SNOW: the defender rolls one die more).
 import os
 
 from comando import session as S
-from comando import table_dice as TD
+from comando import dice_mods, table_dice as TD
 from comando.session import replay
 from comando_host.commands.replay import dice_line
 from comando_host.pico.simulator import ROOT, run_script
@@ -91,7 +91,7 @@ def test_revancha_snow_asks_four_defence_dice(tmp_path):
     assert problem is None
     rec = events[-1]["r"]
     assert len(rec["ad"]) == 3 and len(rec["dd"]) == 4 and rec["snow"] == 1 and rec["tb"] == 1
-    outs = TD.outcomes("revancha", 5, 3, True)[2]
+    outs = TD.outcomes("revancha", 5, 3, dice_mods.SNOW)[2]
     assert (rec["al"], rec["dl"]) == outs[2][:2]   # UP once: the third likeliest
     _same_as_golden(sim)
 

@@ -3,7 +3,7 @@
 A list is written out where deriving it would cost the Pico's heap or a module it must not import
 (the device app's SCREENS: a directory listing at run time), or where its order means something
 of its own (WAR's engine seats in the book's order, the device's menu in the registry's).
-Everything else reads the registry (``comando.rulesets``) and is not repeated here."""
+Everything else reads the registry (``comando.registry``) and is not repeated here."""
 
 import os
 
@@ -11,7 +11,7 @@ from comando import combat, engine
 from comando.board import load_board
 from comando.board_files import list_boards
 from comando.errors import RulesError
-from comando.rulesets import COLOURS, IDS, POWERS, SEATS
+from comando.registry import COLOURS, IDS, POWERS, SEATS
 from comando_host import games
 from comando_host.pico import firmware
 
@@ -98,7 +98,7 @@ def test_each_boards_colours_are_its_rulesets():
             if want is None:
                 continue
             assert set(listed) == set(want), ("boards/%s.json: tables.colours %s are not %s's %s "
-                                              "(comando.rulesets)" % (bid, listed, rid, want))
+                                              "(comando.registry)" % (bid, listed, rid, want))
 
 
 def test_the_demo_games_seat_colours_their_game_has():

@@ -3,8 +3,8 @@
 A circle is two modules that import each other, directly or through others, counting the imports
 made inside functions too (a hub that lazily imports a helper which imports the hub back is still
 a circle: issue 16). Importing ``a.b.c`` also runs ``a`` and ``a.b``, but a package's own
-``__init__`` is not counted as an edge here: the registry (``comando.rulesets``) and every game's
-``__init__`` are data only or empty, and a package's modules may import their package's machinery.
+``__init__`` is not counted as an edge here: the games' package ``comando.rulesets`` and each game's
+``__init__`` are docstring only or empty, and a package's modules may import their package's machinery.
 """
 
 import ast

@@ -12,9 +12,10 @@ import sys
 
 import pytest
 
+from comando import dice_mods
 from comando import combat, session as S
 from comando.dice import SeededDice
-from comando.rulesets import IDS
+from comando.registry import IDS
 from comando.session import replay
 from comando_host import games
 from comando_host.games import base, revancha
@@ -118,7 +119,7 @@ def test_a_new_cards_dice_mark_reaches_the_table_record(fog):
     for _ in range(6):
         t.act({"t": "place", "p": t.state.cur})
     t.act({"t": "round"})
-    r = combat.record("revancha", 3, 1, [6, 2], [5, 1], snow=True)
+    r = combat.record("revancha", 3, 1, [6, 2], [5, 1], dice_mods.SNOW)
     r[FOG] = 1
     t.act({"t": "roll", "p": 0, "d": 1, "a": 3, "b": 1, "r": r})
     rolls = [e.text for e in tell(t.events) if e.t == "roll"]

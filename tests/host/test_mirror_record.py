@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from comando import dice_mods
 from comando import combat, session as S
 from comando.session import replay
 from comando.dice import SeededDice
@@ -92,7 +93,7 @@ def test_revancha_situation_cards_crisis_and_extra():
         t.act({"t": "place", "p": t.state.cur})
     t.act({"t": "round"})
     t.act({"t": "roll", "p": 0, "d": 1, "a": 3, "b": 1,
-           "r": combat.record("revancha", 3, 1, [6, 2], [5, 1], snow=True)})
+           "r": combat.record("revancha", 3, 1, [6, 2], [5, 1], dice_mods.SNOW)})
     for s in t.state.order[:]:
         t.act({"t": "end", "p": s})
     t.act({"t": "round"})                                   # Crisis

@@ -12,6 +12,7 @@ from itertools import product
 
 import pytest
 
+from comando.dice_mods import SNOW, TAILWIND
 from comando import odds
 from comando.combat import losses, max_dice
 
@@ -26,9 +27,14 @@ def _throws(ad, dd, acap, dcap):
     return {k: Fraction(c, tot) for k, c in tab.items()}
 
 
+def _mods(snow, tw):
+    """The cases' two flags as comando.dice_mods' one value."""
+    return (SNOW if snow else 0) | (TAILWIND if tw else 0)
+
+
 def single_roll(rs, a, d, snow=False, tw=False):
     """Every ordered throw enumerated (cached per dice counts and loss caps)."""
-    ad, dd = max_dice(rs, a, d, snow, tw)
+    ad, dd = max_dice(rs, a, d, _mods(snow, tw))
     return _throws(ad, dd, min(a - 1, 4), min(d, 4))
 
 
@@ -62,7 +68,7 @@ CASES = [
 @pytest.mark.parametrize("rs,A,D,snow,tw,stop", CASES)
 def test_conquest_exact_matches_enumeration(rs, A, D, snow, tw, stop):
     ref = reference(rs, A, D, snow, tw, stop)
-    res = odds.conquest(rs, A, D, snow, tw, stop, exact=True)
+    res = odds.conquest(rs, A, D, _mods(snow, tw), stop, exact=True)
     conq = [Fraction(0)] * (A + 1)
     fail_att = [Fraction(0)] * (A + 1)
     fail_def = [Fraction(0)] * (D + 1)
@@ -81,7 +87,7 @@ def test_conquest_exact_matches_enumeration(rs, A, D, snow, tw, stop):
     exp_d = sum(p * (D - d) for (a, d), p in ref.items())
     assert res["exp_att_loss"] == exp_a and res["exp_def_loss"] == exp_d
     # and the float run (what the device computes) agrees to double precision
-    fl = odds.conquest(rs, A, D, snow, tw, stop)
+    fl = odds.conquest(rs, A, D, _mods(snow, tw), stop)
     assert fl["p_conquer"] == pytest.approx(float(res["p_conquer"]), abs=1e-12)
 
 
@@ -92,7 +98,7 @@ def test_conquest_exact_matches_enumeration(rs, A, D, snow, tw, stop):
 ])
 def test_roll_table_exact_matches_enumeration(rs, a, d, snow, tw):
     ref = single_roll(rs, a, d, snow, tw)
-    got = {(al, dl): p for al, dl, p in odds.roll_table(rs, a, d, snow, tw, exact=True)}
+    got = {(al, dl): p for al, dl, p in odds.roll_table(rs, a, d, _mods(snow, tw), exact=True)}
     assert got == ref
 
 
@@ -144,8 +150,8 @@ def test_single_precision_error_is_within_the_device_tolerance():
     for rs, a, d, snow in (("teg", 200, 200, False), ("revancha", 200, 200, True),
                            ("risk", 200, 150, False), ("revancha", 60, 30, False),
                            ("war", 200, 60, False)):
-        lo = odds.conquest(rs, a, d, snow, numbers=nums)
-        hi = odds.conquest(rs, a, d, snow)
+        lo = odds.conquest(rs, a, d, _mods(snow, False), numbers=nums)
+        hi = odds.conquest(rs, a, d, _mods(snow, False))
         assert abs(lo["p_conquer"].v - hi["p_conquer"]) < 1e-5
         for x, y in zip(lo["def_left"] + lo["att_left"], hi["def_left"] + hi["att_left"]):
             assert abs(x.v - y) < 1e-5
@@ -169,7 +175,7 @@ def test_outcome_lists_kept_across_calls_never_change_an_answer():
         for k in kept:
             k.clear()
         try:
-            return odds.conquest(rs, a, d, snow, tw, exact=exact)
+            return odds.conquest(rs, a, d, _mods(snow, tw), exact=exact)
         finally:
             for k, s in zip(kept, saved):
                 k.clear()
@@ -178,7 +184,7 @@ def test_outcome_lists_kept_across_calls_never_change_an_answer():
     assert odds._KEEP  # CPython keeps them; the device builds them per call
     for exact in (False, True):
         for rs, a, d, snow, tw in cases + cases[::-1]:
-            got = odds.conquest(rs, a, d, snow, tw, exact=exact)
+            got = odds.conquest(rs, a, d, _mods(snow, tw), exact=exact)
             assert got == fresh(rs, a, d, snow, tw, exact), (rs, a, d, snow, tw, exact)
     first = odds.conquest("risk", 10, 10)
     first["conquer_att"][:] = [9.0] * len(first["conquer_att"])

@@ -10,7 +10,8 @@ from comando import texts
 LIB = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
                    "firmware", "lib")
 # keys the code builds from a prefix and a value (an event type, a stage, a card kind)
-DYNAMIC = ("ev_", "w_", "sit_", "c_")   # (c_: a colour, device.screens.base.colour_name)
+DYNAMIC = ("ev_", "w_", "sit_", "c_",   # (c_: a colour, device.screens.base.colour_name)
+           "sl_", "sd_")               # a situation card kind (device.screens.situation)
 
 
 def _file_keys():
@@ -71,3 +72,14 @@ def test_a_missing_file_says_the_key(monkeypatch, tmp_path):
     monkeypatch.setattr(texts, "_ALL", [])
     assert texts.say("not_turn", "red", "blue") == "not_turn ('red', 'blue')"
     assert texts.text("w_open") == "w_open"
+
+
+def test_each_situation_kind_has_its_device_lines():
+    """device.screens.situation says sl_<kind> and sd_<kind> (comando.rulesets.revancha.situations
+    .KINDS): each kind has both lines, and no sl_/sd_ line names a kind the deck lacks."""
+    from comando.rulesets.revancha import situations
+    keys = set(_file_keys())
+    for k in situations.KINDS:
+        assert "sl_" + k in keys and "sd_" + k in keys, k
+    extra = [k for k in keys if k[:3] in ("sl_", "sd_") and k[3:] not in situations.KINDS]
+    assert not extra, extra

@@ -30,19 +30,19 @@ def _attacking(rs, players=4, seed=3, limit=400):
     raise AssertionError(f"no attacking state in {rs}'s bot game")
 
 
-def _check_entry(rs, st, f, to, x, snow=False, tw=False):
+def _check_entry(rs, st, f, to, x, mods=0):
     att, d = st.armies[f], st.armies[to]
-    assert x["p"] == pytest.approx(odds.p_conquer(rs, att, d, snow, tw), abs=1e-12)
+    assert x["p"] == pytest.approx(odds.p_conquer(rs, att, d, mods), abs=1e-12)
     m = x["need"]
-    assert odds.p_conquer(rs, m, d, snow, tw) >= 0.8
-    assert m == 2 or odds.p_conquer(rs, m - 1, d, snow, tw) < 0.8
+    assert odds.p_conquer(rs, m, d, mods) >= 0.8
+    assert m == 2 or odds.p_conquer(rs, m - 1, d, mods) < 0.8
     on = x.get("on")
     if on is not None:
         q = on["to"]
         assert st.board.is_border(to, q) and q != f and st.owner[q] != st.owner[f]
         assert on["armies"] == st.armies[q]
         # the best of the onward chains, each the forward chain's P
-        best = max(odds_chain.chain(rs, att, [d, st.armies[j]], snow, tw)["p_all"]
+        best = max(odds_chain.chain(rs, att, [d, st.armies[j]], mods)["p_all"]
                    for j in st.board.neighbours(to) if j != f and st.owner[j] != st.owner[f])
         assert on["p"] == pytest.approx(best, abs=1e-12)
 
@@ -52,7 +52,7 @@ def test_options_carry_the_attack_panel_figures(served, rs):  # noqa: F811
     srv, store = served
     events, st, f = _attacking(rs)
     store_game(store, "g", events)
-    snow_tw = attackodds.situation(st)[1:]
+    mods = attackodds.situation(st)[1]
     with socket(srv) as ws:
         ws.send(json.dumps({"op": "watch", "game": "g"}))
         assert recv(ws, "view")["input"]["mode"] == "laptop"
@@ -60,7 +60,7 @@ def test_options_carry_the_attack_panel_figures(served, rs):  # noqa: F811
         o = recv(ws, "options")
     assert o["attack"] and set(o["odds"]) == {str(t) for t in o["attack"]}
     for t in o["attack"]:
-        _check_entry(rs, st, f, t, o["odds"][str(t)], *snow_tw)
+        _check_entry(rs, st, f, t, o["odds"][str(t)], mods)
 
 
 def test_page_draws_the_attack_panel(browser, served):  # noqa: F811

@@ -143,9 +143,9 @@ def list_boards(directory=None):
 
 
 def default_board_id(ruleset):
-    """The shipped board a ruleset uses by default (the registry's comando.rulesets.BOARDS);
+    """The shipped board a ruleset uses by default (the registry's comando.registry.BOARDS);
     BoardError for an unknown ruleset."""
-    from comando.rulesets import BOARDS
+    from comando.registry import BOARDS
     try:
         return BOARDS[ruleset]
     except KeyError:

@@ -60,34 +60,16 @@ def occupation_met(board, obj, owner_of, player, armies=None):
     players and colours): this returns False for them."""
     if obj.get("type") != "occupy":
         return False
-    n = board.n
-    mine = bytearray(n)
-    floor = obj.get("min_armies", 1)
-    for i in range(n):
-        if owner_of[i] == player and (armies is None or floor <= 1 or armies[i] >= floor):
-            mine[i] = 1
+    mine = _mine(board.n, obj, owner_of, player, armies)
     if "total" in obj and sum(mine) < obj["total"]:
         return False
     for cid in obj.get("countries", ()):
         if not mine[board.index(cid)]:
             return False
-    used = bytearray(n)
-    whole = []
-    for cid in obj.get("continents", ()):
-        c = board.continent_index(cid)
-        whole.append(c)
-        for i in board.members(c):
-            if not mine[i]:
-                return False
-            used[i] = 1
-    extra = obj.get("any_continents", 0)
-    if extra:
-        got = 0
-        for c in range(board.continents):
-            if c not in whole and board.owns_continent(mine, 1, c):
-                got += 1
-        if got < extra:
-            return False
+    used = bytearray(board.n)
+    whole = _whole_continents(board, obj, mine, used)
+    if whole is None or not _any_continents_ok(board, obj, mine, whole):
+        return False
     need = {}
     for cid in obj.get("countries_in", {}):
         need[board.continent_index(cid)] = obj["countries_in"][cid]
@@ -97,18 +79,59 @@ def occupation_met(board, obj, owner_of, player, armies=None):
     isl_n = obj.get("islands", 0)
     tri = obj.get("bordering", 0)
     if not isl_n and not tri:
-        for c in need:
-            have = 0
-            for i in board.members(c):
-                if mine[i] and not used[i]:
-                    have += 1
-            if have < need[c]:
-                return False
-        return True
+        return _counts_ok(board, mine, used, need)
     if tri:
         return _bordering_ok(board, mine, used, need, tri, isl_n,
                                   obj.get("islands_continents", 1))
     return _islands_ok(board, mine, used, need, isl_n, obj.get("islands_continents", 1))
+
+
+def _mine(n, obj, owner_of, player, armies):
+    """1 for each country of ``player`` that counts (with ``min_armies``, those holding that many)."""
+    mine = bytearray(n)
+    floor = obj.get("min_armies", 1)
+    for i in range(n):
+        if owner_of[i] == player and (armies is None or floor <= 1 or armies[i] >= floor):
+            mine[i] = 1
+    return mine
+
+
+def _whole_continents(board, obj, mine, used):
+    """The continents the objective names, their countries marked in ``used``; None when the
+    player lacks one of their countries."""
+    whole = []
+    for cid in obj.get("continents", ()):
+        c = board.continent_index(cid)
+        whole.append(c)
+        for i in board.members(c):
+            if not mine[i]:
+                return None
+            used[i] = 1
+    return whole
+
+
+def _any_continents_ok(board, obj, mine, whole):
+    """``any_continents``: that many whole continents besides those named (``whole``)."""
+    extra = obj.get("any_continents", 0)
+    if not extra:
+        return True
+    got = 0
+    for c in range(board.continents):
+        if c not in whole and board.owns_continent(mine, 1, c):
+            got += 1
+    return got >= extra
+
+
+def _counts_ok(board, mine, used, need):
+    """``countries_in``: the player's unused countries of each continent reach its count."""
+    for c in need:
+        have = 0
+        for i in board.members(c):
+            if mine[i] and not used[i]:
+                have += 1
+        if have < need[c]:
+            return False
+    return True
 
 
 def _islands_ok(board, mine, used, need, isl_n, spread):

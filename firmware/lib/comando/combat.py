@@ -6,15 +6,18 @@ A roll is a plain dict (ints, strings, lists of ints) that an event can carry an
 
 ``a``/``d``: armies in the attacking and the defending country before the roll; ``ad``/``dd``: the
 dice of each side, highest first; ``al``/``dl``: armies each side loses. ``"snow": 1`` or ``"tw": 1``
-mark a La Revancha situation card in effect. ``a``, ``d`` after the roll: ``after(record)``.
+mark a La Revancha situation card in effect: the dice modifiers, which every function here takes as
+one argument ``mods`` (comando.dice_mods: an int of bits, 0 for none). ``a``, ``d`` after the roll:
+``after(record)``.
 
 Everything a ruleset varies is in ``RULES`` (see each entry's rulebook section). Where a rulebook is
 silent, the choice made here is written next to the code and in docs/architecture.md.
 """
 
+from comando import dice_mods
 from comando.errors import RulesError
 from comando.texts import say, text
-from comando.rulesets import TITLES
+from comando.registry import TITLES
 
 # Move-in limits after a conquest, as data: minimum is 1 or the number of dice just rolled
 # ("dice"); maximum is a number, the dice just rolled ("dice"), or every army but one ("all").
@@ -42,7 +45,7 @@ RULES = {
              "att_choice": 0, "def_choice": 1, "move_min": "dice", "move_max": "all"},
 }
 
-for _id in RULES:  # each entry's "name": the registry's full name (comando.rulesets.TITLES)
+for _id in RULES:  # each entry's "name": the registry's full name (comando.registry.TITLES)
     RULES[_id]["name"] = TITLES[_id]
 
 # Rules as data: COUNTS[a - 1][d - 1][j] = how many of the 6 ** (a + d) equally likely throws of
@@ -96,8 +99,9 @@ def _stops(att):
     return "the stop is between 1 and %d armies" % (att - 1)
 
 
-def check_battle(ruleset, att, dfn, snow=False, tailwind=False):
-    """Raise RulesError unless ``att`` armies may attack ``dfn`` under ``ruleset`` (+ situation)."""
+def check_battle(ruleset, att, dfn, mods=0):
+    """Raise RulesError unless ``att`` armies may attack ``dfn`` under ``ruleset`` with the dice
+    modifiers ``mods`` (comando.dice_mods)."""
     r = rules(ruleset)
     _check_int(att, "att_armies")
     _check_int(dfn, "def_armies")
@@ -107,14 +111,14 @@ def check_battle(ruleset, att, dfn, snow=False, tailwind=False):
         raise RulesError(say("att_few", MIN_ATTACK, att))
     if dfn < 1:
         raise RulesError(say("def_empty"))
-    if (snow or tailwind) and not r["situations"]:
+    if mods and not r["situations"]:
         raise RulesError(say("snow_rs", r["name"]))
-    if snow and tailwind:
+    if dice_mods.several(mods):
         raise RulesError(say("snow_tw"))
     return r
 
 
-def max_dice(ruleset, att, dfn, snow=False, tailwind=False):
+def max_dice(ruleset, att, dfn, mods=0):
     """(attack dice, defence dice) the rules allow for ``att`` vs ``dfn`` armies (no validation).
 
     La Revancha: the 4-dice exception counts every army in the attacking country against the
@@ -127,22 +131,20 @@ def max_dice(ruleset, att, dfn, snow=False, tailwind=False):
         top = 4
     if a > top:
         a = top
-    if tailwind:
-        a = a + 1 if a < 4 else 4
     d = dfn if dfn < r["def_max"] else r["def_max"]
-    if snow:
-        d = d + 1 if d < 4 else 4
+    if mods:
+        return dice_mods.dice(mods, a, d)
     return a, d
 
 
-def dice_counts(ruleset, att, dfn, snow=False, tailwind=False, att_dice=None, def_dice=None):
+def dice_counts(ruleset, att, dfn, mods=0, att_dice=None, def_dice=None):
     """Validated (attack dice, defence dice), honouring the choices a ruleset allows.
 
     ``att_dice``: WAR lets the attacker announce 1-3 armies (1..max). ``def_dice``: Risk lets the
     defender roll fewer dice (1..max). Other rulesets accept only the number the rules give.
     """
-    r = check_battle(ruleset, att, dfn, snow, tailwind)
-    a, d = max_dice(ruleset, att, dfn, snow, tailwind)
+    r = check_battle(ruleset, att, dfn, mods)
+    a, d = max_dice(ruleset, att, dfn, mods)
     return (_chosen(r, "att_choice", att_dice, a, att, "attacker", "commit", "armies"),
             _chosen(r, "def_choice", def_dice, d, dfn, "defender", "roll", "dice"))
 
@@ -200,51 +202,43 @@ def losses(att, dfn, att_dice, def_dice):
     return al, dl
 
 
-def roll(ruleset, att, dfn, dice, snow=False, tailwind=False, att_dice=None, def_dice=None):
+def roll(ruleset, att, dfn, dice, mods=0, att_dice=None, def_dice=None):
     """Roll one attack with the dice source ``dice`` (see comando.dice) and return its record."""
-    a, d = dice_counts(ruleset, att, dfn, snow, tailwind, att_dice, def_dice)
+    a, d = dice_counts(ruleset, att, dfn, mods, att_dice, def_dice)
     ad = _sorted_desc(dice.roll(a))
     dd = _sorted_desc(dice.roll(d))
     al, dl = losses(att, dfn, ad, dd)
     rec = {"rs": ruleset, "a": att, "d": dfn, "ad": ad, "dd": dd, "al": al, "dl": dl}
-    if snow:
-        rec["snow"] = 1
-    if tailwind:
-        rec["tw"] = 1
-    return rec
+    return dice_mods.mark(rec, mods) if mods else rec
 
 
-def attack(ruleset, att, dfn, dice, snow=False, tailwind=False, stop=1, max_rolls=None):
+def attack(ruleset, att, dfn, dice, mods=0, stop=1, max_rolls=None):
     """Roll again and again (every die allowed) until the defender falls or the attacker is down
     to ``stop`` armies or fewer, or ``max_rolls`` rolls were made. Returns the list of records,
     each one a valid roll from the armies the previous one left."""
-    check_battle(ruleset, att, dfn, snow, tailwind)
+    check_battle(ruleset, att, dfn, mods)
     check_stop(att, stop)
     out = []
     while dfn > 0 and att > stop and (max_rolls is None or len(out) < max_rolls):
-        rec = roll(ruleset, att, dfn, dice, snow, tailwind)
+        rec = roll(ruleset, att, dfn, dice, mods)
         out.append(rec)
         att, dfn = after(rec)
     return out
 
 
-def record(ruleset, att, dfn, att_dice, def_dice, snow=False, tailwind=False):
+def record(ruleset, att, dfn, att_dice, def_dice, mods=0):
     """The record of a roll whose dice are already known (a worked example, dice rolled by hand).
 
     The numbers of dice must be ones the rules allow for these armies."""
     for v in list(att_dice) + list(def_dice):
         if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
             raise RulesError(say("die_face", v))
-    dice_counts(ruleset, att, dfn, snow, tailwind, len(att_dice), len(def_dice))
+    dice_counts(ruleset, att, dfn, mods, len(att_dice), len(def_dice))
     ad = _sorted_desc(att_dice)
     dd = _sorted_desc(def_dice)
     al, dl = losses(att, dfn, ad, dd)
     rec = {"rs": ruleset, "a": att, "d": dfn, "ad": ad, "dd": dd, "al": al, "dl": dl}
-    if snow:
-        rec["snow"] = 1
-    if tailwind:
-        rec["tw"] = 1
-    return rec
+    return dice_mods.mark(rec, mods) if mods else rec
 
 
 def check_record(rec):
@@ -259,7 +253,7 @@ def check_record(rec):
         dl = rec["dl"]
     except (KeyError, TypeError):
         raise RulesError(say("rec_not", rec))
-    again = record(rs, att, dfn, list(ad), list(dd), bool(rec.get("snow")), bool(rec.get("tw")))
+    again = record(rs, att, dfn, list(ad), list(dd), dice_mods.of_record(rec))
     if again["al"] != al or again["dl"] != dl:
         raise RulesError(say("rec_loss", al, dl, again["al"], again["dl"]))
     return rec

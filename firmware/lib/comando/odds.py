@@ -9,6 +9,7 @@ The attacker always rolls every die it may (WAR: it commits the most armies it c
 defender every die it may (Risk's automatic defence); those are the policies the odds assume.
 """
 
+from comando import dice_mods
 from comando.combat import RULES, check_battle, check_stop, max_dice
 from comando.errors import RulesError
 # Rules as data: the single-roll outcome counts (tests/core/test_odds.py recomputes them)
@@ -92,13 +93,13 @@ def _outcomes(ad, dd, acap, dcap, make):
     return [(key >> 3, key & 7, make(merged[key], total)) for key in order]
 
 
-def roll_table(ruleset, att, dfn, snow=False, tailwind=False, exact=False):
+def roll_table(ruleset, att, dfn, mods=0, exact=False):
     """Outcomes of one roll with ``att`` vs ``dfn`` armies: [(att_loss, def_loss, p)], by def_loss.
 
     Losses are capped as comando.combat.losses caps them (a situation card can give a side more
     dice than it has armies to lose)."""
-    check_battle(ruleset, att, dfn, snow, tailwind)
-    ad, dd = max_dice(ruleset, att, dfn, snow, tailwind)
+    check_battle(ruleset, att, dfn, mods)
+    ad, dd = max_dice(ruleset, att, dfn, mods)
     return _outcomes(ad, dd, att - 1, dfn, _number(exact)[2])
 
 
@@ -193,7 +194,7 @@ def _plan(a, dfn, four, outcomes):
     return [tuple(s) for s in segs]
 
 
-def conquest(ruleset, att, dfn, snow=False, tailwind=False, stop=1, exact=False, numbers=None):
+def conquest(ruleset, att, dfn, mods=0, stop=1, exact=False, numbers=None):
     """Where an attack from ``att`` armies against ``dfn`` ends, rolling again and again until the
     defender has no army left (conquest) or the attacker is down to ``stop`` armies or fewer
     (1 by default: its last army, the occupation army). ``numbers``: an optional
@@ -218,15 +219,15 @@ def conquest(ruleset, att, dfn, snow=False, tailwind=False, stop=1, exact=False,
     is built once per kind of row (once per process on the host), not per row or state, and
     unreachable states (zero mass, e.g. two of three diagonals in the 3v3 bulk) are skipped.
     """
-    check_battle(ruleset, att, dfn, snow, tailwind)
+    check_battle(ruleset, att, dfn, mods)
     check_stop(att, stop)
     key = None
     if _KEEP and not numbers:
-        key = (ruleset, att, dfn, bool(snow), bool(tailwind), stop, bool(exact))
+        key = (ruleset, att, dfn, mods, stop, bool(exact))
         res = _RECENT.get(key)
         if res is not None:
             return _copy(res)
-    res = _conquest(ruleset, att, dfn, snow, tailwind, stop, exact, numbers)
+    res = _conquest(ruleset, att, dfn, mods, stop, exact, numbers)
     if key is not None:
         if len(_RECENT) >= _RECENT_MAX:
             del _RECENT[next(iter(_RECENT))]
@@ -234,7 +235,7 @@ def conquest(ruleset, att, dfn, snow=False, tailwind=False, stop=1, exact=False,
     return res
 
 
-def conquest_mix(ruleset, start, dfn, snow=False, tailwind=False, exact=False):
+def conquest_mix(ruleset, start, dfn, mods=0, exact=False):
     """``conquest`` from a mixture of starting armies: ``start[a]`` is the weight (probability
     mass, any total) of an attack from ``a`` armies against ``dfn`` (``start[0]`` must be 0;
     ``start[1]``, an attacker already at its occupation army, stops at once). One DP pass for
@@ -246,7 +247,7 @@ def conquest_mix(ruleset, start, dfn, snow=False, tailwind=False, exact=False):
     if att < 1 or start[0]:
         raise RulesError("a mixture of attacks starts at 1 army or more")
     if att < 2:  # (nothing can attack: every start stops at once)
-        check_battle(ruleset, 2, dfn, snow, tailwind)
+        check_battle(ruleset, 2, dfn, mods)
         zero = _number(exact)[0]
         fail_def = [zero] * (dfn + 1)
         fail_def[dfn] = start[1]
@@ -254,8 +255,8 @@ def conquest_mix(ruleset, start, dfn, snow=False, tailwind=False, exact=False):
                 "p_conquer": zero, "conquer_att": [zero, zero], "fail_att": [zero, start[1]],
                 "fail_def": fail_def, "att_left": [zero, start[1]],
                 "def_left": [zero] + fail_def[1:], "exp_att_loss": zero, "exp_def_loss": zero}
-    check_battle(ruleset, att, dfn, snow, tailwind)
-    return _conquest(ruleset, att, dfn, snow, tailwind, 1, exact, None, start)
+    check_battle(ruleset, att, dfn, mods)
+    return _conquest(ruleset, att, dfn, mods, 1, exact, None, start)
 
 
 def _copy(res):
@@ -266,7 +267,7 @@ def _copy(res):
     return out
 
 
-def _conquest(ruleset, att, dfn, snow, tailwind, stop, exact, numbers, start=None):
+def _conquest(ruleset, att, dfn, mods, stop, exact, numbers, start=None):
     zero, one, make = numbers or _number(exact)
     if numbers or exact:
         def vec(n):
@@ -293,7 +294,7 @@ def _conquest(ruleset, att, dfn, snow, tailwind, stop, exact, numbers, start=Non
 
     def outcomes(a, d):
         # the outcome list of a roll at (a, d), losses as (attacker's, defender's) armies
-        ad, dd = max_dice(ruleset, a, d, snow, tailwind)
+        ad, dd = max_dice(ruleset, a, d, mods)
         acap = a - 1 if a < 5 else 4
         dcap = d if d < 4 else 4
         key = ((ad * 5 + dd) * 5 + acap) * 5 + dcap
@@ -309,7 +310,7 @@ def _conquest(ruleset, att, dfn, snow, tailwind, stop, exact, numbers, start=Non
     if numbers or not _KEEP:
         plans = {}
     else:
-        ctx = (ruleset, bool(snow), bool(tailwind), dk)
+        ctx = (ruleset, mods, dk)
         kept = _PLANS[1 if exact else 0]
         plans = kept.get(ctx)
         if plans is None:
@@ -390,13 +391,11 @@ def _conquest(ruleset, att, dfn, snow, tailwind, stop, exact, numbers, start=Non
         res["mass"] = mass
         res["exp_att_loss"] = first - ea
         res["exp_def_loss"] = dfn * mass - ed
-    if snow:
-        res["snow"] = 1
-    if tailwind:
-        res["tw"] = 1
+    if mods:
+        dice_mods.mark(res, mods)
     return res
 
 
-def p_conquer(ruleset, att, dfn, snow=False, tailwind=False, stop=1):
+def p_conquer(ruleset, att, dfn, mods=0, stop=1):
     """Just the probability of conquest (a float), for screens that show one number."""
-    return conquest(ruleset, att, dfn, snow, tailwind, stop)["p_conquer"]
+    return conquest(ruleset, att, dfn, mods, stop)["p_conquer"]

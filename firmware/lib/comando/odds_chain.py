@@ -35,13 +35,13 @@ def move_in(ruleset, left):
     return move_limits(ruleset, left, dice)[1]
 
 
-def check_chain(ruleset, defenders, snow=False, tailwind=False):
+def check_chain(ruleset, defenders, mods=0):
     """Raise RulesError unless ``defenders`` (armies on each country of the path, in order) is a
     path the chain can attack under ``ruleset`` (+ situation)."""
     if not isinstance(defenders, (list, tuple)) or not defenders:
         raise RulesError("a chain needs at least one country to attack")
     for d in defenders:
-        check_battle(ruleset, 2, d, snow, tailwind)
+        check_battle(ruleset, 2, d, mods)
 
 
 def check_chance(p):
@@ -56,7 +56,7 @@ def _is_fraction(p):
     return hasattr(p, "numerator") and hasattr(p, "denominator")
 
 
-def chain(ruleset, att, defenders, snow=False, tailwind=False, exact=False):
+def chain(ruleset, att, defenders, mods=0, exact=False):
     """The chain from ``att`` armies against ``defenders`` (armies on each country, in path
     order). Returns a plain dict:
 
@@ -69,15 +69,15 @@ def chain(ruleset, att, defenders, snow=False, tailwind=False, exact=False):
 
     Forward: the armies on the front are a distribution, and each country is one DP pass over
     the whole mixture (comando.odds.conquest_mix)."""
-    check_battle(ruleset, att, defenders[0] if defenders else 1, snow, tailwind)
-    check_chain(ruleset, defenders, snow, tailwind)
+    check_battle(ruleset, att, defenders[0] if defenders else 1, mods)
+    check_chain(ruleset, defenders, mods)
     zero, one = odds._number(exact)[:2]
     start = [zero] * (att + 1)
     start[att] = one
     p_reach = []
     left = zero  # expected armies left behind so far (unconditional)
     for dfn in defenders:
-        res = odds.conquest_mix(ruleset, start, dfn, snow, tailwind, exact)
+        res = odds.conquest_mix(ruleset, start, dfn, mods, exact)
         left += res["fail_att"][1]  # (a stopped attack keeps its occupation army, 1)
         top = len(res["conquer_att"]) - 1
         nxt = [zero] * (top if top > 1 else 2)
@@ -100,7 +100,7 @@ def chain(ruleset, att, defenders, snow=False, tailwind=False, exact=False):
             "exp_front": ef / p_all if p_all else zero, "exp_left": left + ef}
 
 
-def chain_values(ruleset, defenders, top, snow=False, tailwind=False, exact=False):
+def chain_values(ruleset, defenders, top, mods=0, exact=False):
     """[P(every country of ``defenders`` is taken) starting with m armies, m = 0 .. top]: the
     whole curve in one backward pass per country (last country first).
 
@@ -108,7 +108,7 @@ def chain_values(ruleset, defenders, top, snow=False, tailwind=False, exact=Fals
     value with move_in(a) armies on the front, W(1, d) = 0, and otherwise the roll's outcomes
     average W over the states they lead to. Rows a = 1 .. top in turn, each d = 1 .. D; only 5
     rows are live (a roll costs at most 4 armies) and V(m) = W(m, D)."""
-    check_chain(ruleset, defenders, snow, tailwind)
+    check_chain(ruleset, defenders, mods)
     if isinstance(top, bool) or not isinstance(top, int) or top < 0:
         raise RulesError("the most armies to look at must be a whole number, not %r" % (top,))
     zero, one, make = odds._number(exact)
@@ -116,7 +116,7 @@ def chain_values(ruleset, defenders, top, snow=False, tailwind=False, exact=Fals
     kept = {}
 
     def outcomes(a, d):
-        ad, dd = max_dice(ruleset, a, d, snow, tailwind)
+        ad, dd = max_dice(ruleset, a, d, mods)
         acap = a - 1 if a < 5 else 4
         dcap = d if d < 4 else 4
         key = ((ad * 5 + dd) * 5 + acap) * 5 + dcap
@@ -161,28 +161,28 @@ def chain_values(ruleset, defenders, top, snow=False, tailwind=False, exact=Fals
     return nxt
 
 
-def ceiling(ruleset, defenders, snow=False, tailwind=False):
+def ceiling(ruleset, defenders, mods=0):
     """The most P(taking every country) any number of starting armies approaches (never
     reaches): 1 for one country, or where the move-in is all but one (Risk); where the rules
     cap the move at c armies (T.E.G., La Revancha, WAR: 3), a huge first country takes the
     first one with more than c + 1 left and moves c, so the limit is the rest of the chain
     from a front of c armies."""
-    check_chain(ruleset, defenders, snow, tailwind)
+    check_chain(ruleset, defenders, mods)
     cap = move_in(ruleset, 1000)
     if len(defenders) == 1 or cap >= 999:
         return 1.0
-    return chain_values(ruleset, defenders[1:], cap, snow, tailwind)[cap]
+    return chain_values(ruleset, defenders[1:], cap, mods)[cap]
 
 
-def need(ruleset, p, defenders, snow=False, tailwind=False, limit=NEED_LIMIT):
+def need(ruleset, p, defenders, mods=0, limit=NEED_LIMIT):
     """The fewest armies on the first country giving P(taking every country) >= ``p``, or None
     when none up to ``limit`` does. p == 1 is never reached (every roll of an attack can go to
     the defender): None at once, not the first count whose float rounds to 1; nor is a p above
     ``ceiling`` (a chain whose move-in is capped). The curve is scanned from 2 armies up, so
     the answer is the fewest even where it does not rise at every step."""
     check_chance(p)
-    check_chain(ruleset, defenders, snow, tailwind)
-    if p == 1 or ceiling(ruleset, defenders, snow, tailwind) < p:
+    check_chain(ruleset, defenders, mods)
+    if p == 1 or ceiling(ruleset, defenders, mods) < p:
         return None
     top = 8  # (twice the defenders and 8 more: one pass holds most answers, e.g. 80% v 10 = 25)
     for d in defenders:
@@ -190,7 +190,7 @@ def need(ruleset, p, defenders, snow=False, tailwind=False, limit=NEED_LIMIT):
     while True:
         if top > limit:
             top = limit
-        vals = chain_values(ruleset, defenders, top, snow, tailwind)
+        vals = chain_values(ruleset, defenders, top, mods)
         for m in range(2, top + 1):
             if vals[m] >= p:
                 return m

@@ -59,17 +59,17 @@ _BIG = 65535  # "every d": a segment's hi is capped at the defender's armies by 
 # + 4) must fit, so the device's odds stop at this many defending armies (the screen then shows
 # no percent; comando.odds has no such bound).
 MAX_DEF = 16000
-_LAST = {}  # the last (ruleset, snow, tailwind) -> its programs {row a: program}
+_LAST = {}  # the last (ruleset, mods) -> its programs {row a: program}
 
 
-def _programs(rs, snow, tw):
+def _programs(rs, mods):
     """The kernel's programs of rows a = 2 .. 10 under one ruleset and situation, kept for the
     next attack under the same (a row a >= 10 rolls as row 10: attack dice and loss caps are
     saturated, La Revancha's 4-dice rule decided for every d <= 5). Segments, highest d first:
     for d > 4 the defender's dice are saturated and its losses uncapped, so only the 4-dice rule
     (att >= 2 * d) depends on d: the bulk d > hi4 rolls without it, 5 <= d <= hi4 with it (the
     caller writes hi4 into both segments); then d = 4 .. 1 one by one."""
-    key = (rs, snow, tw)
+    key = (rs, mods)
     progs = _LAST.get(key)
     if progs is not None:
         return progs
@@ -79,7 +79,7 @@ def _programs(rs, snow, tw):
     for a in range(2, 11):
         segs = []
         for hi, lo, d in ((_BIG, 4, _BIG), (4, 4, 5), (4, 3, 4), (3, 2, 3), (2, 1, 2), (1, 0, 1)):
-            ad, dd = max_dice(rs, a, d, snow, tw)
+            ad, dd = max_dice(rs, a, d, mods)
             k = ((ad * 5 + dd) * 5 + (a - 1 if a < 5 else 4)) * 5 + (d if d < 4 else 4)
             t = lists.get(k)
             if t is None:
@@ -116,14 +116,14 @@ class Conquest:
     ``stop``), in Q29 fixed point. ``step(cells)`` advances about ``cells`` states; ``done``;
     ``q`` is P(conquest) in Q29 once done; ``p()`` as a float, ``percent()`` rounded to an int."""
 
-    def __init__(self, ruleset, att, dfn, snow=False, tailwind=False, stop=1):
-        check_battle(ruleset, att, dfn, snow, tailwind)
+    def __init__(self, ruleset, att, dfn, mods=0, stop=1):
+        check_battle(ruleset, att, dfn, mods)
         check_stop(att, stop)
         if dfn > MAX_DEF:
             raise RulesError("the device's odds go up to %d defending armies, not %d"
                              % (MAX_DEF, dfn))
         self.four = RULES[ruleset]["four"]
-        self.progs = _programs(ruleset, bool(snow), bool(tailwind))
+        self.progs = _programs(ruleset, mods)
         self.dfn = dfn
         self.stop = stop
         self.width = w = dfn + 1
@@ -174,9 +174,9 @@ class Conquest:
         return ((self.q >> 7) * 100 + (1 << 21)) >> 22  # (q >> 7) * 100 fits a small int
 
 
-def p_conquer_fixed(ruleset, att, dfn, snow=False, tailwind=False, stop=1):
+def p_conquer_fixed(ruleset, att, dfn, mods=0, stop=1):
     """P(conquest) as a float, computed in fixed point to the end."""
-    c = Conquest(ruleset, att, dfn, snow, tailwind, stop)
+    c = Conquest(ruleset, att, dfn, mods, stop)
     while not c.step(1 << 30):
         pass
     return c.p()

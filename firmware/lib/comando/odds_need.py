@@ -15,10 +15,10 @@ from comando.combat import COUNTS, check_battle, max_dice
 from comando.errors import RulesError
 
 
-def need(ruleset, p, dfn, snow=False, tailwind=False, limit=200):
+def need(ruleset, p, dfn, mods=0, limit=200):
     """The fewest armies (occupation army included) giving P(conquest of ``dfn``) >= ``p``, or
     None when none up to ``limit`` does; p == 1 is never reached (None)."""
-    check_battle(ruleset, 2, dfn, snow, tailwind)
+    check_battle(ruleset, 2, dfn, mods)
     if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 < p <= 1:
         raise RulesError("the chance must be above 0 and at most 1, not %r" % (p,))
     if p >= 1:
@@ -30,7 +30,7 @@ def need(ruleset, p, dfn, snow=False, tailwind=False, limit=200):
         row = rows[a % 5]
         row[0] = 1.0
         for d in range(1, w):
-            ad, dd = max_dice(ruleset, a, d, snow, tailwind)
+            ad, dd = max_dice(ruleset, a, d, mods)
             counts = COUNTS[ad - 1][dd - 1]
             k = len(counts) - 1
             s = 0.0

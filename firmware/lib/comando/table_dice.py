@@ -13,7 +13,7 @@ step through ``ring`` order (docs/decisions/table-dice.md). Imported only by a g
 are the table's, or to check a roll the table told; the device's own rolls never load it.
 """
 
-from comando import combat
+from comando import combat, dice_mods
 from comando.errors import RulesError
 from comando.texts import say
 
@@ -33,14 +33,13 @@ def check_option(opts):
     return m
 
 
-def outcomes(ruleset, att, dfn, snow=False, tailwind=False, att_dice=None, def_dice=None):
+def outcomes(ruleset, att, dfn, mods=0, att_dice=None, def_dice=None):
     """(attack dice, defence dice, [(attacker losses, defender losses, ways), ...]): every result
     the dice of ``att`` armies against ``dfn`` can give, the likeliest first (a tie: the one with
     more defender losses first); ``ways`` of the 6 ** (dice) throws give it. The counts are
     comando.combat's (its checks and ``COUNTS``), the losses capped as ``combat.losses`` caps them
-    (Snow's and Tailwind's extra die)."""
-    # (the modifiers positional, the fewest arguments: combat's signature is being reshaped)
-    a, d = combat.dice_counts(ruleset, att, dfn, snow, tailwind, att_dice, def_dice)
+    (the extra die of the modifiers ``mods``, comando.dice_mods)."""
+    a, d = combat.dice_counts(ruleset, att, dfn, mods, att_dice, def_dice)
     return a, d, results(att, dfn, a, d)
 
 
@@ -80,13 +79,13 @@ def _pairs(outs):
     return ", ".join("%d-%d" % (o[0], o[1]) for o in outs)
 
 
-def record(ruleset, att, dfn, al, dl, snow=False, tailwind=False, att_dice=None, def_dice=None):
+def record(ruleset, att, dfn, al, dl, mods=0, att_dice=None, def_dice=None):
     """The record of a roll whose losses the table told: RulesError naming the rule when these
     dice cannot give them (every other result they can give is listed)."""
     for v in (al, dl):
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
             raise RulesError(say("tb_whole", v))
-    a, d, outs = outcomes(ruleset, att, dfn, snow, tailwind, att_dice, def_dice)
+    a, d, outs = outcomes(ruleset, att, dfn, mods, att_dice, def_dice)
     for o in outs:
         if o[0] == al and o[1] == dl:
             break
@@ -94,17 +93,13 @@ def record(ruleset, att, dfn, al, dl, snow=False, tailwind=False, att_dice=None,
         raise RulesError(say("tb_loss", a, d, a if a < d else d, _pairs(outs), al, dl))
     rec = {"rs": ruleset, "a": att, "d": dfn, "ad": [0] * a, "dd": [0] * d, "al": al, "dl": dl,
            "tb": 1}
-    if snow:
-        rec["snow"] = 1
-    if tailwind:
-        rec["tw"] = 1
-    return rec
+    return dice_mods.mark(rec, mods) if mods else rec
 
 
-def faces_record(ruleset, att, dfn, att_faces, def_faces, snow=False, tailwind=False):
+def faces_record(ruleset, att, dfn, att_faces, def_faces, mods=0):
     """The record of a roll whose faces the table told (comando.combat.record, which refuses a
     face or a number of dice the rules do not allow, naming the rule), marked as the table's."""
-    rec = combat.record(ruleset, att, dfn, att_faces, def_faces, snow, tailwind)
+    rec = combat.record(ruleset, att, dfn, att_faces, def_faces, mods)
     rec["tb"] = 1
     return rec
 
@@ -134,7 +129,7 @@ def check_record(rec, game_mode):
         ad = rec["ad"]
         dd = rec["dd"]
         again = record(rec["rs"], rec["a"], rec["d"], rec["al"], rec["dl"],
-                       bool(rec.get("snow")), bool(rec.get("tw")), len(ad), len(dd))
+                       dice_mods.of_record(rec), len(ad), len(dd))
     except (KeyError, TypeError):
         raise RulesError(say("rec_not", rec))
     if ad != again["ad"] or dd != again["dd"]:   # faces of 0 and 1..6 mixed

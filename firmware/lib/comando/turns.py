@@ -34,7 +34,7 @@ from comando.texts import say
 from comando import rulebook_armies  # (not comando.rulebook: the trade-ins are the engine's)
 # the registry's: the ids, the players each seats (teg2: 2 players play 4 powers, see
 # teg2_powers()), the rulesets whose round opener moves one seat on after every round of play
-from comando.rulesets import IDS as RULESETS, POWERS, SEATS, ROTATING
+from comando.registry import IDS as RULESETS, POWERS, SEATS, ROTATING
 
 # T.E.G. II powers in the rulebook's playing order (the registry's).
 TEG2_POWERS = POWERS["teg2"]

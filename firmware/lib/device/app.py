@@ -232,7 +232,7 @@ class App:
         """Say everything in the language chosen in Settings, else the home language of the game
         in play (``rs``: of the ruleset the New game screen shows), else English."""
         from comando.texts import set_lang
-        from comando.rulesets import HOME_LANG
+        from comando.registry import HOME_LANG
         rs = rs or getattr(self.state, "rs", None)
         if not rs and self.map:   # a map game: the engine's state names its rules
             rs = getattr(self.state.rules, "id", None)
@@ -481,9 +481,9 @@ class App:
         try:
             if "." in item:
                 __import__(item)
-            else:   # the programs the first attack's odds would build (no snow, no tailwind)
+            else:   # the programs the first attack's odds would build (no dice modifiers)
                 from comando import odds_fixed
-                odds_fixed._programs(item, False, False)
+                odds_fixed._programs(item, 0)
         except (ImportError, MemoryError, ValueError, KeyError, AttributeError):
             self.preload = []
 

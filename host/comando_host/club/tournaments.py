@@ -22,7 +22,7 @@ def _rules(ruleset):
     try:
         return engine.get_rules(ruleset)
     except ValueError:
-        from comando.rulesets import IDS
+        from comando.registry import IDS
         raise ClubError(400, "unknown ruleset %r: one of %s" % (ruleset, ", ".join(IDS))) from None
 
 

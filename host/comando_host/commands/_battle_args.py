@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import argparse
 
-from comando import combat
+from comando import combat, dice_mods
 from comando_host.cli import UsageError
 from comando_host.text.lang import _, _n, decimal
 
 # No table has more on one country; the odds DP is O(ATT * DEF) (1000 v 1000 takes about 0.2 s)
 # and `roll --all` rolls once per army lost.
 MAX_ARMIES = 1000
+
+# The help of each dice modifier's flag, by its word (comando.dice_mods.MODS); every row there
+# gets its flag, a new one with the plain help below until it says more here.
+MOD_HELP = {"snow": "La Revancha's Snow situation card: +1 defence die, up to 4",
+            "tailwind": "La Revancha's Tailwind situation card: +1 attack die, up to 4"}
 
 
 def add_battle_args(parser: argparse.ArgumentParser, optional: bool = False) -> None:
@@ -21,10 +26,11 @@ def add_battle_args(parser: argparse.ArgumentParser, optional: bool = False) -> 
     parser.add_argument("att", metavar="ATT", nargs=nargs,
                         help="armies on the attacking country (its occupation army included)")
     parser.add_argument("dfn", metavar="DEF", nargs=nargs, help="armies on the defending country")
-    parser.add_argument("--snow", action="store_true",
-                        help="La Revancha's Snow situation card: +1 defence die, up to 4")
-    parser.add_argument("--tailwind", action="store_true",
-                        help="La Revancha's Tailwind situation card: +1 attack die, up to 4")
+    for row in dice_mods.MODS:
+        word = row[1]
+        parser.add_argument("--" + word, action="store_true", dest=word,
+                            help=MOD_HELP.get(word, "La Revancha's %s situation card"
+                                              % word.capitalize()))
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -44,17 +50,26 @@ def parse_battle(args: argparse.Namespace) -> tuple[str, int, int]:
     dfn = armies(args.dfn, "DEF (armies on the defending country)")
     if att > MAX_ARMIES or dfn > MAX_ARMIES:
         raise UsageError(f"up to {MAX_ARMIES} armies a side (asked {att} against {dfn})")
-    combat.check_battle(args.rules, att, dfn, args.snow, args.tailwind)
+    combat.check_battle(args.rules, att, dfn, mods(args))
     return args.rules, att, dfn
 
 
-def situation_text(snow: bool, tailwind: bool) -> str:
-    """La Revancha's situation card in the heading (its name on the card: Nieve, Viento a favor)."""
-    if snow:
-        return ", " + _("Snow")
-    if tailwind:
-        return ", " + _("Tailwind")
-    return ""
+def mods(args: argparse.Namespace) -> int:
+    """The dice modifiers (comando.dice_mods) the flags ask for: --snow, --tailwind (a flag
+    per modifier)."""
+    return dice_mods.of_words(vars(args))
+
+
+def _mod_name(word: str) -> str:
+    """A modifier's name as on La Revancha's situation card (Nieve, Viento a favor), translated."""
+    # literal msgids for the catalogue extractor; a new modifier falls back to its word
+    names = {"snow": _("Snow"), "tailwind": _("Tailwind")}
+    return names.get(word, word.capitalize())
+
+
+def situation_text(mods: int) -> str:
+    """", Snow" after the ruleset's name for the modifiers in effect; "" for none."""
+    return "".join(", " + _mod_name(w) for w in dice_mods.words(mods))
 
 
 def armies_text(n: int) -> str:

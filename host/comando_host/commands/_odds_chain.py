@@ -11,7 +11,7 @@ import json
 from comando import combat, odds_chain
 from comando.errors import RulesError
 from comando_host.cli import UsageError
-from comando_host.commands._battle_args import MAX_ARMIES, armies, pct, situation_text
+from comando_host.commands._battle_args import MAX_ARMIES, armies, mods, pct, situation_text
 from comando_host.text.wording import count
 
 MAX_CHAIN = 100  # countries in one chain (no board has a longer path worth asking about)
@@ -44,11 +44,11 @@ def run(args) -> int:
             raise UsageError("--chain takes every army count itself: drop the ATT/DEF given "
                              "beside it")
         att, defs, names = parse_chain(args.chain, rs, args.board, need is not None)
-    odds_chain.check_chain(rs, defs, args.snow, args.tailwind)
+    odds_chain.check_chain(rs, defs, mods(args))
     if need is not None:
         return show_need(args, rs, need, defs, names)
-    combat.check_battle(rs, att, defs[0], args.snow, args.tailwind)
-    res = odds_chain.chain(rs, att, defs, args.snow, args.tailwind)
+    combat.check_battle(rs, att, defs[0], mods(args))
+    res = odds_chain.chain(rs, att, defs, mods(args))
     if args.json:
         out = dict(res)
         out["rules_name"] = combat.RULES[rs]["name"]
@@ -56,7 +56,7 @@ def run(args) -> int:
             out["countries"] = names
         print(json.dumps(out))
         return 0
-    print(render_chain(rs, att, defs, names, args.snow, args.tailwind, res))
+    print(render_chain(rs, att, defs, names, mods(args), res))
     return 0
 
 
@@ -162,10 +162,10 @@ def _label(k: int, names) -> str:
     return names[k + 1] if names else str(k + 1)
 
 
-def render_chain(rs, att, defs, names, snow, tailwind, res) -> str:
+def render_chain(rs, att, defs, names, dmods, res) -> str:
     name = combat.RULES[rs]["name"]
     where = f" from {names[0]}" if names else ""
-    lines = [f"{name}{situation_text(snow, tailwind)}: a chain of attacks{where} with "
+    lines = [f"{name}{situation_text(dmods)}: a chain of attacks{where} with "
              f"{count(att, 'army')} through {count(len(defs), 'country', 'countries')}, "
              f"moving in {moving_text(rs)} after each conquest",
              "",
@@ -181,11 +181,11 @@ def render_chain(rs, att, defs, names, snow, tailwind, res) -> str:
 
 
 def show_need(args, rs, p, defs, names) -> int:
-    m = odds_chain.need(rs, p, defs, args.snow, args.tailwind)
-    top = odds_chain.ceiling(rs, defs, args.snow, args.tailwind)
+    m = odds_chain.need(rs, p, defs, mods(args))
+    top = odds_chain.ceiling(rs, defs, mods(args))
     at = below = None
     if m is not None:
-        vals = odds_chain.chain_values(rs, defs, m, args.snow, args.tailwind)
+        vals = odds_chain.chain_values(rs, defs, m, mods(args))
         at, below = vals[m], vals[m - 1]
     if args.json:
         out = {"rules": rs, "rules_name": combat.RULES[rs]["name"], "p": p, "defenders": defs,
@@ -195,7 +195,7 @@ def show_need(args, rs, p, defs, names) -> int:
         print(json.dumps(out))
         return 0
     name = combat.RULES[rs]["name"]
-    sit = situation_text(args.snow, args.tailwind)
+    sit = situation_text(mods(args))
     if len(defs) == 1 and not names:
         what = f"to conquer a country of {count(defs[0], 'army')}"
     elif names:

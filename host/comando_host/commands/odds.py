@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from comando import combat, odds
-from comando_host.commands._battle_args import (add_battle_args, armies, armies_text, parse_battle,
-                                                pct, situation_text)
+from comando_host.commands._battle_args import (add_battle_args, armies, armies_text, mods,
+                                                parse_battle, pct, situation_text)
 from comando_host.cli import UsageError
 from comando_host.text.lang import _, _n, decimal
 
@@ -46,9 +46,10 @@ def run(args) -> int:
                          "see `comando odds --help`)")
     rs, att, dfn = parse_battle(args)
     stop = armies(args.stop if args.stop is not None else "1", "--stop")
-    res = odds.conquest(rs, att, dfn, args.snow, args.tailwind, stop)
-    first = odds.roll_table(rs, att, dfn, args.snow, args.tailwind)
-    ad, dd = combat.max_dice(rs, att, dfn, args.snow, args.tailwind)
+    m = mods(args)
+    res = odds.conquest(rs, att, dfn, m, stop)
+    first = odds.roll_table(rs, att, dfn, m)
+    ad, dd = combat.max_dice(rs, att, dfn, m)
     if args.json:
         import json   # (only when asked: a start without it, issue 28)
         out = dict(res)
@@ -58,16 +59,16 @@ def run(args) -> int:
                                           for al, dl, p in first]}
         print(json.dumps(out))
         return 0
-    print(render(rs, att, dfn, stop, args.snow, args.tailwind, res, first, ad, dd))
+    print(render(rs, att, dfn, stop, m, res, first, ad, dd))
     return 0
 
 
-def render(rs, att, dfn, stop, snow, tailwind, res, first, ad, dd) -> str:
+def render(rs, att, dfn, stop, dmods, res, first, ad, dd) -> str:
     name = combat.RULES[rs]["name"]
     # the headings are padded to their own widths: a translation may be longer than English
     head = max(15, len(_("P(conquest)")), len(_("expected losses")))
     lines = [_("{rules}{situation}: {armies} attack {defenders}, until conquest or down to "
-               "{stop}").format(rules=name, situation=situation_text(snow, tailwind),
+               "{stop}").format(rules=name, situation=situation_text(dmods),
                                 armies=armies_text(att), defenders=dfn, stop=armies_text(stop)),
              "",
              "  %s  %8s" % (_("P(conquest)").ljust(head), pct(res['p_conquer'])),

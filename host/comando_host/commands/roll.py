@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from comando import combat
+from comando import combat, dice_mods
 from comando.dice import SeededDice, system_dice
 from comando_host.cli import UsageError
-from comando_host.commands._battle_args import (add_battle_args, armies, armies_text, parse_battle,
-                                                situation_text)
+from comando_host.commands._battle_args import (add_battle_args, armies, armies_text, mods,
+                                                parse_battle, situation_text)
 from comando_host.text.lang import _, _n
 
 
@@ -50,9 +50,9 @@ def run(args) -> int:
         if att_dice is not None or def_dice is not None:
             raise UsageError("--all rolls every die allowed: drop --att-dice/--def-dice")
         stop = armies(args.stop, "--stop")
-        return run_all(args, rs, combat.attack(rs, att, dfn, dice, args.snow, args.tailwind,
+        return run_all(args, rs, combat.attack(rs, att, dfn, dice, mods(args),
                                                stop), seed)
-    rec = combat.roll(rs, att, dfn, dice, args.snow, args.tailwind, att_dice, def_dice)
+    rec = combat.roll(rs, att, dfn, dice, mods(args), att_dice, def_dice)
     a, d, move = outcome(rec)
     if args.json:
         print(as_json("roll", rec, rec, seed))
@@ -85,7 +85,7 @@ def run_all(args, rs, recs, seed) -> int:
         return 0
     first = recs[0]
     name = combat.RULES[rs]["name"]
-    sit = situation_text(bool(first.get("snow")), bool(first.get("tw")))
+    sit = situation_text(dice_mods.of_record(first))
     stop = armies(args.stop, "--stop")
     c_roll, c_att, c_def, c_loss = _("roll"), _("attacker"), _("defender"), _("losses")
     # each column as wide as its heading in this language (English: 4, 8 and 7)
@@ -121,7 +121,7 @@ def _move_in(move) -> str:
 
 def render(rec, a, d, move) -> str:
     name = combat.RULES[rec["rs"]]["name"]
-    sit = situation_text(bool(rec.get("snow")), bool(rec.get("tw")))
+    sit = situation_text(dice_mods.of_record(rec))
     ad, dd = rec["ad"], rec["dd"]
     width = max(len(_("attacker")), len(_("defender")), 8)
     lines = [_("{rules}{situation}: {armies} attack {defenders}").format(

@@ -1,5 +1,5 @@
 """Each game's laptop side, in one module of its own found by its registry id: ``GAME`` of
-``comando_host.games.<id>`` for each id of ``comando.rulesets.IDS``, as ``comando.engine.get_rules``
+``comando_host.games.<id>`` for each id of ``comando.registry.IDS``, as ``comando.engine.get_rules``
 finds a game's rules in ``comando.rulesets.<id>.engine``.
 
 ``games.base.Game`` is what every game does on the laptop (the map games' common wording); a
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import importlib
 
-from comando.rulesets import IDS
+from comando.registry import IDS
 from comando_host.games.base import Game
 
 _GAMES: dict = {}

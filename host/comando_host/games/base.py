@@ -7,7 +7,7 @@ the page), and a game's module may import them back, so the base stays a leaf (n
 
 from __future__ import annotations
 
-from comando.rulesets import NAMES
+from comando.registry import NAMES
 
 
 def territories(o) -> list:

@@ -5,8 +5,9 @@ deal for the page. An edition built on La Revancha subclasses ``Revancha``."""
 
 from __future__ import annotations
 
+from comando import dice_mods
 from comando.board import BoardError
-from comando.rulesets import TITLES
+from comando.registry import TITLES
 from comando_host.cli import UsageError
 from comando_host.text.engine_text import card_name, who
 from comando_host.games.base import Game
@@ -299,7 +300,7 @@ class Revancha(Game):
     def dice_marks(self, r) -> str:
         """The situation card that changed the dice (rules/teg-la-revancha.txt, SITUATION CARDS:
         SNOW, the defender rolls one die more; TAILWIND, the attacker does)."""
-        return (" (snow)" if r.get("snow") else "") + (" (tailwind)" if r.get("tw") else "")
+        return "".join(" (%s)" % w for w in dice_mods.words(dice_mods.of_record(r)))
 
 
 GAME = Revancha()

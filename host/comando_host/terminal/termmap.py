@@ -64,17 +64,7 @@ def render(layout, owner, armies, colours, names=None, colour=True, width=120) -
         x, y = layout.xy[i]
         r0 = round(y / layout.height * (height - 1))
         c0 = round(x / layout.width * (width - 1)) - len(tok) // 2
-        placed = False
-        for dr in (0, 1, -1, 2, -2):
-            for dc in (0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6):
-                if free(r0 + dr, c0 + dc, len(tok)):
-                    r, cc = r0 + dr, c0 + dc
-                    placed = True
-                    break
-            if placed:
-                break
-        if not placed:   # a crowded corner: the nearest row with room anywhere
-            r, cc = r0 if 0 <= r0 < height else height - 1, max(0, min(width - len(tok), c0))
+        r, cc = _place(free, r0, c0, len(tok), height, width)
         for k, ch in enumerate(tok):
             grid[r][cc + k] = ch
             paint[r][cc + k] = o if o >= 0 else -2
@@ -84,29 +74,49 @@ def render(layout, owner, armies, colours, names=None, colour=True, width=120) -
                 if c0 + k < width:
                     grid[r][c0 + k] = ch
                     paint[r][c0 + k] = "cont"
-    lines = []
-    for r in range(height):
-        if not colour:
-            lines.append("".join(grid[r]).rstrip())
-            continue
-        out, cur = [], "x"
-        for k in range(width):
-            p = paint[r][k]
-            if p != cur:
-                if p is None:
-                    out.append("\x1b[0m")
-                elif p == "cont":
-                    out.append("\x1b[0;2;3m")
-                else:
-                    fill, ink = (svgmap.player_colour(colours[p], p) if p >= 0
-                                 else svgmap.NEUTRAL)
-                    out.append("\x1b[0;1;48;2;%d;%d;%dm\x1b[38;2;%d;%d;%dm" % (*_rgb(fill), *_rgb(
-                        ink if len(ink) == 7 else "#" + "".join(ch * 2 for ch in ink[1:]))))
-                cur = p
-            out.append(grid[r][k])
-        lines.append(("".join(out) + "\x1b[0m").rstrip())
+    lines = [_ansi_line(grid[r], paint[r], colours) if colour else "".join(grid[r]).rstrip()
+             for r in range(height)]
     while lines and not lines[-1].replace("\x1b[0m", "").strip():
         lines.pop()
+    lines.append("")
+    lines.append("   ".join(_legend(owner, colours, names, colour)) + "   (countries held)")
+    return Styled("\n".join(lines))
+
+
+def _place(free, r0, c0, n, height, width):
+    """(row, column) for a token of ``n`` characters wanted at (r0, c0): the nearest free spot
+    a few rows and columns around it, else the nearest row with room anywhere."""
+    for dr in (0, 1, -1, 2, -2):
+        for dc in (0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6):
+            if free(r0 + dr, c0 + dc, n):
+                return r0 + dr, c0 + dc
+    # a crowded corner
+    return r0 if 0 <= r0 < height else height - 1, max(0, min(width - n, c0))
+
+
+def _ansi_line(chars, paint, colours):
+    """One row of the picture with its colours: a colour code where the paint changes (None:
+    plain, "cont": a continent's dim label, a seat or -2 for nobody: the owner's colours)."""
+    out, cur = [], "x"
+    for k, ch in enumerate(chars):
+        p = paint[k]
+        if p != cur:
+            if p is None:
+                out.append("\x1b[0m")
+            elif p == "cont":
+                out.append("\x1b[0;2;3m")
+            else:
+                fill, ink = (svgmap.player_colour(colours[p], p) if p >= 0
+                             else svgmap.NEUTRAL)
+                out.append("\x1b[0;1;48;2;%d;%d;%dm\x1b[38;2;%d;%d;%dm" % (*_rgb(fill), *_rgb(
+                    ink if len(ink) == 7 else "#" + "".join(c * 2 for c in ink[1:]))))
+            cur = p
+        out.append(ch)
+    return ("".join(out) + "\x1b[0m").rstrip()
+
+
+def _legend(owner, colours, names, colour):
+    """Each player's colour (or seat letter) and name, with the countries held."""
     legend = []
     for p, col in enumerate(colours):
         who = printable(names[p] if names else col)
@@ -116,6 +126,4 @@ def render(layout, owner, armies, colours, names=None, colour=True, width=120) -
             legend.append("\x1b[48;2;%d;%d;%dm  \x1b[0m %s %d" % (*_rgb(fill), who, n))
         else:
             legend.append("%s = %s %d" % (SEATS[p] if p < len(SEATS) else "?", who, n))
-    lines.append("")
-    lines.append("   ".join(legend) + "   (countries held)")
-    return Styled("\n".join(lines))
+    return legend

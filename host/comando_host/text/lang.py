@@ -21,7 +21,7 @@ import hashlib
 import os
 
 from comando import texts
-from comando.rulesets import HOME_LANG
+from comando.registry import HOME_LANG
 
 DOMAIN = "comando"
 ENV = "COMANDO_LANG"

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import collections
 
-from comando.rulesets import POWERS
+from comando.registry import POWERS
 from comando_host.text.before import EngineBefore
 from comando_host import games
 from comando_host.text.outcome import engine_winners, result_words  # noqa: F401  (the one wording)

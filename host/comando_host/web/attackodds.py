@@ -14,24 +14,20 @@ NEED_P = 0.8      # the chance the panel's "needed" figure is for
 NEED_LIMIT = 1000  # the most armies the panel looks for (no table has more on one country)
 
 
-def situation(state) -> tuple[str | None, bool, bool]:
-    """(the comando.combat ruleset id or None, Snow, Tailwind) of the game's dice now."""
+def situation(state) -> tuple[str | None, int]:
+    """(the comando.combat ruleset id or None, the dice modifiers in effect: comando.dice_mods)
+    of the game's dice now."""
     rs = getattr(state.rules, "combat", None)
     if rs not in combat.RULES:
-        return None, False, False
-    card_kind = getattr(state.rules, "card_kind", None)   # (a game with situation cards)
-    if card_kind is None:
-        return rs, False, False
-    from comando.rulesets.revancha import situations as sit
-    k = card_kind(state)
-    return rs, k == sit.SNOW, k == sit.TAILWIND
+        return None, 0
+    return rs, state.rules.dice_mods(state)
 
 
 def for_targets(state, f: int, targets) -> dict:
     """{str(target): {"p", "need", "on"?}} for an attack from ``f`` on each of ``targets``; {}
     where the game has no dice combat. ``on``: the attacked country's other neighbour not the
     player's with the best chance of taking both in turn, {"to", "name", "armies", "p"}."""
-    rs, snow, tw = situation(state)
+    rs, mods = situation(state)
     att = state.armies[f]
     if rs is None or att < 2 or state.x.get("cd"):  # (a condominium rolls each side's own)
         return {}
@@ -40,13 +36,13 @@ def for_targets(state, f: int, targets) -> dict:
     for to in targets:
         d = state.armies[to]
         try:
-            entry = {"p": odds.p_conquer(rs, att, d, snow, tw),
-                     "need": odds_chain.need(rs, NEED_P, [d], snow, tw, limit=NEED_LIMIT)}
+            entry = {"p": odds.p_conquer(rs, att, d, mods),
+                     "need": odds_chain.need(rs, NEED_P, [d], mods, limit=NEED_LIMIT)}
             best = None
             for q in state.board.neighbours(to):
                 if q == f or state.owner[q] == p:
                     continue
-                pa = odds_chain.chain(rs, att, [d, state.armies[q]], snow, tw)["p_all"]
+                pa = odds_chain.chain(rs, att, [d, state.armies[q]], mods)["p_all"]
                 if best is None or pa > best[1]:
                     best = (q, pa)
         except ComandoError:  # (a state the dice cannot roll for: no figure, never an error)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from comando import engine
 from comando.engine import rand
 from comando.errors import ComandoError, IllegalMove
-from comando.rulesets import POWERS, TITLES
+from comando.registry import POWERS, TITLES
 from comando_host import games
 from comando_host.web.handdeal import Refused
 from comando_host.text.lang import N_
@@ -304,7 +304,7 @@ def new_game(rs, board_id, players, table_deals, src=None):
     """The first events of a game the laptop plays (``new``, and the ruleset's deal unless the
     table deals its own cards)."""
     from comando.board import board_path, load_board
-    from comando.rulesets import BOARDS
+    from comando.registry import BOARDS
     if games.get(rs).hand_deal is None:   # the map games seating colours (a hand deal each)
         raise Refused("new: the page starts %s, not %r"
                       % (", ".join(TITLES[k] for k, g in games.every() if g.hand_deal is not None), rs))

@@ -27,7 +27,7 @@ from comando.errors import IllegalMove, RulesError
 from comando.engine.state import State
 from comando.engine import rand
 from comando.engine import secret
-from comando.rulesets import ENGINE, IDS
+from comando.registry import ENGINE, IDS
 
 _RULES = {}
 # The rulesets with a full engine (the registry's ENGINE), for messages and help: module

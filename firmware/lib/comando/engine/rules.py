@@ -271,6 +271,11 @@ class Rules:
             return "You conquered no country this turn: no card"
         return None
 
+    def dice_mods(self, state) -> int:
+        """The dice modifiers in effect now (comando.dice_mods; La Revancha's situation card), 0
+        for none."""
+        return 0
+
     def attack_dice(self, state, f, to, a):
         """(attack dice, defence dice) via comando.combat; ``n``/``dn`` in the action are the
         attacker's / defender's choice where the ruleset allows one (WAR, Risk)."""

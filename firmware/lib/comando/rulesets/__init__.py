@@ -1,53 +1,8 @@
-"""The rulesets Comando plays: one registry of their facts, data only.
-
-Each game's rule code lives in its own package, ``comando.rulesets.<id>``: ``engine.py`` (the map
+"""The game plug-ins: one package per ruleset, ``comando.rulesets.<id>``: ``engine.py`` (the map
 engine's plug-in, ``comando.engine``), ``table.py`` (the table session's, ``comando.session``) and
-whatever else that game needs. Importing ``comando.rulesets.<id>.<module>`` runs this file and the
-game's ``__init__`` first (MicroPython as CPython): so this file holds data only and every game's
-``__init__.py`` stays empty, and a game in play loads only its own code.
+whatever else that game needs. The top floor of the core: a game's modules import the generic
+ones, never the other way round (the generic modules reach a game through its plug-in's hooks, and
+read the games' facts from comando.registry; tests/host/test_core_floors.py keeps it). Importing
+``comando.rulesets.<id>.<module>`` runs this file and the game's ``__init__`` first (MicroPython as
+CPython): so both stay docstring only or empty, and a game in play loads only its own code.
 """
-
-# The ids, in the order the device's new-game screen offers them.
-IDS = ("teg", "revancha", "war", "risk", "teg2")
-
-# Short names (the device's 16-column header) and full names (the host, messages).
-NAMES = {"teg": "T.E.G.", "revancha": "La Revancha", "war": "WAR", "risk": "Risk",
-         "teg2": "T.E.G. II"}
-TITLES = {"teg": "T.E.G. classic", "revancha": "T.E.G. La Revancha", "war": "WAR",
-          "risk": "Risk (online)", "teg2": "T.E.G. II"}
-
-# Each game's home language (comando.texts.LANGS): the table speaks it unless the players chose
-# another (the device's Settings > Language): the T.E.G. boxes are Argentine, WAR is Brazilian.
-HOME_LANG = {"teg": "es", "revancha": "es", "teg2": "es", "war": "pt_BR", "risk": "en"}
-
-# Players seated (T.E.G. II: two players play four powers, comando.turns.teg2_powers).
-SEATS = {"teg": (2, 6), "revancha": (2, 6), "war": (2, 6), "risk": (2, 6), "teg2": (2, 6)}
-
-# The armies' colours in the order the device offers them (T.E.G. II seats powers instead:
-# comando.rulesets.teg2.track.POWERS).
-COLOURS = {
-    "teg": ("blue", "red", "black", "yellow", "green", "magenta"),
-    "revancha": ("white", "black", "red", "blue", "yellow", "green"),
-    "war": ("blue", "red", "black", "yellow", "green", "white"),
-    "risk": ("red", "blue", "green", "yellow", "black", "grey"),
-}
-
-# The powers a ruleset seats instead of colours, in playing order (T.E.G. II: teg-ii.txt, the USA
-# first); comando.turns.teg2_powers() says which play with fewer players.
-POWERS = {"teg2": ("usa", "ussr", "china", "japan", "weurope", "eeurope")}
-
-# Rulesets whose round opener moves one seat on after every round of play (comando.turns).
-ROTATING = ("revancha", "teg2")
-
-# The board each ruleset plays on unless the table picks another.
-BOARDS = {"teg": "teg", "revancha": "revancha", "war": "war", "risk": "risk",
-          "teg2": "teg2_americas"}
-
-# Rulesets whose table picks one of several maps (the package's maps.py: ids(), table_map():
-# Risk's twelve, opened on the smallest that seats the table).
-MAPS = ("risk",)
-
-# Which reducers play it: the table session (comando.session, the table's turns and dice, no
-# map: the package's table.py) plays every ruleset; the map engine (comando.engine, every country
-# on the map: the package's engine.py) plays these.
-ENGINE = ("teg", "war", "risk", "revancha", "teg2")

@@ -121,12 +121,12 @@ class Session:
         self.rolls = 0           # dice rolls so far
         self.last = None         # the last roll record
         self.carded = 0          # the current player drew a country card this turn
-        self.track = None        # T.E.G. II war-potential track (comando.rulesets.teg2.track), by seat
+        self.track = None        # T.E.G. II war-potential track (its table plug-in's), by seat
         self.grants = []         # T.E.G. II this round's start: units each power adds
         self.battle = None       # T.E.G. II declared combat
         self.lastbattle = None   # T.E.G. II last combat record
         self.winner = -1
-        self.tally = None        # T.E.G. II objective tokens and the final count (rulesets.teg2.tally)
+        self.tally = None        # T.E.G. II objective tokens and the final count (its plug-in's)
         self.at = 0              # seq of the last event in effect (differs from seq after undo)
         self.clock = None        # the game clock (comando.clock: replaced on change), or None
         self.hist = []           # (seq, snapshot) for undo, newest last
@@ -142,9 +142,7 @@ class Session:
         if self.stage in (TURN, BATTLE, EXTRA, ADD, PLACE) and self.ti < len(self.order):
             return self.order[self.ti]
         if self.stage == COUNT:
-            from comando.rulesets.teg2 import tally
-            q = tally.question(self.tally)
-            return q[0] if q else -1
+            return self.rules.counting_seat(self)
         return -1
 
     @property
@@ -246,7 +244,7 @@ def table_rules(ruleset):
     r = _RULES.get(ruleset) if isinstance(ruleset, str) else None
     if r is not None:
         return r
-    from comando.rulesets import IDS
+    from comando.registry import IDS
     if not isinstance(ruleset, str) or ruleset not in IDS:
         raise IllegalMove(say("rs_unknown", ruleset, ", ".join(IDS)))
     r = __import__("comando.rulesets.%s.table" % ruleset, None, None, ["RULES"]).RULES

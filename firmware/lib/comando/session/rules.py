@@ -106,7 +106,7 @@ def colours_in_play(state):
 class TableRules:
     """What every ruleset's table session shares (T.E.G. classic plays it as it is). Subclasses
     set ``id`` and override the hooks (``place_label``, ``placement``, ``start_placement``,
-    ``round_started``, ``last_round``, ``dice_flags``, ``check_attack``, ``left_placing``,
+    ``round_started``, ``last_round``, ``dice_mods``, ``check_attack``, ``left_placing``, ``counting_seat``,
     ``won_on_points``, ``claim_error``, ``walk_out``) or whole ``check_``/``make_``/``apply_`` handlers."""
 
     id = None
@@ -145,6 +145,10 @@ class TableRules:
     def left_placing(self, state, p):
         """Seat ``p`` left the game during the placement rounds (a Risk walk-out)."""
 
+    def counting_seat(self, state):
+        """The seat the final count asks next (stage COUNT: T.E.G. II's objective tokens), or -1."""
+        return -1
+
     def opener(self, state, winner):
         """The first player, from the winner of the opening roll."""
         return winner
@@ -165,9 +169,10 @@ class TableRules:
         """True when the round just ended was the game's last (games of fixed length)."""
         return False
 
-    def dice_flags(self, state) -> tuple:
-        """(snow, tailwind) of the dice this round (La Revancha's situation cards)."""
-        return (False, False)
+    def dice_mods(self, state) -> int:
+        """The dice modifiers in effect this round (comando.dice_mods; La Revancha's situation
+        cards), 0 for none."""
+        return 0
 
     def check_attack(self, state, p, d, board, a):
         """Ruleset checks of an attack by ``p`` on ``d`` (``board`` may be None)."""
@@ -316,14 +321,14 @@ class TableRules:
         else:
             board = None
         self.check_attack(state, p, d, board, a)
-        snow, tw = self.dice_flags(state)
+        mods = self.dice_mods(state)
         from comando import combat
         na = a.get("na")
         nd = a.get("nd")
         if nd is not None and state.opts.get("defdice", "auto") != "choose":
             raise IllegalMove(say("defdice_no"))
         try:
-            combat.dice_counts(state.rs, att, dfn, snow, tw, na, nd)
+            combat.dice_counts(state.rs, att, dfn, mods, na, nd)
         except RulesError as e:
             raise IllegalMove(str(e))
         told = "dice" in state.opts   # the table's own dice: a game with the option
@@ -339,9 +344,10 @@ class TableRules:
                 raise IllegalMove(str(e))
             if rec.get("rs") != state.rs or rec.get("a") != att or rec.get("d") != dfn:
                 raise IllegalMove(say("rec_attack"))
-            if bool(rec.get("snow")) != snow or bool(rec.get("tw")) != tw:
+            from comando.dice_mods import of_record
+            if of_record(rec) != mods:
                 raise IllegalMove(say("rec_card"))
-            a_n, d_n = combat.dice_counts(state.rs, att, dfn, snow, tw, na, nd)
+            a_n, d_n = combat.dice_counts(state.rs, att, dfn, mods, na, nd)
             if len(rec["ad"]) != a_n or len(rec["dd"]) != d_n:
                 raise IllegalMove(say("rec_dice", len(rec["ad"]), len(rec["dd"]), a_n, d_n))
         elif told and state.opts["dice"] != "device":
@@ -350,9 +356,9 @@ class TableRules:
     def make_roll(self, state, a, rng):
         e = dict(a)
         if "r" not in a:
-            snow, tw = self.dice_flags(state)
             from comando import combat
-            e["r"] = combat.roll(state.rs, a["a"], a["b"], rng, snow, tw, a.get("na"), a.get("nd"))
+            e["r"] = combat.roll(state.rs, a["a"], a["b"], rng, self.dice_mods(state), a.get("na"),
+                                 a.get("nd"))
         return e
 
     def apply_roll(self, state, e):

@@ -6,7 +6,7 @@ ROLL is the big button (roll, roll again). A long ROLL attacks until conquest (o
 Each screen draws the whole 128x64 frame; the driver sends only what changed.
 """
 
-from comando.rulesets import IDS, NAMES
+from comando.registry import IDS, NAMES
 from comando import turns as T
 from device import ui
 from device.buttons import PRESS, LONG, REPEAT

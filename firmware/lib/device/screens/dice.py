@@ -68,16 +68,16 @@ class Dice(Screen):
     def country(self, i):
         return "-" if i is None else self.app.board.short(i)
 
-    def flags(self):
+    def mods(self):
+        """The dice modifiers in effect (comando.dice_mods: the round's situation card)."""
         st = self.app.state
-        return st.rules.dice_flags(st)
+        return st.rules.dice_mods(st)
 
     def counts(self):
         """(attack dice, defence dice) of the next roll: the most the armies allow, or fewer
         where a side chose fewer (``na``, ``nd``)."""
         from comando.combat import max_dice
-        snow, tw = self.flags()
-        a, d = max_dice(self.app.state.rs, self.att, self.dfn, snow, tw)
+        a, d = max_dice(self.app.state.rs, self.att, self.dfn, self.mods())
         return (self.na if 0 < self.na < a else a), (self.nd if 0 < self.nd < d else d)
 
     def chosen(self):
@@ -93,14 +93,13 @@ class Dice(Screen):
         The fixed-point DP (comando.odds_fixed) runs in slices of ODDS_SLICE states: one here,
         the rest from work() between the input task's polls, so a big attack never stalls the
         buttons; the percent appears once the last slice is done."""
-        key = (self.att, self.dfn, self.stop, self.flags())
+        key = (self.att, self.dfn, self.stop, self.mods())
         if self._odds is None or self._odds[0] != key:
             job = None
             if self.dfn >= 1 and self.att > self.stop:
                 try:
                     from comando.odds_fixed import Conquest
-                    snow, tw = key[3]
-                    job = Conquest(self.app.state.rs, self.att, self.dfn, snow, tw, self.stop)
+                    job = Conquest(self.app.state.rs, self.att, self.dfn, key[3], self.stop)
                 except (ImportError, ValueError, MemoryError):
                     job = None
             self._odds = (key, job)
@@ -158,6 +157,20 @@ class Dice(Screen):
                 fb.hline(0, 25, 40, 1)
             elif fld == "def":
                 fb.hline(88, 25, 40, 1)
+        self.draw_dice(fb, st, won)
+        if self.msg:  # below the counts; over them when it needs more than three lines
+            y = 28 if len(ui.wrap(self.msg, 16)) <= 3 else 10
+            fb.fill_rect(0, y - 2, 128, 66 - y, 0)
+            ui.paragraph(fb, self.msg, y, 3 if y == 28 else 5)
+            ui.footer(fb, say("di_armies") if self.att < 2 else say("di_goon"))
+            return
+        line = self.news(st, fld, lim)
+        fb.text(ui.fit(line, 16), 0, 48, 1)
+        ui.tight(fb, say("di_move") if won else say("di_hold"), 0, 56)
+
+    def draw_dice(self, fb, st, won):
+        """Page 4-5: this attack's last roll (and the losses between the counts), or the dice a
+        new attack is about to roll, blank."""
         rec = self.last
         if rec is not None and not self.fresh:  # only this attack's last roll: never old dice
             x = 0
@@ -182,13 +195,10 @@ class Dice(Screen):
                 ui.die(fb, 16 * i, 32, 0, True)
             for i in range(nd):
                 ui.die(fb, 130 - 16 * (nd - i), 32, 0, False)
-        if self.msg:  # below the counts; over them when it needs more than three lines
-            y = 28 if len(ui.wrap(self.msg, 16)) <= 3 else 10
-            fb.fill_rect(0, y - 2, 128, 66 - y, 0)
-            ui.paragraph(fb, self.msg, y, 3 if y == 28 else 5)
-            ui.footer(fb, say("di_armies") if self.att < 2 else say("di_goon"))
-            return
-        elif lim is not None:  # the move-in is the question now, whatever the field
+
+    def news(self, st, fld, lim):
+        """Page 6's one line: the move-in question, the field's value, or what the roll says."""
+        if lim is not None:  # the move-in is the question now, whatever the field
             lo, hi = lim
             line = (say("di_may") % (lo, hi)) if lo < hi else (say("di_must") % lo)
         elif fld == "who":
@@ -213,10 +223,58 @@ class Dice(Screen):
             line = say("di_rolls") % self.series[0]
         else:
             # quiet while rolling (the losses show beside the counts): fewer bytes per roll
-            snow, tw = self.flags()
-            line = say("di_snow") if snow else (say("di_tail") if tw else "")
-        fb.text(ui.fit(line, 16), 0, 48, 1)
-        ui.tight(fb, say("di_move") if won else say("di_hold"), 0, 56)
+            mods = self.mods()
+            if mods:
+                from comando.dice_mods import line as mods_line
+                line = say(mods_line(mods))
+            else:
+                line = ""
+        return line
+
+    def step_field(self, fld, step):
+        """UP (+1) / DOWN (-1) on field ``fld``: the counts, the defender, the stop, the border,
+        the countries."""
+        app = self.app
+        st = app.state
+        if fld in ("att", "def"):
+            self.fresh = True
+        self.series = None
+        if fld == "att":
+            self.att = max(1, self.att + step)
+        elif fld == "def":
+            self.dfn = max(1, self.dfn + step)
+        elif fld == "who":
+            opts = [s for s in range(st.n) if st.alive[s] and s != st.cur]
+            i = opts.index(self.defender) if self.defender in opts else 0
+            self.defender = opts[(i + step) % len(opts)]
+        elif fld == "stop":
+            self.stop = max(1, self.stop + step)
+            app.settings.stop = self.stop
+        elif fld in ("na", "nd"):
+            self.step_dice(fld, step)
+        elif fld == "border":
+            self.internal ^= 1
+        elif fld == "from":
+            n = self.app.board.n
+            self.src = 0 if self.src is None else (self.src + step) % n
+            self.dst = None
+        elif fld == "to" and self.src is not None:
+            nb = self.app.board.neighbours(self.src)
+            i = nb.index(self.dst) if self.dst in nb else -1
+            self.dst = nb[(i + step) % len(nb)]
+
+    def step_dice(self, fld, step):
+        """The dice a side chose (``na``, ``nd``): 1 to the most the armies allow, wrapping
+        (announced or chosen per roll)."""
+        from comando.combat import max_dice
+        i = 0 if fld == "na" else 1
+        most = max_dice(self.app.state.rs, self.att, self.dfn, self.mods())[i]
+        n = (self.counts()[i] - 1 + step) % most + 1 if most > 0 else 0
+        if fld == "na":
+            self.na = n
+        else:
+            self.nd = n
+        self.fresh = True
 
     def action(self):
         st = self.app.state
@@ -361,40 +419,4 @@ class Dice(Screen):
             lo, hi = self.limits or (0, 0)  # after a conquest UP/DOWN set the move-in
             self.move = max(lo, min(hi, self.move + (1 if b == UP else -1)))
         elif b in (UP, DOWN) and is_step(kind):
-            step = 1 if b == UP else -1
-            if fld in ("att", "def"):
-                self.fresh = True
-            self.series = None
-            if fld == "att":
-                self.att = max(1, self.att + step)
-            elif fld == "def":
-                self.dfn = max(1, self.dfn + step)
-            elif fld == "who":
-                opts = [s for s in range(st.n) if st.alive[s] and s != st.cur]
-                i = opts.index(self.defender) if self.defender in opts else 0
-                self.defender = opts[(i + step) % len(opts)]
-            elif fld == "stop":
-                self.stop = max(1, self.stop + step)
-                app.settings.stop = self.stop
-            elif fld in ("na", "nd"):
-                # 1 to the most the armies allow, wrapping (announced or chosen per roll)
-                i = 0 if fld == "na" else 1
-                from comando.combat import max_dice
-                snow, tw = self.flags()
-                most = max_dice(st.rs, self.att, self.dfn, snow, tw)[i]
-                n = (self.counts()[i] - 1 + step) % most + 1 if most > 0 else 0
-                if fld == "na":
-                    self.na = n
-                else:
-                    self.nd = n
-                self.fresh = True
-            elif fld == "border":
-                self.internal ^= 1
-            elif fld == "from":
-                n = self.app.board.n
-                self.src = 0 if self.src is None else (self.src + step) % n
-                self.dst = None
-            elif fld == "to" and self.src is not None:
-                nb = self.app.board.neighbours(self.src)
-                i = nb.index(self.dst) if self.dst in nb else -1
-                self.dst = nb[(i + step) % len(nb)]
+            self.step_field(fld, 1 if b == UP else -1)

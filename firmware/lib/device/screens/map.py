@@ -126,7 +126,7 @@ class MapTurn(Screen):
         self.shown = None   # (player, card): the card the device's deck just dealt, on screen
         self.picking = None  # the table's deck: the action that takes the card dialled ({} draw)
         self.firing = False  # La Revancha: the missile lists
-        self.needs = {}     # (ruleset, defenders, snow, tailwind) -> armies needed for 80%
+        self.needs = {}     # (ruleset, defenders, dice mods) -> armies needed for 80%
         self.bot_next = None  # a bot's turn (device.botturn): ((seq, player), its next action)
         self.bot_last = None  # the bot's last event (its roll shown above the next words)
         self.bot_mods = False  # device.botturn loaded: forgotten on a human's turn
@@ -335,18 +335,13 @@ class MapTurn(Screen):
         x = st.x if isinstance(st.x, dict) else {}
         if rs not in RULES or not 1 <= d <= NEED_MAX_DEF or x.get("cd"):
             return None
-        snow = tw = False
-        kind = getattr(st.rules, "card_kind", None)
-        if kind is not None:
-            from comando.rulesets.revancha import situations
-            k = kind(st)
-            snow, tw = k == situations.SNOW, k == situations.TAILWIND
-        key = (rs, d, snow, tw)
+        mods = st.rules.dice_mods(st)
+        key = (rs, d, mods)
         if key not in self.needs:
             from comando import odds_need
             if len(self.needs) > 15:
                 self.needs = {}
-            self.needs[key] = odds_need.need(rs, NEED_P, d, snow, tw)
+            self.needs[key] = odds_need.need(rs, NEED_P, d, mods)
         return self.needs[key]
 
     def draw_result(self, fb):

@@ -37,7 +37,7 @@ class Sync(Screen):
 
 class Settings(Screen):
     """Contrast, flip, I2C speed, language: applied at once, saved to flash. The language "auto"
-    is the game's home language (comando.rulesets.HOME_LANG: T.E.G. es, WAR pt_BR, Risk en)."""
+    is the game's home language (comando.registry.HOME_LANG: T.E.G. es, WAR pt_BR, Risk en)."""
 
     ITEMS = ("st_contr", "st_flip", "st_i2c", "st_lang")   # (texts keys)
     CHOICES = ("",) + LANGS   # "" = auto

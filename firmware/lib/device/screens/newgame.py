@@ -9,7 +9,7 @@ from comando import turns as T
 from device import ui
 from device.buttons import PRESS, LONG
 from device.hal import UP, DOWN, OK, BACK, ROLL
-from comando.rulesets import COLOURS, MAPS
+from comando.registry import COLOURS, MAPS
 from device.screens.base import Screen, Menu, RULESETS, RULESET_NAMES, is_step, power_name
 from device.screens.base import main_items, colour_name
 from comando.texts import say
@@ -102,13 +102,13 @@ class NewGame(Screen):
         if self.ruleset() in MAPS:
             maps = self.risk_maps()
             return maps[self.map]
-        from comando.rulesets import BOARDS
+        from comando.registry import BOARDS
         return BOARDS.get(self.ruleset())
 
     def map_ok(self):
         """Map mode is offered for the rulesets whose map game the device's map screen plays
         (the engine's, seated by colour: T.E.G., La Revancha, WAR, Risk; not T.E.G. II)."""
-        from comando.rulesets import ENGINE
+        from comando.registry import ENGINE
         return self.ruleset() in ENGINE and not self.powers()
 
     def step_map(self, step):
@@ -255,41 +255,45 @@ class NewGame(Screen):
             # bot's (again: a human's) and the seats field comes back
             self.field, self.seat = self.SEATS, backed
             self.bots[backed] = 1 - self.bots[backed]
-            return
-        if b == ROLL and kind == PRESS:
+        elif b == ROLL and kind == PRESS or b == OK and kind == LONG:
             self.start()
-            return
-        if b == BACK and kind == PRESS:
-            if self.field == self.SEATS and not self.powers():
-                self.backed = self.seat
-            if self.field > 0:
-                self.field -= 1
-                if self.field == self.MAP and not self.map_ok():
-                    self.field -= 1
-            elif self.app.state.stage is not None:
-                self.app.home()
-            else:  # no game yet: settings, hardware (OLED kind, self-test), sync
-                self.app.push(Menu(self.app, say("mn_menu"), main_items(self.app, new_game=False)))
-            return
-        if b == OK and kind == PRESS:
-            if self.field == self.SEATS and not self.powers() and self.seat < self.n - 1:
-                self.seat += 1
-                return
-            if self.field == self.START:
-                self.start()
-                return
-            self.field += 1
-            if self.field == self.SEATS:
-                self.seat = 0
+        elif b == BACK and kind == PRESS:
+            self.back()
+        elif b == OK and kind == PRESS:
+            self.ok()
+        elif is_step(kind) and b in (UP, DOWN):
+            self.step_field(1 if b == UP else -1)
+
+    def back(self):
+        """BACK: the field before, or out (home, or the menu when there is no game yet). On a
+        seat it remembers which, for a hold of BACK (the seat's bot)."""
+        if self.field == self.SEATS and not self.powers():
+            self.backed = self.seat
+        if self.field > 0:
+            self.field -= 1
             if self.field == self.MAP and not self.map_ok():
-                self.field += 1   # T.E.G. II: no map mode on this screen
+                self.field -= 1
+        elif self.app.state.stage is not None:
+            self.app.home()
+        else:  # no game yet: settings, hardware (OLED kind, self-test), sync
+            self.app.push(Menu(self.app, say("mn_menu"), main_items(self.app, new_game=False)))
+
+    def ok(self):
+        """OK: the next seat's colour, the next field, or the start."""
+        if self.field == self.SEATS and not self.powers() and self.seat < self.n - 1:
+            self.seat += 1
             return
-        if b == OK and kind == LONG:
+        if self.field == self.START:
             self.start()
             return
-        if not is_step(kind) or b not in (UP, DOWN):
-            return
-        step = 1 if b == UP else -1
+        self.field += 1
+        if self.field == self.SEATS:
+            self.seat = 0
+        if self.field == self.MAP and not self.map_ok():
+            self.field += 1   # T.E.G. II: no map mode on this screen
+
+    def step_field(self, step):
+        """UP (+1) / DOWN (-1) on the field the cursor is on."""
         if self.field == self.START:
             self.clock = (self.clock + step) % len(CLOCKS)
             return
@@ -300,14 +304,7 @@ class NewGame(Screen):
                 self.mapmode = 0
             self.reset_colours()
         elif self.field == 1:
-            if self.powers():
-                i = TEG2_PLAYERS.index(self.n) if self.n in TEG2_PLAYERS else 2
-                self.n = TEG2_PLAYERS[(i + step) % len(TEG2_PLAYERS)]
-                if self.n > 6:  # both boards on this device: no map mode, no board file
-                    self.use_board, self.mapmode = 1, 0
-            else:
-                self.n = 2 + (self.n - 2 + step) % 5
-            self.reset_colours()
+            self.step_players(step)
         elif self.field == 2:
             self.step_board(step)
         elif self.field == self.MAP:
@@ -315,15 +312,28 @@ class NewGame(Screen):
         elif self.field == self.SEATS and self.powers():
             # basic, medium, advanced, then the same with hidden objectives
             self.level = (self.level + step) % (2 * len(LEVELS))
-        elif self.field == self.SEATS and not self.powers():
-            # the seat's colour cycles through the colours nobody else has taken
-            pal = self.palette()
-            cur = pal.index(self.cols[self.seat])
-            for k in range(1, len(pal) + 1):
-                c = pal[(cur + step * k) % len(pal)]
-                if c not in self.cols:
-                    self.cols[self.seat] = c
-                    break
+        elif self.field == self.SEATS:
+            self.step_colour(step)
+
+    def step_players(self, step):
+        if self.powers():
+            i = TEG2_PLAYERS.index(self.n) if self.n in TEG2_PLAYERS else 2
+            self.n = TEG2_PLAYERS[(i + step) % len(TEG2_PLAYERS)]
+            if self.n > 6:  # both boards on this device: no map mode, no board file
+                self.use_board, self.mapmode = 1, 0
+        else:
+            self.n = 2 + (self.n - 2 + step) % 5
+        self.reset_colours()
+
+    def step_colour(self, step):
+        # the seat's colour cycles through the colours nobody else has taken
+        pal = self.palette()
+        cur = pal.index(self.cols[self.seat])
+        for k in range(1, len(pal) + 1):
+            c = pal[(cur + step * k) % len(pal)]
+            if c not in self.cols:
+                self.cols[self.seat] = c
+                break
 
     def start(self):
         rs = self.ruleset()

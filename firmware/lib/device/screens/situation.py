@@ -10,10 +10,9 @@ from device.screens.base import Screen, colour_name
 from comando.texts import say
 
 
-# the card kinds' names (texts keys), in comando.rulesets.revancha.situations.KIND_LABELS' order
-SIT_LABELS = ("sl_classic", "sl_snow", "sl_tail", "sl_crisis", "sl_extra", "sl_open", "sl_closed")
-# what each does, in the three lines of 18 the screen has (the rules' sit_* lines are longer)
-SIT_LINES = ("sd_classic", "sd_snow", "sd_tail", "sd_crisis", "sd_extra", "sd_open", "sd_closed")
+# A card kind's name is texts' sl_<kind> and what it does sd_<kind> (situations.KINDS: a new kind
+# needs its two lines, no list here), in the three lines of 18 the screen has (the rules' sit_*
+# lines are longer).
 
 
 def card_label(card):
@@ -21,7 +20,7 @@ def card_label(card):
     k = SIT.kind(card)
     if k == SIT.REST:
         return say("sl_rest") % colour_name(SIT.rest_colour(card))
-    return say(SIT_LABELS[k])
+    return say("sl_" + SIT.KINDS[k])
 
 
 class Situation(Screen):
@@ -40,8 +39,8 @@ class Situation(Screen):
             label = say("sl_rest") % c
             line = say("sd_rest") % c
         else:
-            label = say(SIT_LABELS[kind])
-            line = say(SIT_LINES[kind])
+            label = say("sl_" + SIT.KINDS[kind])
+            line = say("sd_" + SIT.KINDS[kind])
         ui.center(fb, ui.fit(label, 16), 13, 2 if len(label) <= 8 else 1)
         # 18 characters a line (ui.tight): the whole description in three lines
         ui.paragraph(fb, line, 29 if len(label) <= 8 else 23, 3, 18)

@@ -25,12 +25,11 @@ class TableRoll(Screen):
     def __init__(self, app):
         Screen.__init__(self, app)
         # the roll the dice screen that opened this one is about to make (open()): the armies,
-        # the defender, the round's dice flags, and its roll_once(record) to roll it
+        # the defender, the round's dice modifiers (comando.dice_mods), and its roll_once(record)
         self.att = 0
         self.dfn = 0
         self.defender = 0
-        self.snow = False
-        self.tw = False
+        self.mods = 0
         self.done = _none
         self.outs: list = []   # comando.table_dice.outcomes: (att lost, def lost, ways), likeliest first
         self.ring = [0]    # the outcomes' indexes in DOWN order (comando.table_dice.ring)
@@ -48,12 +47,11 @@ class TableRoll(Screen):
         asked, False (the dice screen says why) when these counts cannot roll."""
         from comando import table_dice as TD
         st = self.app.state
-        snow, tw = dice.flags()
+        mods = dice.mods()
         # the dice a side chose (WAR's announced armies, Risk's defender's): the results follow
         self.chose = dice.chosen()
-        na, nd, outs = TD.outcomes(st.rs, dice.att, dice.dfn, snow, tw, self.chose[0],
-                                   self.chose[1])
-        self.snow, self.tw = snow, tw
+        na, nd, outs = TD.outcomes(st.rs, dice.att, dice.dfn, mods, self.chose[0], self.chose[1])
+        self.mods = mods
         self.ask(dice.att, dice.dfn, dice.defender, na, nd, outs, TD.mode(st.opts), dice.roll_once)
         return True
 
@@ -104,9 +102,9 @@ class TableRoll(Screen):
         st = self.app.state
         if self.faces:
             return TD.faces_record(st.rs, self.att, self.dfn, self.faces[:self.na],
-                                   self.faces[self.na:], self.snow, self.tw)
+                                   self.faces[self.na:], self.mods)
         al, dl, _ = self.picked()
-        return TD.record(st.rs, self.att, self.dfn, al, dl, self.snow, self.tw, self.chose[0],
+        return TD.record(st.rs, self.att, self.dfn, al, dl, self.mods, self.chose[0],
                          self.chose[1])
 
     def draw(self, fb):

@@ -30,7 +30,7 @@ from comando import engine
 from comando.board import default_board_id
 from comando.dice import SeededDice, system_dice
 from comando.errors import ComandoError
-from comando.rulesets import MAPS
+from comando.registry import MAPS
 from comando_host.cli import UsageError
 from comando_host.commands.play.completion import completer_for
 from comando_host.commands.play.gamesetup import (find_board, new_game_id, parse_options,

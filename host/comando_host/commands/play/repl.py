@@ -13,7 +13,7 @@ from comando import clock, engine
 from comando.board import BoardError
 from comando.errors import ComandoError, IllegalMove
 from comando.engine import log as elog
-from comando.rulesets import NAMES, POWERS
+from comando.registry import NAMES, POWERS
 from comando_host.text import clock_text, engine_text
 from comando_host.text.before import before as before_event
 from comando_host import games

@@ -569,10 +569,11 @@ class RevanchaRules(PactRules):
         c = state.x.get("sit", -1)
         return CARD_KINDS[c] if c is not None and c >= 0 else sit.CLASSIC
 
+    def dice_mods(self, state):
+        return sit.KIND_MODS[self.card_kind(state)]
+
     def attack_dice(self, state, f, to, a):
-        k = self.card_kind(state)
-        snow = k == sit.SNOW
-        tw = k == sit.TAILWIND
+        mods = self.dice_mods(state)
         att, dfn = state.armies[f], state.armies[to]
         if state.x.get("cd"):  # each side rolls with its own armies in a condominium
             att = cdm.own(state, f, a.get("p"))
@@ -582,9 +583,9 @@ class RevanchaRules(PactRules):
                     vs = cdm.other(state, to, a.get("p"))
                 dfn = cdm.own(state, to, vs)
         if att >= 2 and dfn >= 1:
-            return combat.max_dice(self.combat, att, dfn, snow, tw)
+            return combat.max_dice(self.combat, att, dfn, mods)
         try:
-            return combat.dice_counts(self.combat, att, dfn, snow, tw)
+            return combat.dice_counts(self.combat, att, dfn, mods)
         except RulesError as exc:
             raise IllegalMove(str(exc))
 

@@ -64,63 +64,77 @@ def check_pact(self, state, a):
                           "borders of two continents), w (world-wide), z (international zone)%s"
                           % (k, self.cite("pacts")))
     if k == "c":
-        # "a non-aggression pact between one of its countries and a neighboring or
-        # non-neighboring country that could be bombarded with a missile"
-        self.over(state)
-        p = self.player(state, a)
-        x = self.country(state, a, "a")
-        y = self.country(state, a, "b")
-        d = state.board.distance(x, y, missiles.table(state.board)[1])
-        if d is None:
-            raise IllegalMove("%s and %s are more than three borders apart%s"
-                              % (self.cname(state, x), self.cname(state, y), self.quote("pact_range")))
-        if d > 1:
-            q = a.get("q")
-            if not isinstance(q, int) or q < 0 or q >= state.np or q == p:
-                raise IllegalMove("A pact is between two different players")
-            if state.owner[x] != p or state.owner[y] != q:
-                raise IllegalMove("A pact between countries joins a country of %s and one of %s"
-                                  % (state.who(p), state.who(q)))
-            for pact in state.pacts:
-                if pact[1] == "c" and {pact[4], pact[5]} == {x, y}:
-                    raise IllegalMove("That pact already exists (pact #%d)" % pact[0])
-            return
+        _check_country_pact(self, state, a)
+    elif k in ("k", "b"):
+        _check_continent_pact(self, state, a, k)
+    else:
+        if k == "z":
+            _check_zone_pact(self, state, a)
+        Rules.check_pact(self, state, a)
+
+
+def _check_country_pact(self, state, a):
+    # "a non-aggression pact between one of its countries and a neighboring or
+    # non-neighboring country that could be bombarded with a missile"
+    self.over(state)
+    p = self.player(state, a)
+    x = self.country(state, a, "a")
+    y = self.country(state, a, "b")
+    d = state.board.distance(x, y, missiles.table(state.board)[1])
+    if d is None:
+        raise IllegalMove("%s and %s are more than three borders apart%s"
+                          % (self.cname(state, x), self.cname(state, y), self.quote("pact_range")))
+    if d <= 1:
         Rules.check_pact(self, state, a)
         return
-    if k in ("k", "b"):
-        self.over(state)
-        p = self.player(state, a)
-        q = a.get("q")
-        if not isinstance(q, int) or q < 0 or q >= state.np or q == p:
-            raise IllegalMove("A pact is between two different players")
-        if not state.alive[p] or not state.alive[q]:
-            raise IllegalMove("A pact needs two players still in the game")
-        nc = state.board.continents
-        for key in (("a",) if k == "k" else ("a", "b")):
-            v = a.get(key)
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0 or v >= nc:
-                raise IllegalMove("pact: unknown continent %r" % (v,))
-        if k == "b" and a["a"] == a["b"]:
-            raise IllegalMove("A pact between borders joins two different continents")
+    q = a.get("q")
+    if not isinstance(q, int) or q < 0 or q >= state.np or q == p:
+        raise IllegalMove("A pact is between two different players")
+    if state.owner[x] != p or state.owner[y] != q:
+        raise IllegalMove("A pact between countries joins a country of %s and one of %s"
+                          % (state.who(p), state.who(q)))
+    for pact in state.pacts:
+        if pact[1] == "c" and {pact[4], pact[5]} == {x, y}:
+            raise IllegalMove("That pact already exists (pact #%d)" % pact[0])
+
+
+def _check_continent_pact(self, state, a, k):
+    """A pact over a continent (``k``) or the borders of two (``b``)."""
+    self.over(state)
+    p = self.player(state, a)
+    q = a.get("q")
+    if not isinstance(q, int) or q < 0 or q >= state.np or q == p:
+        raise IllegalMove("A pact is between two different players")
+    if not state.alive[p] or not state.alive[q]:
+        raise IllegalMove("A pact needs two players still in the game")
+    nc = state.board.continents
+    for key in (("a",) if k == "k" else ("a", "b")):
+        v = a.get(key)
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0 or v >= nc:
+            raise IllegalMove("pact: unknown continent %r" % (v,))
+    if k == "b" and a["a"] == a["b"]:
+        raise IllegalMove("A pact between borders joins two different continents")
+    for pact in state.pacts:
+        if pact[1] == k and {pact[2], pact[3]} == {p, q} and \
+                {pact[4], pact[5]} == {a.get("a"), a.get("b", -1)}:
+            raise IllegalMove("That pact already exists (pact #%d)" % pact[0])
+
+
+def _check_zone_pact(self, state, a):
+    """An international zone's own conditions (the zones option): three exchanges each, one
+    zone a player; the rest is the common pact check's."""
+    p = self.player(state, a)
+    q = a.get("q")
+    if self.opt(state, "zones") and isinstance(q, int) and 0 <= q < state.np:
+        for s in (p, q):
+            if state.trades[s] < 3:
+                raise IllegalMove("%s has made %d exchanges%s"
+                                  % (state.who(s), state.trades[s], self.quote("zone_third")))
         for pact in state.pacts:
-            if pact[1] == k and {pact[2], pact[3]} == {p, q} and \
-                    {pact[4], pact[5]} == {a.get("a"), a.get("b", -1)}:
-                raise IllegalMove("That pact already exists (pact #%d)" % pact[0])
-        return
-    if k == "z":
-        p = self.player(state, a)
-        q = a.get("q")
-        if self.opt(state, "zones") and isinstance(q, int) and 0 <= q < state.np:
-            for s in (p, q):
-                if state.trades[s] < 3:
-                    raise IllegalMove("%s has made %d exchanges%s"
-                                      % (state.who(s), state.trades[s], self.quote("zone_third")))
-            for pact in state.pacts:
-                if pact[1] == "z" and (pact[2] in (p, q) or pact[3] in (p, q)):
-                    raise IllegalMove("%s already has an international zone (pact #%d)%s"
-                                      % (state.who(pact[2] if pact[2] in (p, q) else pact[3]),
-                                         pact[0], self.quote("zone_one")))
-    Rules.check_pact(self, state, a)
+            if pact[1] == "z" and (pact[2] in (p, q) or pact[3] in (p, q)):
+                raise IllegalMove("%s already has an international zone (pact #%d)%s"
+                                  % (state.who(pact[2] if pact[2] in (p, q) else pact[3]),
+                                     pact[0], self.quote("zone_one")))
 
 
 def describe_pact(self, state, pact):

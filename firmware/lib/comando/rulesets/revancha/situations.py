@@ -6,8 +6,8 @@ of hostilities the round's first player turns one over; it rules the whole round
 naming a colour nobody plays (or that is out of the game) is put aside and another card is turned.
 
 Each card's effect is data the rules consult:
-- dice: ``dice_flags(card)`` -> (snow, tailwind) for comando.combat (snow: the defender rolls one
-  die more, up to four; tailwind: the attacker rolls one die more, up to four).
+- dice: ``dice_mods(card)`` -> the dice modifiers for comando.combat (comando.dice_mods: SNOW, the
+  defender rolls one die more, up to four; TAILWIND, the attacker rolls one die more, up to four).
 - attack legality: ``attack_error(card, attacker, defender, internal)`` -> None or the reason
   (open borders: only from one continent to another; closed borders: only inside a continent; rest:
   the resting colour may only place armies: it may not attack or regroup. The rulebook does not
@@ -23,9 +23,10 @@ an object with ``randbelow(k)``/``below(k)``/``randrange(k)`` (random.Random), o
 such as ``os.urandom``. The shuffled order is stored in an event, so a replay never reshuffles.
 """
 
+from comando import dice_mods as mods_
 from comando.errors import IllegalMove, RulesError
 from comando.texts import say, text
-from comando.rulesets import COLOURS as _REGISTRY
+from comando.registry import COLOURS as _REGISTRY
 
 try:
     from micropython import const
@@ -48,16 +49,17 @@ KIND_LABELS = ("Classic combat", "Snow", "Tailwind", "Crisis", "Extra reinforcem
 COUNTS = (20, 4, 4, 4, 4, 4, 4, 6)
 # La Revancha's colours, in the order of the rulebook's list of objectives.
 COLOURS = _REGISTRY["revancha"]  # ("white", "black", "red", "blue", "yellow", "green")
-DECK_SIZE = 50
-
-_STARTS = (0, 20, 24, 28, 32, 36, 40, 44)
+# Each kind's first card number (a kind's cards are numbered in a row, in KINDS order) and the
+# deck's size: from COUNTS, so a new kind is one entry in each tuple above.
+_STARTS = tuple(sum(COUNTS[:k]) for k in range(len(COUNTS)))
+DECK_SIZE = sum(COUNTS)   # 50
 
 
 def kind(card):
     """The kind (CLASSIC..REST) of card number ``card``."""
     if not 0 <= card < DECK_SIZE:
-        raise RulesError(say("sit_no", card))
-    k = 7
+        raise RulesError(say("sit_no", card, DECK_SIZE - 1))
+    k = len(_STARTS) - 1
     while _STARTS[k] > card:
         k -= 1
     return k
@@ -65,14 +67,14 @@ def kind(card):
 
 def rest_colour(card):
     """The colour a rest card names, or None for every other card."""
-    return COLOURS[card - 44] if kind(card) == REST else None
+    return COLOURS[card - _STARTS[REST]] if kind(card) == REST else None
 
 
 def name(card):
     """A short id: 'classic', 'snow', ..., 'rest-blue'."""
     k = kind(card)
     if k == REST:
-        return "rest-" + COLOURS[card - 44]
+        return "rest-" + COLOURS[card - _STARTS[REST]]
     return KINDS[k]
 
 
@@ -80,7 +82,7 @@ def label(card):
     """What the screen shows: 'Snow', 'Rest: blue'."""
     k = kind(card)
     if k == REST:
-        return "Rest: " + COLOURS[card - 44]
+        return "Rest: " + COLOURS[card - _STARTS[REST]]
     return KIND_LABELS[k]
 
 
@@ -135,9 +137,9 @@ def shuffle(source, cards=None):
 
 
 def check_order(order):
-    """A stored shuffle must be a permutation of the 50 cards."""
+    """A stored shuffle must be a permutation of the deck's cards (DECK_SIZE)."""
     if len(order) != DECK_SIZE:
-        raise RulesError(say("deck_size", len(order)))
+        raise RulesError(say("deck_size", DECK_SIZE, len(order)))
     seen = bytearray(DECK_SIZE)
     for c in order:
         kind(c)
@@ -204,12 +206,13 @@ def crisis_dice(source, alive):
 
 # --- effects -------------------------------------------------------------------------------------
 
-def dice_flags(card):
-    """(snow, tailwind) for comando.combat."""
-    if card is None:
-        return (False, False)
-    k = kind(card)
-    return (k == SNOW, k == TAILWIND)
+# The dice modifiers each kind of card puts in effect, by kind (CLASSIC..REST).
+KIND_MODS = (mods_.NONE, mods_.SNOW, mods_.TAILWIND, 0, 0, 0, 0, 0)
+
+
+def dice_mods(card):
+    """The dice modifiers the round's card puts in effect (comando.dice_mods), 0 for none."""
+    return 0 if card is None else KIND_MODS[kind(card)]
 
 
 def attack_error(card, attacker, defender, internal):

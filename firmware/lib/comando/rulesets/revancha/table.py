@@ -121,8 +121,8 @@ class RevanchaTable(TableRules):
             state.stage = TURN
 
     # -- roll: the situation card's dice and forbidden attacks -----------------------------------
-    def dice_flags(self, state):
-        return SIT.dice_flags(state.situation())
+    def dice_mods(self, state):
+        return SIT.dice_mods(state.situation())
 
     def check_attack(self, state, p, d, board, a):
         internal = bool(a["in"]) if "in" in a else None

@@ -38,7 +38,7 @@ from comando.errors import IllegalMove, RulesError
 from comando.engine import rand
 from comando.engine.rules import Rules
 from comando import rulebook
-from comando.rulesets import COLOURS as _REGISTRY
+from comando.registry import COLOURS as _REGISTRY
 
 COLOURS = _REGISTRY["teg"]  # the registry's: blue, red, black, yellow, green, magenta
 

@@ -191,6 +191,30 @@ class Teg2Rules(Rules):
         return list(range(state.np)), [state.names[p] for p in range(state.np)]
 
     def check_new(self, board, players, options):
+        o = self._checked_options(options)
+        if not board.complete:
+            raise RulesError("board %s is partial (\"complete\": false): the engine needs every "
+                             "region and border; describe your printed board (comando boards new "
+                             "--from %s) or play the house board teg2_house" % (board.id, board.id))
+        np_ = len(players)
+        cols = [pl["c"] for pl in players]
+        for c in cols:
+            if c not in POWERS:
+                raise RulesError("unknown power %r: T.E.G. II powers are %s" % (c, ", ".join(POWERS)))
+        geo = self.geo(board)
+        self._check_seating(board, players, cols, geo)
+        if o["map"] in ("old_world", "world") and len(geo.tables) < 2:
+            raise RulesError("map %s needs a board with both halves (teg2_house)" % o["map"])
+        if np_ >= 8 and o["map"] not in ("", "world"):
+            raise RulesError("%d players play both boards: no map option" % np_)
+        for t in geo.tables:
+            if t is None:
+                raise RulesError("board %s has a partial Objectives Table (null entries)" % board.id)
+        k = rounds.powers_per_board(np_)
+        rounds.rounds_for(k, o["rounds"])
+
+    def _checked_options(self, options):
+        """The game's options over the defaults; RulesError naming a wrong one."""
         for k in options or {}:
             if k not in self.defaults:
                 raise RulesError("unknown option %r for T.E.G. II (options: %s)"
@@ -207,17 +231,13 @@ class Teg2Rules(Rules):
         objs.check_options(o["iv"], o["ni"], o["ctl"])
         if not isinstance(o["rounds"], int) or isinstance(o["rounds"], bool):
             raise RulesError("option rounds takes a whole number (4 or 8 when 4 play)")
-        if not board.complete:
-            raise RulesError("board %s is partial (\"complete\": false): the engine needs every "
-                             "region and border; describe your printed board (comando boards new "
-                             "--from %s) or play the house board teg2_house" % (board.id, board.id))
+        return o
+
+    def _check_seating(self, board, players, cols, geo):
+        """The powers seated (``cols``, one a player) as the rulebook seats them: in its order,
+        the 2-player game's four, or pairs on both boards (rules/teg-ii.txt, Variants)."""
         np_ = len(players)
-        cols = [pl["c"] for pl in players]
-        for c in cols:
-            if c not in POWERS:
-                raise RulesError("unknown power %r: T.E.G. II powers are %s" % (c, ", ".join(POWERS)))
         idx = [rounds.power_index(c) for c in cols]
-        geo = self.geo(board)
         if np_ in (3, 4, 5, 6):
             for i in range(1, np_):
                 if idx[i] <= idx[i - 1]:
@@ -243,15 +263,6 @@ class Teg2Rules(Rules):
         else:
             raise RulesError("T.E.G. II is played by 2 to 6 players, or 8, 10 or 12 in pairs on two "
                              "boards, not %d (rules/teg-ii.txt, Variants)" % np_)
-        if o["map"] in ("old_world", "world") and len(geo.tables) < 2:
-            raise RulesError("map %s needs a board with both halves (teg2_house)" % o["map"])
-        if np_ >= 8 and o["map"] not in ("", "world"):
-            raise RulesError("%d players play both boards: no map option" % np_)
-        for t in geo.tables:
-            if t is None:
-                raise RulesError("board %s has a partial Objectives Table (null entries)" % board.id)
-        k = rounds.powers_per_board(np_)
-        rounds.rounds_for(k, o["rounds"])
 
     def seat_players(self, players):
         """`comando play` with 2 names: the 2-player game seats them as 4 powers."""

@@ -305,6 +305,11 @@ class Teg2Table(TableRules):
     # the Game)
     at_time = ("points",)
 
+    def counting_seat(self, state):
+        from comando.rulesets.teg2 import tally
+        q = tally.question(state.tally)
+        return q[0] if q else -1
+
     def end_at_time(self, state):
         state.order = []
         state.ti = 0

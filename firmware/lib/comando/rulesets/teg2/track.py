@@ -31,7 +31,7 @@ API: war-potential track (plain data) for every power; `grants(level, game_level
 """
 
 from comando.errors import RulesError
-from comando.rulesets import POWERS as _POWERS
+from comando.registry import POWERS as _POWERS
 from comando.rulesets.teg2.battle import WP_MAX, WP_MIN, move_wp
 
 BASIC = "basic"
