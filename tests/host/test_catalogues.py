@@ -98,6 +98,7 @@ CONVERTED = {
                                             "event_line", "round_note", "condo_event", "situation"),
     "host/comando_host/games/war.py": ("status_lines", "attack_dice"),
     "host/comando_host/commands/show.py": ("replay", "_follow"),
+    "host/comando_host/text/outcome.py": ("result_said",),
 }
 # words that are no language's: the dice's "vs", the rulesets' names, arrows
 NEUTRAL = {"vs", "v", "->"}

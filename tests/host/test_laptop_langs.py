@@ -192,6 +192,23 @@ def test_a_refusal_keeps_its_rulebook_quote_and_says_the_rest_in_the_tables_lang
     assert refusals.say(english) == english
 
 
+def test_the_winners_words_in_the_tables_language_and_the_stores_english():
+    # T.E.G. II's shared win, rules/teg-ii.txt "End of the Game"; the store keeps result_words'
+    # English whatever the laptop speaks (language-neutral), the text views say result_said
+    from comando_host.text.outcome import result_said, result_words
+    lang.use("es")
+    assert result_said(["Ana"]) == "ganó Ana"
+    assert result_said(["Ana", "Beto", "Caro"]) == "Ana, Beto y Caro comparten la victoria"
+    assert result_said([]) == "la partida terminó"
+    assert result_words(["Ana"]) == "Ana won"
+    lang.use("pt_BR")
+    assert result_said(["Ana"]) == "Ana venceu"
+    assert result_said(["Ana", "Beto"]) == "Ana e Beto dividem a vitória"
+    lang.use("en")
+    for names in ([], ["Ana"], ["Ana", "Beto", "Caro"]):
+        assert result_said(names) == result_words(names)
+
+
 def test_the_repl_takes_the_tables_command_words_and_helps_in_its_language(monkeypatch, capsys, tmp_path):
     # La Revancha's own Spanish by default (no --lang: its home language); the commands typed in
     # Spanish (robot, situacion without its accent, terminar) play or are refused in Spanish
