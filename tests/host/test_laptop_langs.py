@@ -229,6 +229,19 @@ def test_the_repl_takes_the_tables_command_words_and_helps_in_its_language(monke
     assert "não pode: " in out and "comando desconhecido" not in out   # each word a command
 
 
+def test_the_repls_own_lines_in_the_tables_language(monkeypatch, capsys, tmp_path):
+    # T.E.G.'s Spanish and WAR's Portuguese by default (their home languages): a refused hint
+    from play_tools import repl
+    monkeypatch.delenv("COMANDO_LANG")
+    monkeypatch.setenv("COMANDO_DB", str(tmp_path / "g.db"))
+    out = repl(monkeypatch, capsys, ["hint ahora"],
+               "--ruleset", "teg", "--seed", "3", "--players", "Ana:blue,Beto:black,Caro:red")
+    assert "hint no lleva nada: la sugerencia es para quien juega ahora" in out
+    out = repl(monkeypatch, capsys, ["hint ahora"],
+               "--ruleset", "war", "--seed", "3", "--players", "Ana:blue,Beto:red,Caro:black")
+    assert "hint não leva nada: a sugestão é para quem joga agora" in out
+
+
 def test_every_command_word_names_one_command():
     # a word of one language is never another command's English name nor another's word
     from comando_host.commands.play import vocabulary
