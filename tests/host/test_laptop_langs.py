@@ -226,6 +226,7 @@ def test_the_repl_takes_the_tables_command_words_and_helps_in_its_language(monke
     out = repl(monkeypatch, capsys, ["ajuda", "remanejar a b 1", "attack a b", "passar"],
                "--ruleset", "war", "--seed", "3", "--players", "Ana:blue,Beto:red,Caro:black")
     assert "remanejar DE PARA N" in out and "atacar DE PARA" in out
+    assert "trocar C1 C2 C3             'wild' nomeia um coringa" in out   # WAR's own block too
     assert "não pode: " in out and "comando desconhecido" not in out   # each word a command
 
 
