@@ -218,6 +218,7 @@ def test_the_repl_takes_the_tables_command_words_and_helps_in_its_language(monke
     out = repl(monkeypatch, capsys, ["ayuda", "situacion", "robot 1", "terminar", "frobnicar"],
                "--ruleset", "revancha", "--seed", "3", "--players", "Ana:white,Beto:black,Caro:red")
     assert "atacar DESDE HACIA" in out and "reagrupar DESDE HACIA N" in out
+    assert "missile DESDE HACIA         detoná un misil de DESDE sobre HACIA" in out   # its own block
     assert "todavía no hay tarjeta de situación" in out
     assert "Caro (red) coloca 8 en " in out                         # robot 1 played her turn
     assert "no se puede: ahora no se puede terminar el turno: " in out
