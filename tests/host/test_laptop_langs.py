@@ -242,6 +242,11 @@ def test_the_repls_own_lines_in_the_tables_language(monkeypatch, capsys, tmp_pat
     out = repl(monkeypatch, capsys, ["hint ahora"],
                "--ruleset", "war", "--seed", "3", "--players", "Ana:blue,Beto:red,Caro:black")
     assert "hint não leva nada: a sugestão é para quem joga agora" in out
+    # Risk speaks English at home; COMANDO_LANG=es says its own help block in Spanish
+    monkeypatch.setenv("COMANDO_LANG", "es")
+    out = repl(monkeypatch, capsys, ["ayuda"],
+               "--ruleset", "risk", "--seed", "3", "--players", "Ana:red,Beto:blue,Caro:green")
+    assert "atacar DESDE HACIA def D    el defensor tira D dados" in out
 
 
 def test_every_command_word_names_one_command():
