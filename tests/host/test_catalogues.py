@@ -98,6 +98,8 @@ CONVERTED = {
                                             "event_line", "round_note", "condo_event", "situation"),
     "host/comando_host/games/war.py": ("status_lines", "attack_dice"),
     "host/comando_host/commands/show.py": ("replay", "_follow"),
+    "host/comando_host/text/outcome.py": ("result_said",),
+    "host/comando_host/commands/play/repl.py": ("hand_hint", "draw_before_end", "table_result"),
 }
 # words that are no language's: the dice's "vs", the rulesets' names, arrows
 NEUTRAL = {"vs", "v", "->"}
@@ -126,6 +128,9 @@ def english_literals(path, names):
                 skip.update(id(n) for a in node.args for n in ast.walk(a))
             if isinstance(node, ast.Dict):
                 skip.update(id(k) for k in node.keys if k is not None)
+                # an action's kind ({"t": "draw"}) is the engine's word, not a text
+                skip.update(id(v) for k, v in zip(node.keys, node.values)
+                            if isinstance(k, ast.Constant) and k.value == "t")
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "as_json":
                 skip.update(id(n) for a in node.args for n in ast.walk(a))   # JSON: no language's
             if isinstance(node, ast.Compare):

@@ -192,6 +192,23 @@ def test_a_refusal_keeps_its_rulebook_quote_and_says_the_rest_in_the_tables_lang
     assert refusals.say(english) == english
 
 
+def test_the_winners_words_in_the_tables_language_and_the_stores_english():
+    # T.E.G. II's shared win, rules/teg-ii.txt "End of the Game"; the store keeps result_words'
+    # English whatever the laptop speaks (language-neutral), the text views say result_said
+    from comando_host.text.outcome import result_said, result_words
+    lang.use("es")
+    assert result_said(["Ana"]) == "ganó Ana"
+    assert result_said(["Ana", "Beto", "Caro"]) == "Ana, Beto y Caro comparten la victoria"
+    assert result_said([]) == "la partida terminó"
+    assert result_words(["Ana"]) == "Ana won"
+    lang.use("pt_BR")
+    assert result_said(["Ana"]) == "Ana venceu"
+    assert result_said(["Ana", "Beto"]) == "Ana e Beto dividem a vitória"
+    lang.use("en")
+    for names in ([], ["Ana"], ["Ana", "Beto", "Caro"]):
+        assert result_said(names) == result_words(names)
+
+
 def test_the_repl_takes_the_tables_command_words_and_helps_in_its_language(monkeypatch, capsys, tmp_path):
     # La Revancha's own Spanish by default (no --lang: its home language); the commands typed in
     # Spanish (robot, situacion without its accent, terminar) play or are refused in Spanish
@@ -201,6 +218,7 @@ def test_the_repl_takes_the_tables_command_words_and_helps_in_its_language(monke
     out = repl(monkeypatch, capsys, ["ayuda", "situacion", "robot 1", "terminar", "frobnicar"],
                "--ruleset", "revancha", "--seed", "3", "--players", "Ana:white,Beto:black,Caro:red")
     assert "atacar DESDE HACIA" in out and "reagrupar DESDE HACIA N" in out
+    assert "missile DESDE HACIA         detoná un misil de DESDE sobre HACIA" in out   # its own block
     assert "todavía no hay tarjeta de situación" in out
     assert "Caro (red) coloca 8 en " in out                         # robot 1 played her turn
     assert "no se puede: ahora no se puede terminar el turno: " in out
@@ -209,7 +227,26 @@ def test_the_repl_takes_the_tables_command_words_and_helps_in_its_language(monke
     out = repl(monkeypatch, capsys, ["ajuda", "remanejar a b 1", "attack a b", "passar"],
                "--ruleset", "war", "--seed", "3", "--players", "Ana:blue,Beto:red,Caro:black")
     assert "remanejar DE PARA N" in out and "atacar DE PARA" in out
+    assert "trocar C1 C2 C3             'wild' nomeia um coringa" in out   # WAR's own block too
     assert "não pode: " in out and "comando desconhecido" not in out   # each word a command
+
+
+def test_the_repls_own_lines_in_the_tables_language(monkeypatch, capsys, tmp_path):
+    # T.E.G.'s Spanish and WAR's Portuguese by default (their home languages): a refused hint
+    from play_tools import repl
+    monkeypatch.delenv("COMANDO_LANG")
+    monkeypatch.setenv("COMANDO_DB", str(tmp_path / "g.db"))
+    out = repl(monkeypatch, capsys, ["hint ahora"],
+               "--ruleset", "teg", "--seed", "3", "--players", "Ana:blue,Beto:black,Caro:red")
+    assert "hint no lleva nada: la sugerencia es para quien juega ahora" in out
+    out = repl(monkeypatch, capsys, ["hint ahora"],
+               "--ruleset", "war", "--seed", "3", "--players", "Ana:blue,Beto:red,Caro:black")
+    assert "hint não leva nada: a sugestão é para quem joga agora" in out
+    # Risk speaks English at home; COMANDO_LANG=es says its own help block in Spanish
+    monkeypatch.setenv("COMANDO_LANG", "es")
+    out = repl(monkeypatch, capsys, ["ayuda"],
+               "--ruleset", "risk", "--seed", "3", "--players", "Ana:red,Beto:blue,Caro:green")
+    assert "atacar DESDE HACIA def D    el defensor tira D dados" in out
 
 
 def test_every_command_word_names_one_command():

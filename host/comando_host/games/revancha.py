@@ -12,7 +12,7 @@ from comando_host.cli import UsageError
 from comando_host.text.engine_text import card_name, who
 from comando_host.games.base import Game
 from comando_host.web import handdeal
-from comando_host.text.lang import NP_, _, _n
+from comando_host.text.lang import N_, NP_, _, _n
 
 
 def _armies(n) -> str:
@@ -255,7 +255,7 @@ class Revancha(Game):
     demo_colours = ("blue", "red", "black", "yellow", "green", "white")
     hand_deal = Deal()
     name = TITLES["revancha"]   # the full name: the short "La Revancha" reads as anyone's
-    help = """La Revancha (teg-la-revancha.txt):
+    help = N_("""La Revancha (teg-la-revancha.txt):
   status                      also the round's situation card, missiles, continent cards, blockades
   arm K COUNTRY               K missiles (6 armies each) from the armies you place
   arm K COUNTRY replace       K missiles replacing 6 armies each on the map (one army stays)
@@ -279,7 +279,7 @@ class Revancha(Game):
   regroup FROM TO N           also the ally's regroup into the new condominium, after yours
   attack FROM TO vs PLAYER    a country in condominium: name the occupant you attack
                               (FROM = TO: inside it, once its pact is broken and lifted)
-  condo | condo break COUNTRY [PLAYER]   countries in condominium / announce the pact's breaking"""
+  condo | condo break COUNTRY [PLAYER]   countries in condominium / announce the pact's breaking""")
 
     # (in this order: the REPL's Tab completion offers them after the common commands; their
     # other names in each language: the catalogues' "command word" entries)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from comando_host.games.base import Game, armies, territories
 from comando_host.web import handdeal
+from comando_host.text.lang import N_
 
 
 class Deal(handdeal.OneAtATime):
@@ -25,7 +26,7 @@ class Risk(Game):
     id = "risk"
     hand_deal = Deal()
     demo_colours = ("red", "blue", "green", "yellow", "black", "grey")
-    help = """Risk (risk-online-12-maps.txt):
+    help = N_("""Risk (risk-online-12-maps.txt):
   attack FROM TO def D        the defender rolls D dice (1 or 2; table option defdice=choose)
   trade C1 C2 C3 [on COUNTRY] hand in a set at the start of your turn ('wild' names a wild card);
                               'on' picks the held territory of the set that gets the 2 armies
@@ -33,7 +34,7 @@ class Risk(Game):
   walk [PLAYER]               walk out (default: the player on turn); the territories stay neutral
   dip                         the diplomacy panel (public, not binding):
   dip truce PLAYER [TEXT] | dip carve PLAYER TEXT | dip note TEXT | dip break ID [TEXT]
-                              (the player on turn writes; 'dip as PLAYER truce ...' for another)"""
+                              (the player on turn writes; 'dip as PLAYER truce ...' for another)""")
 
     def options(self, o) -> list:
         out = territories(o)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from comando_host.games.base import Game, territories
 from comando_host.web import handdeal
-from comando_host.text.lang import _, _n
+from comando_host.text.lang import N_, _, _n
 
 
 class Deal(handdeal.OneAtATime):
@@ -25,11 +25,11 @@ class War(Game):
     id = "war"
     hand_deal = Deal()
     demo_colours = ("blue", "red", "black", "yellow", "green", "white")
-    help = """WAR (war.txt):
+    help = N_("""WAR (war.txt):
   attack FROM TO N            announce N attacking armies, 1 to 3 (default: as many as allowed);
                               the move-in after a conquest is at most the armies of the last attack
   trade C1 C2 C3              'wild' names a wildcard; +2 on each traded territory you hold;
-                              the value counts the trades of the whole table (see status)"""
+                              the value counts the trades of the whole table (see status)""")
 
     def options(self, o) -> list:
         return territories(o)

@@ -38,8 +38,8 @@ def status(state) -> str:
     b = state.board
     lines = []
     if state.phase == "over":
-        from comando_host.text.outcome import engine_winners, result_words
-        lines.append(_("Game over: {result}.").format(result=result_words(engine_winners(state))))
+        from comando_host.text.outcome import engine_winners, result_said
+        lines.append(_("Game over: {result}.").format(result=result_said(engine_winners(state))))
         why = getattr(state.rules, "win_reason", None)
         if why is not None and state.winner >= 0:
             lines.append(_("why: {why}").format(why=why(state, state.winner)))

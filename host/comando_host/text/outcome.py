@@ -1,6 +1,8 @@
 """A game's result in one wording, for every place that tells it: ``comando games``, ``show``,
 ``replay``, the table record's last line (``record.py``), the text views (``engine_text.py``,
-``games/teg2/text.py``) and the live page (``pageview.py``). No imports: anything may use it."""
+``games/teg2/text.py``) and the live page (``pageview.py``). No imports at the top: anything may
+use it. ``result_words`` is the English kept in the store (language-neutral); ``result_said`` is
+the same wording in the laptop's language, for a line a player reads."""
 
 from __future__ import annotations
 
@@ -15,6 +17,18 @@ def result_words(names) -> str:
     if len(names) == 1:
         return "%s won" % names[0]
     return "%s and %s share the win" % (", ".join(names[:-1]), names[-1])
+
+
+def result_said(names) -> str:
+    """``result_words`` in the laptop's language (the catalogues), for the text views only: the
+    store and the summaries keep ``result_words``'s English."""
+    from comando_host.text.lang import _   # here, not at the top: this module imports nothing
+    names = [str(n) for n in names]
+    if not names:
+        return _("the game is over")
+    if len(names) == 1:
+        return _("{name} won").format(name=names[0])
+    return _("{names} and {last} share the win").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def engine_winners(st) -> list:

@@ -196,8 +196,8 @@ class KeyboardGame:
         s = self.game.state
         h = s.hands[s.cur]
         if not h:
-            return "you hold no cards"
-        return "you hold: " + ", ".join(engine_text.card_name(s, c) for c in h)
+            return _("you hold no cards")
+        return _("you hold: {cards}").format(cards=", ".join(engine_text.card_name(s, c) for c in h))
 
     def player(self, text):
         s = self.game.state
@@ -261,9 +261,9 @@ class KeyboardGame:
         try:
             engine.check(s, {"t": "draw", "p": p})
         except IllegalMove as exc:
-            self.say(f"(no card this turn: {exc})")
+            self.say(_("(no card this turn: {why})").format(why=refusals.say(str(exc))))
             return
-        self.say("you conquered this turn: your card first")
+        self.say(_("you conquered this turn: your card first"))
         self.act({"t": "draw", "p": p})
 
     # the commands' other names
@@ -465,7 +465,7 @@ class KeyboardGame:
         if turns < 1:
             raise UsageError(f"bot [TURNS]: at least 1 turn, not {turns}")
         if self.game.state.phase == "over":
-            raise UsageError("the game is over: nothing left for the bot to play")
+            raise UsageError(_("the game is over: nothing left for the bot to play"))
         bot = make_bot(self.game.state.rules, self.game.rng)
         for _turn in range(turns):
             if self.game.state.phase == "over":
@@ -482,13 +482,13 @@ class KeyboardGame:
         comando.engine.botsay, the same as the device's long BACK), then the command that makes it."""
         s = self.game.state
         if rest:
-            raise UsageError("hint takes nothing: the suggestion is for the player to play now")
+            raise UsageError(_("hint takes nothing: the suggestion is for the player to play now"))
         if s.phase == "over":
-            raise UsageError("the game is over: nothing left to suggest")
+            raise UsageError(_("the game is over: nothing left to suggest"))
         from comando.engine import botsay
         a = botsay.suggest(s, table_pacts=False)   # the laptop enters pacts: the bot may propose one
         if a is None:
-            raise UsageError("the game is over: nothing left to suggest")
+            raise UsageError(_("the game is over: nothing left to suggest"))
         text = botsay.words(s, a)
         pc = botsay.odds(s, a)
         line = f"hint for {engine_text.who(s, s.cur)}: {text}" + \
@@ -649,7 +649,7 @@ class KeyboardGame:
         cannot give is refused by the core, one line; the question stays."""
         if line.strip().lower() in ("cancel", "back"):
             self.asking = None
-            self.say("the attack is dropped: no roll")
+            self.say(_("the attack is dropped: no roll"))
             return True
         a = tabledice.answer(self.game.state, self.asking, line)
         self.tick()

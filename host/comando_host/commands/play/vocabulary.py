@@ -58,7 +58,7 @@ def help_text(rules_id):
     """The common commands, then those the game adds or words its own way (its ``help``), in
     the table's language."""
     extra = games.get(rules_id).help
-    return _(HELP) + ("\n\n" + extra if extra else "")   # (the games' own: English yet)
+    return _(HELP) + ("\n\n" + _(extra) if extra else "")   # a game's own: marked N_ where it is
 
 
 _SPOKEN: dict = {}   # rules id -> {a command's name in es or pt_BR: its English name}

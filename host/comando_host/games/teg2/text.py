@@ -16,8 +16,9 @@ def status(state) -> str:
     x = state.x
     lines = []
     if state.phase == "over":
-        from comando_host.text.outcome import engine_winners, result_words
-        lines.append(f"Game over: {result_words(engine_winners(state))}.")
+        from comando_host.text.lang import _
+        from comando_host.text.outcome import engine_winners, result_said
+        lines.append(_("Game over: {result}.").format(result=result_said(engine_winners(state))))
         lines.extend(r.standings(state))
     else:
         lvl = r.level(state)
