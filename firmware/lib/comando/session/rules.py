@@ -145,7 +145,7 @@ class TableRules:
     def left_placing(self, state, p):
         """Seat ``p`` left the game during the placement rounds (a Risk walk-out)."""
 
-    def counting_seat(self, state):
+    def counting_seat(self, state) -> int:
         """The seat the final count asks next (stage COUNT: T.E.G. II's objective tokens), or -1."""
         return -1
 
