@@ -60,6 +60,7 @@
     sel.value = chosen;
   }
   const loaded = {};
+  let titleSaid = "";   // the server's words for the title while there is no game (waiting, error)
   async function setLang(code) {
     if (!loaded[code]) {
       try {
@@ -72,7 +73,9 @@
     lang = cat.lang; words = cat.texts; langs = cat.langs; probe.lang = lang;
     document.documentElement.lang = locale();
     translateMarked(); drawLangs();
-    if (!game) $("title").textContent = T("waiting for a game...");
+    // no game yet: the server's own words if it said any (a language fetched after them must not
+    // put the page's placeholder back over them), else the placeholder in the new language
+    if (!game) $("title").textContent = titleSaid || T("waiting for a game...");
     document.title = T("Comando - the table's map");   // (<title> stays plain: a tab's name)
     for (const k in drawn) delete drawn[k];
     if (last) apply(last);
@@ -179,10 +182,10 @@
       } else if (msg.type === "total") {
         total = msg.total; $("slider").max = total; pos();
       } else if (msg.type === "waiting") {
-        $("title").textContent = msg.text;
+        $("title").textContent = titleSaid = msg.text;
       } else if (msg.type === "error") {
         seeking = false; showError(msg.error);
-        if (!game) $("title").textContent = msg.error;   // nothing to show: say why, and stay
+        if (!game) $("title").textContent = titleSaid = msg.error;   // nothing to show: say why, and stay
         if (page.on.msg) page.on.msg(msg);
       } else if (page.on.msg) {
         page.on.msg(msg);   // sent, done, options, created: the input half's
