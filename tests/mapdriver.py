@@ -303,13 +303,7 @@ def play(seed=5, players=4, limit=6000, serial=None, pace=0.0, ruleset="teg", bo
 
 
 def _intent(bot, state):
-    """The bot's next action. A game of the table's own dice refuses an attack without the
-    table's result, which the bot's ``check`` would call illegal: the bot decides as in a game
-    of the device's dice, and the driver tells the table's result on the table_roll screen."""
-    opts = state.options
-    dice = opts.pop("dice", None)
-    try:
-        return bot.action(state)
-    finally:
-        if dice is not None:
-            opts["dice"] = dice
+    """The bot's next action, decided as in a game of the device's dice (comando.engine.botsay
+    .decide); the driver tells the table's result on the table_roll screen."""
+    from comando.engine import botsay
+    return botsay.decide(bot, state)

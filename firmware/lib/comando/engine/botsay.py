@@ -28,9 +28,14 @@ def suggest(state, table_pacts=True):
     if table_pacts and hasattr(bot, "pact_attack"):
         bot.pact_attack = lambda state, p: None
         bot.condo_action = lambda state, p: None
-    # the table's own dice: the engine refuses an attack that carries no told result, which the
-    # bot's check would call illegal; it decides as with the device's dice (the result is told
-    # after, on the table_roll screen), the option put back whatever happens
+    return decide(bot, state)
+
+
+def decide(bot, state):
+    """``bot``'s next action. With the table's own dice the engine refuses an attack that carries
+    no told result, which the bot's check would call illegal: it decides as with the device's
+    dice (the result is told after, on the table_roll screen), the option put back whatever
+    happens."""
     opts = state.options
     dice = opts.pop("dice", None)
     try:
