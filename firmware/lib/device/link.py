@@ -196,6 +196,7 @@ class LinkEndpoint:
         self.pending = b""  # bytes read before the link loaded (device.link_wait)
         self.dropped = 0
         self._was_up = False
+        self.offered = None   # the cid of a club round its players accepted (its first event answers)
         self.game = self._load_game_id()
         if not board and app is not None:
             board = getattr(getattr(app, "board", None), "id", "") or ""
@@ -220,6 +221,9 @@ class LinkEndpoint:
             self.source.recent = []
             self.game = self._new_game_id()
             self.sync.new_game(self.game, self.sync.board)
+            if self.offered is not None:   # the club's round, accepted on OK, has begun
+                self.sync.command_done(self.offered, seq)
+                self.offered = None
         self.source.remember(event)
         self.sync.publish(self.now())
         self._flush()
@@ -264,6 +268,13 @@ class LinkEndpoint:
             why = codec_link.button_only(getattr(self.app, "state", None), action)
             if why is not None:
                 self.sync.command_failed(cid, why)
+                continue
+            if action.get("t") == "new" and "club" in action:
+                # the club's round: its players accept it on the buttons (the answer comes then)
+                from device.screens import cluboffer
+                why = cluboffer.offer(self.app, cid, action)
+                if why is not None:
+                    self.sync.command_failed(cid, why)
                 continue
             try:
                 if action.get("t") == "new" and "board" in action:

@@ -9,6 +9,7 @@ path again would write into another program's terminal, read its keys and store 
 import sys
 import time
 
+from comando_host.cli import UsageError
 from comando_host.commands._common import add_db, open_store
 
 
@@ -20,12 +21,38 @@ def register(sub):
     p.add_argument("--act", action="append", default=[], metavar="ACTION",
                    help="an action typed on the laptop, in the text notation without its number "
                    "(e.g. 'end p=1'): sent to the device as a command once linked; repeatable")
+    p.add_argument("--club", metavar="URL", help="offer the device this table's round of the "
+                   "club's tournament (its ruleset, players and clock, as drawn; with --token): "
+                   "its players accept it on OK")
+    p.add_argument("--token", default=None, help="with --club: this table's token (else "
+                   "$COMANDO_CLUB_TOKEN)")
+    p.add_argument("--map", action="store_true", help="with --club: the device plays the round "
+                   "on the map (the ruleset's board)")
     add_db(p)
     p.set_defaults(func=run)
 
 
+def club_offer(args):
+    """The club's round to offer the device (comando_host.link.cluboffer), or None: without
+    --club, or when the club has none for this table (said in one line: the device is left as
+    it is and mirrored as ever)."""
+    if not args.club:
+        if args.map:
+            raise UsageError("--map goes with --club (the round played on the map)")
+        return None
+    import os
+    from comando_host.commands.play.clubround import club_round
+    from comando_host.link.cluboffer import Offer, offered_line
+    try:
+        rnd = club_round(args.club, args.token or os.environ.get("COMANDO_CLUB_TOKEN", ""))
+    except UsageError as exc:
+        print("comando connect: %s; the device is left as it is" % exc, file=sys.stderr)
+        return None
+    print(offered_line(rnd), file=sys.stderr)
+    return Offer(rnd, args.map)
+
+
 def run(args):
-    from comando_host.cli import UsageError
     from comando_host.terminal.mirror import Mirror
     from comando_host.link.host import HostLink
     from comando_host.link.transport import is_pty, open_transport
@@ -37,6 +64,7 @@ def run(args):
         del ev["seq"]
         actions.append(ev)
     end = None if args.seconds is None else time.monotonic() + args.seconds
+    offer = club_offer(args)
     transport = open_transport(args.port)       # the first open: a bad port is a usage error
     store = open_store(args, create=True)
     answered = False   # did a device answer at all? If none ever did, the exit is 1 (scripts)
@@ -50,6 +78,8 @@ def run(args):
                     for a in actions:
                         session.submit(a)
                     del actions[:]
+                if offer is not None:
+                    offer.step(session)
                 return False
 
             rc = Mirror(session, port=transport.name).run(left, stop=send_actions)

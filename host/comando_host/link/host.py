@@ -108,6 +108,7 @@ class HostLink:
         self.stored_events = 0
         self.results = {}
         self.commands = {}
+        self.answers = {}           # cid -> words(seq, why): the one line its answer is told in
         self.errors = []
         self.writer = None
         self.echo_warned = False
@@ -225,7 +226,12 @@ class HostLink:
             elif kind == "result":
                 self.results[d[1]] = (d[2], d[3])
                 self.page.result(d[1], d[2], d[3])
-                if d[3]:
+                words = self.answers.pop(d[1], None)
+                if words is not None:   # a command with words of its own (the club's round)
+                    line = words(d[2], d[3])
+                    self.view.note(line)
+                    self.log(line)
+                elif d[3]:
                     self.log("command %d refused: %s" % (d[1], d[3]))
                     self.view.error("the device refused %s: %s"
                                     % (self.commands.get(d[1], "a command"), d[3]))

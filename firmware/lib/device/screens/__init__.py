@@ -22,6 +22,7 @@ WHERE = {
     "Launch": "teg2",
     "hardware_menu": "device.selftest",  # Menu > Hardware: self-test, OLED controller, I2C
     "MapTurn": "map",
+    "ClubOffer": "cluboffer",   # (opened by device.link: a club's round offered by the laptop)
 }
 
 
