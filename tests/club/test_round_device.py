@@ -1,0 +1,174 @@
+"""The round's clock and seats reach a DEVICE at a club table (issue 25: "the round's clock set by
+the organiser and shown on each table (device and page) with the tournament's end procedure"),
+end to end: a real throwaway PostgreSQL cluster and the real `club serve`; the simulated device
+(the real firmware under the MicroPython unix port, on a pseudo-terminal) linked to the laptop.
+The organiser draws a round and sets its clock; the laptop, joined to the club by the table's
+token, offers the round to the device; its New game from the club screen asks the players (the
+golden frames club-offer-*.png); OK starts the round's game (its ruleset, the seats in the drawn
+order, the clock in its `new` event), BACK declines it, a game in progress refuses it. The club's
+copy of the pushed game carries the clock and is linked to the drawn table.
+docs/decisions/club-round-at-the-table.md.
+"""
+
+import importlib.util
+import os
+import shutil
+import time
+
+import pytest
+from clubtools import new_database, stored_events, stored_games
+from test_server import PASSWORD, Server, comando, new_table, organiser_token
+
+from comando_host.club.pgcluster import free_port
+from comando_host.commands.play.clubround import club_round
+from comando_host.link.cluboffer import Offer
+from comando_host.link.host import HostLink
+from comando_host.link.transport import open_transport
+from comando_host.pico.simulator import ROOT, Simulator
+from comando_host.store.db import Store
+
+pytestmark = pytest.mark.slow
+
+CLUB = "Device club"
+PLAYERS = ["Ana", "Beto", "Caro", "Dani", "Eva", "Fede", "Gus", "Hebe"]
+
+
+def _golden():
+    spec = importlib.util.spec_from_file_location(
+        "device_golden", os.path.join(ROOT, "tests", "host", "test_device_golden.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod.frames_unlike_golden
+
+
+@pytest.fixture(scope="module")
+def club(pg_cluster):
+    url = new_database(pg_cluster)
+    r = comando("club", "init", "--db-url", url, "--club", CLUB, "--organiser", "org",
+                stdin=PASSWORD + "\n")
+    assert r.returncode == 0, r.stderr
+    s = Server(url, free_port()).start()
+    org = organiser_token(s)
+    s.tables = [new_table(s, org, "table %d" % i) for i in (1, 2)]
+    r = comando("club", "tournament", "create", "Device cup", "--db-url", url, "--club", CLUB,
+                "--ruleset", "teg")
+    assert r.returncode == 0, r.stderr
+    s.tid = int(r.stdout.split("(id ")[1].split(")")[0])
+    for argv in (["register", "Device cup", *PLAYERS], ["draw", "Device cup", "--seed", "5"],
+                 ["clock", "Device cup", "1", "limit:90m,end:roll"]):
+        r = comando("club", "tournament", argv[0], "--db-url", url, "--club", CLUB, *argv[1:])
+        assert r.returncode == 0, (argv, r.stderr)
+    yield s
+    s.stop()
+
+
+def device(tmp_path, lang):
+    root = str(tmp_path / "dev")
+    os.makedirs(root, exist_ok=True)
+    with open(os.path.join(root, "settings.json"), "w") as f:   # Settings > Language
+        f.write('{"lang": "%s"}' % lang)
+    return Simulator(root=root, keys=True, seed=5, png_dir=str(tmp_path / "png")).start()
+
+
+def until(cond, timeout, s=None):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if s is not None:
+            if not s.poll():
+                s.transport.wait(0.01)
+        else:
+            time.sleep(0.05)
+        if cond():
+            return True
+    return False
+
+
+def shown(sim, s=None, count=1):
+    """Wait until the device put the club's offer on its glass (its log says so)."""
+    assert until(lambda: sim.log().count("club offer") >= count, 30, s), sim.log()[-1500:]
+
+
+def golden_shot(sim, tmp_path, name):
+    """The glass as it is now, compared with tests/golden/NAME.png."""
+    before = set(sim.frames())
+    os.write(sim._keys_fd, b"p")   # the simulator's key p: the glass saved as a PNG
+    assert until(lambda: set(sim.frames()) - before, 20), sim.log()[-1500:]
+    (shot,) = set(sim.frames()) - before
+    path = os.path.join(str(tmp_path), name + ".png")
+    shutil.copyfile(shot, path)
+    bad = _golden()([path])
+    assert not bad, "frames differ from tests/golden (see build/golden-actual/): %s" % bad
+
+
+def command(s, action):
+    cid = s.submit(action)
+    assert until(lambda: cid in s.results, 20, s), action
+    seq, why = s.results[cid]
+    assert why is None, (action, why)
+    return seq
+
+
+def test_the_device_table_starts_the_round_on_ok_and_the_club_links_it(club, tmp_path):
+    token = club.tables[0][1]
+    rnd = club_round(club.url, token)      # the laptop's reading of GET /api/table
+    assert rnd["clock"] == {"limit": 5400, "end": "roll"} and len(rnd["players"]) == 4
+    sim = device(tmp_path, "en")
+    db = str(tmp_path / "table.db")
+    store = Store(db)
+    t = s = None
+    try:
+        t = open_transport(sim.port)
+        s = HostLink(t, store)
+        offer = Offer(rnd)
+        assert until(lambda: offer.step(s) or offer.cid is not None, 30, s), sim.log()[-1500:]
+        shown(sim, s)
+        assert sim.events() == []      # nothing started before the players say so
+        golden_shot(sim, tmp_path, "club-offer-en")
+        sim.press("ok")
+        assert until(lambda: offer.cid in s.results, 30, s), sim.log()[-1500:]
+        assert s.results[offer.cid] == (1, None)
+        assert "started the club's round 1, table 1" in s.view.log[-1]
+        new = sim.events()[0]
+        assert new["t"] == "new" and new["rs"] == "teg"
+        assert new["o"] == {"limit": 5400, "end": "roll"}
+        assert new["p"] == ["blue", "red", "black", "yellow"]      # the seats in drawn order
+        # the players play a few events: who starts on the buttons, the rest from the laptop
+        sim.press("ok")
+        assert until(lambda: len(sim.events()) >= 2, 20, s), sim.log()[-1500:]
+        assert sim.events()[1]["t"] == "first"
+        for _ in range(8):
+            command(s, {"t": "place", "p": _cur(sim)})
+        command(s, {"t": "round"})
+        command(s, {"t": "win", "p": _cur(sim)})
+        events = sim.events()
+        assert all("ts" in e for e in events[1:])      # the clock stamps every event after new
+        assert until(lambda: store.last_seq(s.sync.game) == len(events), 20, s)
+        s.settle()
+    finally:
+        if s is not None:
+            s.close()
+        if t is not None:
+            t.close()
+        store.close()
+        sim.stop()
+    gid = stored_games(db)[-1]
+    assert stored_events(db, gid) == events
+    r = comando("club", "join", club.url, "--token", token, "--db", db, "--once", timeout=120)
+    assert r.returncode == 0, r.stderr
+    from comando_host.club.db import Club
+    c = Club(club.db_url, max_size=1)
+    try:
+        pushed = c.events(gid)
+    finally:
+        c.close()
+    assert pushed[0]["o"] == {"limit": 5400, "end": "roll"}
+    status, answer = club.call("GET", "/api/table", token=token)
+    assert answer["round"]["game"] == gid          # linked to the drawn table
+    status, info = club.call("GET", "/api/tournaments/%d" % club.tid)
+    assert info["rounds"][0]["tables"][0]["game"] == gid
+
+
+def _cur(sim):
+    """Whose turn it is on the device: its journal folded by the session's reducer."""
+    from comando.session import replay
+    return replay.fold(sim.events()).cur
