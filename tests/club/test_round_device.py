@@ -13,6 +13,9 @@ docs/decisions/club-round-at-the-table.md.
 import importlib.util
 import os
 import shutil
+import signal
+import subprocess
+import sys
 import time
 
 import pytest
@@ -83,9 +86,10 @@ def until(cond, timeout, s=None):
     return False
 
 
-def shown(sim, s=None, count=1):
+def shown(sim, s=None, out=None):
     """Wait until the device put the club's offer on its glass (its log says so)."""
-    assert until(lambda: sim.log().count("club offer") >= count, 30, s), sim.log()[-1500:]
+    assert until(lambda: "club offer" in sim.log(), 30, s), \
+        (sim.log()[-1500:], out and (out.out, out.err))
 
 
 def golden_shot(sim, tmp_path, name):
@@ -172,3 +176,68 @@ def _cur(sim):
     """Whose turn it is on the device: its journal folded by the session's reducer."""
     from comando.session import replay
     return replay.fold(sim.events()).cur
+
+
+class Connect:
+    """The real `comando connect PORT --club URL --token T`, its output read as it comes."""
+
+    def __init__(self, port, db, *argv):
+        import threading
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "comando_host", "connect", port, "--db", db, *argv],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+        self.out, self.err = [], []
+        for stream, into in ((self.proc.stdout, self.out), (self.proc.stderr, self.err)):
+            threading.Thread(target=lambda f=stream, a=into: a.extend(f), daemon=True).start()
+
+    def said(self, text, timeout=30):
+        return until(lambda: any(text in line for line in self.out + self.err), timeout)
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)    # Ctrl-C: connect stops in order
+        self.proc.wait(30)
+        time.sleep(0.2)    # (the readers take the last lines)
+        return "Traceback" not in "".join(self.err)
+
+
+@pytest.mark.parametrize("lang", ["es", "pt_BR"])
+def test_back_declines_the_round_and_a_game_in_progress_refuses_it(club, tmp_path, lang):
+    token = club.tables[1][1]
+    sim = device(tmp_path, lang)
+    db = str(tmp_path / "table.db")
+    try:
+        c = Connect(sim.port, db, "--club", club.url, "--token", token)
+        try:
+            assert c.said("the club's round 1 of 'Device cup', table 2: "), c.err
+            shown(sim, out=c)
+            golden_shot(sim, tmp_path, "club-offer-" + lang.split("_")[0])
+            sim.press("back")
+            assert c.said("the device's players declined the round"), c.out
+        finally:
+            assert c.stop(), c.err
+        assert sim.events() == []           # nothing was started
+
+        # the players start a game of their own; the round offered mid-game is refused at once
+        sim.press("roll")
+        assert until(lambda: len(sim.events()) == 1, 20), sim.log()[-1500:]
+        before = sim.events()
+        # (connected to once more: a device with no game does not answer a second laptop's hello
+        # until it sees the first one gone, comando.sync; one with a game does at once)
+        # a wrong token: one line, the device left as it is (and mirrored as ever)
+        c = Connect(sim.port, db, "--club", club.url, "--token", "made-up", "--seconds", "3")
+        assert c.proc.wait(60) == 0 and c.stop()
+        assert "link up\n" in c.out, c.out
+        lines = [ln for ln in c.err if "--club" in ln]
+        assert len(lines) == 1 and "refused this table's token" in lines[0], c.err
+        assert "the device is left as it is" in lines[0] and "Traceback" not in "".join(c.err)
+        assert sim.events() == before
+
+        c = Connect(sim.port, db, "--club", club.url, "--token", token)
+        try:
+            assert c.said("it plays a game that is not over"), c.out + c.err
+        finally:
+            assert c.stop(), c.err
+        assert sim.events() == before and sim.log().count("club offer") == 1
+    finally:
+        sim.stop()

@@ -73,5 +73,5 @@ class Offer:
 def offered_line(rnd: dict) -> str:
     """The terminal's line when the round is offered."""
     from comando_host.club.seating import words
-    return _("comando connect: offering the club's {round} to the device: its players accept "
-             "it on OK or decline it on BACK").format(round=words(rnd))
+    return _("comando connect: the club's {round}; offered to the device, whose players "
+             "accept it on OK or decline it on BACK").format(round=words(rnd))
