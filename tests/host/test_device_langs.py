@@ -253,3 +253,29 @@ def test_the_settings_and_menus_fit_in_every_language(measured):
                 assert not _frame(app, measured, "Menu"), (code, sel)
         finally:
             K.rmtree(root)
+
+
+def test_the_clubs_offer_fits_in_every_language(measured):
+    """New game from the club (device/screens/cluboffer.py): the round's lines for the clocks a
+    club may set, two-digit rounds and tables, every ruleset's home language and each choice."""
+    from device.screens import cluboffer
+    clocks = ({}, {"limit": 5400, "end": "roll"}, {"limit": 3600, "end": "round", "turn": 180},
+              {"budget": 1800}, {"limit": 5430, "end": "round", "budget": 600})
+    # (turn and budget never together: comando.clock_options refuses it)
+    for code in texts.LANGS:
+        measured["known"] = _all_texts(code)
+        root = K.tempdir("langclub")
+        try:
+            app = App(K.TestHal(root))
+            app.settings.lang = code
+            app.boot()
+            for rs in IDS:
+                for n, clock in enumerate(clocks):
+                    action = {"t": "new", "rs": rs, "p": ["blue"] * (2 + n), "o": clock,
+                              "club": {"r": 1 + 9 * n, "tb": 3 + 9 * n}}
+                    assert cluboffer.offer(app, 7, action) is None
+                    assert isinstance(app.top(), cluboffer.ClubOffer)
+                    assert not _frame(app, measured, "ClubOffer"), (code, rs, clock)
+                    assert len(cluboffer.lines(action)) <= 5, (code, clock)
+        finally:
+            K.rmtree(root)
