@@ -181,11 +181,12 @@ def _cur(sim):
 class Connect:
     """The real `comando connect PORT --club URL --token T`, its output read as it comes."""
 
-    def __init__(self, port, db, *argv):
+    def __init__(self, port, db, *argv, lang="en"):
         import threading
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "comando_host", "connect", port, "--db", db, *argv],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+            env=dict(os.environ, COMANDO_LANG=lang))
         self.out, self.err = [], []
         for stream, into in ((self.proc.stdout, self.out), (self.proc.stderr, self.err)):
             threading.Thread(target=lambda f=stream, a=into: a.extend(f), daemon=True).start()
@@ -201,19 +202,30 @@ class Connect:
         return "Traceback" not in "".join(self.err)
 
 
-@pytest.mark.parametrize("lang", ["es", "pt_BR"])
-def test_back_declines_the_round_and_a_game_in_progress_refuses_it(club, tmp_path, lang):
+# the laptop's lines in its own language (docs/decisions/laptop-languages.md): a Spanish laptop
+# beside the Spanish device, an English one beside the Portuguese device
+SAYS = {
+    "es": ("del club, round 1 of 'Device cup', table 2: ",
+           "los jugadores del dispositivo rechazaron la ronda", "juega una partida que no terminó"),
+    "en": ("the club's round 1 of 'Device cup', table 2: ",
+           "the device's players declined the round", "it plays a game that is not over"),
+}
+
+
+@pytest.mark.parametrize("lang,laptop", [("es", "es"), ("pt_BR", "en")])
+def test_back_declines_the_round_and_a_game_in_progress_refuses_it(club, tmp_path, lang, laptop):
     token = club.tables[1][1]
+    offered, declined, busy = SAYS[laptop]
     sim = device(tmp_path, lang)
     db = str(tmp_path / "table.db")
     try:
-        c = Connect(sim.port, db, "--club", club.url, "--token", token)
+        c = Connect(sim.port, db, "--club", club.url, "--token", token, lang=laptop)
         try:
-            assert c.said("the club's round 1 of 'Device cup', table 2: "), c.err
+            assert c.said(offered), c.err
             shown(sim, out=c)
             golden_shot(sim, tmp_path, "club-offer-" + lang.split("_")[0])
             sim.press("back")
-            assert c.said("the device's players declined the round"), c.out
+            assert c.said(declined), c.out
         finally:
             assert c.stop(), c.err
         assert sim.events() == []           # nothing was started
@@ -233,9 +245,9 @@ def test_back_declines_the_round_and_a_game_in_progress_refuses_it(club, tmp_pat
         assert "the device is left as it is" in lines[0] and "Traceback" not in "".join(c.err)
         assert sim.events() == before
 
-        c = Connect(sim.port, db, "--club", club.url, "--token", token)
+        c = Connect(sim.port, db, "--club", club.url, "--token", token, lang=laptop)
         try:
-            assert c.said("it plays a game that is not over"), c.out + c.err
+            assert c.said(busy), c.out + c.err
         finally:
             assert c.stop(), c.err
         assert sim.events() == before and sim.log().count("club offer") == 1
