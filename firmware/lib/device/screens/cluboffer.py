@@ -83,17 +83,17 @@ class ClubOffer(Screen):
                 link.offered = self.cid   # the new game's first event answers the command
             app.stack.remove(self)
             app.new_game(new)
-            _drop()
+            _drop(app)
         elif b == BACK:
             if link is not None:
                 link.sync.command_failed(self.cid, DECLINED)
             app.stack.remove(self)
             app.dirty = True
             app.speak()
-            _drop()
+            _drop(app)
 
 
-def _drop():
-    # (the screen is off the stack: its module's code can go; device.app.forget)
-    from device.app import forget
-    forget("device.screens.cluboffer")
+def _drop(app):
+    # (the screen is off the stack: its module's code can go; App.forget, since device.link
+    # imports this module and device.app that one)
+    app.forget("device.screens.cluboffer")
