@@ -28,6 +28,7 @@ def offer(app, cid, action):
     """The laptop's offer (command ``cid``): the confirmation screen, or why not (one line).
     An offer already on the glass gives way to the newer one (a laptop that restarted)."""
     if busy(app):
+        _drop(app)   # (nothing shown: this module goes again)
         return BUSY
     top = app.top()
     if isinstance(top, ClubOffer):
