@@ -253,3 +253,33 @@ def test_back_declines_the_round_and_a_game_in_progress_refuses_it(club, tmp_pat
         assert sim.events() == before and sim.log().count("club offer") == 1
     finally:
         sim.stop()
+
+
+def test_the_round_on_the_map_names_its_players_on_the_device(club, tmp_path):
+    """`connect --club --map`: the device plays the round on the ruleset's board, its players
+    named as drawn (the engine's `new`), the clock in its options."""
+    rnd = club_round(club.url, club.tables[0][1])
+    sim = device(tmp_path, "en")
+    store = Store(str(tmp_path / "table.db"))
+    t = s = None
+    try:
+        t = open_transport(sim.port)
+        s = HostLink(t, store)
+        offer = Offer(rnd, on_map=True)
+        assert until(lambda: offer.step(s) or offer.cid is not None, 30, s), sim.log()[-1500:]
+        shown(sim, s)
+        sim.press("ok")
+        assert until(lambda: offer.cid in s.results, 60, s), sim.log()[-1500:]
+        assert s.results[offer.cid] == (1, None)
+        new = sim.events()[0]
+        assert new["t"] == "new" and new["rs"] == "teg" and new["board"] == "teg"
+        assert [p["n"] for p in new["players"]] == rnd["players"]
+        assert new["opt"] == {"limit": 5400, "end": "roll"}
+        assert until(lambda: store.last_seq(s.sync.game) >= 2, 20, s)   # the deal came too
+    finally:
+        if s is not None:
+            s.close()
+        if t is not None:
+            t.close()
+        store.close()
+        sim.stop()
