@@ -38,18 +38,34 @@ def club_offer(args):
     it is and mirrored as ever)."""
     if not args.club:
         if args.map:
-            raise UsageError("--map goes with --club (the round played on the map)")
+            from comando_host.text.lang import _
+            raise UsageError(_("--map goes with --club (the club's round played on the map)"))
         return None
     import os
     from comando_host.commands.play.clubround import club_round
     from comando_host.link.cluboffer import Offer, offered_line
+    from comando_host.text.lang import _
     try:
         rnd = club_round(args.club, args.token or os.environ.get("COMANDO_CLUB_TOKEN", ""))
     except UsageError as exc:
-        print("comando connect: %s; the device is left as it is" % exc, file=sys.stderr)
+        print(_("comando connect: {why}; the device is left as it is").format(why=exc),
+              file=sys.stderr)
+        return None
+    if args.map and not on_the_map(rnd["ruleset"]):
+        print(_("comando connect: the device's map does not play {ruleset} (it plays "
+                "{rulesets}): run without --map; the device is left as it is").format(
+                    ruleset=rnd["ruleset"], rulesets=", ".join(on_the_map())), file=sys.stderr)
         return None
     print(offered_line(rnd), file=sys.stderr)
     return Offer(rnd, args.map)
+
+
+def on_the_map(ruleset=None):
+    """The rulesets the device plays on its map (its New game's Map field: the engine's, seated
+    by colour); with ``ruleset``, whether it is one."""
+    from comando.registry import COLOURS, ENGINE
+    ids = [rs for rs in ENGINE if rs in COLOURS]
+    return ids if ruleset is None else ruleset in ids
 
 
 def run(args):

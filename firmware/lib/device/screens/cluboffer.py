@@ -1,7 +1,7 @@
 """New game, from the club: the laptop of a club table offers the round the organiser drew (its
 ruleset, the players in seat order, its clock) and the device's players accept it on OK or
 refuse it on BACK (docs/decisions/club-round-at-the-table.md). Loaded when an offer arrives,
-dropped when it is answered: a round is offered once a game."""
+dropped when it is answered: a round comes once a game, its code need not stay in the heap."""
 
 from device import ui
 from device.buttons import PRESS
