@@ -23,4 +23,5 @@ package("device", base_path="lib", files=(
     "screens/__init__.py", "screens/base.py", "screens/turn.py", "screens/eliminate.py", "screens/dice.py",
     "screens/revancha.py", "screens/situation.py", "screens/teg2.py", "screens/teg2_turn.py", "screens/objectives.py",
     "screens/menus.py", "screens/newgame.py", "screens/armies.py", "screens/map.py", "screens/table_roll.py",
+    "screens/cluboffer.py",
 ))

@@ -27,7 +27,7 @@ from device.journal import Journal, StorageFull
 # run time (a directory listing costs the Pico's heap): tests/host/test_hand_kept_lists.py holds
 # it to firmware/lib/device/screens/.
 SCREENS = ("newgame", "teg2", "teg2_turn", "objectives", "turn", "dice", "table_roll", "revancha", "armies",
-           "menus", "map", "eliminate", "situation", "base")
+           "menus", "map", "eliminate", "situation", "cluboffer", "base")
 
 
 def screen_modules(names):
