@@ -272,14 +272,20 @@ class Store:
         # one connection, possibly used by the link's writer thread and the main thread: a
         # transaction holds the lock from BEGIN to COMMIT, reads take it too
         self.lock = threading.RLock()
+        fresh = self.path == ":memory:" or not os.path.exists(self.path) \
+            or os.path.getsize(self.path) == 0
         try:
             self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
-            self.db.executescript(SCHEMA)
             from comando_host.store import summaries
-            self.db.executescript(summaries.SCHEMA)
+            if fresh:   # a new store's tables in one transaction: one sync, not one per table
+                self.db.executescript("BEGIN IMMEDIATE;\n%s%sPRAGMA user_version=%d;\nCOMMIT;"
+                                      % (SCHEMA, summaries.SCHEMA, SCHEMA_VERSION))
+            else:
+                self.db.executescript(SCHEMA)
+                self.db.executescript(summaries.SCHEMA)
             summaries.migrate(self.db)
             self._migrate()
         except (sqlite3.DatabaseError, StoreError) as exc:
@@ -398,7 +404,7 @@ class Store:
         from comando_host.text.view import GameView
         now = time.time()
         top = 0
-        view = GameView(packed=True)     # its summary, fed as the rows go in
+        view = GameView(packed=True, texts=False)     # its summary, fed as the rows go in
         with self._tx():
             filed = False
             events = []
@@ -499,7 +505,7 @@ class Store:
         packed (a long game never all in memory as dicts)."""
         from comando_host.text.view import GameView
         g = self.game(game) or {"board": "", "fw": ""}
-        view = GameView(packed=True)
+        view = GameView(packed=True, texts=False)   # (a row's fields: no line worded)
         view.hello({"game": game, "board": g["board"], "fw": g["fw"]}, 0)
         view.replay(self.iter_records(game))
         return view

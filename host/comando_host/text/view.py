@@ -28,8 +28,9 @@ class GameView:
     """The mirror's model of one game: header fields, the last rolls and battles, a log tail, all
     in the table record's words (``comando_host.text.record``)."""
 
-    def __init__(self, tail=12, packed=False):
+    def __init__(self, tail=12, packed=False, texts=True):
         self.packed = packed    # Record(packed): a long game's history in compact lines
+        self.texts = texts      # Record(texts): False for a summary row (a map game's lines unworded)
         self.game = None
         self.board = ""
         self.fw = ""
@@ -54,7 +55,7 @@ class GameView:
         self.error_count = 0
         self.board_lines = []
         self.extra_lines = []
-        self.record = R.Record(packed=packed)
+        self.record = R.Record(packed=packed, texts=texts)
 
     @property
     def _state(self):
@@ -68,7 +69,7 @@ class GameView:
         part (the device resumes from the laptop's last event) is told from its start."""
         fresh = p.get("game") != self.game
         if fresh:
-            self.__init__(self.log.maxlen, self.packed)
+            self.__init__(self.log.maxlen, self.packed, self.texts)
         self.game = p.get("game")
         self.board = p.get("board", "") or self.board
         self.fw = p.get("fw", "")
