@@ -307,3 +307,44 @@ class GameView:
             "round %s   turn: %s   stage: %s   events: %d (last #%d)"
             % (self.round or "-", self.whose_turn(), self.phase or "-", self.count, self.last_seq),
         ] + (["now: " + self.status] if self.status else []) + self.extra_lines + self.board_lines
+
+
+class PlayedGameView:
+    """The summary-row view (``store.summaries``) of a map game this process plays itself
+    (`comando play`): its fields read from the game's own state, which holds every event the
+    store is given, so the store does not fold the game a second time (issue 28). The same
+    fields as a ``GameView`` fed the same events: players, result, board, ruleset, count."""
+
+    def __init__(self, game):
+        self.game = game          # a comando.engine.Game (its state is replaced by an undo)
+        self.last_seq = 0
+        self.count = 0
+        self._record = R.Record(board=game.board)
+
+    def event(self, ev):
+        seq = ev.get("seq", 0)
+        if self.count and isinstance(seq, int) and seq <= self.last_seq:
+            return   # (as GameView: an event already counted)
+        self.last_seq = max(self.last_seq, seq)
+        self.count += 1
+
+    def snapshot(self, seq, state):
+        raise ValueError("a map game has no snapshots")   # (the store then folds the game itself)
+
+    @property
+    def players(self):
+        st = self.game.state
+        return [st.who(p) for p in range(st.np)]
+
+    @property
+    def board(self):
+        return self.game.board.id
+
+    @property
+    def ruleset(self):
+        return self.game.state.rules.id
+
+    def result(self) -> str:
+        rec = self._record
+        rec.mode, rec.state = "engine", self.game.state
+        return rec.result() or "-"

@@ -81,20 +81,24 @@ class KeyboardGame:
     # -- the store: the game lives there (a log file is an export). Events go in one
     # transaction per batch (issue 28): at every prompt, at each turn's end (the bot plays many
     # in one command) and on the way out, so a crash loses nothing the player was asked about.
-    def record(self):
+    # Inside a command (``durable=False``) a batch is committed without waiting for the disk (a
+    # crash of the program loses none of it); the one before each prompt waits for it.
+    def record(self, durable=True):
         if self.store is None:
             return
         log = self.game.log
         start = self._seen if self._seen <= len(log) else 0   # (undo is an event too)
         new = [ev for ev in log[start:] if ev["seq"] > self.stored]
         if new:
-            self.stored = self.store.add_events(self.game_id, new)
+            self.stored = self.store.add_events(self.game_id, new, durable=durable)
+        elif durable:
+            self.store.sync()
         self._seen = len(log)
 
     # -- log
     def flush(self, truncate=False, store=True):
         if store:
-            self.record()
+            self.record(durable=False)
         if not self.log_path:
             return
         mode = "w" if truncate else "a"
