@@ -4,7 +4,6 @@ the game clock; loop() reads the commands from the keyboard or a script on stdin
 
 from __future__ import annotations
 
-import difflib
 import shlex
 import sys
 import time
@@ -306,6 +305,7 @@ class KeyboardGame:
             owner = other_games_command(cmd)   # a command another game adds: say which
             if owner is not None:
                 raise UsageError(f"{cmd}: {NAMES[owner]} only (--ruleset {owner}), not {s.rules.name}")
+            import difflib   # (an unknown command's cost only)
             near = difflib.get_close_matches(cmd, COMMANDS + tuple(
                 c for _, game in games.every() for c in game.commands), n=2, cutoff=0.6)
             hint = _("did you mean {commands}? ").format(commands=_(" or ").join(near)) if near else ""
