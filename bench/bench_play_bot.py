@@ -24,10 +24,18 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+TIMEOUT = 120   # a game that has not ended by then never will (pyrisk's AIs can loop forever)
+
+
 def run(cmd, stdin="", cwd=None, env=None):
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    proc = subprocess.run(cmd, input=stdin, capture_output=True, text=True, cwd=cwd, env=env)
+    try:
+        proc = subprocess.run(cmd, input=stdin, capture_output=True, text=True, cwd=cwd, env=env,
+                              timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        sys.exit("bench_play_bot: %s did not end in %d s (stopped): run the bench again"
+                 % (" ".join(cmd[1:3]), TIMEOUT))
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)

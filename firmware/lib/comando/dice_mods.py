@@ -10,9 +10,12 @@ comando.texts key). A new modifier is a new row and its line in texts.txt (and w
 on: a situation card, a rule); combat, the odds and their callers take it as they are.
 """
 
-try:
+import sys
+
+if sys.implementation.name == "micropython":
     from micropython import const
-except ImportError:  # CPython
+else:  # CPython (a package named micropython, the unix port's, may be installed: importing it
+    # loads the whole port, ~2 ms a command; issue 28)
     const = lambda x: x  # noqa: E731
 
 NONE = const(0)

@@ -5,7 +5,11 @@ Tables: ``games`` (one row per game the laptop has seen), ``players`` (seats, fr
 are rows of kind ``snapshot``); ``commands`` and ``links``, the live page's events on their way to
 a linked device (``comando_host.web.pagecommands``). Every write is one transaction committed with
 ``synchronous=FULL``: when ``add_events`` returns, the events survive a crash of the laptop, and
-only then does the link acknowledge them to the device.
+only then does the link acknowledge them to the device. The one exception: ``comando play``'s
+commits at each turn's end inside one command (``add_events(durable=False)``: the bot playing
+many turns) are committed with ``synchronous=NORMAL``, which survives a crash of the program
+(kill -9) but waits for the disk only at the next durable commit or ``sync``, made before every
+prompt (docs/decisions/store-group-commits-and-summaries.md).
 
 Where: ``$COMANDO_DB`` (a file path) if set, else ``platformdirs.user_data_dir("comando")``/
 ``comando.db``; every command that uses the store also takes ``--db PATH``.
@@ -265,6 +269,7 @@ class Store:
                 os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
             check_path(self.path, create, made_dirs)
         self.commits = 0
+        self.unsynced = None      # the game of a commit made with durable=False the disk may not hold yet
         self._rdb = None
         self.readonly = None      # why nothing can be written (read-only, the disk full), or None
         self._pending = {}        # games filed but not yet stored: they go in with their events
@@ -272,14 +277,20 @@ class Store:
         # one connection, possibly used by the link's writer thread and the main thread: a
         # transaction holds the lock from BEGIN to COMMIT, reads take it too
         self.lock = threading.RLock()
+        fresh = self.path == ":memory:" or not os.path.exists(self.path) \
+            or os.path.getsize(self.path) == 0
         try:
             self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
-            self.db.executescript(SCHEMA)
             from comando_host.store import summaries
-            self.db.executescript(summaries.SCHEMA)
+            if fresh:   # a new store's tables in one transaction: one sync, not one per table
+                self.db.executescript("BEGIN IMMEDIATE;\n%s%sPRAGMA user_version=%d;\nCOMMIT;"
+                                      % (SCHEMA, summaries.SCHEMA, SCHEMA_VERSION))
+            else:
+                self.db.executescript(SCHEMA)
+                self.db.executescript(summaries.SCHEMA)
             summaries.migrate(self.db)
             self._migrate()
         except (sqlite3.DatabaseError, StoreError) as exc:
@@ -364,17 +375,19 @@ class Store:
                                     " WHERE id=?", (board, fw or row[1], game))
             return False
 
-    def add_events(self, game: str, events, snapshot=None) -> int:
+    def add_events(self, game: str, events, snapshot=None, durable: bool = True) -> int:
         """Store events (dicts with "seq") durably in one transaction; returns the highest seq.
 
         ``snapshot`` (seq, the device's state dict) is stored first when given. An event whose seq is already
         stored must be identical (else ValueError: the logs diverged). A game filed by
         ensure_game and not stored yet goes in with them. StoreError (one line) when the
         database cannot be written (the disk full, read-only): nothing of the batch is stored.
+        ``durable=False``: committed without waiting for the disk (a crash of this program loses
+        none of it, a power cut may, until the next durable commit or ``sync``).
         """
         now = time.time()
         events = list(events)
-        with self._tx():
+        with self._tx(durable):
             if events or snapshot is not None:
                 self._file_pending(game)
             top = self._insert_snapshot(game, snapshot, now) if snapshot is not None else 0
@@ -388,7 +401,18 @@ class Store:
                     self._summaries.forget(game)
                 raise
         self._pending.pop(game, None)
+        # (a durable commit syncs the WAL, and with it every frame before its own)
+        self.unsynced = None if durable else game
         return top
+
+    def sync(self) -> None:
+        """Wait for the disk to hold every commit made with ``durable=False``: a durable commit
+        (the last update of the game written so) whose WAL sync carries the frames before its
+        own; nothing to do when there are none."""
+        if self.unsynced is not None:
+            with self._tx():
+                self.db.execute("UPDATE games SET updated=? WHERE id=?", (time.time(), self.unsynced))
+            self.unsynced = None
 
     def add_records(self, game: str, records, batch: int = 2000) -> int:
         """Store a whole game's ``records`` (("event", ev) or ("snapshot", seq, payload), in
@@ -398,7 +422,7 @@ class Store:
         from comando_host.text.view import GameView
         now = time.time()
         top = 0
-        view = GameView(packed=True)     # its summary, fed as the rows go in
+        view = GameView(packed=True, texts=False)     # its summary, fed as the rows go in
         with self._tx():
             filed = False
             events = []
@@ -477,6 +501,15 @@ class Store:
                                          % (game, r[1]))
         return top
 
+    def follow(self, game: str, view) -> None:
+        """Keep ``game``'s summary row from ``view``, fed each batch this store writes (a game
+        this process plays: ``text.view.PlayedGameView``); a game another writer touched in
+        between is folded from the store again, as any."""
+        from comando_host.store import summaries
+        if self._summaries is None:
+            self._summaries = summaries.Writer()
+        self._summaries.follow(game, view)
+
     def _summarize(self, game, events, snapshot, view=None):
         """The game's summary row, in the events' transaction (summaries.py); ``view``: the
         game's view already folded (add_records), else it is kept or folded from the store."""
@@ -499,7 +532,7 @@ class Store:
         packed (a long game never all in memory as dicts)."""
         from comando_host.text.view import GameView
         g = self.game(game) or {"board": "", "fw": ""}
-        view = GameView(packed=True)
+        view = GameView(packed=True, texts=False)   # (a row's fields: no line worded)
         view.hello({"game": game, "board": g["board"], "fw": g["fw"]}, 0)
         view.replay(self.iter_records(game))
         return view
@@ -587,8 +620,9 @@ class Store:
         """BEGIN IMMEDIATE .. COMMIT under the store's lock. Any sqlite3 error on the way (the
         disk full, a read-only file, a lock) rolls back and becomes one StoreError line."""
 
-        def __init__(self, store):
+        def __init__(self, store, durable=True):
             self.store = store
+            self.durable = durable
 
         def __enter__(self):
             store = self.store
@@ -597,11 +631,15 @@ class Store:
                                  "(reading it works)" % (store.path, store.readonly))
             store.lock.acquire()
             try:
+                if not self.durable:
+                    store.db.execute("PRAGMA synchronous=NORMAL")
                 store.db.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
+                self._full()
                 store.lock.release()
                 raise store._failed(exc) from None
             except BaseException:
+                self._full()
                 store.lock.release()
                 raise
 
@@ -620,8 +658,19 @@ class Store:
                     if isinstance(exc, sqlite3.Error) and not isinstance(exc, sqlite3.IntegrityError):
                         raise store._failed(exc) from None
             finally:
-                store.lock.release()
+                try:
+                    self._full()
+                finally:
+                    store.lock.release()
             return False
+
+        def _full(self):
+            """Back to the store's own level after a commit that did not wait for the disk."""
+            if not self.durable:
+                try:
+                    self.store.db.execute("PRAGMA synchronous=FULL")
+                except sqlite3.Error:
+                    pass   # (the next commit fails and says why)
 
         def _rollback(self):
             db = self.store.db
@@ -635,8 +684,8 @@ class Store:
         return StoreError("cannot store in the game database %s: %s; nothing of this write was "
                           "stored (what was stored before is intact)" % (self.path, why(exc, self.path)))
 
-    def _tx(self):
-        return Store._Tx(self)
+    def _tx(self, durable=True):
+        return Store._Tx(self, durable)
 
     # -- reading ---------------------------------------------------------------------------
 

@@ -51,6 +51,11 @@ class Writer:
     def forget(self, game: str) -> None:
         self.views.pop(game, None)
 
+    def follow(self, game: str, view) -> None:
+        """Keep ``view`` for ``game`` (a view its writer keeps up to date itself: text.view's
+        PlayedGameView), instead of one folded from the store."""
+        self.views[game] = view
+
     def fold(self, db, game: str, events, snapshot, fresh_view) -> None:
         """Inside the writer's transaction, after its rows: bring ``game``'s view up to date and
         write its row. ``fresh_view(game)`` folds the game from the store (its rows are already

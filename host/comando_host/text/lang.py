@@ -17,7 +17,6 @@ choice.
 from __future__ import annotations
 
 import gettext
-import hashlib
 import os
 
 from comando import texts
@@ -168,6 +167,7 @@ def _mo_path(code: str) -> str | None:
         return beside
     if not os.path.exists(po):
         return None
+    import hashlib   # (a checkout's only; CPython's loads OpenSSL: issue 28)
     with open(po, "rb") as f:
         digest = hashlib.sha256(f.read()).hexdigest()[:16]
     cached = os.path.join(cache_dir(), digest, code, "LC_MESSAGES", DOMAIN + ".mo")

@@ -112,9 +112,11 @@ def _power(p):
 class Record:
     """Follows one game's log; ``feed(ev)`` tells each event (see the module docstring)."""
 
-    def __init__(self, board=None, packed=False):
+    def __init__(self, board=None, packed=False, texts=True):
         self.board = board
         self.packed = packed    # a map game's history as compact lines (logstream.StreamFolder)
+        # False: a map game's events are folded, not worded (a summary row needs the state only)
+        self.texts = texts
         self.mode = None        # "session" | "engine" | None (a log this host cannot fold)
         self.state = None
         self.folder = None
@@ -154,7 +156,7 @@ class Record:
             self.mode = None  # the rules lost track: plain public lines from now on
             self.state = None
         if not text:
-            text = raw(ev)
+            text = raw(ev) if self.texts or self.mode != "engine" else ""
         return Entry(ev.get("seq", 0), t, KIND.get(t, ""), text)
 
     def who(self, p) -> str:
@@ -510,6 +512,9 @@ class Record:
         clocked = ev.get("t") in ("timeout", "close") and st.clock is not None
         if ev.get("t") != "undo" and not clocked and not hasattr(st.rules, "apply_" + str(ev.get("t"))):
             return None  # a type these rules do not know: told raw, the fold goes on
+        if not self.texts:
+            self.state = self.folder.feed(ev) or self.folder.state
+            return ""
         before = EngineBefore(st)
         self.state = self.folder.feed(ev) or self.folder.state
         st = self.state

@@ -15,7 +15,7 @@ import re
 from comando_host.text.lang import N_, _, current
 
 # The citation the engine's Rules.cite appends: " (BOOK.txt..." up to the end of the line.
-CITE = re.compile(r" \((?:[\w-]+\.txt|rules)[,:] .*$")
+CITE = r" \((?:[\w-]+\.txt|rules)[,:] .*$"
 
 # (the engine's English as a pattern, the msgid saying it with the same named fields[, the fields
 # that are counts of armies: said with their noun, "8 ejércitos"])
@@ -76,8 +76,16 @@ SHAPES = [
      N_("{b} holds {m} missile(s) and {a} {k}: the missile is stopped")),
     (r"(?P<who>.+) rests this round: no (?P<what>\w+)", N_("{who} rests this round: no {what}")),
 ]
-_COMPILED = [(re.compile("^" + shape[0] + "$"), shape[1], shape[2] if len(shape) > 2 else ())
-             for shape in SHAPES]
+_COMPILED: list = []   # (compiled at the first refusal said in another language: an English
+# game never needs them, and compiling the 32 patterns cost every `comando play` several ms; issue 28)
+
+
+def _compiled() -> list:
+    if not _COMPILED:
+        _COMPILED.extend((re.compile("^" + shape[0] + "$"), shape[1], shape[2] if len(shape) > 2 else ())
+                         for shape in SHAPES)
+    return _COMPILED
+
 
 # the engine's action names in a refusal ("attack is not allowed now"), said as the REPL's verbs
 ACTIONS = {"attack": N_("attack"), "place": N_("place"), "end": N_("end the turn"),
@@ -90,9 +98,9 @@ def say(message: str) -> str:
     text = str(message)
     if current() == "en":
         return text
-    m = CITE.search(text)
+    m = re.search(CITE, text)
     head, cite = (text[:m.start()], text[m.start():]) if m else (text, "")
-    for pattern, msgid, counts in _COMPILED:
+    for pattern, msgid, counts in _compiled():
         found = pattern.match(head)
         if found is None:
             continue

@@ -28,8 +28,9 @@ class GameView:
     """The mirror's model of one game: header fields, the last rolls and battles, a log tail, all
     in the table record's words (``comando_host.text.record``)."""
 
-    def __init__(self, tail=12, packed=False):
+    def __init__(self, tail=12, packed=False, texts=True):
         self.packed = packed    # Record(packed): a long game's history in compact lines
+        self.texts = texts      # Record(texts): False for a summary row (a map game's lines unworded)
         self.game = None
         self.board = ""
         self.fw = ""
@@ -54,7 +55,7 @@ class GameView:
         self.error_count = 0
         self.board_lines = []
         self.extra_lines = []
-        self.record = R.Record(packed=packed)
+        self.record = R.Record(packed=packed, texts=texts)
 
     @property
     def _state(self):
@@ -68,7 +69,7 @@ class GameView:
         part (the device resumes from the laptop's last event) is told from its start."""
         fresh = p.get("game") != self.game
         if fresh:
-            self.__init__(self.log.maxlen, self.packed)
+            self.__init__(self.log.maxlen, self.packed, self.texts)
         self.game = p.get("game")
         self.board = p.get("board", "") or self.board
         self.fw = p.get("fw", "")
@@ -306,3 +307,44 @@ class GameView:
             "round %s   turn: %s   stage: %s   events: %d (last #%d)"
             % (self.round or "-", self.whose_turn(), self.phase or "-", self.count, self.last_seq),
         ] + (["now: " + self.status] if self.status else []) + self.extra_lines + self.board_lines
+
+
+class PlayedGameView:
+    """The summary-row view (``store.summaries``) of a map game this process plays itself
+    (`comando play`): its fields read from the game's own state, which holds every event the
+    store is given, so the store does not fold the game a second time (issue 28). The same
+    fields as a ``GameView`` fed the same events: players, result, board, ruleset, count."""
+
+    def __init__(self, game):
+        self.game = game          # a comando.engine.Game (its state is replaced by an undo)
+        self.last_seq = 0
+        self.count = 0
+        self._record = R.Record(board=game.board)
+
+    def event(self, ev):
+        seq = ev.get("seq", 0)
+        if self.count and isinstance(seq, int) and seq <= self.last_seq:
+            return   # (as GameView: an event already counted)
+        self.last_seq = max(self.last_seq, seq)
+        self.count += 1
+
+    def snapshot(self, seq, state):
+        raise ValueError("a map game has no snapshots")   # (the store then folds the game itself)
+
+    @property
+    def players(self):
+        st = self.game.state
+        return [st.who(p) for p in range(st.np)]
+
+    @property
+    def board(self):
+        return self.game.board.id
+
+    @property
+    def ruleset(self):
+        return self.game.state.rules.id
+
+    def result(self) -> str:
+        rec = self._record
+        rec.mode, rec.state = "engine", self.game.state
+        return rec.result() or "-"

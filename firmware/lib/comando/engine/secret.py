@@ -15,7 +15,6 @@ The hashed message is ASCII, checkable with any sha256 tool, as T.E.G. II battle
 """
 
 import binascii
-import hashlib
 
 PREFIX = "comando-objective/1:"
 NONCE_BYTES = 16
@@ -23,6 +22,7 @@ UNKNOWN = -1   # an objective the fold does not know (sealed, not yet revealed)
 
 
 def commit(oid, nonce):
+    import hashlib   # (here: CPython's loads OpenSSL, ~4 ms every laptop command paid; issue 28)
     return binascii.hexlify(hashlib.sha256((PREFIX + str(oid) + ":" + nonce).encode())
                             .digest()).decode()
 

@@ -120,6 +120,9 @@ def run(args) -> int:
     if gid is None:
         gid = new_game_id()
         store.ensure_game(gid, board=game.board.id, ruleset=rules.id, origin="play")
+        if not args.resume:   # its summary row read from the game itself (not folded again)
+            from comando_host.text.view import PlayedGameView
+            store.follow(gid, PlayedGameView(game))
     try:
         session = KeyboardGame(game, log_path=log_path, store=store, game_id=gid,
                                now=time.monotonic)

@@ -4,7 +4,6 @@ the game clock; loop() reads the commands from the keyboard or a script on stdin
 
 from __future__ import annotations
 
-import difflib
 import shlex
 import sys
 import time
@@ -81,20 +80,24 @@ class KeyboardGame:
     # -- the store: the game lives there (a log file is an export). Events go in one
     # transaction per batch (issue 28): at every prompt, at each turn's end (the bot plays many
     # in one command) and on the way out, so a crash loses nothing the player was asked about.
-    def record(self):
+    # Inside a command (``durable=False``) a batch is committed without waiting for the disk (a
+    # crash of the program loses none of it); the one before each prompt waits for it.
+    def record(self, durable=True):
         if self.store is None:
             return
         log = self.game.log
         start = self._seen if self._seen <= len(log) else 0   # (undo is an event too)
         new = [ev for ev in log[start:] if ev["seq"] > self.stored]
         if new:
-            self.stored = self.store.add_events(self.game_id, new)
+            self.stored = self.store.add_events(self.game_id, new, durable=durable)
+        elif durable:
+            self.store.sync()
         self._seen = len(log)
 
     # -- log
     def flush(self, truncate=False, store=True):
         if store:
-            self.record()
+            self.record(durable=False)
         if not self.log_path:
             return
         mode = "w" if truncate else "a"
@@ -302,6 +305,7 @@ class KeyboardGame:
             owner = other_games_command(cmd)   # a command another game adds: say which
             if owner is not None:
                 raise UsageError(f"{cmd}: {NAMES[owner]} only (--ruleset {owner}), not {s.rules.name}")
+            import difflib   # (an unknown command's cost only)
             near = difflib.get_close_matches(cmd, COMMANDS + tuple(
                 c for _, game in games.every() for c in game.commands), n=2, cutoff=0.6)
             hint = _("did you mean {commands}? ").format(commands=_(" or ").join(near)) if near else ""

@@ -4,8 +4,6 @@ country names close to a typo."""
 
 from __future__ import annotations
 
-import difflib
-
 from comando.board import BoardError, search_key
 from comando_host import games
 from comando_host.text.lang import N_, NP_, _, command_words
@@ -82,6 +80,8 @@ def spoken_commands(rules_id) -> dict:
 
 def english_command(rules_id, word) -> str:
     """The English name of command ``word`` (said in any language), or ``word`` itself."""
+    if word in COMMANDS or word in games.get(rules_id).commands:
+        return word   # (an English name is itself: the catalogues are not read for it)
     return spoken_commands(rules_id).get(word, word)
 
 
@@ -103,6 +103,7 @@ def close_countries(board, text, n=3):
     words = text.split()
     probes = [text] + words + [" ".join(words[j:j + 2]) for j in range(len(words) - 1)
                                if search_key(words[j]) not in keys or search_key(words[j + 1]) not in keys]
+    import difflib   # (a typo's cost only: issue 28)
     hits = []
     for probe in probes:
         k = search_key(probe)
