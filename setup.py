@@ -78,4 +78,4 @@ class build_py_with_share(build_py):
             shutil.copyfile(rel, target)
 
 
-setup(cmdclass={"build_py": build_py_with_share})
+setup(cmdclass={"build_py": build_py_with_share}, scripts=["host/scripts/comando"])
