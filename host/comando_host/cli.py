@@ -1,8 +1,5 @@
 """The `comando` command: a table of subcommands discovered in comando_host.commands."""
 
-from __future__ import annotations
-
-import argparse
 import sys
 
 from comando_host import commands
@@ -10,18 +7,6 @@ from comando_host import commands
 
 class UsageError(Exception):
     """A bad argument: printed as one readable line, exit code 2."""
-
-
-class VersionAction(argparse.Action):
-    """`comando --version`: the installed package's version (its metadata), read only when asked."""
-
-    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
-        super().__init__(option_strings, dest, nargs=0, default=default, help=help)
-
-    def __call__(self, parser, namespace, values, option_string=None):
-        from comando_host.resources import version
-        print(f"comando {version()}")
-        parser.exit(0)
 
 
 def terminal_columns() -> int:
@@ -41,33 +26,6 @@ def terminal_columns() -> int:
     return columns if columns > 0 else 80
 
 
-class HelpFormatter(argparse.HelpFormatter):
-    """argparse's formatter at the width it would pick itself (two columns short of the
-    terminal's), found without shutil."""
-
-    def __init__(self, prog, indent_increment=2, max_help_position=24, width=None, **kw):
-        if width is None:
-            width = terminal_columns() - 2
-        super().__init__(prog, indent_increment, max_help_position, width, **kw)
-
-
-class RawDescriptionHelpFormatter(argparse.RawDescriptionHelpFormatter, HelpFormatter):
-    """The description kept as written (`comando battle`'s examples), at the same width."""
-
-
-class Parser(argparse.ArgumentParser):
-    """argparse with one-line errors: what is wrong and where the usage is, not the usage dump.
-    Subcommand parsers are made of the same class (argparse copies the parent's type), with
-    the shutil-free formatter unless they name another."""
-
-    def __init__(self, *args, **kw):
-        kw.setdefault("formatter_class", HelpFormatter)
-        super().__init__(*args, **kw)
-
-    def error(self, message: str):
-        self.exit(2, f"{self.prog}: error: {message} (see `{self.prog} --help`)\n")
-
-
 def command_names() -> list[str]:
     """The subcommands: one module or package each in comando_host/commands, named as the
     command (a listing, no imports; `play` is a package of its parts)."""
@@ -79,48 +37,10 @@ def command_names() -> list[str]:
                      and os.path.isfile(os.path.join(here, n, "__init__.py"))])
 
 
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The parser of every command, or (``only``) of the one command being run: a one-shot
-    command imports what it needs and nothing else (each command imports its own heavy
-    modules when it runs)."""
-    import importlib
-    parser = Parser(
-        prog="comando",
-        description="Comando: dice, odds, boards and games for T.E.G., La Revancha, WAR, Risk and T.E.G. II.",
-    )
-    parser.add_argument("--version", action=VersionAction, help="show the version and exit")
-    parser.add_argument("--lang", metavar="CODE",
-                        help="the language to speak: en, es or pt_BR (default: $COMANDO_LANG, else "
-                             "the locale; a game's table: its ruleset's own)")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in command_names():
-        if only is not None and name != only:
-            continue
-        module = importlib.import_module(f"{commands.__name__}.{name}")
-        module.register(sub)
-    return parser
-
-
-def _command_in(argv) -> str | None:
-    """The subcommand named on the command line (the first word that is not an option), when it
-    is one; else None (then `--help` and mistakes see every command)."""
-    words = iter(argv)
-    for word in words:
-        if word in GLOBAL_VALUED:
-            next(words, None)   # its value is no command
-            continue
-        if not word.startswith("-"):
-            return word if word in command_names() else None
-        if word in ("-h", "--help", "--version"):
-            return None
-    return None
-
-
-# The global options that take a value (`comando --lang es play`: "es" is not the command).
-GLOBAL_VALUED = ("--lang",)
-
-
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, plain: bool = True) -> int:
+    """Run one command line (``argv``, else the process's). A plain line of `odds`, `roll`,
+    `battle` or `games` is read without argparse (``plainargs``; ``plain=False``: argparse
+    reads every line, as the tests compare); any other line by argparse (``cli_parser``)."""
     from comando_host.text.textsafe import SafeStream
     out, err = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = SafeStream(out), SafeStream(err)   # argparse echoes arguments too
@@ -129,17 +49,16 @@ def main(argv: list[str] | None = None) -> int:
         if problem:
             print(problem, file=sys.stderr)
             return 2
-        words = sys.argv[1:] if argv is None else argv
-        parser = build_parser(_command_in(words))
-        args, extra = parser.parse_known_args(argv)
-        if extra:  # name the subcommand whose arguments they are, not bare `comando`
-            where = f"comando {args.command}" if getattr(args, "command", None) else "comando"
-            print(f"{where}: error: unrecognized arguments: {' '.join(extra)} "
-                  f"(see `{where} --help`)", file=sys.stderr)
-            return 2
-        if not getattr(args, "func", None):
-            parser.print_help()
-            return 2
+        words = sys.argv[1:] if argv is None else list(argv)
+        args = None
+        if plain:
+            from comando_host import plainargs
+            args = plainargs.read(words)
+        if args is None:
+            from comando_host import cli_parser
+            args, code = cli_parser.parse(words)
+            if args is None:
+                return code
         from comando_host.text import lang
         try:
             lang.choose(args.lang)

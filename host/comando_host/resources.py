@@ -12,8 +12,6 @@ checkout and under the user's data and cache folders (platformdirs) for an insta
 ``damaged()`` names an installed file that is missing or cut short (the wheel's RECORD).
 """
 
-from __future__ import annotations
-
 import os
 
 # What a player types to mend an installed package (cli.main prints it with what is wrong).
@@ -83,14 +81,16 @@ def version() -> str:
 def damaged() -> str | None:
     """The first file of the installed package that is missing or not the size the wheel gave
     it (the installer's RECORD), as "PATH is missing" / "PATH is damaged (...)"; None when all
-    are whole or this is a source checkout (git keeps that one)."""
+    are whole or this is a source checkout (git keeps that one). Every command pays it at start
+    (some 400 files: a stat each, issue 28), so it is kept lean."""
     share = share_root()
     if share is None:
         return None
     site = os.path.dirname(os.path.dirname(share))          # .../site-packages
+    stat = os.stat
     for path, size in _record(site):
         try:
-            have = os.stat(path).st_size
+            have = stat(path).st_size
         except OSError:
             return "%s is missing" % path
         if size is not None and have != size:
@@ -101,19 +101,31 @@ def damaged() -> str | None:
 def _record(site: str):
     """(path, size or None) of each file of the comando and comando_host packages that the
     installer's RECORD (the wheel format's CSV: path, hash, size) lists. Read here, not with
-    importlib.metadata, whose imports (email...) would add ~40 ms to every command."""
-    import csv
+    importlib.metadata, whose imports (email...) would add ~40 ms to every command, nor with
+    csv (it imports re: issue 28): a line is cut at its commas unless it has a quote (csv's
+    quoting of a path holding a comma or a quote), which csv reads."""
     for name in os.listdir(site):
         if not (name.startswith("comando-") and name.endswith(".dist-info")):
             continue
         try:
             with open(os.path.join(site, name, "RECORD"), newline="", encoding="utf-8") as f:
-                rows = list(csv.reader(f))
+                text = f.read()
         except OSError:
             continue   # no RECORD: nothing to check against
-        for row in rows:
-            if not row or row[0].split("/", 1)[0] not in ("comando", "comando_host") \
-                    or "__pycache__" in row[0]:
+        # (one pass over ~800 lines, half of them the installer's .pyc: kept to a comprehension)
+        lines = [line for line in text.splitlines()
+                 if line.startswith(_OURS) and "__pycache__" not in line]
+        for line in lines:
+            if '"' in line:
+                import csv
+                row = next(csv.reader([line]), [])
+            else:
+                row = line.split(",")
+            if "__pycache__" in row[0] or row[0].split("/", 1)[0] not in _PACKAGES:
                 continue
             size = int(row[2]) if len(row) > 2 and row[2].isdigit() else None
-            yield os.path.join(site, *row[0].split("/")), size
+            yield site + os.sep + row[0].replace("/", os.sep), size
+
+
+_PACKAGES = ("comando", "comando_host")
+_OURS = ("comando/", "comando_host/", '"comando')   # (a quoted path starts with its quote)

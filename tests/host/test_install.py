@@ -212,6 +212,36 @@ def test_the_installed_package_runs_outside_the_checkout(installed):
     assert "'comando run'" in proc.stdout and "make " not in proc.stdout
 
 
+def _imported(inst: "Installed", argv: list) -> set:
+    """The modules a process of the installed environment imports (Python's import log); the
+    game database named ($COMANDO_DB, as bench_cli_start does: the default path is
+    platformdirs', whose own imports re and tempfile are not the command's)."""
+    env = dict(inst.env, PYTHONPROFILEIMPORTTIME="1",
+               COMANDO_DB=os.path.join(inst.base, "no-games-here.db"))
+    proc = subprocess.run(argv, capture_output=True, text=True, cwd=inst.elsewhere, env=env)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return {line.split("|")[2].strip() for line in proc.stderr.splitlines()
+            if line.startswith("import time:") and line.count("|") == 2
+            and line.split("|")[1].strip().isdigit()}
+
+
+def test_the_installed_command_is_a_plain_script_starting_without_re_or_argparse(installed):
+    """Issue 28: `comando` is the package's own launcher (setup.py scripts=), not pip's
+    console-script wrapper, which imports re; a plain `odds`, `roll`, `battle` or `games`
+    imports nothing heavy beyond a bare start (docs/decisions/cli-start-imports.md)."""
+    with open(installed.comando, encoding="utf-8") as f:
+        script = f.read()
+    assert script.startswith("#!" + installed.python) and "import re" not in script
+    bare = _imported(installed, [installed.python, "-c", "pass"])
+    heavy = ("re", "argparse", "gettext", "locale", "csv", "collections", "enum", "array",
+             "json", "sqlite3", "importlib.metadata", "comando_host.cli_parser")
+    for argv in (["odds", "--rules", "teg", "10", "4"], ["roll", "--seed", "1", "3", "2"],
+                 ["battle", "--att", "3/0/5", "--def", "1/2/2"], ["games"]):
+        mods = _imported(installed, [installed.comando] + argv) - bare
+        assert "comando_host.cli" in mods
+        assert sorted(m for m in mods if m.split(".")[0] in heavy or m in heavy) == [], argv
+
+
 def test_the_installed_simulator_runs_a_button_script(installed):
     script = os.path.join(installed.elsewhere, "start.txt")
     with open(script, "w") as f:

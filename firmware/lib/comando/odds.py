@@ -17,14 +17,16 @@ from comando.combat import COUNTS
 
 import sys
 
-try:
-    from array import array
-except ImportError:
-    array = None
-
 # Unboxed float arrays where a heap is small and a list of floats fragments it (MicroPython);
-# CPython indexes a list faster than an array (no boxing on every read).
+# CPython indexes a list faster than an array (no boxing on every read), and does not import
+# array at all (it imports collections: a one-shot command's start, issue 28).
 _ARRAYS = sys.implementation.name == "micropython"
+array = None
+if _ARRAYS:
+    try:
+        from array import array
+    except ImportError:
+        pass
 
 _RING = 5  # an attack roll costs the attacker at most 4 armies: rows a .. a-4 are live
 

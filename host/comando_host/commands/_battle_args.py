@@ -1,9 +1,5 @@
 """Arguments shared by `comando odds` and `comando roll` (a leading underscore: not a command)."""
 
-from __future__ import annotations
-
-import argparse
-
 from comando import combat, dice_mods
 from comando_host.cli import UsageError
 from comando_host.text.lang import _, _n, decimal
@@ -18,7 +14,7 @@ MOD_HELP = {"snow": "La Revancha's Snow situation card: +1 defence die, up to 4"
             "tailwind": "La Revancha's Tailwind situation card: +1 attack die, up to 4"}
 
 
-def add_battle_args(parser: argparse.ArgumentParser, optional: bool = False) -> None:
+def add_battle_args(parser, optional: bool = False) -> None:
     """``optional``: ATT and DEF may be left out (`comando odds --chain/--need` checks them)."""
     nargs = "?" if optional else None
     parser.add_argument("--rules", default="teg", metavar="RULES", type=str.lower,
@@ -34,6 +30,17 @@ def add_battle_args(parser: argparse.ArgumentParser, optional: bool = False) -> 
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
+def plain_battle_args(spec) -> None:
+    """The same arguments in a command's plain form (comando_host.plainargs): ATT and DEF both
+    given (a line with one of them only goes to argparse)."""
+    spec.value("--rules", "rules", default="teg", convert=str.lower)
+    spec.positional("att")
+    spec.positional("dfn")
+    for row in dice_mods.MODS:
+        spec.flag("--" + row[1], row[1])
+    spec.flag("--json", "json")
+
+
 def armies(text: str, what: str) -> int:
     try:
         value = int(text, 10)
@@ -44,7 +51,7 @@ def armies(text: str, what: str) -> int:
     return value
 
 
-def parse_battle(args: argparse.Namespace) -> tuple[str, int, int]:
+def parse_battle(args) -> tuple[str, int, int]:
     """(ruleset, att, def) validated; rule errors come from the core as RulesError."""
     att = armies(args.att, "ATT (armies on the attacking country)")
     dfn = armies(args.dfn, "DEF (armies on the defending country)")
@@ -54,7 +61,7 @@ def parse_battle(args: argparse.Namespace) -> tuple[str, int, int]:
     return args.rules, att, dfn
 
 
-def mods(args: argparse.Namespace) -> int:
+def mods(args) -> int:
     """The dice modifiers (comando.dice_mods) the flags ask for: --snow, --tailwind (a flag
     per modifier)."""
     return dice_mods.of_words(vars(args))

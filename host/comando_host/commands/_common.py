@@ -1,7 +1,5 @@
 """Shared bits of the link/store commands."""
 
-from __future__ import annotations
-
 # (the path's leaf, not store.db: a command's parser is built without sqlite3, issue 28)
 from comando_host.store.dbpath import ENV
 

@@ -13,14 +13,8 @@ give --att-armies/--def-armies when '+' is used (or to check that all armies are
 --att-wp/--def-wp for the war-potential levels to show them before and after.
 """
 
-from __future__ import annotations
-
-import argparse
-import re
-
 from comando.rulesets.teg2.battle import combat
 from comando.rulesets.teg2.command import K_AIR, K_SU, clock_kind
-from comando_host.cli import RawDescriptionHelpFormatter
 from comando_host.text.lang import _, _n
 
 
@@ -31,17 +25,21 @@ MAX_FORCES = 1000
 def forces(text: str) -> int:
     """A count of armies or aircraft: a whole number, at most MAX_FORCES (negatives are left to
     the core, which names the side)."""
+    from argparse import ArgumentTypeError   # (argparse words it: only a refused value needs it)
     try:
         value = int(text, 10)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise ArgumentTypeError(f"not a whole number: {text!r}") from None
     if value > MAX_FORCES:
-        raise argparse.ArgumentTypeError(f"{value} is more than a region can hold "
+        raise ArgumentTypeError(f"{value} is more than a region can hold "
                                          f"(at most {MAX_FORCES})")
     return value
 
 
 def register(subparsers) -> None:
+    import re
+
+    from comando_host.cli_parser import RawDescriptionHelpFormatter
     p = subparsers.add_parser(
         "battle",
         help="resolve a T.E.G. II combat from two battle commands (3/0/5 v 1/2/2)",
@@ -67,6 +65,23 @@ def register(subparsers) -> None:
                        help=f"a name for the {who} in the output (default: {who})")
     p.add_argument("--json", action="store_true", help="print the combat record as JSON")
     p.set_defaults(func=run)
+
+
+def plain():
+    """The plain form (comando_host.plainargs): ``register``'s arguments (a line with a clock
+    such as -1/2/3 goes to argparse, whose matcher ``register`` sets for it)."""
+    from comando_host.plainargs import Spec
+    spec = Spec(run)
+    spec.value("--att", "att", required=True)
+    spec.value("--def", "dfn", required=True)
+    for side in ("att", "def"):
+        spec.value(f"--{side}-armies", f"{side}_armies", convert=forces)
+        spec.value(f"--{side}-aircraft", f"{side}_aircraft", convert=forces)
+        spec.flag(f"--{side}-su", f"{side}_su")
+        spec.value(f"--{side}-wp", f"{side}_wp", convert=int)
+        spec.value(f"--{side}-name", f"{side}_name")
+    spec.flag("--json", "json")
+    return spec
 
 
 def run(args) -> int:

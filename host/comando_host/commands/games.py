@@ -15,6 +15,14 @@ def register(sub):
     p.set_defaults(func=run)
 
 
+def plain():
+    """The plain form (comando_host.plainargs): ``register``'s one option."""
+    from comando_host.plainargs import Spec
+    spec = Spec(run)
+    spec.value("--db", "db")
+    return spec
+
+
 def when(t) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(t)) if t else "-"
 

@@ -1,10 +1,9 @@
 """`comando odds`: exact odds of attacking a country until it falls (or the attacker stops)."""
 
-from __future__ import annotations
-
 from comando import combat, odds
 from comando_host.commands._battle_args import (add_battle_args, armies, armies_text, mods,
-                                                parse_battle, pct, situation_text)
+                                                parse_battle, pct, plain_battle_args,
+                                                situation_text)
 from comando_host.cli import UsageError
 from comando_host.text.lang import _, _n, decimal
 
@@ -35,6 +34,18 @@ def register(subparsers) -> None:
     p.add_argument("--board", metavar="BOARD",
                    help="a board id or file: --chain names countries, checked to border in turn")
     p.set_defaults(func=run)
+
+
+def plain():
+    """The plain form (comando_host.plainargs): ``register``'s arguments but the chain and the
+    armies needed (argparse reads those)."""
+    from comando_host.plainargs import Spec
+    spec = Spec(run)
+    plain_battle_args(spec)
+    spec.value("--stop", "stop")
+    for option in ("--chain", "--need", "--board"):
+        spec.argparse_only(option, option[2:])
+    return spec
 
 
 def run(args) -> int:

@@ -1,12 +1,10 @@
 """`comando roll`: roll one attack by the rules and show the dice, the pairs and the losses."""
 
-from __future__ import annotations
-
 from comando import combat, dice_mods
 from comando.dice import SeededDice, system_dice
 from comando_host.cli import UsageError
 from comando_host.commands._battle_args import (add_battle_args, armies, armies_text, mods,
-                                                parse_battle, situation_text)
+                                                parse_battle, plain_battle_args, situation_text)
 from comando_host.text.lang import _, _n
 
 
@@ -29,6 +27,18 @@ def register(subparsers) -> None:
     p.add_argument("--stop", default="1", metavar="N",
                    help="with --all: stop once the attacker is down to N armies (default 1)")
     p.set_defaults(func=run)
+
+
+def plain():
+    """The plain form (comando_host.plainargs): ``register``'s arguments."""
+    from comando_host.plainargs import Spec
+    spec = Spec(run)
+    plain_battle_args(spec)
+    for option in ("--seed", "--att-dice", "--def-dice"):
+        spec.value(option, option[2:].replace("-", "_"))
+    spec.flag("--all", "all")
+    spec.value("--stop", "stop", default="1")
+    return spec
 
 
 def _opt_int(text, what):

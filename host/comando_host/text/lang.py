@@ -14,9 +14,6 @@ chose one (``use_table``). The core's texts (``comando.texts``: the refusals) fo
 choice.
 """
 
-from __future__ import annotations
-
-import gettext
 import os
 
 from comando import texts
@@ -28,7 +25,25 @@ LANGS = texts.LANGS      # en, es, pt_BR: the device's languages are the laptop'
 LOCALE_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "locale")
 
 _state = {"lang": "en", "explicit": False}
-_loaded: dict = {}       # code -> gettext translations (NullTranslations when there is none)
+_loaded: dict = {}       # code -> gettext translations (English when there is none)
+
+
+class English:
+    """English, the msgid itself, as gettext.NullTranslations says it, without importing
+    gettext (with its re and locale: a one-shot command's start, issue 28). The other languages
+    are gettext's GNUTranslations."""
+
+    def gettext(self, message: str) -> str:
+        return message
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return msgid1 if n == 1 else msgid2
+
+    def pgettext(self, context: str, message: str) -> str:
+        return message
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        return msgid1 if n == 1 else msgid2
 
 
 class UnknownLanguage(ValueError):
@@ -150,10 +165,11 @@ def translations(code: str):
 
 def _load(code: str):
     if code == "en":
-        return gettext.NullTranslations()
+        return English()
     mo = _mo_path(code)
     if mo is None:
-        return gettext.NullTranslations()
+        return English()
+    import gettext
     with open(mo, "rb") as f:
         return gettext.GNUTranslations(f)
 

@@ -3,8 +3,6 @@ sequence in a player's name can recolour, move the cursor, retitle or clear a te
 in caret notation (ESC as ^[) instead of being obeyed. The project's own pictures (the coloured
 map) are ``Styled``: their data escaped where it is put in, their colours kept."""
 
-from __future__ import annotations
-
 # C0 controls except tab and newline, DEL, and the C1 controls (U+0080-U+009F).
 _TABLE = {c: "^" + chr(c ^ 0x40) for c in range(0x20) if c not in (0x09, 0x0A)}
 _TABLE[0x7F] = "^?"
