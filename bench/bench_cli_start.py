@@ -4,7 +4,9 @@ against a bare Python start of the same interpreter (issue 28: at most 1.5 times
     .venv/bin/python bench/bench_cli_start.py [--runs N] [--imports] [--installed]
 
 Runs each command interleaved with a bare start N times (the machine's load hits both alike) and
-prints the median wall time of each, in milliseconds, their ratio, and `start NAME VALUE` lines.
+prints the median wall time of each, in milliseconds, their ratio, and `start NAME VALUE` lines;
+also the ratio of their median CPU times (user + system, from the children's rusage: steadier
+than wall time on a busy machine; the goal is the wall ratio).
 `games` lists an empty store of its own (the listing's own cost is bench_games' figure).
 In a checkout installed editable, every start also pays pip's editable finder (imported by site:
 pathlib, urllib.parse); an installed wheel does not. ``--imports`` also lists the slowest
@@ -17,6 +19,7 @@ the goal.
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -40,10 +43,18 @@ ENV["PYTHONPYCACHEPREFIX"] = os.path.join(tempfile.gettempdir(), "comando-bench-
 ENV["COMANDO_DB"] = os.path.join(tempfile.mkdtemp(prefix="comando-bench-start-"), "games.db")
 
 
+CPU = {}   # tuple(argv) -> the child's CPU times (user + system, ms): steadier under load
+
+
 def wall(argv) -> float:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, env=ENV)
-    return (time.perf_counter() - t) * 1000
+    took = (time.perf_counter() - t) * 1000
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    CPU.setdefault(tuple(argv), []).append(
+        (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime) * 1000)
+    return took
 
 
 def slowest_imports(n=12):
@@ -87,8 +98,9 @@ def measure(python: str, cmd: list, runs: int, prefix: str = "") -> float:
             bare.append(wall([python, "-c", "pass"]))
             runs_of[tuple(c)].append(wall(cmd + c))
     b = statistics.median(bare)
-    print("%sbare python start          median %6.1f ms (min %.1f, max %.1f)"
-          % (prefix.replace("_", " "), b, min(bare), max(bare)))
+    bare_cpu = statistics.median(CPU[(python, "-c", "pass")])
+    print("%sbare python start          median %6.1f ms (min %.1f, max %.1f), CPU %.1f ms"
+          % (prefix.replace("_", " "), b, min(bare), max(bare), bare_cpu))
     print("start %sbare_ms %.1f" % (prefix, b))
     worst = 0.0
     for c in COMMANDS:
@@ -96,10 +108,12 @@ def measure(python: str, cmd: list, runs: int, prefix: str = "") -> float:
         o = statistics.median(ts)
         ratio = o / b
         worst = max(worst, ratio)
-        print("%scomando %-24s median %6.1f ms (min %.1f, max %.1f) ratio %.2f"
-              % (prefix.replace("_", " "), " ".join(c), o, min(ts), max(ts), ratio))
+        cpu = statistics.median(CPU[tuple(cmd + c)]) / bare_cpu
+        print("%scomando %-24s median %6.1f ms (min %.1f, max %.1f) ratio %.2f, CPU ratio %.2f"
+              % (prefix.replace("_", " "), " ".join(c), o, min(ts), max(ts), ratio, cpu))
         print("start %s%s_ms %.1f" % (prefix, c[0], o))
         print("start %s%s_ratio %.2f" % (prefix, c[0], ratio))
+        print("start %s%s_cpu_ratio %.2f" % (prefix, c[0], cpu))
     print("%sworst ratio %.2f (goal: at most %.1f) over %d interleaved runs: %s"
           % (prefix.replace("_", " "), worst, GOAL_RATIO, runs,
              "ok" if worst <= GOAL_RATIO else "OVER"))

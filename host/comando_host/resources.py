@@ -82,7 +82,7 @@ def damaged() -> str | None:
     """The first file of the installed package that is missing or not the size the wheel gave
     it (the installer's RECORD), as "PATH is missing" / "PATH is damaged (...)"; None when all
     are whole or this is a source checkout (git keeps that one). Every command pays it at start
-    (some 400 files: a stat each, issue 28), so it is kept lean."""
+    (some 400 files, a stat each: issue 28), so its loop is kept tight."""
     share = share_root()
     if share is None:
         return None
@@ -98,12 +98,13 @@ def damaged() -> str | None:
     return None
 
 
-def _record(site: str):
-    """(path, size or None) of each file of the comando and comando_host packages that the
+def _record(site: str) -> list:
+    """[(path, size or None)] of each file of the comando and comando_host packages that the
     installer's RECORD (the wheel format's CSV: path, hash, size) lists. Read here, not with
     importlib.metadata, whose imports (email...) would add ~40 ms to every command, nor with
     csv (it imports re: issue 28): a line is cut at its commas unless it has a quote (csv's
     quoting of a path holding a comma or a quote), which csv reads."""
+    out = []
     for name in os.listdir(site):
         if not (name.startswith("comando-") and name.endswith(".dist-info")):
             continue
@@ -112,19 +113,21 @@ def _record(site: str):
                 text = f.read()
         except OSError:
             continue   # no RECORD: nothing to check against
-        # (one pass over ~800 lines, half of them the installer's .pyc: kept to a comprehension)
-        lines = [line for line in text.splitlines()
-                 if line.startswith(_OURS) and "__pycache__" not in line]
-        for line in lines:
+        head = site + os.sep
+        # (~800 lines, half of them the installer's .pyc: one comprehension drops those)
+        for line in [line for line in text.splitlines()
+                     if line.startswith(_OURS) and "__pycache__" not in line]:
             if '"' in line:
                 import csv
                 row = next(csv.reader([line]), [])
+                if row[0].split("/", 1)[0] not in _PACKAGES:
+                    continue
+                path, size = row[0], row[2] if len(row) > 2 else ""
             else:
-                row = line.split(",")
-            if "__pycache__" in row[0] or row[0].split("/", 1)[0] not in _PACKAGES:
-                continue
-            size = int(row[2]) if len(row) > 2 and row[2].isdigit() else None
-            yield site + os.sep + row[0].replace("/", os.sep), size
+                path, _, rest = line.partition(",")
+                size = rest.partition(",")[2]
+            out.append((head + path.replace("/", os.sep), int(size) if size.isdigit() else None))
+    return out
 
 
 _PACKAGES = ("comando", "comando_host")
