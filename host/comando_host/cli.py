@@ -39,8 +39,9 @@ def command_names() -> list[str]:
 
 def main(argv: list[str] | None = None, plain: bool = True) -> int:
     """Run one command line (``argv``, else the process's). A plain line of `odds`, `roll`,
-    `battle` or `games` is read without argparse (``plainargs``; ``plain=False``: argparse
-    reads every line, as the tests compare); any other line by argparse (``cli_parser``)."""
+    `battle` or `games` is read without argparse (``commands/_plain.py``; ``plain=False``:
+    argparse reads every line, as the tests compare); any other line by argparse
+    (``commands/_parser.py``)."""
     from comando_host.text.textsafe import SafeStream
     out, err = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = SafeStream(out), SafeStream(err)   # argparse echoes arguments too
@@ -52,11 +53,11 @@ def main(argv: list[str] | None = None, plain: bool = True) -> int:
         words = sys.argv[1:] if argv is None else list(argv)
         args = None
         if plain:
-            from comando_host import plainargs
-            args = plainargs.read(words)
+            from comando_host.commands import _plain
+            args = _plain.read(words)
         if args is None:
-            from comando_host import cli_parser
-            args, code = cli_parser.parse(words)
+            from comando_host.commands import _parser
+            args, code = _parser.parse(words)
             if args is None:
                 return code
         from comando_host.text import lang

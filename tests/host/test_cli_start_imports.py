@@ -3,7 +3,7 @@
 `python -S -c`, where no editable finder imports re before Comando does) under Python's import log
 (PYTHONPROFILEIMPORTTIME, the same log as `-X importtime`), and the modules it imported beyond
 a bare start of the same interpreter are checked against a list of heavy ones it does not need:
-a plain line (comando_host.plainargs) imports neither argparse nor re, gettext, locale, csv or
+a plain line (comando_host.commands._plain) imports neither argparse nor re, gettext, locale, csv or
 collections. Nothing here is timed: the time is bench/bench_cli_start.py's figure; this keeps
 the cut imports from creeping back (tests/host/test_install.py checks a wheel's install too)."""
 
@@ -30,7 +30,7 @@ NOT_FOR_GAMES = ("asyncio", "email", "http", "urllib.request", "socket", "ssl", 
 # What a plain line of the four commands does without: argparse and what it imports (re, gettext,
 # locale), csv (the installed files' check), collections (array and re import it), enum.
 NOT_FOR_PLAIN = ("argparse", "re", "gettext", "locale", "csv", "collections", "enum", "array",
-                 "importlib.metadata", "comando_host.cli_parser")
+                 "importlib.metadata", "comando_host.commands._parser")
 
 COMMANDS = [
     (["odds", "--rules", "teg", "10", "4"], "P(conquest)", NOT_FOR_DICE),
@@ -97,13 +97,13 @@ def test_spanish_reads_its_catalogue_with_gettext_and_still_no_argparse(launcher
     env.pop("COMANDO_LANG", None)
     rc, out, mods = imported(launcher, ["odds", "--rules", "teg", "10", "4"], env)
     assert rc == 0 and "P(conquista)" in out
-    assert "gettext" in mods and heavy_in(mods, ("argparse", "csv", "comando_host.cli_parser")) == []
+    assert "gettext" in mods and heavy_in(mods, ("argparse", "csv", "comando_host.commands._parser")) == []
 
 
 @pytest.mark.parametrize("launcher", launchers())
 def test_a_line_that_is_not_plain_is_argparses(launcher):
     rc, out, mods = imported(launcher, ["odds", "--chain", "15", "4", "3"])
-    assert rc == 0 and "argparse" in mods and "comando_host.cli_parser" in mods
+    assert rc == 0 and "argparse" in mods and "comando_host.commands._parser" in mods
 
 
 @pytest.mark.parametrize("launcher", launchers())

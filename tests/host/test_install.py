@@ -234,7 +234,7 @@ def test_the_installed_command_is_a_plain_script_starting_without_re_or_argparse
     assert script.startswith("#!" + installed.python) and "import re" not in script
     bare = _imported(installed, [installed.python, "-c", "pass"])
     heavy = ("re", "argparse", "gettext", "locale", "csv", "collections", "enum", "array",
-             "json", "sqlite3", "importlib.metadata", "comando_host.cli_parser")
+             "json", "sqlite3", "importlib.metadata", "comando_host.commands._parser")
     for argv in (["odds", "--rules", "teg", "10", "4"], ["roll", "--seed", "1", "3", "2"],
                  ["battle", "--att", "3/0/5", "--def", "1/2/2"], ["games"]):
         mods = _imported(installed, [installed.comando] + argv) - bare

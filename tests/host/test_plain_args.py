@@ -1,6 +1,6 @@
-"""Issue 28: the one-shot commands' plain lines are read without argparse (comando_host.plainargs)
+"""Issue 28: the one-shot commands' plain lines are read without argparse (comando_host/commands/_plain.py)
 and must mean exactly what argparse makes of them. For a table of command lines, valid and not,
-and for lines drawn at random from the commands' own words: a line plainargs reads gives the same
+and for lines drawn at random from the commands' own words: a line _plain reads gives the same
 arguments as argparse's parser; the commands' output, errors and exit codes are the same through
 either reader, in English and in Spanish (--lang es, $COMANDO_LANG, the locale), in-process and
 as whole processes; the plain forms are the ones read without argparse; and each command's plain
@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from comando_host import cli_parser, plainargs
+from comando_host.commands import _parser, _plain
 from comando_host.cli import main
 
 SEEDED = [
@@ -71,14 +71,14 @@ def argparse_reads(words):
     """argparse's arguments for ``words`` as a dict, or None when it refuses them (or leaves
     words over, which cli refuses)."""
     try:
-        args, extra = cli_parser.build_parser(cli_parser.command_in(words)).parse_known_args(words)
+        args, extra = _parser.build_parser(_parser.command_in(words)).parse_known_args(words)
     except SystemExit:
         return None
     return None if extra else vars(args)
 
 
 def agrees(words):
-    plain = plainargs.read(words)
+    plain = _plain.read(words)
     if plain is not None:
         assert vars(plain) == argparse_reads(words), words
 
@@ -91,14 +91,14 @@ def test_a_line_read_plainly_means_what_argparse_makes_of_it(words, capsys):
 
 @pytest.mark.parametrize("words", MUST_BE_PLAIN, ids=" ".join)
 def test_the_common_lines_are_read_plainly(words):
-    assert plainargs.read(words) is not None
+    assert _plain.read(words) is not None
 
 
 def test_lines_for_argparse_are_left_to_it():
     for words in (["odds", "--chain", "15", "4", "3"], ["odds", "--jso", "10", "4"], ["odds", "--help"],
                   ["odds", "--rules=teg", "10", "4"], ["battle", "--att", "-1/2/3", "--def", "1/2/2"],
                   ["battle", "--att", "3/0/5", "--def", "1/2/2", "--att-wp", "x"], ["play"], ["--version"]):
-        assert plainargs.read(words) is None, words
+        assert _plain.read(words) is None, words
 
 
 # Lines drawn from the commands' own options and values, with words that trip parsers up.
@@ -112,7 +112,7 @@ NOISE = ["play", "--lang", "es", "--chain", "--need", "--board", "--js", "--rule
 def lines(draw, command):
     """A line of ``command``: its options with values (the required ones mostly there), its
     positionals mostly as many as it takes, side by side, now and then a word of noise."""
-    spec = plainargs.spec_of(command)
+    spec = _plain.spec_of(command)
     options = sorted(spec.options) + spec.unplain
     value = st.sampled_from(VALUES)
 
@@ -137,20 +137,20 @@ def lines(draw, command):
 
 
 @settings(max_examples=600, deadline=None)
-@given(st.sampled_from(plainargs.COMMANDS).flatmap(lines))
+@given(st.sampled_from(_plain.COMMANDS).flatmap(lines))
 def test_random_lines_read_plainly_mean_what_argparse_makes_of_them(words):
     agrees(words)
 
 
 def parser_options(command):
     """The option strings of ``command``'s argparse parser (but its -h/--help)."""
-    sub = cli_parser.build_parser(command)._subparsers._group_actions[0].choices[command]
+    sub = _parser.build_parser(command)._subparsers._group_actions[0].choices[command]
     return {s for action in sub._actions for s in action.option_strings} - {"-h", "--help"}
 
 
-@pytest.mark.parametrize("command", plainargs.COMMANDS)
+@pytest.mark.parametrize("command", _plain.COMMANDS)
 def test_each_plain_form_knows_every_option_of_its_parser(command):
-    spec = plainargs.spec_of(command)
+    spec = _plain.spec_of(command)
     assert set(spec.options) | set(spec.unplain) == parser_options(command)
 
 

@@ -31,7 +31,7 @@ def add_battle_args(parser, optional: bool = False) -> None:
 
 
 def plain_battle_args(spec) -> None:
-    """The same arguments in a command's plain form (comando_host.plainargs): ATT and DEF both
+    """The same arguments in a command's plain form (comando_host.commands._plain): ATT and DEF both
     given (a line with one of them only goes to argparse)."""
     spec.value("--rules", "rules", default="teg", convert=str.lower)
     spec.positional("att")

@@ -39,7 +39,7 @@ def forces(text: str) -> int:
 def register(subparsers) -> None:
     import re
 
-    from comando_host.cli_parser import RawDescriptionHelpFormatter
+    from comando_host.commands._parser import RawDescriptionHelpFormatter
     p = subparsers.add_parser(
         "battle",
         help="resolve a T.E.G. II combat from two battle commands (3/0/5 v 1/2/2)",
@@ -68,9 +68,9 @@ def register(subparsers) -> None:
 
 
 def plain():
-    """The plain form (comando_host.plainargs): ``register``'s arguments (a line with a clock
+    """The plain form (comando_host.commands._plain): ``register``'s arguments (a line with a clock
     such as -1/2/3 goes to argparse, whose matcher ``register`` sets for it)."""
-    from comando_host.plainargs import Spec
+    from comando_host.commands._plain import Spec
     spec = Spec(run)
     spec.value("--att", "att", required=True)
     spec.value("--def", "dfn", required=True)

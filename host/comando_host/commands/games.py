@@ -16,8 +16,8 @@ def register(sub):
 
 
 def plain():
-    """The plain form (comando_host.plainargs): ``register``'s one option."""
-    from comando_host.plainargs import Spec
+    """The plain form (comando_host.commands._plain): ``register``'s one option."""
+    from comando_host.commands._plain import Spec
     spec = Spec(run)
     spec.value("--db", "db")
     return spec

@@ -37,9 +37,9 @@ def register(subparsers) -> None:
 
 
 def plain():
-    """The plain form (comando_host.plainargs): ``register``'s arguments but the chain and the
+    """The plain form (comando_host.commands._plain): ``register``'s arguments but the chain and the
     armies needed (argparse reads those)."""
-    from comando_host.plainargs import Spec
+    from comando_host.commands._plain import Spec
     spec = Spec(run)
     plain_battle_args(spec)
     spec.value("--stop", "stop")

@@ -30,8 +30,8 @@ def register(subparsers) -> None:
 
 
 def plain():
-    """The plain form (comando_host.plainargs): ``register``'s arguments."""
-    from comando_host.plainargs import Spec
+    """The plain form (comando_host.commands._plain): ``register``'s arguments."""
+    from comando_host.commands._plain import Spec
     spec = Spec(run)
     plain_battle_args(spec)
     for option in ("--seed", "--att-dice", "--def-dice"):

@@ -1,6 +1,6 @@
 """The `comando` command's argparse parser: every command's full grammar, its help and its
 messages. Its own module so that `cli` starts without argparse (which imports re, gettext and
-locale): the four one-shot commands' plain forms are read by `plainargs` and never load it
+locale): the four one-shot commands' plain forms are read by `commands/_plain.py` and never load it
 (issue 28, docs/decisions/cli-start-imports.md); everything else is parsed here."""
 
 from __future__ import annotations
