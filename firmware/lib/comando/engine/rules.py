@@ -9,7 +9,7 @@ Checking a pact and reading one are in ``pact_moves``, loaded at the first pact 
 from comando.errors import IllegalMove, RulesError
 from comando.engine import rand
 from comando import combat
-from comando import turns
+from comando import rulebook_armies  # reinforcements (not comando.turns: the table session's)
 
 ACTIVE = ("add", "attack", "regroup", "card")
 
@@ -174,7 +174,7 @@ class Rules:
 
     def reinforcements(self, state, p):
         """(free armies, per-continent list) at the start of a turn."""
-        n = turns.reinforcements(self.id, state.count(p))
+        n = rulebook_armies.reinforcements(self.id, state.count(p))
         b = state.board
         cres = [0] * b.continents
         for c in range(b.continents):

@@ -19,7 +19,7 @@ from comando.errors import IllegalMove, RulesError
 from comando.engine import rand
 from comando.engine.rules import Rules
 from comando.rulesets.teg.engine import TegRules, pick_top, resolve_rolls, _perm
-from comando import combat, turns, rulebook
+from comando import combat, rulebook, rulebook_armies
 from comando.rulesets.revancha import situations as sit
 from comando.rulesets.revancha import blockades, missiles, objectives
 from comando.rulesets.revancha import cards as exchanges
@@ -348,7 +348,7 @@ class RevanchaRules(PactRules):
         cres = [0] * b.continents
         if not free:
             return 0, cres
-        n = turns.reinforcements("revancha", k)
+        n = rulebook_armies.reinforcements("revancha", k)
         for c in range(b.continents):
             if b.owns_continent(ov, p, c):
                 for m in free:

@@ -30,7 +30,7 @@ The opener is drawn at random at the deal (the rulebook names none; online table
 from comando.errors import IllegalMove, RulesError
 from comando.engine import rand
 from comando.engine.rules import Rules
-from comando import turns, rulebook
+from comando import rulebook, rulebook_armies
 
 WILDCARDS = 2
 DIP_KINDS = ("truce", "carve", "break", "note")
@@ -189,7 +189,7 @@ class RiskRules(Rules):
     def reinforcements(self, state, p):
         """"one for every three territories you hold, with a minimum of three ... plus the bonus for
         each region you hold outright" - placed wherever you like."""
-        n = turns.reinforcements("risk", state.count(p))
+        n = rulebook_armies.reinforcements("risk", state.count(p))
         b = state.board
         for c in range(b.continents):
             if b.owns_continent(state.owner, p, c):
