@@ -31,6 +31,10 @@ tests/pico/rig.js). Figures and goals (issue 14):
                          attacks (a new attack, two repeats, the move-in) and ends the turn
                          (its card drawn); the second round's first placements and attacks;
                          then the device restarted (its journal folded) and two more turns > 0
+  map_revancha_5p_heap_free_min_kb
+                         the same over the heap guard's game (b) (tests/heap_games.py): a
+                         5-player La Revancha map game, three whole rounds by the bot's
+                         intents, the device restarted at the third round (issue 22)   >= 40
   resume_to_screen_ms    power-on to the last I2C byte of the first screen of a device whose
                          flash holds a map game (La Revancha, then T.E.G.: the map start's
                          script played, the device powered off and on; the journal folded at
@@ -63,7 +67,8 @@ SESSION = os.path.join(ROOT, "tests", "device_scripts", "teg_session.txt")
 FIGURES = ("odds_30v30_ms", "odds_200v200_ms", "loop_stall_max_ms", "press_to_glass_p95_ms",
            "new_game_ms", "boot_to_screen_ms", "heap_free_min_pct", "i2c_bytes_median",
            "map_teg_heap_free_min_kb", "map_revancha_heap_free_min_kb",
-           "map_revancha_turns_heap_free_min_kb", "resume_to_screen_ms")
+           "map_revancha_turns_heap_free_min_kb", "map_revancha_5p_heap_free_min_kb",
+           "resume_to_screen_ms")
 
 # A La Revancha map game over turns (map_revancha_turns_heap_free_min_kb): after the start's
 # script, four whole turns (the first round), the second round's placements and a turn
@@ -272,6 +277,20 @@ def bench_map_heap(rs, turns=False):
            ", ".join("%d %s" % (types.count(t), t) for t in sorted(set(types)))))
 
 
+def bench_map_5p():
+    """The heap guard's game (b) on the chip (bench_heap_calibration.chip_low: its legs, the
+    flash kept across the restart): the lowest free heap; the game must reach its 15 turn ends."""
+    from bench_heap_calibration import chip_low
+    boot, low, events = chip_low("revancha_map_5p")
+    types = [e.get("t") for e in events]
+    if types.count("end") != 15:
+        raise RigError("the 5-player map game did not play its three rounds on the Pico (%d turn "
+                       "ends, last events %s)" % (types.count("end"), types[-5:]))
+    out("map_revancha_5p_heap_free_min_kb", "%.1f (%.0f%% of %.1f at boot; %d events: %s)"
+        % (low / 1024, 100.0 * low / boot, boot / 1024, len(types),
+           ", ".join("%d %s" % (types.count(t), t) for t in sorted(set(types)))))
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--only", default="", help="comma-separated figure names")
@@ -309,6 +328,8 @@ def main(argv=None):
                 bench_map_heap(rs)
         if "map_revancha_turns_heap_free_min_kb" in names:
             bench_map_heap("revancha", turns=True)
+        if "map_revancha_5p_heap_free_min_kb" in names:
+            bench_map_5p()
         if "resume_to_screen_ms" in names:
             bench_resume()
     except RigError as exc:

@@ -26,8 +26,11 @@ CALIBRATION = {
 
 
 # games not measured on the chip whose mix of objects is a calibrated game's: T.E.G.'s map games
-# (issue 26: with bots and without) are map mode's, the engine's state on a board
-LIKE = {"teg_bots_4p": "revancha_map_turns_4p", "teg_humans_4p": "revancha_map_turns_4p"}
+# (issue 26: with bots and without) are map mode's, the engine's state on a board; the 5-player
+# La Revancha map game (game (b) now) is the 4-player one's (its first calibration) until it has
+# its own
+LIKE = {"teg_bots_4p": "revancha_map_turns_4p", "teg_humans_4p": "revancha_map_turns_4p",
+        "revancha_map_5p": "revancha_map_turns_4p"}
 
 
 def ratio(name):

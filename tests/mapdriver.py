@@ -35,7 +35,8 @@ class Driver:
         self.shown = []        # the cards the device showed as the deck
         self.dialled = []      # the cards dialled from the table's deck
         self.root = K.tempdir("mapdrv")
-        hal = K.TestHal(self.root)
+        self.seed = seed
+        hal = self.hal = K.TestHal(self.root)
         hal.serial = serial        # a StdioSerial: the device's link end talks over it
         self.app = App(hal, dice=SeededDice(seed))
         # the driver reads the screens' English words ("'s card", "OK: the card drawn"): Settings >
@@ -307,3 +308,74 @@ def _intent(bot, state):
     .decide); the driver tells the table's result on the table_roll screen."""
     from comando.engine import botsay
     return botsay.decide(bot, state)
+
+
+# -- a game as a button script ------------------------------------------------------------------
+NAMES = {UP: "up", DOWN: "down", OK: "ok", BACK: "back", ROLL: "roll"}
+
+
+class Scripted(Driver):
+    """The Driver, every press also written as a line of the simulator's button script ("ok",
+    "long ok"), so the same game can be played by buttons on the simulator and the emulated
+    chip (their dice are the same SeededDice(seed), COMANDO_SIM_SEED). The device speaks its
+    own language, as a fresh one does (nothing here reads the screen's words)."""
+
+    def __init__(self, *args, **kw):
+        self.lines = []
+        Driver.__init__(self, *args, **kw)
+
+    def start(self, players):
+        self.app.settings.lang = None
+        self.app.speak()
+        Driver.start(self, players)
+
+    def restart(self):
+        """The device powered off and on: a new App on the same storage, the game folded from
+        its journal, the dice from their seed again (as the simulator's and the chip's are)."""
+        self.app = App(self.hal, dice=SeededDice(self.seed))
+        self.app.boot()
+        assert self.app.map, "the restarted device is not in the map game"
+
+    def press(self, b, kind=PRESS):
+        self.lines.append(("long " if kind == LONG else "") + NAMES[b])
+        self.presses += 1
+        if kind == LONG:
+            self.app.press(b, PRESS)
+            self.app.run_after_press()
+            if self.app.toast is not None:
+                self.toasts.append(self.app.toast[0])
+                self.app.toast = None
+        self.app.press(b, kind)
+        self.app.run_after_press()
+        if self.app.toast is not None:     # a message: the next press only dismisses it
+            self.toasts.append(self.app.toast[0])
+            self.lines.append("ok")
+            self.presses += 1
+            self.app.press(OK, PRESS)
+
+
+def scripted(seed=5, players=5, rounds=3, ruleset="revancha", restart_at=None):
+    """A map game of ``players`` by the engine bot's intents (no pacts: the table's) over
+    ``rounds`` whole rounds of hostilities after the setup, as button scripts: a list of legs,
+    the second (when ``restart_at``, a round) starting at that round's first press, for a device
+    restarted there (its game folded from the journal). Returns (legs, {seq, round: the final
+    state's; events: the journal's})."""
+    d = Scripted(seed, players, ruleset=ruleset)
+    bot = d.app.state.rules.make_bot(SeededDice(seed + 1000))
+    if hasattr(bot, "pact_attack"):
+        bot.pact_attack = lambda state, p: None
+        bot.condo_action = lambda state, p: None
+    cut = None
+    st = d.app.state
+    while st.phase != "over" and st.round <= rounds:
+        if restart_at is not None and cut is None and st.round == restart_at:
+            cut = len(d.lines)
+            d.restart()
+        d.do(_intent(bot, st))
+        st = d.app.state
+    legs = [d.lines] if cut is None else [d.lines[:cut], d.lines[cut:]]
+    import os
+    from comando.journal_read import read_file
+    events = read_file(os.path.join(d.root, "journal.log"))[0]
+    d.close()
+    return legs, {"seq": st.seq, "round": st.round, "events": events}

@@ -36,10 +36,12 @@ def check_played(name, types):
     if name == "revancha_table_6p":
         # tests/device_driver.revancha_game: six rounds and a victory claimed
         assert types[0] == "new" and types[-1] == "win" and types.count("end") >= 30, types[-5:]
-    elif name == "revancha_map_turns_4p":
-        # the deal, 16 setup placements, the first round's four turns and more after the restart
-        assert types[:2] == ["new", "deal"] and types.count("end") >= 6, types
-        assert types.count("attack") >= 10 and types.count("draw") >= 3, types
+    elif name == "revancha_map_5p":
+        # the deal, the setup's placements, three whole rounds of five turns (15 turn ends), the
+        # third after the restart: attacks, move-ins, cards drawn (tests/mapdriver.py scripted)
+        assert types[:2] == ["new", "deal"] and types.count("end") == 15, types
+        assert types.count("attack") >= 30 and types.count("move") >= 10, types
+        assert types.count("draw") >= 5 and types.count("place") >= 30, types
     elif name in ("teg_bots_4p", "teg_humans_4p"):
         # tests/device_scripts/teg_bots.txt / teg_humans.txt: a whole game to a victory (the
         # winning attack reveals the sealed objectives: rv)
@@ -65,7 +67,7 @@ def test_the_game_leaves_16_kb_free_on_the_chip(name, bundle, tmp_path):
 def test_the_guard_fails_a_change_that_holds_more_heap(bundle, tmp_path):
     # the same bundle whose main.py keeps a bytearray alive for the whole game, sized to take the
     # map game's predicted low 4 KB under the floor: the guard must see it
-    name = "revancha_map_turns_4p"
+    name = "revancha_map_5p"
     peak, _ = played(name, bundle, tmp_path / "dev")
     extra = int((chip_heap.predicted_free(name, peak) - chip_heap.FLOOR) / chip_heap.ratio(name)) + 4 * KB
     heavy = str(tmp_path / "heavy")
@@ -107,11 +109,28 @@ def test_a_map_game_leaves_the_table_sessions_code_out_of_the_heap(bundle, tmp_p
     # the same game
     from comando_host.pico.simulator import run_script
     from device.app_start import TABLE_SESSION
-    make, seed = heap_games.GAMES["revancha_map_turns_4p"]
+    make, seed = heap_games.GAMES["revancha_map_5p"]
     for lines in make():
         sim = run_script(lines, root=str(tmp_path / "dev"), seed=seed, lib=os.path.join(bundle, "lib"))
         modules = sim.stats()["modules"]
         held = [m for m in modules if m in TABLE_SESSION or m in PACT_MOVES]
         assert held == [], held
         assert "comando.rulesets.revancha.aggression" in modules   # the same engine, its stubs
-    assert [e["t"] for e in sim.events()].count("end") >= 6
+    assert [e["t"] for e in sim.events()].count("end") == 15
+
+
+def test_the_map_game_by_buttons_is_the_drivers_game(bundle, tmp_path):
+    # game (b)'s presses were found by playing the App in-process (tests/mapdriver.py scripted):
+    # played by buttons on the simulator, restarted where the driver restarted, they journal the
+    # very events the driver's game made (the deal's nonces aside: os.urandom), so the heap
+    # measured is that game's: three whole rounds of five players
+    import sys
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "bench"))
+    from bench_heap_calibration import unsealed
+    import mapdriver
+    legs, final = mapdriver.scripted(seed=5, players=5, rounds=3, ruleset="revancha", restart_at=3)
+    assert len(legs) == 2 and final["round"] == 4
+    assert heap_games.GAMES["revancha_map_5p"][1] == 5   # the seed the driver played
+    peak, events = heap_games.unix_peak("revancha_map_5p", os.path.join(bundle, "lib"), str(tmp_path / "dev"))
+    assert unsealed(events) == unsealed(final["events"])
+    assert events[-1]["t"] == "end" and [e["t"] for e in events].count("end") == 15

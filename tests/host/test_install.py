@@ -145,7 +145,7 @@ def test_the_wheel_carries_the_boards_the_device_code_and_the_page(installed):
         assert share + rel in files, rel
     for rel in os.listdir(os.path.join(REPO, "host", "comando_host", "web", "static")):
         assert "comando_host/web/static/" + rel in files, rel
-    assert "comando/texts.txt" in files
+    assert "comando/texts.txt" in files and "comando/refusals.txt" in files   # (the engine's refusals)
     stl = os.path.join(REPO, "hardware", "stl")
     assert {share + "hardware/stl/" + f for f in os.listdir(stl) if f.endswith(".stl")} <= files
     assert not [f for f in files if f.startswith(("tests/", "bench/")) or f.endswith(".mpy")]

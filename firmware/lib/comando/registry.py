@@ -34,6 +34,8 @@ COLOURS = {
 # The powers a ruleset seats instead of colours, in playing order (T.E.G. II: teg-ii.txt, the USA
 # first); comando.turns.teg2_powers() says which play with fewer players.
 POWERS = {"teg2": ("usa", "ussr", "china", "japan", "weurope", "eeurope")}
+# ... and their names, in the same order
+POWER_NAMES = {"teg2": ("USA", "USSR", "China", "Japan", "Western Europe", "Eastern Europe")}
 
 # Rulesets whose round opener moves one seat on after every round of play (comando.turns).
 ROTATING = ("revancha", "teg2")

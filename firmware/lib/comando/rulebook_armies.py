@@ -1,8 +1,12 @@
 """The rulebooks' armies at setup and at the start of a turn: the part of comando.rulebook that
 the table session reads while a game is played (comando.turns), in a leaf of its own so that the
 device does not hold the trade-in and Risk reserve tables of the map engine (comando.rulebook, which
-names all of these too, as the one place of the rulebooks' numbers).
+names all of these too, as the one place of the rulebooks' numbers). The map engine reads its
+reinforcements here too, so a map game does not hold comando.turns (issue 22).
 """
+
+from comando.errors import RulesError
+from comando.texts import say
 
 # --- starting armies -----------------------------------------------------------------------------
 
@@ -23,6 +27,21 @@ REVANCHA_PLACEMENT_SMALL = {2: (18,)}
 # 3); risk-online-12-maps.txt (one for every three territories, at least 3). T.E.G. II adds by war
 # potential instead (comando.rulesets.teg2.table.adds).
 REINFORCE = {"teg": (2, 3), "revancha": (2, 4), "war": (2, 3), "risk": (3, 3)}
+
+
+def reinforcements(ruleset, countries, bonus=0):
+    """Armies a player adds at the start of a turn: ``countries`` held divided by the ruleset's
+    divisor (rounded down, at least its minimum) plus ``bonus`` (the whole continents' bonuses,
+    from the board: ``board.continent_bonus(c)``)."""
+    rule = REINFORCE.get(ruleset)
+    if rule is None:
+        from comando.registry import IDS
+        raise RulesError("%s adds armies by war potential, not by countries held" % ruleset
+                         if ruleset in IDS else "unknown ruleset %r" % (ruleset,))
+    if countries < 0 or bonus < 0:
+        raise RulesError(say("held_neg"))
+    n = countries // rule[0]
+    return (n if n > rule[1] else rule[1]) + bonus
 
 
 def board_tables(tables):

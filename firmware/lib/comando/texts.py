@@ -9,10 +9,15 @@ with the number of languages. A key missing from a language's file falls back to
 line only (tests/host/test_texts_langs.py fails the build on a missing key or a wrong field).
 CPython reads a whole file once; MicroPython keeps the last few lines it read (a screen's words
 are asked at every frame).
+
+The map engine's refusals are in refusals.txt, English only (the laptop words them again in the
+table's language), looked up by number: ``refusal(n, *args)``. A number in bytecode is no heap
+object, where a key would be one string more (docs/decisions/engine-refusals-on-flash.md).
 """
 
 _DIR = __file__.replace("\\", "/").rpartition("/")[0]
 _PATH = _DIR + "/texts.txt"
+_REFUSALS = _DIR + "/refusals.txt"
 
 LANGS = ("en", "es", "pt_BR")   # the languages there are; en is texts.txt
 NAMES = ("English", "Espa\u00f1ol", "Portugu\u00eas")   # each in its own words (the Language field)
@@ -123,6 +128,27 @@ def text(key):
         _CACHE.popitem()
     _CACHE[key] = t
     return t
+
+
+def refusal(n, *args):
+    """The engine's refusal number ``n`` (refusals.txt) with ``args`` filled in; without its line,
+    the number and the args as they are (a bad install loses wording, never a game). The last
+    few read are kept as the texts are: a screen that lists the legal moves makes the same
+    refusal for every move it leaves out."""
+    import sys
+    if sys.implementation.name != "micropython":
+        t = (_read_all(_REFUSALS) or {}).get(str(n))
+    else:
+        t = _CACHE.get(n)
+        if t is None:
+            t = _find(_REFUSALS, str(n))
+            if t is not None:
+                if len(_CACHE) >= _CACHED:
+                    _CACHE.popitem()
+                _CACHE[n] = t
+    if t is None:
+        return "refusal %d %r" % (n, args)
+    return t % args if args else t
 
 
 def say(key, *args):

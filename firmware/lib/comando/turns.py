@@ -34,11 +34,11 @@ from comando.texts import say
 from comando import rulebook_armies  # (not comando.rulebook: the trade-ins are the engine's)
 # the registry's: the ids, the players each seats (teg2: 2 players play 4 powers, see
 # teg2_powers()), the rulesets whose round opener moves one seat on after every round of play
-from comando.registry import IDS as RULESETS, POWERS, SEATS, ROTATING
+from comando.registry import IDS as RULESETS, POWERS, POWER_NAMES, SEATS, ROTATING
 
 # T.E.G. II powers in the rulebook's playing order (the registry's).
 TEG2_POWERS = POWERS["teg2"]
-TEG2_POWER_NAMES = ("USA", "USSR", "China", "Japan", "Western Europe", "Eastern Europe")
+TEG2_POWER_NAMES = POWER_NAMES["teg2"]
 
 
 def check_ruleset(ruleset):
@@ -186,18 +186,9 @@ def placement_rounds(ruleset, n, tables=None):
     return rulebook_armies.placement(ruleset, n, tables)
 
 
-def reinforcements(ruleset, countries, bonus=0):
-    """Armies a player adds at the start of a turn: ``countries`` held divided by the ruleset's
-    divisor (rounded down, at least its minimum) plus ``bonus`` (the whole continents' bonuses,
-    from the board: ``board.continent_bonus(c)``). The numbers are comando.rulebook's."""
-    rule = rulebook_armies.REINFORCE.get(ruleset)
-    if rule is None:
-        raise RulesError("%s adds armies by war potential, not by countries held" % ruleset
-                         if ruleset in RULESETS else "unknown ruleset %r" % (ruleset,))
-    if countries < 0 or bonus < 0:
-        raise RulesError(say("held_neg"))
-    n = countries // rule[0]
-    return (n if n > rule[1] else rule[1]) + bonus
+# Armies at the start of a turn: comando.rulebook_armies's (the map engine reads them there too,
+# without this module: issue 22); the table session calls it by this name.
+reinforcements = rulebook_armies.reinforcements
 
 
 def teg2_powers(n):

@@ -13,9 +13,10 @@ from comando.errors import ComandoError, IllegalMove
 from device.journal import StorageFull
 
 
-# The table session's reducer and the rulesets' table rules: a map game plays the engine
-# instead, so they leave its heap (issue 22: ~9 KB on a Pico; a New game screen imports them again)
-TABLE_SESSION = ("comando.session", "comando.session.rules", "comando.session.replay",
+# The table session's reducer, its turn order and the rulesets' table rules: a map game plays the
+# engine instead (its reinforcements are comando.rulebook_armies's), so they leave its heap
+# (issue 22: ~9 KB on a Pico; a New game screen imports them again)
+TABLE_SESSION = ("comando.session", "comando.session.rules", "comando.session.replay", "comando.turns",
                  "comando.rulesets.teg.table", "comando.rulesets.revancha.table",
                  "comando.rulesets.war.table", "comando.rulesets.risk.table",
                  "comando.rulesets.teg2.table")

@@ -8,6 +8,7 @@ that won at time: a tie is shared). Imported only by a clocked game."""
 
 from comando import clock as C
 from comando.errors import IllegalMove, RulesError
+from comando.texts import refusal
 
 TYPES = ("timeout", "close")
 
@@ -20,8 +21,7 @@ def _words(seconds):
 def options(rules, options):
     """RulesError (one line) unless the clock options of ``options`` are sound for ``rules``."""
     if rules.at_time is None:
-        raise RulesError("the game clock is not played in %s's map engine: use the table "
-                         "session" % rules.name)
+        raise RulesError(refusal(81, rules.name))
     from comando import clock_options
     try:
         clock_options.check_options(options, rules.at_time)
@@ -41,39 +41,35 @@ def check(state, a):
         raise IllegalMove(str(e))
     t = a.get("t")
     if state.phase == "over" and t in TYPES:
-        raise IllegalMove("the game is over")
+        raise IllegalMove(refusal(82))
     if t == "close":
         if not ck["due"]:
-            raise IllegalMove("the closing roll is not possible now: it comes after each round "
-                              "once the game time limit is reached")
+            raise IllegalMove(refusal(83))
         r = a.get("r")
         if "seq" in a and r is None:
-            raise IllegalMove("a stored closing roll must carry its dice (r)")
+            raise IllegalMove(refusal(84))
         if r is not None and (not isinstance(r, list) or len(r) != 2 or not all(
                 not isinstance(d, bool) and isinstance(d, int) and 1 <= d <= 6 for d in r)):
-            raise IllegalMove("the closing roll is two dice, 1 to 6 each, not %r" % (r,))
+            raise IllegalMove(refusal(85, r))
         return
     if ck["due"]:
-        raise IllegalMove("the game time limit is reached: the closing roll comes first "
-                          "(%d or less ends the game)" % C.threshold(ck))
+        raise IllegalMove(refusal(86, C.threshold(ck)))
     if t == "timeout":
         p = a.get("p")
         if ck["on"] is None:
-            raise IllegalMove("a time-out ends a turn of play: no turn is on the clock")
+            raise IllegalMove(refusal(87))
         if p != state.cur:
-            raise IllegalMove("it is %s's turn: only the player on turn times out" % state.who(state.cur))
+            raise IllegalMove(refusal(88, state.who(state.cur)))
         left = C.turn_left(ck, state.options, ts)
         if left is None:
-            raise IllegalMove("this table plays without a turn timer: no time-out")
+            raise IllegalMove(refusal(89))
         if left > 0:
-            raise IllegalMove("%s still has %s of this turn: no time-out yet"
-                              % (state.who(p), _words(left)))
+            raise IllegalMove(refusal(90, state.who(p), _words(left)))
         return
     if ck["on"] is not None:
         left = C.turn_left(ck, state.options, ts)
         if left is not None and left < 0:
-            raise IllegalMove("%s's time for the turn ran out (%s): the time-out ends it"
-                              % (state.who(state.cur), _words(C.cap(ck, state.options, state.cur))))
+            raise IllegalMove(refusal(91, state.who(state.cur), _words(C.cap(ck, state.options, state.cur))))
 
 
 def make_close(state, a, src):

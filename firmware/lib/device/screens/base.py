@@ -6,8 +6,9 @@ ROLL is the big button (roll, roll again). A long ROLL attacks until conquest (o
 Each screen draws the whole 128x64 frame; the driver sends only what changed.
 """
 
-from comando.registry import IDS, NAMES
-from comando import turns as T
+from comando.registry import IDS, NAMES, POWERS, POWER_NAMES
+# (not comando.turns: a map game does not hold the table session's turn order, issue 22)
+from comando.rulebook_armies import reinforcements
 from device import ui
 from device.buttons import PRESS, LONG, REPEAT
 from device.hal import UP, DOWN, OK, BACK
@@ -45,9 +46,10 @@ def cap(s):
 
 
 def power_name(colour):
-    if colour in T.TEG2_POWERS:
-        return T.TEG2_POWER_NAMES[T.TEG2_POWERS.index(colour)]
-    if colour[-1:] == "2" and colour[:-1] in T.TEG2_POWERS:  # 8-12 players: board 2's seat
+    powers = POWERS["teg2"]
+    if colour in powers:
+        return POWER_NAMES["teg2"][powers.index(colour)]
+    if colour[-1:] == "2" and colour[:-1] in powers:  # 8-12 players: board 2's seat
         return power_name(colour[:-1]) + " 2"
     return colour_name(colour)
 
@@ -144,7 +146,7 @@ def held_continents(app):
 
 
 def reinforce(app, seat, countries):
-    """Armies to place: comando.turns.reinforcements (the rulebooks' divisor and minimum) plus the
+    """Armies to place: comando.rulebook_armies.reinforcements (the rulebooks' divisor and minimum) plus the
     bonus of each continent ticked on the Armies screen (the loaded board's bonuses)."""
     b = app.board
     bonus = 0
@@ -153,7 +155,7 @@ def reinforce(app, seat, countries):
         for c in range(b.continents):
             if mask >> c & 1:
                 bonus += b.continent_bonus(c)
-    return T.reinforcements(app.state.rs, countries, bonus)
+    return reinforcements(app.state.rs, countries, bonus)
 
 
 def main_items(app, new_game=True):

@@ -16,10 +16,11 @@ are in docs/architecture.md ("La Revancha").
 """
 
 from comando.errors import IllegalMove, RulesError
+from comando.texts import refusal
 from comando.engine import rand
 from comando.engine.rules import Rules
 from comando.rulesets.teg.engine import TegRules, pick_top, resolve_rolls, _perm
-from comando import combat, turns, rulebook
+from comando import combat, rulebook, rulebook_armies
 from comando.rulesets.revancha import situations as sit
 from comando.rulesets.revancha import blockades, missiles, objectives
 from comando.rulesets.revancha import cards as exchanges
@@ -91,7 +92,7 @@ class RevanchaRules(PactRules):
 
     def rest_check(self, state, p, what):
         if self.resting(state, p):
-            raise IllegalMove("%s rests this round: no %s%s" % (state.who(p), what, self.quote("rest")))
+            raise IllegalMove(refusal(147, state.who(p), what, self.quote("rest")))
 
     def placeable(self, state, c, p):
         """``p`` may put new armies on ``c`` now (its own, not blockaded, not an international zone)."""
@@ -103,14 +104,12 @@ class RevanchaRules(PactRules):
         TegRules.check_new(self, board, players, options)
         o = options or {}
         if o.get("right", -1) not in (-1, 1):
-            raise RulesError("option right is -1 (the player on the right is the previous seat) or 1 "
-                             "(the next seat), not %r" % (o.get("right"),))
+            raise RulesError(refusal(148, o.get("right")))
         for k in ("situations", "zones", "pacts", "condo"):
             if o.get(k, 1) not in (0, 1):
-                raise RulesError("option %s is 0 or 1, not %r" % (k, o.get(k)))
+                raise RulesError(refusal(149, k, o.get(k)))
         if not isinstance(o.get("common", 45), int) or not 1 <= o.get("common", 45) <= board.n:
-            raise RulesError("option common is a number of countries (1 to %d), not %r"
-                             % (board.n, o.get("common")))
+            raise RulesError(refusal(150, board.n, o.get("common")))
 
     def setup(self, state, src):
         n = state.n
@@ -134,16 +133,16 @@ class RevanchaRules(PactRules):
 
     def check_deal(self, state, a):
         if state.round != 0 or state.deck or state.owner.count(-1) != state.n:
-            raise IllegalMove("The countries were already dealt")
+            raise IllegalMove(refusal(151))
         n = state.n
         np_ = state.np
         if not _perm(a.get("order"), n):
-            raise IllegalMove("deal: order must list every country once")
+            raise IllegalMove(refusal(152))
         if n % np_:
             resolve_rolls(a.get("xr") or [], range(np_), n % np_)
         resolve_rolls(a.get("fr") or [], range(np_), 1)
         if not _perm(a.get("deck"), n):
-            raise IllegalMove("deal: the deck must hold every country card once")
+            raise IllegalMove(refusal(153))
         pool = objectives.pool(state.board, np_)
         k = 2 if np_ == 2 else 1
         objs = a.get("obj")
@@ -151,16 +150,15 @@ class RevanchaRules(PactRules):
             pass  # sealed (comando.engine.secret): the laptop's fold does not know them
         elif not isinstance(objs, list) or len(objs) != np_ * k or len(set(objs)) != np_ * k \
                 or any(o not in pool for o in objs):
-            raise IllegalMove("deal: %d different secret objective%s per player from the %d in the "
-                              "draw for %d players" % (k, "s" if k > 1 else "", len(pool), np_))
+            raise IllegalMove(refusal(154, k, "s" if k > 1 else "", len(pool), np_))
         if self.opt(state, "situations"):
             sd = a.get("sd")
             if not isinstance(sd, list):
-                raise IllegalMove("deal: the situation deck (sd) is missing")
+                raise IllegalMove(refusal(155))
             try:
                 sit.check_order(sd)
             except RulesError as exc:
-                raise IllegalMove("deal: %s" % exc)
+                raise IllegalMove(refusal(156, exc))
 
     def apply_deal(self, state, e):
         # the deal itself as in T.E.G. (first player, the cards' order, the dice for the leftover
@@ -225,7 +223,7 @@ class RevanchaRules(PactRules):
         sh = a.get("ssh")
         if sh is not None:
             if not isinstance(sh, list):
-                raise IllegalMove("ssh: the reshuffled situation deck is a list of the 50 cards")
+                raise IllegalMove(refusal(157))
             try:
                 sit.check_order(sh)
             except RulesError as exc:
@@ -233,11 +231,11 @@ class RevanchaRules(PactRules):
         cr = a.get("cr")
         if cr is not None:
             if not isinstance(cr, list) or len(cr) != state.np:
-                raise IllegalMove("a crisis card: one die per player (cr)")
+                raise IllegalMove(refusal(158))
             for s in range(state.np):
                 d = cr[s]
                 if state.alive[s] and (not isinstance(d, int) or isinstance(d, bool) or d < 1 or d > 6):
-                    raise IllegalMove("crisis: %r is not a die" % (d,))
+                    raise IllegalMove(refusal(159, d))
 
     def turn_over(self, state, e):
         """"A) Turn Over a Situation Card": cards naming an absent colour are put aside."""
@@ -348,7 +346,7 @@ class RevanchaRules(PactRules):
         cres = [0] * b.continents
         if not free:
             return 0, cres
-        n = turns.reinforcements("revancha", k)
+        n = rulebook_armies.reinforcements("revancha", k)
         for c in range(b.continents):
             if b.owns_continent(ov, p, c):
                 for m in free:
@@ -371,9 +369,7 @@ class RevanchaRules(PactRules):
         Rules.check_place(self, state, a)
         c = a["c"]
         if state.round and blockades.blockader(state, c) >= 0:
-            raise IllegalMove("%s is blockaded by %s: it receives no armies%s"
-                              % (self.cname(state, c), state.who(blockades.blockader(state, c)),
-                                 self.quote("blockade")))
+            raise IllegalMove(refusal(160, self.cname(state, c), state.who(blockades.blockader(state, c)), self.quote("blockade")))
         if state.phase == "place" and self.setup_ends(state, a["n"]):
             self.check_round_fields(state, a)
 
@@ -437,34 +433,29 @@ class RevanchaRules(PactRules):
         c = self.country(state, a)
         k = a.get("k")
         if not isinstance(k, int) or isinstance(k, bool) or k < 1:
-            raise IllegalMove("arm: give the number of missiles (k), at least 1")
+            raise IllegalMove(refusal(161))
         how = a.get("src")
         per = missiles.table(state.board)[0]
         if state.owner[c] != p:
-            raise IllegalMove("%s is not yours: missiles go on your own countries" % self.cname(state, c))
+            raise IllegalMove(refusal(162, self.cname(state, c)))
         if state.x.get("cd") and cdm.row(state, c) is not None:
-            raise IllegalMove("No missiles in a country in condominium (docs/architecture.md)")
+            raise IllegalMove(refusal(163))
         if how == "r":
             cont = state.board.continent_of(c)
             avail = state.reserve + state.cres[cont]
             if per * k > avail:
-                raise IllegalMove("%d missile%s cost %d of your new armies; you have %d to place on %s%s"
-                                  % (k, "s" if k > 1 else "", per * k, avail, self.cname(state, c),
-                                     self.quote("place_missile")))
+                raise IllegalMove(refusal(164, k, "s" if k > 1 else "", per * k, avail, self.cname(state, c), self.quote("place_missile")))
             if blockades.blockaded(state, c):
-                raise IllegalMove("%s is blockaded: no new forces may go there%s"
-                                  % (self.cname(state, c), self.quote("blockade")))
+                raise IllegalMove(refusal(165, self.cname(state, c), self.quote("blockade")))
             if self.zone_pact(state, c, p) is not None:
-                raise IllegalMove("%s is an international zone: leave a single army there" % self.cname(state, c))
+                raise IllegalMove(refusal(166, self.cname(state, c)))
             if self.setup_ends(state, per * k):
                 self.check_round_fields(state, a)
         elif how == "m":
             if state.armies[c] < per * k + 1:
-                raise IllegalMove("%s has %d armies: %d missile%s replace %d and one must stay%s"
-                                  % (self.cname(state, c), state.armies[c], k, "s" if k > 1 else "",
-                                     per * k, self.quote("occupation")))
+                raise IllegalMove(refusal(167, self.cname(state, c), state.armies[c], k, "s" if k > 1 else "", per * k, self.quote("occupation")))
         else:
-            raise IllegalMove("arm: src is r (from the armies to place) or m (replacing armies on the map)")
+            raise IllegalMove(refusal(168))
 
     def make_arm(self, state, a, src):
         e = dict(a)
@@ -511,43 +502,34 @@ class RevanchaRules(PactRules):
         to = self.country(state, a, "to")
         mis = state.x["mis"]
         if state.x.get("cd") and (cdm.row(state, f) is not None or cdm.row(state, to) is not None):
-            raise IllegalMove("No missile is fired from or at a country in condominium (a roll names "
-                              "one occupant; docs/architecture.md)%s" % cdm.quote("cd_name"))
+            raise IllegalMove(refusal(169, cdm.quote("cd_name")))
         if state.owner[f] != p:
-            raise IllegalMove("%s is not yours: fire from one of your countries" % self.cname(state, f))
+            raise IllegalMove(refusal(170, self.cname(state, f)))
         if state.owner[to] == p:
-            raise IllegalMove("%s is yours: a missile destroys enemy armies" % self.cname(state, to))
+            raise IllegalMove(refusal(171, self.cname(state, to)))
         self.rest_check(state, p, "attack")
         if mis[f] < 1:
-            raise IllegalMove("%s has no missile%s" % (self.cname(state, f), self.quote("no_missile")))
+            raise IllegalMove(refusal(172, self.cname(state, f), self.quote("no_missile")))
         pact = self.blocking_pact(state, f, to)
         if pact is not None:
-            raise IllegalMove("%s may not fire at %s: %s" % (self.cname(state, f), self.cname(state, to),
-                                                             self.describe_pact(state, pact)))
+            raise IllegalMove(refusal(173, self.cname(state, f), self.cname(state, to), self.describe_pact(state, pact)))
         d, dmg = self.missile_range(state, p, f, to)
         if d is None:
             plain = state.board.distance(f, to, 3)
             if plain is not None and self.airspace(state, p):
-                raise IllegalMove("%s can reach %s only over a pact's border%s"
-                                  % (self.cname(state, f), self.cname(state, to), self.quote("airspace")))
-            raise IllegalMove("%s is out of range from %s%s"
-                              % (self.cname(state, to), self.cname(state, f), self.quote("range")))
+                raise IllegalMove(refusal(174, self.cname(state, f), self.cname(state, to), self.quote("airspace")))
+            raise IllegalMove(refusal(175, self.cname(state, to), self.cname(state, f), self.quote("range")))
         card = self.situation(state)
         err = sit.attack_error(card, state.colours[p], state.colours[state.owner[to]],
                                state.board.continent_of(f) == state.board.continent_of(to))
         if err:
             raise IllegalMove(err + " (%s, Hostilities - Situation Cards)" % BOOK)
         if blockades.blockaded(state, f) and not state.board.is_border(f, to):
-            raise IllegalMove("%s is blockaded: it may attack only the countries blockading it%s"
-                              % (self.cname(state, f), self.quote("blockade_attack")))
+            raise IllegalMove(refusal(176, self.cname(state, f), self.quote("blockade_attack")))
         if state.armies[to] <= dmg:
-            raise IllegalMove("%s has %d armies and a missile from %s destroys %d: it may not be "
-                              "fired%s" % (self.cname(state, to), state.armies[to], self.cname(state, f),
-                                           dmg, self.quote("fewer")))
+            raise IllegalMove(refusal(177, self.cname(state, to), state.armies[to], self.cname(state, f), dmg, self.quote("fewer")))
         if mis[to] >= mis[f]:
-            raise IllegalMove("%s holds %d missile%s and %s %d: the missile is stopped%s"
-                              % (self.cname(state, to), mis[to], "s" if mis[to] > 1 else "",
-                                 self.cname(state, f), mis[f], self.quote("shield")))
+            raise IllegalMove(refusal(178, self.cname(state, to), mis[to], "s" if mis[to] > 1 else "", self.cname(state, f), mis[f], self.quote("shield")))
 
     def make_missile(self, state, a, src):
         e = dict(a)
@@ -677,32 +659,27 @@ class RevanchaRules(PactRules):
             Rules.check_regroup(self, state, a)
             return
         if not isinstance(m, int) or isinstance(m, bool) or m < 0:
-            raise IllegalMove("regroup: m is the number of missiles to move")
+            raise IllegalMove(refusal(179))
         self.leave_add(state, p, "regroup")
         f = self.country(state, a, "f")
         to = self.country(state, a, "to")
         n = a.get("n", 0)
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise IllegalMove("regroup: give the number of armies (0 or more with missiles)")
+            raise IllegalMove(refusal(180))
         if state.owner[f] != p or state.owner[to] != p:
-            raise IllegalMove("Regroup only between your own countries%s" % self.cite("B) Regrouping Forces"))
+            raise IllegalMove(refusal(181, self.cite("B) Regrouping Forces")))
         if f == to or not state.board.is_border(f, to):
-            raise IllegalMove("%s does not border %s: forces move only to a neighbour%s"
-                              % (self.cname(state, f), self.cname(state, to), self.cite("B) Regrouping Forces")))
+            raise IllegalMove(refusal(182, self.cname(state, f), self.cname(state, to), self.cite("B) Regrouping Forces")))
         if n:
             k = self.regroup_movable(state, f)
             if n > k:
-                raise IllegalMove("%s may move %d armies, not %d (one stays; armies moved in this "
-                                  "turn stay)%s" % (self.cname(state, f), max(k, 0), n,
-                                                     self.cite("B) Regrouping Forces")))
+                raise IllegalMove(refusal(183, self.cname(state, f), max(k, 0), n, self.cite("B) Regrouping Forces")))
         mis = state.x["mis"]
         free = mis[f] - state.x["mm"][f]
         if m > free:
-            raise IllegalMove("%s has %d missile%s that may move (missiles moved in this turn stay)%s"
-                              % (self.cname(state, f), max(free, 0), "" if free == 1 else "s",
-                                 self.cite("B) Regrouping Forces")))
+            raise IllegalMove(refusal(184, self.cname(state, f), max(free, 0), "" if free == 1 else "s", self.cite("B) Regrouping Forces")))
         if self.zone_pact(state, to, p) is not None:
-            raise IllegalMove("%s is an international zone: you may not regroup onto it" % self.cname(state, to))
+            raise IllegalMove(refusal(185, self.cname(state, to)))
 
     def check_ally_regroup(self, state, a):
         return _condo().check_ally_regroup(self, state, a)
@@ -761,25 +738,25 @@ class RevanchaRules(PactRules):
         if cs is None:
             cs = []
         if not isinstance(cs, list) or not isinstance(ks, list) or not (cs or ks):
-            raise IllegalMove("An exchange names country cards (cards) and/or continent cards (cc)")
+            raise IllegalMove(refusal(186))
         for c in cs:
             if not self.is_card(state, c):
-                raise IllegalMove("trade: unknown card %r" % (c,))
+                raise IllegalMove(refusal(187, c))
             if c not in state.hands[p]:
-                raise IllegalMove("You do not hold the %s card" % self.cname(state, c))
+                raise IllegalMove(refusal(188, self.cname(state, c)))
         if len(set(cs)) != len(cs) or len(set(ks)) != len(ks):
-            raise IllegalMove("An exchange names each card once")
+            raise IllegalMove(refusal(189))
         cch = state.x["cch"]
         for k in ks:
             if not isinstance(k, int) or isinstance(k, bool) or k < 0 or k >= len(cch):
-                raise IllegalMove("trade: unknown continent card %r" % (k,))
+                raise IllegalMove(refusal(190, k))
             if cch[k] != p:
-                raise IllegalMove("You do not hold the %s continent card" % state.board.continent_name(k))
+                raise IllegalMove(refusal(191, state.board.continent_name(k)))
         if state.x["xr"][p] == state.round:
-            raise IllegalMove("You already made an exchange this round%s" % self.quote("one_exchange"))
+            raise IllegalMove(refusal(192, self.quote("one_exchange")))
         if not exchanges.is_exchange(state.board, cs, ks):
             names = [self.cname(state, c) for c in cs] + [state.board.continent_name(k) for k in ks]
-            raise IllegalMove("%s: not one exchange%s" % (", ".join(names), self.quote("exchange")))
+            raise IllegalMove(refusal(193, ", ".join(names), self.quote("exchange")))
 
     def apply_trade(self, state, e):
         p = e["p"]
@@ -800,13 +777,11 @@ class RevanchaRules(PactRules):
     def check_draw(self, state, a):
         p = self.player(state, a)
         if p == state.cur and p in (state.x.get("bar") or ()) and state.phase != "over":
-            raise IllegalMove("%s rolled the lowest die of the crisis: no country card this round%s"
-                              % (state.who(p), self.quote("crisis")))
+            raise IllegalMove(refusal(194, state.who(p), self.quote("crisis")))
         Rules.check_draw(self, state, a)
         self.ag_refuse(state, "take a card")
         if (state.x.get("nocard") or [0] * state.np)[p]:
-            raise IllegalMove("%s forgot an international zone holding no card: this card is lost%s"
-                              % (state.who(p), self.quote("forget")))
+            raise IllegalMove(refusal(195, state.who(p), self.quote("forget")))
 
     # ------------------------------------------------------------------ end of turn
     def check_end(self, state, a):

@@ -8,6 +8,7 @@ of the heap).
 """
 
 from comando.errors import IllegalMove
+from comando.texts import refusal
 from comando.rulesets.revancha import blockades
 from comando.rulesets.revancha.aggression import JointRules
 from comando.rulesets.revancha import quotes as _quotes
@@ -58,17 +59,15 @@ class PactRules(JointRules):
         p = self.turn(state, a, ("attack", "regroup", "card"))
         c = self.country(state, a)
         if c not in state.hands[p]:
-            raise IllegalMove("You do not hold the %s card" % self.cname(state, c))
+            raise IllegalMove(refusal(196, self.cname(state, c)))
         if state.owner[c] != p:
-            raise IllegalMove("You do not occupy %s: the +3 needs the country and its card%s"
-                              % (self.cname(state, c), self.cite("Uses and Benefits of COUNTRY CARDS")))
+            raise IllegalMove(refusal(197, self.cname(state, c), self.cite("Uses and Benefits of COUNTRY CARDS")))
         if state.bonused[c]:
-            raise IllegalMove("You already placed the 3 armies for the %s card (only once)%s"
-                              % (self.cname(state, c), self.cite("Uses and Benefits of COUNTRY CARDS")))
+            raise IllegalMove(refusal(198, self.cname(state, c), self.cite("Uses and Benefits of COUNTRY CARDS")))
         if blockades.blockaded(state, c):
-            raise IllegalMove("%s is blockaded%s" % (self.cname(state, c), self.quote("blockade")))
+            raise IllegalMove(refusal(199, self.cname(state, c), self.quote("blockade")))
         if self.zone_pact(state, c, p) is not None:
-            raise IllegalMove("%s is an international zone%s" % (self.cname(state, c), self.quote("zone_bonus")))
+            raise IllegalMove(refusal(200, self.cname(state, c), self.quote("zone_bonus")))
 
     def apply_bonus(self, state, e):
         self.close_pending(state)

@@ -28,9 +28,10 @@ The opener is drawn at random at the deal (the rulebook names none; online table
 """
 
 from comando.errors import IllegalMove, RulesError
+from comando.texts import refusal
 from comando.engine import rand
 from comando.engine.rules import Rules
-from comando import turns, rulebook
+from comando import rulebook, rulebook_armies
 
 WILDCARDS = 2
 DIP_KINDS = ("truce", "carve", "break", "note")
@@ -67,14 +68,13 @@ class RiskRules(Rules):
         Rules.check_new(self, board, players, options)
         cap = self.seat_cap(board)
         if len(players) > cap:
-            raise RulesError("%s seats at most %d players, not %d: the table opens on the smallest "
-                             "map that fits (risk.choose_board)" % (board.name, cap, len(players)))
+            raise RulesError(refusal(111, board.name, cap, len(players)))
         if (options or {}).get("deploy", "auto") not in ("auto", "hand"):
-            raise RulesError("deploy is 'auto' or 'hand'")
+            raise RulesError(refusal(112))
         if (options or {}).get("sets", "escalating") not in ("escalating", "fixed"):
-            raise RulesError("sets are 'escalating' or 'fixed'")
+            raise RulesError(refusal(113))
         if (options or {}).get("defdice", "auto") not in ("auto", "choose"):
-            raise RulesError("defdice is 'auto' or 'choose'")
+            raise RulesError(refusal(114))
 
     def reserve_for(self, state):
         """The board's ``tables.starting_reserves``, else the rulebook's (comando.rulebook)."""
@@ -110,24 +110,24 @@ class RiskRules(Rules):
 
     def check_deal(self, state, a):
         if state.round != 0 or state.deck or state.owner.count(-1) != state.n:
-            raise IllegalMove("The territories were already dealt")
+            raise IllegalMove(refusal(115))
         n = state.n
         f = a.get("first")
         if not isinstance(f, int) or f < 0 or f >= state.np:
-            raise IllegalMove("deal: the first player is a seat")
+            raise IllegalMove(refusal(116))
         if not isinstance(a.get("order"), list) or sorted(a["order"]) != list(range(n)):
-            raise IllegalMove("deal: order must list every territory once")
+            raise IllegalMove(refusal(117))
         if not isinstance(a.get("deck"), list) or sorted(a["deck"]) != list(range(n + self.wilds(state))):
-            raise IllegalMove("deal: the deck holds every territory card and two wilds once")
+            raise IllegalMove(refusal(118))
         if self.opt(state, "deploy") == "auto":
             add = a.get("auto")
             if not isinstance(add, list) or len(add) != n:
-                raise IllegalMove("deal: automatic deployment lists the armies added per territory")
+                raise IllegalMove(refusal(119))
             owner = self._owners(a["order"], f, n, state.np)
             r = self.reserve_for(state)
             for p in range(state.np):
                 if sum(add[c] for c in range(n) if owner[c] == p) != r:
-                    raise IllegalMove("deal: automatic deployment must place %d armies for seat %d" % (r, p))
+                    raise IllegalMove(refusal(120, r, p))
 
     def apply_deal(self, state, e):
         n = state.n
@@ -189,7 +189,7 @@ class RiskRules(Rules):
     def reinforcements(self, state, p):
         """"one for every three territories you hold, with a minimum of three ... plus the bonus for
         each region you hold outright" - placed wherever you like."""
-        n = turns.reinforcements("risk", state.count(p))
+        n = rulebook_armies.reinforcements("risk", state.count(p))
         b = state.board
         for c in range(b.continents):
             if b.owns_continent(state.owner, p, c):
@@ -252,15 +252,13 @@ class RiskRules(Rules):
         if state.x.get("must"):
             pass  # the mid-assault trade
         elif state.phase != "add":
-            raise IllegalMove("Sets are handed in at the start of your turn, before placing")
+            raise IllegalMove(refusal(121))
         elif state.x.get("placed"):
-            raise IllegalMove("Sets are handed in at the start of your turn, before placing: you "
-                              "already placed armies")
+            raise IllegalMove(refusal(122))
         c = a.get("c")
         held = [x for x in cards if x < state.n and state.owner[x] == p]
         if c is not None and c not in held:
-            raise IllegalMove("The 2 armies go on a territory you hold that one of the three cards "
-                              "names")
+            raise IllegalMove(refusal(123))
 
     def apply_trade(self, state, e):
         p = e["p"]
@@ -284,11 +282,9 @@ class RiskRules(Rules):
     def check_place(self, state, a):
         p = self.turn(state, a, ("place", "add"))
         if state.phase == "add" and self.must_trade(state, p):
-            raise IllegalMove("You hold %d cards: hand in a set before you may place anything"
-                              % len(state.hands[p]))
+            raise IllegalMove(refusal(124, len(state.hands[p])))
         if state.x.get("must"):
-            raise IllegalMove("You hold %d cards after the elimination: trade a set now"
-                              % len(state.hands[p]))
+            raise IllegalMove(refusal(125, len(state.hands[p])))
         Rules.check_place(self, state, a)
 
     def apply_place(self, state, e):
@@ -301,10 +297,9 @@ class RiskRules(Rules):
     # ------------------------------------------------------------------ attack
     def attack_dice(self, state, f, to, a):
         if a.get("dn") is not None and self.opt(state, "defdice") != "choose":
-            raise IllegalMove("Defence is automatic at this table: the defender rolls every die "
-                              "the garrison allows")
+            raise IllegalMove(refusal(126))
         if a.get("n") is not None:
-            raise IllegalMove("The attacker rolls one die per army beyond the garrison, up to three")
+            raise IllegalMove(refusal(127))
         return Rules.attack_dice(self, state, f, to, a)
 
     def check_attack(self, state, a):
@@ -335,18 +330,16 @@ class RiskRules(Rules):
         to = self.country(state, a, "to")
         n = a.get("n")
         if not isinstance(n, int) or isinstance(n, bool):
-            raise IllegalMove("regroup: give the number of armies")
+            raise IllegalMove(refusal(128))
         if state.owner[f] != p:
-            raise IllegalMove("%s is not yours" % self.cname(state, f))
+            raise IllegalMove(refusal(129, self.cname(state, f)))
         if state.owner[to] != p or f == to:
-            raise IllegalMove("%s is not one of your other territories" % self.cname(state, to))
+            raise IllegalMove(refusal(130, self.cname(state, to)))
         if not state.board.connected(state.owner, p, f, to):
-            raise IllegalMove("%s and %s are not joined by a chain of your own territories"
-                              % (self.cname(state, f), self.cname(state, to)))
+            raise IllegalMove(refusal(131, self.cname(state, f), self.cname(state, to)))
         if n < 1 or n > state.armies[f] - 1:
             from comando.wording import count
-            raise IllegalMove("%s has %s: move 1 to %d, one always stays behind"
-                              % (self.cname(state, f), count(state.armies[f], "army"), state.armies[f] - 1))
+            raise IllegalMove(refusal(132, self.cname(state, f), count(state.armies[f], "army"), state.armies[f] - 1))
         self._check_card_field(state, a)
 
     def make_regroup(self, state, a, src):
@@ -361,14 +354,13 @@ class RiskRules(Rules):
     # ------------------------------------------------------------------ end of turn, cards
     def _not_must(self, state, p):
         if state.x.get("must"):
-            raise IllegalMove("You hold %d cards after the elimination: trade a set now"
-                              % len(state.hands[p]))
+            raise IllegalMove(refusal(133, len(state.hands[p])))
 
     def check_draw(self, state, a):
-        raise IllegalMove("The card is drawn by itself when a turn with a conquest ends")
+        raise IllegalMove(refusal(134))
 
     def check_bonus(self, state, a):
-        raise IllegalMove("Risk has no card bonus outside a set")
+        raise IllegalMove(refusal(135))
 
     def check_end(self, state, a):
         p = self.turn(state, a, ("add", "attack"))
@@ -380,8 +372,7 @@ class RiskRules(Rules):
         if "card" in a:
             self._check_card(state, a)
         elif ("seq" in a or self.opt(state, "deck")) and state.conq >= 1 and (state.deck or state.discard):
-            raise IllegalMove("%s: a turn with a conquest ends with a card drawn%s"
-                              % (a.get("t"), ": name it" if self.opt(state, "deck") else ""))
+            raise IllegalMove(refusal(136, a.get("t"), ": name it" if self.opt(state, "deck") else ""))
 
     def card_due(self, state, p):
         return (p == state.cur and state.phase != "over" and state.conq >= 1
@@ -397,7 +388,7 @@ class RiskRules(Rules):
 
     def _check_card(self, state, a):
         if state.conq < 1:
-            raise IllegalMove("No conquest this turn: no card")
+            raise IllegalMove(refusal(137))
         if self.opt(state, "deck"):
             self.check_table_card(state, a)
             return
@@ -405,10 +396,10 @@ class RiskRules(Rules):
         if top is None:
             sh = a.get("sh")
             if not isinstance(sh, list) or sorted(sh) != sorted(state.discard):
-                raise IllegalMove("end: the reshuffled deck must be the discard pile")
+                raise IllegalMove(refusal(138))
             top = sh[-1]
         if a["card"] != top:
-            raise IllegalMove("end: the top card is not %r" % (a["card"],))
+            raise IllegalMove(refusal(139, a["card"]))
 
     def make_end(self, state, a, src):
         return self._with_card(state, dict(a), src)
@@ -428,7 +419,7 @@ class RiskRules(Rules):
         self.over(state)
         p = self.player(state, a)
         if not state.alive[p]:
-            raise IllegalMove("%s is already out of the game" % state.who(p))
+            raise IllegalMove(refusal(140, state.who(p)))
 
     def apply_walk(self, state, e):
         p = e["p"]
@@ -458,22 +449,22 @@ class RiskRules(Rules):
         self.over(state)
         p = self.player(state, a)
         if not state.alive[p]:
-            raise IllegalMove("%s is out of the game" % state.who(p))
+            raise IllegalMove(refusal(141, state.who(p)))
         k = a.get("k")
         if k not in DIP_KINDS:
-            raise IllegalMove("The diplomacy panel takes %s, not %r" % (", ".join(DIP_KINDS), k))
+            raise IllegalMove(refusal(142, ", ".join(DIP_KINDS), k))
         q = a.get("q", -1)
         if k != "note" and (not isinstance(q, int) or q < 0 or q >= state.np or q == p):
-            raise IllegalMove("A %s is addressed to another player" % k)
+            raise IllegalMove(refusal(143, k))
         text = a.get("text", "")
         if not isinstance(text, str) or len(text) > 120:
-            raise IllegalMove("A diplomacy entry is a line of text (at most 120 characters)")
+            raise IllegalMove(refusal(144))
         if k == "break":
             ref = a.get("ref")
             for d in state.x["dip"]:
                 if d[0] == ref and p in (d[1], d[2]) and d[3] in ("truce", "carve"):
                     return
-            raise IllegalMove("There is no truce or carve-up #%r of yours to break" % (ref,))
+            raise IllegalMove(refusal(145, ref))
 
     def apply_dip(self, state, e):
         # Non-binding: recorded for everyone to read, never enforced.
@@ -494,7 +485,7 @@ def choose_board(players, board_ids=None, load=None):
     if load is None:
         from comando.board import load_board as load
     if not board_ids:
-        raise RulesError("choose_board: no board ids given")
+        raise RulesError(refusal(146))
     from comando.rulesets.risk.maps import smallest_fit
     return smallest_fit(players, [load(b) for b in board_ids], RULES.seat_cap)
 

@@ -35,6 +35,7 @@ Events (all carry ``p``, the acting seat, except new/deal/undo; countries and ca
 """
 
 from comando.errors import IllegalMove, RulesError
+from comando.texts import refusal
 from comando.engine import rand
 from comando.engine.rules import Rules
 from comando import rulebook
@@ -125,13 +126,13 @@ def resolve_rolls(rounds, seats, k):
     cands = list(seats)
     for flat in rounds:
         if not cands or not isinstance(flat, list) or sorted(flat[0::2]) != sorted(cands):
-            raise IllegalMove("deal: the die rolls do not match the players who had to roll")
+            raise IllegalMove(refusal(92))
         for d in flat[1::2]:
             if not isinstance(d, int) or d < 1 or d > 6:
-                raise IllegalMove("deal: %r is not a die" % (d,))
+                raise IllegalMove(refusal(93, d))
         cands = top_of_round(flat, k - len(chosen), chosen)
     if cands or len(chosen) != min(k, len(seats)):
-        raise IllegalMove("deal: the die rolls do not settle who is chosen")
+        raise IllegalMove(refusal(94))
     return chosen
 
 
@@ -184,12 +185,12 @@ class TegRules(Rules):
 
     def check_deal(self, state, a):
         if state.round != 0 or state.deck or state.owner.count(-1) != state.n or state.phase != "place":
-            raise IllegalMove("The countries were already dealt")
+            raise IllegalMove(refusal(95))
         n = state.n
         np_ = state.np
         if not self.small(state):
             if not _perm(a.get("order"), n):
-                raise IllegalMove("deal: order must list every country once")
+                raise IllegalMove(refusal(96))
             left = n % np_
             if left:
                 resolve_rolls(a.get("xr") or [], range(np_), left)
@@ -198,10 +199,10 @@ class TegRules(Rules):
                 pass  # sealed (comando.engine.secret): the laptop's fold does not know them
             elif not isinstance(objs, list) or len(objs) != np_ or len(set(objs)) != np_ or \
                     min(objs) < 1 or max(objs) > 15:
-                raise IllegalMove("deal: one different secret objective (1..15) per player")
+                raise IllegalMove(refusal(97))
         resolve_rolls(a.get("fr") or [], range(np_), 1)
         if not _perm(a.get("deck"), n):
-            raise IllegalMove("deal: the deck must hold every country card once")
+            raise IllegalMove(refusal(98))
 
     def apply_deal(self, state, e):
         n = state.n
@@ -233,9 +234,7 @@ class TegRules(Rules):
         self.turn(state, a, ("claim",))
         c = self.country(state, a)
         if state.owner[c] >= 0:
-            raise IllegalMove("%s is already occupied by %s: claim a free country%s"
-                              % (self.cname(state, c), state.who(state.owner[c]),
-                                 self.cite("8. Games of 2 or 3 players")))
+            raise IllegalMove(refusal(99, self.cname(state, c), state.who(state.owner[c]), self.cite("8. Games of 2 or 3 players")))
 
     def apply_claim(self, state, e):
         c = e["c"]
@@ -286,7 +285,7 @@ class TegRules(Rules):
             except AttributeError:
                 pass
         if key not in cache:
-            raise RulesError("board %s has no continent for %r" % (board.id, key))
+            raise RulesError(refusal(100, board.id, key))
         return cache[key]
 
     def occupies(self, state, p, o):
