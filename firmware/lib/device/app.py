@@ -239,7 +239,10 @@ class App:
             from device import resume
         except ImportError:
             return False
-        return resume.show(self)
+        if not resume.show(self):
+            return False
+        self.hal.log("resume: the saved picture is on the glass; the journal folds")
+        return True
 
     def resume_due(self):
         """True when the boot's first picture of the journal as it is now is not saved yet: a
