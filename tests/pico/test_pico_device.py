@@ -81,7 +81,10 @@ NOT_ON_THE_PICO = {"sync"}
 
 def run_golden_case(pico, case, tmp_path):
     make, opts, script = golden_cases.CASES[case]
-    rig = pico(seed=11, files=journal_files(make))
+    files = journal_files(make)
+    if "lang" in opts:   # Settings > Language on flash, as the simulator's golden run saves it
+        files["/data/settings.json"] = ('{"lang": "%s"}' % opts["lang"]).encode()
+    rig = pico(seed=11, files=files)
     rig.boot()
     for raw in script.strip().splitlines():
         line = raw.strip()

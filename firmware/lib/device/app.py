@@ -235,9 +235,11 @@ class App:
         """The picture saved for this journal on the glass at once (device.resume), if any: a
         map game's fold at boot takes seconds. The buttons answer after the fold; a press meanwhile
         waits in the pin interrupt's latch (device.hal.pico) and is the first the screen gets."""
-        try:
+        import os
+        try:   # (a fresh device has none: no module loaded for it, ~40 ms of its first screen)
+            os.stat(self.hal.root + "/resume.pic")
             from device import resume
-        except ImportError:
+        except (OSError, ImportError):
             return False
         if not resume.show(self):
             return False
