@@ -18,7 +18,7 @@ package("device", base_path="lib", files=(
     "font_accents.py", "journal.py",
     "journal_flash.py", "journal_flash_read.py", "journal_repair.py",
     "gameid.py", "link.py", "link_wait.py", "mapmode.py", "oled.py", "oled_diff.py", "table_board.py",
-    "pins.py", "selftest.py", "stdio_serial.py", "ui.py",
+    "pins.py", "resume.py", "selftest.py", "stdio_serial.py", "ui.py",
     "hal/__init__.py", "hal/pico.py", "hal/picoflash.py",
     "screens/__init__.py", "screens/base.py", "screens/turn.py", "screens/eliminate.py", "screens/dice.py",
     "screens/revancha.py", "screens/situation.py", "screens/teg2.py", "screens/teg2_turn.py", "screens/objectives.py",

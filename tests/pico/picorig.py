@@ -8,7 +8,7 @@
 
 Times are emulated milliseconds (the chip's clock). Button presses follow the simulator's script
 language (``ok``, ``roll x3``, ``long ok``, ``hold up 900``, ``hold back+ok 600``, ``wait 500``,
-``png NAME``); each press holds the pins low for 60 ms, releases, and waits until the display has
+``later SECONDS``: the clock jumps, ``png NAME``); each press holds the pins low for 60 ms, releases, and waits until the display has
 been quiet for ``settle`` ms while the input loop polls again: presses never queue up faster
 than the app takes them, whatever the emulator's speed.
 """
@@ -194,7 +194,8 @@ def script_steps(lines):
 class PicoRig:
     def __init__(self, root: str | None = None, seed: int | None = None, flash: bytes | str | None = None,
                  files: dict | None = None, main: bytes | None = None, pty: bool = False,
-                 realtime: bool = False, settle: int = 100, heap_report: bool = False):
+                 realtime: bool = False, settle: int = 100, heap_report: bool = False,
+                 lockstep: bool | None = None):
         self._tmp = None
         if root is None:
             self._tmp = tempfile.mkdtemp(prefix="comando-pico-")
@@ -220,6 +221,10 @@ class PicoRig:
                 f.write(picoimage.flash(files))
         self.pty = pty
         self.realtime = realtime
+        # emulated time runs only while an op waits (rig.js --lockstep): the same script gives the
+        # same emulated times whatever the laptop's load; a rig with a pty runs free (the
+        # laptop's bytes come at wall-clock moments and the device must run to answer them)
+        self.lockstep = (not pty and not realtime) if lockstep is None else lockstep
         self.settle = settle
         self.proc = None
         self.port = None
@@ -243,6 +248,8 @@ class PicoRig:
                 "--bootrom", picoimage.BOOTROM, "--serial-log", self.serial_log]
         if self.realtime:
             argv.append("--realtime")
+        elif self.lockstep:
+            argv.append("--lockstep")
         pass_fds = ()
         if self.pty:
             self._master, self._slave = os.openpty()
@@ -363,6 +370,11 @@ class PicoRig:
     def wait(self, ms: int) -> None:
         self.call("wait", ms=ms)
 
+    def later(self, seconds: float) -> None:
+        """The clock jumps ``seconds`` ahead at once (the simulator's ``later``: a game clock's
+        minutes without running them)."""
+        self.call("later", ms=seconds * 1000)
+
     def script(self, lines, png_dir: str | None = None) -> None:
         """Run simulator script lines (a list, or a file path)."""
         if isinstance(lines, str):
@@ -378,6 +390,8 @@ class PicoRig:
                 self.tap(*words[1].split("+"), hold=int(words[2]))
             elif cmd == "wait":
                 self.wait(int(words[1]))
+            elif cmd == "later":
+                self.later(float(words[1]))
             elif cmd == "png":
                 if png_dir:
                     self.png(os.path.join(png_dir, words[1] + ".png"))

@@ -2,7 +2,7 @@
 // The emulated Pico: rp2040js running MicroPython's RPI_PICO image with the Comando hardware
 // around it (docs/emulated-pico.md).
 //
-//   node tests/pico/rig.js --flash IMAGE [--save OUT] [--bootrom ROM] [--realtime]
+//   node tests/pico/rig.js --flash IMAGE [--save OUT] [--bootrom ROM] [--realtime | --lockstep]
 //
 // IMAGE is a whole flash image (firmware at 0, littlefs at 0xA0000; tests/pico/flashimg.py).
 // Control: JSON lines on stdin (ops below), events as JSON lines on stdout. The USB serial is fd 3
@@ -34,6 +34,12 @@ const FLASH = opt('flash');
 const SAVE = opt('save', null);
 const BOOTROM = opt('bootrom', path.join(__dirname, '..', '..', '..', 'shared', 'pico', 'bootrom-b1.bin'));
 const REALTIME = !!opt('realtime', false);
+// --lockstep: emulated time runs only while an op waits on it (tap, taps, wait, frames), so what
+// the laptop does between two ops (its load, its own speed) never becomes time on the chip: a
+// script gives the same emulated times run after run (issue 22). Not with a pty: the laptop's
+// bytes come at wall-clock moments, and the device must run to answer them.
+const LOCKSTEP = !!opt('lockstep', false);
+let paused = false;
 const SERIAL_FD = opt('serial-fd', null);
 const SERIAL_LOG = opt('serial-log', null);
 
@@ -415,6 +421,12 @@ function handle(cmd) {
       } });
       break;
     }
+    case 'later': { // the clock jumps `ms` ahead at once (the simulator's `later`: a game
+      // clock's minutes without running them); alarms due meanwhile fire, in order
+      clock.tick(cmd.ms * 1e6);
+      done(id);
+      break;
+    }
     case 'down': pinsDown(cmd.pins, true); done(id); break;
     case 'up': pinsDown(cmd.pins, false); done(id); break;
     case 'wait': {
@@ -470,6 +482,7 @@ rl.on('line', (line) => {
   } catch (e) {
     emit({ ev: 'error', msg: String(e) });
   }
+  if (paused && waiters.length) { paused = false; setImmediate(run); }
 });
 rl.on('close', () => {
   saveFlash();
@@ -493,6 +506,7 @@ function checkWaiters() {
 }
 function run() {
   if (dead) return;
+  if (LOCKSTEP && !waiters.length) { paused = true; return; }
   const core = mcu.core;
   const sliceEnd = Date.now() + 15;
   let ahead = false;
@@ -508,6 +522,7 @@ function run() {
       }
     }
     checkWaiters();
+    if (LOCKSTEP && !waiters.length) break; // (the next run() pauses until an op waits)
     if (REALTIME && clock.nanos / 1e6 > Date.now() - wallStart) { ahead = true; break; }
   }
   if (dead) return;

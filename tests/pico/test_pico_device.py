@@ -81,7 +81,10 @@ NOT_ON_THE_PICO = {"sync"}
 
 def run_golden_case(pico, case, tmp_path):
     make, opts, script = golden_cases.CASES[case]
-    rig = pico(seed=11, files=journal_files(make))
+    files = journal_files(make)
+    if "lang" in opts:   # Settings > Language on flash, as the simulator's golden run saves it
+        files["/data/settings.json"] = ('{"lang": "%s"}' % opts["lang"]).encode()
+    rig = pico(seed=11, files=files)
     rig.boot()
     for raw in script.strip().splitlines():
         line = raw.strip()
@@ -421,3 +424,47 @@ def test_mashing_the_buttons_loses_no_event(pico):
     # every event the device journaled is one the reducer accepts, in order
     expected, _ = sessions.remake(events, 13)
     assert events == expected
+
+
+def _resume_picture(rig):
+    """The picture device/resume.py saved (MONO_VLSB after its header), as the glass's RAM."""
+    from device import resume
+    return rig.files()["/data" + resume.NAME][resume.HEAD:]
+
+
+@pytest.mark.pico_long
+def test_a_map_game_shows_its_saved_picture_at_once_and_a_tap_in_the_fold_waits(pico):
+    # device/resume.py (issue 22): a T.E.G. map game, the table quiet for 1.5 s (the picture
+    # saved), the power off and on: the picture is on the glass within 1 s, before the fold,
+    # and it is the glass the fold leaves. A tap of OK during the fold waits in the pin
+    # interrupt's latch: after the fold it is the screen's press, as a tap after the fold is.
+    from heap_games import MAP_STARTS
+    rig = pico(seed=5)
+    rig.boot()
+    rig.script(MAP_STARTS["teg"] + ["wait 1500"])
+    no_traceback(rig)
+    rig.stop()
+    pic = _resume_picture(rig)
+    events, _, _ = rig.journal()
+    glasses, journals = [], []
+    for during in (True, False):
+        r = pico(seed=5, flash=rig.flash_path)
+        r.call("poll_log", on=True)
+        shown = r.boot(settle=20)
+        assert shown < 1000 and r.screen() == pic, r.log()
+        if during:
+            r.call("taps", steps=[[[PINS["ok"]], 0, 30]])
+        r.wait(5000)
+        polls = [t for t in r.call("poll_log", on=False)["times"] if t > shown]
+        assert polls and polls[0] > shown + 200   # (the buttons answer after the fold)
+        if not during:
+            assert r.screen() == pic   # the glass the fold leaves is the picture shown before it
+            r.tap("ok")
+        glasses.append(r.screen())
+        no_traceback(r)
+        r.stop()
+        journals.append(r.journal()[0])
+    # the tap in the fold did what the tap after it does (the game's move-in, here), nothing lost
+    assert journals[0] == journals[1] and len(journals[0]) == len(events) + 1
+    assert journals[0][:len(events)] == events
+    assert glasses[0] == glasses[1] != pic

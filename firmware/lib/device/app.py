@@ -202,6 +202,8 @@ class App:
         self._fell = self._fell_at = self._rose_at = None  # the pin IRQ's latch (input_task)
         self.deferring = False  # the display task runs: it flushes after each picture (submit)
         self.clock_mark = None  # the game clock: (ticks_ms, the game's seconds then, the state)
+        self.resumed = False  # boot showed the saved picture before folding (device.resume)
+        self.resume_size = self.resume_crc = -1  # the journal the saved picture is for
 
     # -- game ------------------------------------------------------------------------------------
     @property
@@ -222,11 +224,46 @@ class App:
     def boot(self):
         """Restore the game from the journal (a torn tail is dropped and reported): device.app_start,
         which main() drops once the game is restored."""
+        self.resumed = self.resume_show()   # (before the fold's modules: issue 22)
         from device import app_start
         from comando.texts import set_lang
         set_lang("en")   # the journal's repair report reaches the laptop in the hello: English
         app_start.boot(self)
         self.speak()
+
+    def resume_show(self):
+        """The picture saved for this journal on the glass at once (device.resume), if any: a
+        map game's fold at boot takes seconds. The buttons answer after the fold; a press meanwhile
+        waits in the pin interrupt's latch (device.hal.pico) and is the first the screen gets."""
+        import os
+        try:   # (a fresh device has none: no module loaded for it, ~40 ms of its first screen)
+            os.stat(self.hal.root + "/resume.pic")
+            from device import resume
+        except (OSError, ImportError):
+            return False
+        if not resume.show(self):
+            return False
+        self.hal.log("resume: the saved picture is on the glass; the journal folds")
+        return True
+
+    def resume_due(self):
+        """True when the boot's first picture of the journal as it is now is not saved yet: a
+        map game, the table quiet (no press for AHEAD_MS, or none since power-on), its home
+        screen on top, nothing pending."""
+        j = self.journal
+        if not self.map or len(self.stack) != 1 or self.toast is not None or j.frozen or \
+                j.size == 0 or (j.crc is not None and j.size == self.resume_size and
+                                j.crc == self.resume_crc):
+            return False
+        return not self.presses or _ticks_diff(self.hal.ticks_ms(), self.pressed_at) >= AHEAD_MS
+
+    def resume_step(self):
+        """device.resume.save in an idle step of its own (a littlefs file write and a rename:
+        ~50-100 ms on a Pico, while nobody presses), the module dropped after."""
+        from device import resume
+        resume.save(self)
+        del resume
+        forget("device.resume", collect=False)
 
     def speak(self, rs=None):
         """Say everything in the language chosen in Settings, else the home language of the game
@@ -714,6 +751,11 @@ class App:
                                    _ticks_diff(hal.ticks_ms(), self.pressed_at) >= AHEAD_MS):
                 await _sleep_ms(0)
                 continue
+            elif self.resume_due():
+                # the picture a power-on would show first, saved for the journal as it is now
+                self.resume_step()
+                await _sleep_ms(0)
+                continue
             else:
                 hal.settled()
             await _sleep_ms(0 if not real else hal.poll_ms)
@@ -822,7 +864,7 @@ def main(hal=None, **options):
             # the self-test screen is not on the stack: its module (and the pin map) can go
             # until the Hardware menu imports it again
             forget("device.selftest", "device.pins", "device.app_start", "device.journal_flash_read",
-                   "comando.journal_read")
+                   "comando.journal_read", "device.resume")
         if mode == "update":  # BACK held at power-on: leave the REPL free for make deploy
             a.hal.close()
             return a

@@ -62,7 +62,8 @@ def boot(app):
         drop_table_session(app)
     app.load_board()
     _load_secret(app)
-    app.settings.apply(app.oled)
+    if not app.resumed:   # (device.resume applied them before its picture)
+        app.settings.apply(app.oled)
     if app.journal.problem:
         app.show_toast(app.journal.problem, 4000)
     app.home()

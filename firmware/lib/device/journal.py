@@ -24,6 +24,7 @@ a game an older firmware started in ``journal.log``, they are appended to that f
 """
 
 import os
+from binascii import crc32
 
 from comando import journal as codec
 from comando.errors import JournalError
@@ -67,6 +68,9 @@ class Journal:
         self.problem = None
         self.frozen = None
         self.damage = None  # set when whole lines were cut off (see _repair)
+        # the CRC-32 of the lines as one stream (``size`` bytes), when known: the key of the
+        # picture shown at power-on (device.resume); each append adds its line
+        self.crc = None
         self.store = None
         self._flash()
 
@@ -120,6 +124,7 @@ class Journal:
         """Fold every valid event through ``each``; returns the count. Repairs a bad tail."""
         self.size = self.count = self.last_seq = 0
         self.problem = None
+        crc, self.crc = self.crc, None
         if not (self._stored() and self._st() is not None) and not _exists(self.path):
             return 0
         last = [0]
@@ -137,12 +142,15 @@ class Journal:
         if problem:
             self.problem = problem
             self._repair()
+        else:
+            self.crc = crc   # (device.resume read the same stream before the fold, or None)
         return count
 
     def stop_at(self, count, size, seq, why):
         """The fold rejected an event: keep only what came before it (a consistent prefix)."""
         self.count, self.size, self.last_seq = count, size, seq
         self.problem = why
+        self.crc = None
         self._repair()
 
     def _repair(self):
@@ -186,6 +194,8 @@ class Journal:
             self.frozen = "Storage full: write failed (%s); %d events kept" % (exc, self.count)
             raise StorageFull(self.frozen)
         self.size += len(line)
+        if self.crc is not None:
+            self.crc = crc32(line, self.crc) & 0xFFFFFFFF
         self.count += 1
         self.last_seq = event.get("seq", self.last_seq)
 
@@ -198,6 +208,7 @@ class Journal:
         if _exists(old):
             os.rename(old, self.path)
         self.frozen = None
+        self.crc = None
 
     def archive(self):
         st = self._st()
@@ -212,3 +223,4 @@ class Journal:
         self.size = self.count = self.last_seq = 0
         self.problem = None
         self.frozen = None
+        self.crc = 0   # (an empty stream)
