@@ -258,3 +258,32 @@ def test_every_command_word_names_one_command():
         assert spoken["remanejar"] == "regroup" and spoken["trocar"] == "trade"
         assert not set(spoken) & set(vocabulary.COMMANDS)
     assert vocabulary.spoken_commands("revancha")["situacion"] == "situation"
+
+
+def test_the_repls_usage_lines_errors_hint_and_save_in_the_tables_language(monkeypatch, capsys, tmp_path):
+    # La Revancha's Spanish (its home language): a usage line, a count that is no whole number,
+    # an unknown country and player, the hint with the command to type in Spanish, the save
+    from play_tools import repl
+    monkeypatch.delenv("COMANDO_LANG")
+    monkeypatch.setenv("COMANDO_DB", str(tmp_path / "g.db"))
+    log = tmp_path / "g.jsonl"
+    script = ["colocar", "colocar 2.5 argentina", "vecinos atlantida", "cards Zoe", "pista",
+              "guardar " + str(log)]
+    out = repl(monkeypatch, capsys, script, "--ruleset", "revancha", "--seed", "3",
+               "--players", "Ana:white,Beto:black,Caro:red")
+    assert "error: colocar N PAÍS" in out
+    assert "error: la cantidad de ejércitos a colocar tiene que ser un número entero, no '2.5'" in out
+    assert "error: revancha: no hay ningún país llamado 'atlantida'" in out
+    assert "error: no hay ningún jugador llamado 'Zoe' (jugadores: Ana, Beto, Caro)" in out
+    hint = next(line for line in out.splitlines() if "pista para " in line)
+    assert "  -> colocar " in hint
+    n = len(log.read_text(encoding="utf-8").splitlines())
+    assert f"{n} jugadas guardadas en {log}" in out
+    # WAR's Portuguese: the same lines in its words; English at --lang en, as before
+    out = repl(monkeypatch, capsys, ["remanejar a", "salvar"], "--ruleset", "war", "--seed", "3",
+               "--players", "Ana:blue,Beto:red,Caro:black")
+    assert "erro: remanejar DE PARA N" in out and "erro: salvar ARQUIVO" in out
+    monkeypatch.setenv("COMANDO_LANG", "en")
+    out = repl(monkeypatch, capsys, ["place", "save"], "--ruleset", "revancha",
+               "--seed", "3", "--players", "Ana:white,Beto:black,Caro:red")
+    assert "error: place N COUNTRY" in out and "error: save FILE" in out

@@ -227,6 +227,13 @@ def NP_(context: str, msgid: str) -> str:
     return msgid
 
 
+def command_word(command: str) -> str:
+    """The REPL command's name in the current language (its first word: "colocar" for place;
+    the English name where the catalogue has none): the line a hint suggests typing."""
+    said = translations(_state["lang"]).pgettext(COMMAND_WORD, command)
+    return said.split("|")[0].strip() or command
+
+
 def command_words(command: str) -> list:
     """The other names of a REPL command in every language there is ("atacar", "ataque" for
     attack): the catalogues' ``command word`` entries, alternatives separated by "|", each also

@@ -20,6 +20,17 @@ CITE = r" \((?:[\w-]+\.txt|rules)[,:] .*$"
 # (the engine's English as a pattern, the msgid saying it with the same named fields[, the fields
 # that are counts of armies: said with their noun, "8 ejércitos"])
 SHAPES = [
+    # a board's lookups (comando.board, board_files): a name typed wrong is every command's
+    (r"(?P<board>[\w.-]+): no country called '(?P<name>.*)'", N_("{board}: no country called '{name}'")),
+    (r"(?P<board>[\w.-]+): unknown country id '(?P<name>.*)'", N_("{board}: unknown country id '{name}'")),
+    (r"(?P<board>[\w.-]+): no country number (?P<n>-?\d+) \(0-(?P<last>\d+)\)",
+     N_("{board}: no country number {n} (0-{last})")),
+    (r"(?P<board>[\w.-]+): no continent called '(?P<name>.*)'", N_("{board}: no continent called '{name}'")),
+    (r"(?P<board>[\w.-]+): unknown continent id '(?P<name>.*)'", N_("{board}: unknown continent id '{name}'")),
+    (r"unknown board '(?P<board>.*)' \(no (?P<path>.*); known: (?P<known>.*)\)",
+     N_("unknown board '{board}' (no {path}; known: {known})")),
+    (r"no default board for ruleset '(?P<rs>.*)' \(known: (?P<known>.*)\)",
+     N_("no default board for ruleset '{rs}' (known: {known})")),
     (r"It is (?P<cur>.+)'s turn, not (?P<p>.+)'s", N_("It is {cur}'s turn, not {p}'s")),
     (r"(?P<what>\w+) is not allowed now: (?P<who>.+) is in the (?P<phase>\w+) phase and has "
      r"(?P<n>\d+) armies? to place", N_("{what} is not allowed now: {who} is in the {phase} phase and has {n} to place"),
@@ -94,7 +105,8 @@ ACTIONS = {"attack": N_("attack"), "place": N_("place"), "end": N_("end the turn
 
 
 def say(message: str) -> str:
-    """``message`` (an engine refusal) in the current language, its citation as it was."""
+    """``message`` (an engine refusal, or a board's lookup error) in the current language, its
+    citation as it was."""
     text = str(message)
     if current() == "en":
         return text
