@@ -287,3 +287,22 @@ def test_the_repls_usage_lines_errors_hint_and_save_in_the_tables_language(monke
     out = repl(monkeypatch, capsys, ["place", "save"], "--ruleset", "revancha",
                "--seed", "3", "--players", "Ana:white,Beto:black,Caro:red")
     assert "error: place N COUNTRY" in out and "error: save FILE" in out
+
+
+def test_teg2s_status_and_event_lines_in_the_tables_language(monkeypatch, capsys, tmp_path):
+    # T.E.G. II speaks Spanish at home: the objectives' placement round, a token placed, the
+    # columns (pb: potencial bélico, rules/teg-ii.txt "War Potential"); English at COMANDO_LANG=en
+    from play_tools import repl
+    monkeypatch.delenv("COMANDO_LANG")
+    monkeypatch.setenv("COMANDO_DB", str(tmp_path / "g.db"))
+    out = repl(monkeypatch, capsys, ["estado", "robot 1"], "--ruleset", "teg2", "--seed", "3",
+               "--players", "Ana:usa,Beto:ussr,Caro:china")
+    assert "objetivos: ronda de colocación 1 de 5 - Ana (USA) coloca una ficha (token TIPO REGIÓN)" in out
+    assert "> Ana (USA)                    pb  7  unidades   0" in out
+    assert "Ana (USA) coloca CONTROL 5 en " in out
+    monkeypatch.setenv("COMANDO_LANG", "en")
+    out = repl(monkeypatch, capsys, ["status", "bot 1"], "--ruleset", "teg2", "--seed", "3",
+               "--players", "Ana:usa,Beto:ussr,Caro:china")
+    assert "objectives: placement round 1 of 5 - Ana (USA) places a token (token KIND REGION)" in out
+    assert "> Ana (USA)                    wp  7  units   0" in out
+    assert "Ana (USA) places CONTROL 5 in " in out
