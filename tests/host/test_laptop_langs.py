@@ -220,7 +220,7 @@ def test_the_repl_takes_the_tables_command_words_and_helps_in_its_language(monke
     assert "atacar DESDE HACIA" in out and "reagrupar DESDE HACIA N" in out
     assert "missile DESDE HACIA         detoná un misil de DESDE sobre HACIA" in out   # its own block
     assert "todavía no hay tarjeta de situación" in out
-    assert "Caro (red) coloca 8 en " in out                         # robot 1 played her turn
+    assert "Caro (rojo) coloca 8 en " in out                         # robot 1 played her turn
     assert "no se puede: ahora no se puede terminar el turno: " in out
     assert "error: comando desconocido 'frobnicar' (escribí ayuda)" in out
     # WAR's Portuguese: remanejar, passar; the English names still work at any table
@@ -306,3 +306,25 @@ def test_teg2s_status_and_event_lines_in_the_tables_language(monkeypatch, capsys
     assert "objectives: placement round 1 of 5 - Ana (USA) places a token (token KIND REGION)" in out
     assert "> Ana (USA)                    wp  7  units   0" in out
     assert "Ana (USA) places CONTROL 5 in " in out
+
+
+def test_colours_in_the_tables_words_and_english_in_the_log(monkeypatch, capsys, tmp_path):
+    # "Caro (rojo)" at a La Revancha table in Spanish, "Caro (vermelho)" at WAR's; a player named
+    # by the colour in the table's word; the log (language-neutral) keeps the registry's ids
+    from play_tools import repl
+    from comando_host.text.colour_words import WORDS, colour, who
+    from comando.registry import COLOURS
+    assert set(c for cs in COLOURS.values() for c in cs) <= set(WORDS)
+    monkeypatch.delenv("COMANDO_LANG")
+    monkeypatch.setenv("COMANDO_DB", str(tmp_path / "g.db"))
+    log = tmp_path / "g.jsonl"
+    out = repl(monkeypatch, capsys, ["tarjetas rojo", "guardar " + str(log)], "--ruleset", "revancha",
+               "--seed", "3", "--players", "Ana:white,Beto:black,Caro:red")
+    assert "Caro (rojo) colocar, 8 para colocar> " in out and "  Ana (blanco)  " in out
+    assert "> tarjetas rojo\nCaro (rojo) no tiene tarjetas de país." in out
+    first = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
+    assert "white" in json.dumps(first) and "blanco" not in json.dumps(first)
+    lang.use("pt_BR")
+    assert who("Caro", "red") == "Caro (vermelho)" and colour("usa") == "usa"
+    lang.use("en")
+    assert who("Caro", "red") == "Caro (red)"

@@ -419,7 +419,7 @@ def test_the_table_record_in_the_tables_language():
     try:
         lang.use("es")
         x = _texts(t.events)
-        assert x[2] == "tirada inicial: blue 2, red 5, black 4, yellow 4 - empieza red"
+        assert x[2] == "tirada inicial: azul 2, rojo 5, negro 4, amarillo 4 - empieza rojo"
         assert x[11].startswith("ronda 1, en el orden ")
         assert "ataca a" in x[12] and "3 dados 6 5 2 vs 2 dados 4 4" in x[12]
         assert "el atacante pierde 0, el defensor pierde 2; conquistado (quedan 4 en el país atacante)" in x[12]
@@ -450,6 +450,6 @@ def test_the_stores_result_stays_english_whatever_the_table_speaks():
         for ev in t.events:
             r.feed(ev)
         assert r.result() == english == "red won"
-        assert r.outcome() == "ganó red"     # a line a player reads: the table's words
+        assert r.outcome() == "ganó rojo"     # a line a player reads: the table's words
     finally:
         lang.use("en")

@@ -9,6 +9,7 @@ from comando import dice_mods
 from comando.board import BoardError
 from comando.registry import TITLES
 from comando_host.cli import UsageError
+from comando_host.text.colour_words import colour
 from comando_host.text.engine_text import card_name, who
 from comando_host.games.base import Game
 from comando_host.web import handdeal
@@ -38,17 +39,17 @@ def status_lines(state) -> list:
     if x.get("ext"):
         out.append(_("extra reinforcements: each player in turn places half its countries"))
     mis = x.get("mis") or []
-    held = [f"{b.name(c)} {mis[c]} ({state.colours[state.owner[c]]})" for c in range(state.n) if mis[c]]
+    held = [f"{b.name(c)} {mis[c]} ({colour(state.colours[state.owner[c]])})" for c in range(state.n) if mis[c]]
     if held:
         out.append(_("missiles: {list}").format(list=", ".join(held)))
     cch = x.get("cch") or []
-    cc = [f"{b.continent_name(k)} ({state.colours[cch[k]]})" for k in range(len(cch)) if cch[k] >= 0]
+    cc = [f"{b.continent_name(k)} ({colour(state.colours[cch[k]])})" for k in range(len(cch)) if cch[k] >= 0]
     if cc:
         out.append(_("continent cards held: {list}").format(list=", ".join(cc)))
     bl = blockades.all_blockades(state) if state.round else []
     if bl:
         out.append(_("blockaded: {list}").format(list=", ".join(
-            _("{country} ({holder}, by {by})").format(country=b.name(c), holder=state.colours[q], by=state.colours[p])
+            _("{country} ({holder}, by {by})").format(country=b.name(c), holder=colour(state.colours[q]), by=colour(state.colours[p]))
             for c, q, p in bl)))
     out.extend(condo_lines(state))
     if state.phase != "over" and state.round:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from comando_host import games
+from comando_host.text import colour_words
 from comando_host.text.lang import N_, _, _n
 
 # The phases by the engine's names, said in the table's language (the engine's stay English: logs)
@@ -27,7 +28,8 @@ def events_word(n: int) -> str:
 
 
 def who(state, p):
-    return f"{state.names[p]} ({state.colours[p]})"
+    """"Ana (blanco)": a player and its colour in the table's words (text/colour_words.py)."""
+    return colour_words.who(state.names[p], state.colours[p])
 
 
 def status(state) -> str:
@@ -39,7 +41,7 @@ def status(state) -> str:
     lines = []
     if state.phase == "over":
         from comando_host.text.outcome import engine_winners, result_said
-        lines.append(_("Game over: {result}.").format(result=result_said(engine_winners(state))))
+        lines.append(_("Game over: {result}.").format(result=result_said(engine_winners(state, lambda p: who(state, p)))))
         why = getattr(state.rules, "win_reason", None)
         if why is not None and state.winner >= 0:
             lines.append(_("why: {why}").format(why=why(state, state.winner)))

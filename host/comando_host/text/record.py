@@ -24,6 +24,7 @@ import collections
 from comando.registry import POWERS
 from comando_host.text.before import EngineBefore
 from comando_host import games
+from comando_host.text import colour_words, engine_text
 from comando_host.text.engine_text import armies
 from comando_host.text.lang import _, _n
 from comando_host.text.outcome import engine_winners, result_said, result_words  # noqa: F401  (the one wording)
@@ -166,9 +167,19 @@ class Record:
         return Entry(ev.get("seq", 0), t, KIND.get(t, ""), text)
 
     def who(self, p) -> str:
+        """A seat as a line names it: a device session's colour in the table's words ("azul"),
+        a map game's player and colour ("Ana (blanco)")."""
+        if isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(self.names):
+            if self.mode == "engine" and self.state is not None and p < self.state.np:
+                return engine_text.who(self.state, p)
+            return colour_words.colour(self.names[p])
+        return _("seat {n}").format(n=p)
+
+    def plain(self, p) -> str:
+        """A seat in the store's words (English ids: language-neutral)."""
         if isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(self.names):
             return self.names[p]
-        return _("seat {n}").format(n=p)
+        return "seat %s" % (p,)
 
     def waiting(self, st) -> str:
         """What the table waits for (the session's own words, seats by their display names)."""
@@ -182,23 +193,24 @@ class Record:
                 text = re.sub(r"\b%s\b" % re.escape(c), self.who(s), text)
         return text
 
-    def winners(self, st=None) -> list:
-        """The names of the game's winners (several when T.E.G. II's count ties), or []."""
+    def winners(self, st=None, said=True) -> list:
+        """The names of the game's winners (several when T.E.G. II's count ties), or [] (``said``:
+        in the table's words; False: the store's)."""
         st = self.state if st is None else st
         if st is None:
             return []
         if self.mode == "engine":
-            return engine_winners(st)
+            return engine_winners(st, (lambda p: engine_text.who(st, p)) if said else None)
         t = getattr(st, "tally", None)
         if t and t.get("tot") and t.get("win"):
-            names = self.side_names(st)
+            names = self.side_names(st, said)
             return [names[s] for s in t["win"]]
-        return [self.who(st.winner)] if st.winner >= 0 else []
+        return [(self.who if said else self.plain)(st.winner)] if st.winner >= 0 else []
 
     def outcome(self, st=None, said=True) -> str:
         """The game's result in the one wording: in the table's language for a line a player
         reads (``result_said``), English for the store (``said=False``: ``result_words``)."""
-        return (result_said if said else result_words)(self.winners(st))
+        return (result_said if said else result_words)(self.winners(st, said))
 
     def result(self) -> str:
         """The game's outcome so far in a few words: "red won", "round 3, red to play"."""
@@ -208,14 +220,14 @@ class Record:
         if self.mode == "engine":
             if st.phase == "over":
                 return self.outcome(st, said=False)
-            return "%s, %s to play" % ("round %d" % st.round if st.round else "setup", st.who(st.cur))
+            return "%s, %s to play" % ("round %d" % st.round if st.round else "setup", st.who(st.cur))  # (store)
         if st.stage == "over":
             from comando import session as S
             if S.table_rules(st.rs).won_on_points and st.tally and st.tally["tot"]:
                 return self.count_text(st, said=False)
             return self.outcome(st, said=False)
         if st.cur >= 0:
-            return "%s, %s to play" % ("round %d" % st.rnd if st.rnd else "setup", self.who(st.cur))
+            return "%s, %s to play" % ("round %d" % st.rnd if st.rnd else "setup", self.plain(st.cur))
         return "round %d" % st.rnd if st.rnd else "setup"
 
     def country(self, c) -> str:
@@ -250,7 +262,7 @@ class Record:
         except Exception:
             self.state = None
         text = _("new game: {game} with {players}").format(
-            game=ruleset_name(self.rs), players=", ".join(self.names) or _("no players"))
+            game=ruleset_name(self.rs), players=", ".join(self.who(p) for p in range(len(self.names))) or _("no players"))
         if self.board is not None or self.board_id:
             text += "; " + _("board {board}").format(board=board_label(self.board, self.board_id))
         extra = _options(self.rs, opts)
@@ -443,19 +455,20 @@ class Record:
             text += "; " + self.count_text(st)
         return text
 
-    def side_names(self, st):
+    def side_names(self, st, said=True):
         """Who scores together in a table session's T.E.G. II count, by name."""
+        who = self.who if said else self.plain
         if st.opts.get("players") == 2:
-            return ["%s+%s" % (self.who(0), self.who(2)), "%s+%s" % (self.who(1), self.who(3))]
+            return ["%s+%s" % (who(0), who(2)), "%s+%s" % (who(1), who(3))]
         if st.opts.get("players", 0) > 6:  # pairs on both boards: the power's name
-            return [self.who(s) for s in range(st.n // 2)]
-        return [self.who(s) for s in range(st.n)]
+            return [who(s) for s in range(st.n // 2)]
+        return [who(s) for s in range(st.n)]
 
     def count_text(self, st, said=True):
         """The final count's totals and the winner(s), in the players' names (``said``: in the
         table's language; False: the store's English)."""
         t = st.tally
-        names = self.side_names(st)
+        names = self.side_names(st, said)
         tot = ", ".join("%s %d" % (names[s], t["tot"][s]) for s in range(len(t["tot"])))
         won = [names[s] for s in t["win"]]
         if not said:
@@ -526,7 +539,8 @@ class Record:
         self.names = [st.who(p) for p in range(st.np)]
         bots = getattr(st, "bots", None) or []
         # a seat the engine's bot plays (map mode, issue 26): said once, where the seats are named
-        seats = [n + (" - " + _("bot") if p < len(bots) and bots[p] else "") for p, n in enumerate(self.names)]
+        seats = [engine_text.who(st, p) + (" - " + _("bot") if p < len(bots) and bots[p] else "")
+                 for p in range(st.np)]
         return _("new game: {game} with {players}").format(game=ruleset_name(self.rs), players=", ".join(seats)) \
             + "; " + _("board {board}").format(board=board_label(self.board))
 
@@ -551,17 +565,17 @@ class Record:
             text = _("the countries are dealt")
         elif t == "bonus":
             text = _("{who} takes +{n} on {country} (a card it holds)").format(
-                who=st.who(ev["p"]), n=engine_text.bonus_armies(st), country=self.country(ev["c"]))
+                who=engine_text.who(st, ev["p"]), n=engine_text.bonus_armies(st), country=self.country(ev["c"]))
         elif t == "draw":  # a hand is secret (its count is public): the card is not named
             k = engine_text.bonus_armies(st)
             c = ev.get("card")
             got = isinstance(c, int) and c < st.n and st.armies[c] - before.armies[c] == k
-            text = _("{who} takes a country card").format(who=st.who(ev["p"]))
+            text = _("{who} takes a country card").format(who=engine_text.who(st, ev["p"]))
             if got:
                 text += " " + _("(+{armies} on its country)").format(armies=armies(k))
         elif t == "unpact":
             text = _("{who} breaks pact #{n} (binds until the other side's next turn ends)").format(
-                who=st.who(ev["p"]), n=ev.get("id"))
+                who=engine_text.who(st, ev["p"]), n=ev.get("id"))
         else:
             text = engine_text.event_line(before, st, ev)
             if text:  # the play REPL's hint is not part of the record
@@ -570,7 +584,7 @@ class Record:
                 if hint != "'move N' for up to":
                     text = text.replace(hint, bare)
             if t == "attack" and text:
-                text = "%s: %s" % (st.who(ev["p"]), text)
+                text = "%s: %s" % (engine_text.who(st, ev["p"]), text)
         if not text:
             return None
         if st.phase == "over" and before.phase != "over":
@@ -580,7 +594,7 @@ class Record:
             from comando_host.text.engine_text import phase_word
             rnd = _("round {n}").format(n=st.round) if st.round else _("setup")
             text += " - " + _("{round}: {who} to play ({phase})").format(
-                round=rnd, who=st.who(st.cur), phase=phase_word(st.phase))
+                round=rnd, who=engine_text.who(st, st.cur), phase=phase_word(st.phase))
         return text
 
 

@@ -22,6 +22,7 @@ from comando_host.commands.play.vocabulary import (COMMANDS, DEF_WORDS, DIP_KIND
                                                    WILD_WORDS, english_command, help_text,
                                                    is_int, other_games_command, unknown)
 from comando_host.text import refusals
+from comando_host.text.colour_words import colour
 from comando_host.text.lang import N_, _, _n, command_word
 from comando_host.text.textsafe import printable
 from comando_host.text.numwords import whole
@@ -205,7 +206,7 @@ class KeyboardGame:
         s = self.game.state
         t = text.strip().lower()
         for p in range(s.np):
-            if s.names[p].lower() == t or s.colours[p].lower() == t or str(p) == t:
+            if t in (s.names[p].lower(), s.colours[p].lower(), colour(s.colours[p]).lower(), str(p)):
                 return p
         raise UsageError(_("no player called {name!r} (players: {players})").format(name=text, players=", ".join(s.names)))
 
@@ -733,7 +734,7 @@ class KeyboardGame:
         if s.x.get("must"):
             left += ", " + _("trade a set now")
         left += clock_text.prompt_part(s, self.stamp())
-        return f"{s.names[s.cur]} ({s.colours[s.cur]}) {phase}{left}> "
+        return f"{engine_text.who(s, s.cur)} {phase}{left}> "
 
 
 def loop(session, args, interactive) -> int:
