@@ -328,3 +328,33 @@ def test_colours_in_the_tables_words_and_english_in_the_log(monkeypatch, capsys,
     assert who("Caro", "red") == "Caro (vermelho)" and colour("usa") == "usa"
     lang.use("en")
     assert who("Caro", "red") == "Caro (red)"
+
+
+def test_wars_objectives_in_the_board_files_portuguese():
+    # boards/war.json carries each objective card's Portuguese (text_pt, war.txt "Objectives"):
+    # the table in pt_BR reads it; English and Spanish read the rules' English
+    from comando import engine
+    from comando.board import load_board
+    from comando.dice import SeededDice
+    from comando_host.text import engine_text
+    b = load_board("war")
+    g = engine.new_game(b, "war", [("Ana", "blue"), ("Beto", "red"), ("Caro", "black")], {},
+                        rng=SeededDice(3))
+    s = g.state
+    assert b.objectives and all(o.get("text_pt") for o in b.objectives)
+    try:
+        for o in b.objectives:
+            s.obj[0] = o["id"]
+            s.void[0] = 0
+            lang.use("pt_BR")
+            assert engine_text.objective(s, 0) == o["text_pt"]
+            lang.use("en")
+            assert engine_text.objective(s, 0) == s.rules.objective_text(s, 0)
+        destroy = next(o for o in b.objectives if o.get("type") == "destroy")
+        s.obj[0], s.void[0] = destroy["id"], 1
+        lang.use("pt_BR")
+        assert engine_text.objective(s, 0).startswith(destroy["text_pt"] + " (impossível: conquiste ")
+        s.obj[0] = -1
+        assert engine_text.objective(s, 0) == "Secreto (revelado quando a partida termina)."
+    finally:
+        lang.use("en")

@@ -303,9 +303,20 @@ _EVENT_LINES = {"attack": _attack_line, "regroup": _regroup_line, "draw": _draw_
                 "trade": _trade_line, "walk": _walk_line, "dip": _dip_line}
 
 
+SECRET = N_("Secret (revealed when the game ends).")   # the rules' words for a hidden objective
+
+
 def objective(state, p) -> str:
+    """Seat ``p``'s secret objective: the board's words in the table's language where the board
+    file has them (games/<id>.objective_line), else the rules'."""
     fn = getattr(state.rules, "objective_text", None)
-    return fn(state, p) if fn else _("(this ruleset has no secret objectives)")
+    if not fn:
+        return _("(this ruleset has no secret objectives)")
+    own = games.get(state.rules.id).objective_line(state, p)
+    if own:
+        return own
+    text = fn(state, p)
+    return _(SECRET) if text == SECRET else text
 
 
 def counted(state, p):
