@@ -16,6 +16,7 @@ choice.
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import os
 
@@ -87,6 +88,21 @@ def use(code: str) -> None:
     """Speak ``code`` from now on (the core's texts too)."""
     _state["lang"] = check(code)
     texts.set_lang(code)
+
+
+@contextlib.contextmanager
+def speaking(code: str):
+    """Say ``code`` inside the block, then what was said before (the page's server words each
+    reader's lines in the language that reader chose; one event loop, no await inside)."""
+    old = _state["lang"]
+    if code == old:
+        yield
+        return
+    use(code)
+    try:
+        yield
+    finally:
+        use(old)
 
 
 def use_table(ruleset: str | None) -> str:

@@ -444,7 +444,7 @@ class Record:
         t = st.tally
         p, i = ev.get("p"), ev.get("i")
         from comando.rulesets.teg2.tally import token
-        row, k, _ = token(t, p, i)
+        row, k, _side = token(t, p, i)
         text = _("final count: {who} {token}").format(who=self.who(p), token=_token(k))
         if row:
             text += " " + _("(row {n})").format(n=row)

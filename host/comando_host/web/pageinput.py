@@ -24,7 +24,8 @@ from comando.errors import ComandoError, IllegalMove
 from comando.registry import POWERS, TITLES
 from comando_host import games
 from comando_host.web.handdeal import Refused
-from comando_host.text.lang import N_
+from comando_host.text import refusals
+from comando_host.text.lang import N_, _
 
 ACTIONS = ("place", "claim", "attack", "move", "regroup", "trade", "draw", "end")
 LAPTOP = ("web", "play")            # origins the server writes itself
@@ -37,20 +38,21 @@ def access(info: dict, state, mode: str, linked: bool) -> dict:
     """{"mode": "device" | "laptop" | "", "why": why not, or how it is entered}."""
     origin = (info or {}).get("origin", "")
     if mode != "engine" or state is None:
-        return {"mode": "", "why": "a table session: the map is not tracked, enter it on the device"}
+        return {"mode": "", "why": _("a table session: the map is not tracked, enter it on the device")}
     if state.phase == "over":
-        return {"mode": "", "why": "the game is over: the page replays it"}
+        return {"mode": "", "why": _("the game is over: the page replays it")}
     if state.rules.id in POWERS:   # T.E.G. II: secret battle commands, powers not colours
-        return {"mode": "", "why": "%s's secret commands are entered on the device"
-                % state.rules.name}
+        return {"mode": "", "why": _("{game}'s secret commands are entered on the device").format(
+            game=state.rules.name)}
     if origin == "device":
         if linked:
-            return {"mode": "device", "why": "sent to the linked device, which numbers it"}
-        return {"mode": "", "why": "the device is not linked: enter it on the device"}
+            return {"mode": "device", "why": _("sent to the linked device, which numbers it")}
+        return {"mode": "", "why": _("the device is not linked: enter it on the device")}
     if origin in LAPTOP:
-        return {"mode": "laptop", "why": "this laptop plays it: events are stored here"}
-    return {"mode": "", "why": "read-only: this game came by %s; the page enters events for a "
-            "linked device's game or one this laptop plays" % (origin or "import")}
+        return {"mode": "laptop", "why": _("this laptop plays it: events are stored here")}
+    return {"mode": "", "why": _("read-only: this game came by {origin}; the page enters events for a "
+                                 "linked device's game or one this laptop plays").format(
+                                     origin=origin or "import")}
 
 
 # -- what the page is offered ----------------------------------------------------------------
@@ -187,10 +189,10 @@ def why_not(state, f) -> str:
         try:
             engine.check(state, action)
         except IllegalMove as exc:
-            return str(exc)
+            return refusals.say(str(exc))   # the rules' refusal in the reader's language
         except (ComandoError, KeyError, TypeError, ValueError, IndexError):
             continue
-    return "nothing to do with %s now" % state.board.name(f)
+    return _("nothing to do with {country} now").format(country=state.board.name(f))
 
 
 # -- the page's action -----------------------------------------------------------------------
