@@ -38,7 +38,7 @@ class UnknownLanguage(ValueError):
 
 def check(code: str) -> str:
     if code not in LANGS:
-        raise UnknownLanguage("unknown language %r: one of %s" % (code, ", ".join(LANGS)))
+        raise UnknownLanguage("unknown language %r: one of %s" % (code, ", ".join(LANGS)))  # english: no language known yet
     return code
 
 

@@ -13,10 +13,10 @@ def result_words(names) -> str:
     rules/teg-ii.txt "End of the Game"), "the game is over" when nobody won."""
     names = [str(n) for n in names]
     if not names:
-        return "the game is over"
+        return "the game is over"  # english: the store's (result_said says it to a player)
     if len(names) == 1:
         return "%s won" % names[0]
-    return "%s and %s share the win" % (", ".join(names[:-1]), names[-1])
+    return "%s and %s share the win" % (", ".join(names[:-1]), names[-1])  # english: the store's
 
 
 def result_said(names) -> str:

@@ -220,14 +220,14 @@ class Record:
         if self.mode == "engine":
             if st.phase == "over":
                 return self.outcome(st, said=False)
-            return "%s, %s to play" % ("round %d" % st.round if st.round else "setup", st.who(st.cur))  # (store)
+            return "%s, %s to play" % ("round %d" % st.round if st.round else "setup", st.who(st.cur))  # english: the store's
         if st.stage == "over":
             from comando import session as S
             if S.table_rules(st.rs).won_on_points and st.tally and st.tally["tot"]:
                 return self.count_text(st, said=False)
             return self.outcome(st, said=False)
         if st.cur >= 0:
-            return "%s, %s to play" % ("round %d" % st.rnd if st.rnd else "setup", self.plain(st.cur))
+            return "%s, %s to play" % ("round %d" % st.rnd if st.rnd else "setup", self.plain(st.cur))  # english: the store's
         return "round %d" % st.rnd if st.rnd else "setup"
 
     def country(self, c) -> str:
@@ -579,7 +579,7 @@ class Record:
         else:
             text = engine_text.event_line(before, st, ev)
             if text:  # the play REPL's hint is not part of the record
-                text = text.replace("'move N' for up to", "up to")
+                text = text.replace("'move N' for up to", "up to")  # english: the English line's hint
                 hint, bare = _("'move N' for up to"), _("up to")
                 if hint != "'move N' for up to":
                     text = text.replace(hint, bare)

@@ -156,7 +156,7 @@ class Hub:
     def refresh(self, gid: str) -> bool:
         """Fold what arrived for ``gid``; True when something did."""
         assert self.store is not None
-        pg = self.game(gid)
+        self.game(gid)   # (a game not folded yet: its rows so far, the fold's start)
         last = self.store.last_seq(gid)
         if last <= self.last.get(gid, 0):
             return False
@@ -299,6 +299,25 @@ class Hub:
             self.pages.pop(ws, None)
             writer.cancel()
 
+    def reader_language(self, sub, op: str, msg: dict):
+        """The reader's language (page.js's switch: ``lang`` with ``watch``, or a ``lang`` of its
+        own, "" the game's); a ``lang`` message's replies: the view again, in it."""
+        if "lang" in msg:
+            code = msg["lang"]
+            if code not in ("",) + tuple(lang.LANGS):
+                raise Refused("%s: unknown language %r: one of %s (\"\": the game's)" % (
+                    op, code, ", ".join(lang.LANGS)))
+            sub["lang"] = code or None
+        if op != "lang":
+            return None
+        if "lang" not in msg:
+            raise Refused("lang: say which: {\"op\": \"lang\", \"lang\": \"es\"}")
+        if sub["game"] is None:
+            return []
+        if sub["live"]:
+            return [self.live_view(sub["game"], self.reader_lang(sub))]
+        return [self.view(sub["game"], self.reader_lang(sub), sub.get("at"))]
+
     def handle(self, ws, text: str):
         """The replies to one socket message (Refused for a bad one: nothing changes)."""
         if len(text) > 4096:
@@ -316,20 +335,10 @@ class Hub:
         if op in INPUT_OPS and not self.guard.token_ok(msg.get("token")):
             raise Refused(f"{op}: refused: this message lacks the page's key (input is entered "
                           "on the page comando web serves; reload it if the server restarted)")
-        if "lang" in msg and op in ("watch", "lang"):   # the reader's language (page.js's switch)
-            code = msg["lang"]
-            if code not in ("",) + tuple(lang.LANGS):
-                raise Refused("%s: unknown language %r: one of %s (\"\": the game's)" % (
-                    op, code, ", ".join(lang.LANGS)))
-            sub["lang"] = code or None
-        if op == "lang":
-            if "lang" not in msg:
-                raise Refused("lang: say which: {\"op\": \"lang\", \"lang\": \"es\"}")
-            if sub["game"] is None:
-                return []
-            if sub["live"]:
-                return [self.live_view(sub["game"], self.reader_lang(sub))]
-            return [self.view(sub["game"], self.reader_lang(sub), sub.get("at"))]
+        if op in ("watch", "lang"):
+            said = self.reader_language(sub, op, msg)
+            if said is not None:
+                return said
         if op == "watch":
             want = msg.get("game", "latest")
             if not isinstance(want, str):

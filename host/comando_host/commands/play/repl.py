@@ -555,7 +555,7 @@ class KeyboardGame:
                 except BoardError:
                     pass
             else:
-                raise unknown(self.board, "card or continent", " ".join(words))
+                raise unknown(self.board, "card or continent", " ".join(words))  # english: UNKNOWN's key
             words = words[i:]
         a = {"t": "trade", "p": p, "cards": cards}
         if conts:
@@ -618,7 +618,7 @@ class KeyboardGame:
             a["n"] = self.number(words[-1], N_("the count of attacking armies"))
             if not 1 <= a["n"] <= 3:
                 raise UsageError(_("attack FROM TO N: announce 1 to 3 attacking armies, not {n}").format(n=a["n"])
-                                 + " (war.txt: How to Attack)")
+                                 + " (war.txt: How to Attack)")  # english: the rulebook's section
             words = words[:-1]
         if s.rules.condominiums:
             low = [w.lower() for w in words]
@@ -767,7 +767,7 @@ def loop(session, args, interactive) -> int:
                 exc = refusals.say(str(exc))   # in the table's language, a rule's quote kept
             if args.strict:   # the script fails here: one line on stderr, as every command's
                 said = _("illegal: {why}").format(why=exc) if kind == "illegal" else exc
-                print(f"comando play: error: line {number} ({line.strip()}): {said}",
+                print(f"comando play: error: line {number} ({line.strip()}): {said}",  # english: every command's error prefix (cli.py)
                       file=sys.stderr)
                 return 2
             # (played on: part of the game's transcript)
