@@ -358,3 +358,16 @@ def test_wars_objectives_in_the_board_files_portuguese():
         assert engine_text.objective(s, 0) == "Secreto (revelado quando a partida termina)."
     finally:
         lang.use("en")
+
+
+def test_a_refusal_names_the_players_colour_in_the_tables_words():
+    from comando_host.text import refusals
+    try:
+        lang.use("es")
+        said = refusals.say("place is not allowed now: Beto (black) is in the attack phase")
+        assert said == "ahora no se puede colocar: Beto (negro) está en la etapa atacar"
+        assert refusals.say("Canadá is not yours") == "Canadá no es tuyo"
+        lang.use("pt_BR")
+        assert refusals.say("Canadá is not yours") == "Canadá não é seu"
+    finally:
+        lang.use("en")

@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import re
 
+from comando_host.text.colour_words import colour
 from comando_host.text.lang import N_, _, current
+
+_SEAT = re.compile(r" \((\w+)\)$")   # the colour after a player's name in a refusal
 
 # The citation the engine's Rules.cite appends: " (BOOK.txt..." up to the end of the line.
 CITE = r" \((?:[\w-]+\.txt|rules)[,:] .*$"
@@ -86,6 +89,7 @@ SHAPES = [
     (r"(?P<b>.+) holds (?P<m>\d+) missiles? and (?P<a>.+) (?P<k>\d+): the missile is stopped",
      N_("{b} holds {m} missile(s) and {a} {k}: the missile is stopped")),
     (r"(?P<who>.+) rests this round: no (?P<what>\w+)", N_("{who} rests this round: no {what}")),
+    (r"(?P<c>.+) is not yours", N_("{c} is not yours")),   # (the shortest: after every longer one)
 ]
 _COMPILED: list = []   # (compiled at the first refusal said in another language: an English
 # game never needs them, and compiling the 32 patterns cost every `comando play` several ms; issue 28)
@@ -117,6 +121,9 @@ def say(message: str) -> str:
         if found is None:
             continue
         fields = found.groupdict()
+        for name in ("who", "cur", "p"):   # a player named with its colour: "Beto (negro)"
+            if name in fields:
+                fields[name] = _SEAT.sub(lambda m: " (%s)" % colour(m.group(1)), fields[name])
         if "what" in fields and fields["what"] in ACTIONS:
             fields["what"] = _(ACTIONS[fields["what"]])
         if "phase" in fields:
