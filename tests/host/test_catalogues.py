@@ -285,6 +285,7 @@ LEFT = {
     'commands/uf2.py': 7,
     'commands/web.py': 14,
     'text/__init__.py': 0,
+    'text/board_words.py': 0,
     'text/before.py': 0,
     'text/catalogues.py': 6,
     'text/clock_text.py': 0,

@@ -251,6 +251,35 @@ class Deal(handdeal.LeftoversToDice):
 class Revancha(Game):
     id = "revancha"
 
+    def objective_line(self, state, p):
+        """The secret objective(s) in the box's Spanish (boards/words/revancha.es.json), the
+        target, the common objective and the 3-player addition in the table's language."""
+        from comando.rulesets.revancha import objectives
+        from comando_host.text import board_words
+        from comando_host.text.lang import current
+        code = current()
+        if code == "en":
+            return None
+        b = state.board
+        common = objectives.common_total(b, state.rules.opt(state, "common"))
+        lines = []
+        for oid in state.rules.objs_of(state, p):
+            o = objectives.by_id(b, oid)
+            if o is None:
+                return None
+            s = board_words.objective(b.id, code, oid) or o.get("text") or str(oid)
+            if o.get("type") == "destroy":
+                t = state.target[p]
+                if t >= 0:
+                    s += " " + _("[target: {who}]").format(who=who(state, t))
+                if state.void[p]:
+                    s += " - " + _("destroyed by another hand: occupy {n} countries").format(n=common)
+            lines.append(s)
+        s = _("; and ").join(lines)
+        if state.np == 3:
+            s += " " + _("Plus 10 extra countries.")
+        return s + " " + _("(Or occupy {n} countries.)").format(n=common)
+
     # La Revancha has no magenta army (the registry's colours): the common seats' first five,
     # then white
     demo_colours = ("blue", "red", "black", "yellow", "green", "white")
