@@ -258,7 +258,7 @@ LEFT = {
     'commands/__init__.py': 0,
     'commands/_battle_args.py': 10,
     'commands/_common.py': 1,
-    'commands/_odds_chain.py': 47,
+    'commands/_odds_chain.py': 25,
     'commands/battle.py': 14,
     'commands/boards.py': 57,
     'commands/club.py': 61,

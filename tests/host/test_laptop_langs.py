@@ -408,3 +408,15 @@ def test_the_teg_boxes_objectives_in_spanish_from_the_boards_words(rs):
             assert engine_text.objective(s, 0) == "Destruir al ejército rojo."
     finally:
         lang.use("en")
+
+
+def test_the_odds_chain_and_need_tables_in_each_language(capsys):
+    code, out, err = run(capsys, "--lang", "es", "odds", "--chain", "15", "4", "3", "2")
+    assert code == 0 and err == ""
+    assert out.startswith("T.E.G. classic: una cadena de ataques con 15 ejércitos a través de 3 países")
+    assert "  P(tomar todos)       0,70%" in out and "  país  ejércitos  P(tomado)" in out
+    code, out, _ = run(capsys, "--lang", "pt_BR", "odds", "--need", "0.8", "5", "--rules", "war")
+    assert out == ("WAR: o mínimo de exércitos para uma chance de pelo menos 80,00% para conquistar um "
+                   "território de 5 exércitos\n  14 exércitos (P = 82,53%; 13 exércitos dão 78,37%)\n")
+    code, out, _ = run(capsys, "--lang", "en", "odds", "--chain", "15", "4", "3", "2")
+    assert "  P(take all)      0.70%" in out and "  country  armies  P(taken)" in out
