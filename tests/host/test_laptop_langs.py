@@ -367,6 +367,11 @@ def test_a_refusal_names_the_players_colour_in_the_tables_words():
         said = refusals.say("place is not allowed now: Beto (black) is in the attack phase")
         assert said == "ahora no se puede colocar: Beto (negro) está en la etapa atacar"
         assert refusals.say("Canadá is not yours") == "Canadá no es tuyo"
+        assert refusals.say("Perú is already occupied by Ana (blue): claim a free country") == \
+            "Perú ya está ocupado por Ana (azul): ocupá un país libre"
+        cite = ' (teg-classic.txt, "ATTACKS": "...")'
+        assert refusals.say("Alaska does not border Chile" + cite) == "Alaska no limita con Chile" + cite
+        assert refusals.say("Nothing to undo") == "No hay nada para deshacer"
         lang.use("pt_BR")
         assert refusals.say("Canadá is not yours") == "Canadá não é seu"
     finally:

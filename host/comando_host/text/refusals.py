@@ -89,7 +89,28 @@ SHAPES = [
     (r"(?P<b>.+) holds (?P<m>\d+) missiles? and (?P<a>.+) (?P<k>\d+): the missile is stopped",
      N_("{b} holds {m} missile(s) and {a} {k}: the missile is stopped")),
     (r"(?P<who>.+) rests this round: no (?P<what>\w+)", N_("{who} rests this round: no {what}")),
+    # more of the map engine's, in play (comando.engine.rules, the rulesets' engines)
+    (r"(?P<c>.+) is already occupied by (?P<who>.+): claim a free country",
+     N_("{c} is already occupied by {who}: claim a free country")),
+    (r"(?P<c>.+) has 1 army of (?P<who>.+) left: it stays", N_("{c} has 1 army of {who} left: it stays")),
+    (r"Regroup only between your own countries", N_("Regroup only between your own countries")),
+    (r"Nothing to undo", N_("Nothing to undo")),
+    (r"No country cards are left in the deck or the discard pile",
+     N_("No country cards are left in the deck or the discard pile")),
+    (r"You hold (?P<n>\d+) cards: trade three in before you take another",
+     N_("You hold {n} cards: trade three in before you take another")),
+    (r"You hold (?P<n>\d+) cards: trade three in before you (?P<what>\w+)",
+     N_("You hold {n} cards: trade three in before you {what}")),
+    (r"Trade cards in at the start of your turn, while adding armies",
+     N_("Trade cards in at the start of your turn, while adding armies")),
+    (r"You do not hold the (?P<card>.+) continent card", N_("You do not hold the {card} continent card")),
+    (r"The (?:countries|territories) were already dealt", N_("The countries were already dealt")),
+    (r"You already made an exchange this round", N_("You already made an exchange this round")),
+    (r"Pacts are made once every country is occupied", N_("Pacts are made once every country is occupied")),
+    (r"attack: announce how many armies attack \(1 to 3\)",
+     N_("attack: announce how many armies attack (1 to 3)")),
     (r"(?P<c>.+) is not yours", N_("{c} is not yours")),   # (the shortest: after every longer one)
+    (r"(?P<a>.+) does not border (?P<b>[^:]+)", N_("{a} does not border {b}")),
 ]
 _COMPILED: list = []   # (compiled at the first refusal said in another language: an English
 # game never needs them, and compiling the 32 patterns cost every `comando play` several ms; issue 28)
