@@ -260,7 +260,7 @@ LEFT = {
     'commands/_common.py': 1,
     'commands/_odds_chain.py': 25,
     'commands/battle.py': 14,
-    'commands/boards.py': 57,
+    'commands/boards.py': 55,
     'commands/club.py': 61,
     'commands/connect.py': 10,
     'commands/deploy.py': 3,

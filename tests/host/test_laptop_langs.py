@@ -425,3 +425,14 @@ def test_the_odds_chain_and_need_tables_in_each_language(capsys):
                    "território de 5 exércitos\n  14 exércitos (P = 82,53%; 13 exércitos dão 78,37%)\n")
     code, out, _ = run(capsys, "--lang", "en", "odds", "--chain", "15", "4", "3", "2")
     assert "  P(take all)      0.70%" in out and "  country  armies  P(taken)" in out
+
+
+def test_boards_check_in_the_laptops_language(capsys, tmp_path):
+    code, out, err = run(capsys, "--lang", "es", "boards", "check", "teg")
+    assert code == 0 and out.startswith("teg: correcto - teg: 50 países, 6 continentes, 89 fronteras; ")
+    code, out, err = run(capsys, "--lang", "pt_BR", "boards", "check", "war")
+    assert code == 0 and out.startswith("war: correto - war: 42 territórios, 6 continentes, 79 fronteiras; ")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"schema": 1}', encoding="utf-8")
+    code, out, err = run(capsys, "--lang", "es", "boards", "check", str(bad))
+    assert code == 1 and out.startswith(f"{bad}: 5 problemas\n")
