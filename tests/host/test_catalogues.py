@@ -303,9 +303,9 @@ LEFT = {
     'web/app.py': 28,
     'web/attackodds.py': 0,
     'web/guard.py': 7,
-    'web/handdeal.py': 5,
+    'web/handdeal.py': 0,
     'web/pagecommands.py': 4,
-    'web/pageinput.py': 23,
+    'web/pageinput.py': 17,
     'web/pagetexts.py': 0,
     'web/pageview.py': 0,
 }

@@ -436,3 +436,24 @@ def test_boards_check_in_the_laptops_language(capsys, tmp_path):
     bad.write_text('{"schema": 1}', encoding="utf-8")
     code, out, err = run(capsys, "--lang", "es", "boards", "check", str(bad))
     assert code == 1 and out.startswith(f"{bad}: 5 problemas\n")
+
+
+def test_the_pages_hand_deal_lines_in_the_readers_language():
+    # the deal panel's question and counts, and a deal refused, as the page's reader reads them
+    from comando import engine
+    from comando_host.web import pageinput
+    from comando_host.web.handdeal import Refused
+    events = pageinput.new_game("teg", "teg", [["Ana", "blue"], ["Beto", "red"], ["Caro", "black"],
+                                               ["Dani", "yellow"]], True)
+    s = engine.fold(events)
+    assert pageinput.needs_deal(s)
+    try:
+        lang.use("es")
+        form = pageinput.deal_form(s)
+        assert form["ask"] == "quién juega primero (ganó la tirada inicial)"
+        assert form["counts"] == "12 países cada uno, 2 que sobran a los dados más altos"
+        with pytest.raises(Refused) as exc:
+            pageinput.hand_deal(s, [-1] * s.n, 0)
+        assert str(exc.value).startswith("reparto: 50 países todavía no tienen dueño (")
+    finally:
+        lang.use("en")

@@ -9,8 +9,8 @@ from comando_host.text.lang import N_, _, _n
 
 class Deal(handdeal.OneAtATime):
     """WAR ("Distribution of Armies and Territories"): the distributor deals from their left."""
-    ask = "who dealt the cards (the distributor)"
-    rule = "dealt one at a time from the distributor's left (war.txt)"
+    ask = N_("who dealt the cards (the distributor)")
+    rule = N_("dealt one at a time from the distributor's left (war.txt)")
 
     def order(self, state, first):
         from comando.rulesets.war.table import deal_seat
