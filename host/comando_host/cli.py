@@ -99,8 +99,10 @@ def _run(args) -> int:
               f"(byte 0x{exc.object[exc.start]:02x} at offset {exc.start})", file=sys.stderr)
         return 2
     except (UsageError, ValueError) as exc:
-        # The shared core raises ValueError subclasses with messages meant for players.
-        print(f"comando {args.command}: error: {exc}", file=sys.stderr)
+        # The shared core raises ValueError subclasses with messages meant for players (a
+        # board's lookups said again in the chosen language: text/refusals.py)
+        from comando_host.text.refusals import say
+        print(f"comando {args.command}: error: {say(str(exc))}", file=sys.stderr)
         return 2
     except RuntimeError as exc:
         from comando_host.howto import MissingExtra   # (imported when one was raised)

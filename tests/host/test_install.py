@@ -194,8 +194,9 @@ def test_the_installed_package_runs_outside_the_checkout(installed):
                          input="bot 400\nquit\n")
     assert proc.returncode == 0, proc.stderr
     # a T.E.G. table speaks its home language (Spanish: no $COMANDO_LANG here), from the wheel's
-    # own .mo (docs/decisions/laptop-languages.md), the winner's words too (outcome.result_said)
-    assert re.search(r"Fin de la partida: ganó Beto \(blue\)\.", proc.stdout), proc.stdout[-400:]
+    # own .mo (docs/decisions/laptop-languages.md), the winner's words and colour too
+    # (outcome.result_said, text/colour_words)
+    assert re.search(r"Fin de la partida: ganó Beto \(azul\)\.", proc.stdout), proc.stdout[-400:]
     proc = installed.run("games", "--db", db)
     assert proc.returncode == 0 and "play-" in proc.stdout, proc.stderr
 

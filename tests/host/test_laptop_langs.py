@@ -220,7 +220,7 @@ def test_the_repl_takes_the_tables_command_words_and_helps_in_its_language(monke
     assert "atacar DESDE HACIA" in out and "reagrupar DESDE HACIA N" in out
     assert "missile DESDE HACIA         detoná un misil de DESDE sobre HACIA" in out   # its own block
     assert "todavía no hay tarjeta de situación" in out
-    assert "Caro (red) coloca 8 en " in out                         # robot 1 played her turn
+    assert "Caro (rojo) coloca 8 en " in out                         # robot 1 played her turn
     assert "no se puede: ahora no se puede terminar el turno: " in out
     assert "error: comando desconocido 'frobnicar' (escribí ayuda)" in out
     # WAR's Portuguese: remanejar, passar; the English names still work at any table
@@ -258,3 +258,202 @@ def test_every_command_word_names_one_command():
         assert spoken["remanejar"] == "regroup" and spoken["trocar"] == "trade"
         assert not set(spoken) & set(vocabulary.COMMANDS)
     assert vocabulary.spoken_commands("revancha")["situacion"] == "situation"
+
+
+def test_the_repls_usage_lines_errors_hint_and_save_in_the_tables_language(monkeypatch, capsys, tmp_path):
+    # La Revancha's Spanish (its home language): a usage line, a count that is no whole number,
+    # an unknown country and player, the hint with the command to type in Spanish, the save
+    from play_tools import repl
+    monkeypatch.delenv("COMANDO_LANG")
+    monkeypatch.setenv("COMANDO_DB", str(tmp_path / "g.db"))
+    log = tmp_path / "g.jsonl"
+    script = ["colocar", "colocar 2.5 argentina", "vecinos atlantida", "cards Zoe", "pista",
+              "guardar " + str(log)]
+    out = repl(monkeypatch, capsys, script, "--ruleset", "revancha", "--seed", "3",
+               "--players", "Ana:white,Beto:black,Caro:red")
+    assert "error: colocar N PAÍS" in out
+    assert "error: la cantidad de ejércitos a colocar tiene que ser un número entero, no '2.5'" in out
+    assert "error: revancha: no hay ningún país llamado 'atlantida'" in out
+    assert "error: no hay ningún jugador llamado 'Zoe' (jugadores: Ana, Beto, Caro)" in out
+    hint = next(line for line in out.splitlines() if "pista para " in line)
+    assert "  -> colocar " in hint
+    n = len(log.read_text(encoding="utf-8").splitlines())
+    assert f"{n} jugadas guardadas en {log}" in out
+    # WAR's Portuguese: the same lines in its words; English at --lang en, as before
+    out = repl(monkeypatch, capsys, ["remanejar a", "salvar"], "--ruleset", "war", "--seed", "3",
+               "--players", "Ana:blue,Beto:red,Caro:black")
+    assert "erro: remanejar DE PARA N" in out and "erro: salvar ARQUIVO" in out
+    monkeypatch.setenv("COMANDO_LANG", "en")
+    out = repl(monkeypatch, capsys, ["place", "save"], "--ruleset", "revancha",
+               "--seed", "3", "--players", "Ana:white,Beto:black,Caro:red")
+    assert "error: place N COUNTRY" in out and "error: save FILE" in out
+
+
+def test_teg2s_status_and_event_lines_in_the_tables_language(monkeypatch, capsys, tmp_path):
+    # T.E.G. II speaks Spanish at home: the objectives' placement round, a token placed, the
+    # columns (pb: potencial bélico, rules/teg-ii.txt "War Potential"); English at COMANDO_LANG=en
+    from play_tools import repl
+    monkeypatch.delenv("COMANDO_LANG")
+    monkeypatch.setenv("COMANDO_DB", str(tmp_path / "g.db"))
+    out = repl(monkeypatch, capsys, ["estado", "robot 1"], "--ruleset", "teg2", "--seed", "3",
+               "--players", "Ana:usa,Beto:ussr,Caro:china")
+    assert "objetivos: ronda de colocación 1 de 5 - Ana (USA) coloca una ficha (token TIPO REGIÓN)" in out
+    assert "> Ana (USA)                    pb  7  unidades   0" in out
+    assert "Ana (USA) coloca CONTROL 5 en " in out
+    monkeypatch.setenv("COMANDO_LANG", "en")
+    out = repl(monkeypatch, capsys, ["status", "bot 1"], "--ruleset", "teg2", "--seed", "3",
+               "--players", "Ana:usa,Beto:ussr,Caro:china")
+    assert "objectives: placement round 1 of 5 - Ana (USA) places a token (token KIND REGION)" in out
+    assert "> Ana (USA)                    wp  7  units   0" in out
+    assert "Ana (USA) places CONTROL 5 in " in out
+
+
+def test_colours_in_the_tables_words_and_english_in_the_log(monkeypatch, capsys, tmp_path):
+    # "Caro (rojo)" at a La Revancha table in Spanish, "Caro (vermelho)" at WAR's; a player named
+    # by the colour in the table's word; the log (language-neutral) keeps the registry's ids
+    from play_tools import repl
+    from comando_host.text.colour_words import WORDS, colour, who
+    from comando.registry import COLOURS
+    assert set(c for cs in COLOURS.values() for c in cs) <= set(WORDS)
+    monkeypatch.delenv("COMANDO_LANG")
+    monkeypatch.setenv("COMANDO_DB", str(tmp_path / "g.db"))
+    log = tmp_path / "g.jsonl"
+    out = repl(monkeypatch, capsys, ["tarjetas rojo", "guardar " + str(log)], "--ruleset", "revancha",
+               "--seed", "3", "--players", "Ana:white,Beto:black,Caro:red")
+    assert "Caro (rojo) colocar, 8 para colocar> " in out and "  Ana (blanco)  " in out
+    assert "> tarjetas rojo\nCaro (rojo) no tiene tarjetas de país." in out
+    first = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
+    assert "white" in json.dumps(first) and "blanco" not in json.dumps(first)
+    lang.use("pt_BR")
+    assert who("Caro", "red") == "Caro (vermelho)" and colour("usa") == "usa"
+    lang.use("en")
+    assert who("Caro", "red") == "Caro (red)"
+
+
+def test_wars_objectives_in_the_board_files_portuguese():
+    # boards/war.json carries each objective card's Portuguese (text_pt, war.txt "Objectives"):
+    # the table in pt_BR reads it; English and Spanish read the rules' English
+    from comando import engine
+    from comando.board import load_board
+    from comando.dice import SeededDice
+    from comando_host.text import engine_text
+    b = load_board("war")
+    g = engine.new_game(b, "war", [("Ana", "blue"), ("Beto", "red"), ("Caro", "black")], {},
+                        rng=SeededDice(3))
+    s = g.state
+    assert b.objectives and all(o.get("text_pt") for o in b.objectives)
+    try:
+        for o in b.objectives:
+            s.obj[0] = o["id"]
+            s.void[0] = 0
+            lang.use("pt_BR")
+            assert engine_text.objective(s, 0) == o["text_pt"]
+            lang.use("en")
+            assert engine_text.objective(s, 0) == s.rules.objective_text(s, 0)
+        destroy = next(o for o in b.objectives if o.get("type") == "destroy")
+        s.obj[0], s.void[0] = destroy["id"], 1
+        lang.use("pt_BR")
+        assert engine_text.objective(s, 0).startswith(destroy["text_pt"] + " (impossível: conquiste ")
+        s.obj[0] = -1
+        assert engine_text.objective(s, 0) == "Secreto (revelado quando a partida termina)."
+    finally:
+        lang.use("en")
+
+
+def test_a_refusal_names_the_players_colour_in_the_tables_words():
+    from comando_host.text import refusals
+    try:
+        lang.use("es")
+        said = refusals.say("place is not allowed now: Beto (black) is in the attack phase")
+        assert said == "ahora no se puede colocar: Beto (negro) está en la etapa atacar"
+        assert refusals.say("Canadá is not yours") == "Canadá no es tuyo"
+        assert refusals.say("Perú is already occupied by Ana (blue): claim a free country") == \
+            "Perú ya está ocupado por Ana (azul): ocupá un país libre"
+        cite = ' (teg-classic.txt, "ATTACKS": "...")'
+        assert refusals.say("Alaska does not border Chile" + cite) == "Alaska no limita con Chile" + cite
+        assert refusals.say("Nothing to undo") == "No hay nada para deshacer"
+        lang.use("pt_BR")
+        assert refusals.say("Canadá is not yours") == "Canadá não é seu"
+    finally:
+        lang.use("en")
+
+
+@pytest.mark.parametrize("rs", ["teg", "revancha"])
+def test_the_teg_boxes_objectives_in_spanish_from_the_boards_words(rs):
+    # boards/words/<board>.es.json: every occupy objective of the board file in the box's
+    # Spanish (teg-classic.txt / teg-la-revancha.txt "Secret Objectives"); the table in es reads
+    # them, a destroy card is worded with its colour in the table's words; English unchanged
+    from comando import engine
+    from comando.board import load_board
+    from comando.dice import SeededDice
+    from comando_host.text import board_words, engine_text
+    b = load_board(rs)
+    es = board_words.words(b.id, "es")
+    assert es["board"] == b.id and es["lang"] == "es"
+    wanted = {str(o["id"]) for o in b.objectives if rs == "revancha" or o.get("type") != "destroy"}
+    assert set(es["objectives"]) == wanted and all(es["objectives"].values())
+    seats = [("Ana", "blue"), ("Beto", "red"), ("Caro", "black"), ("Dani", "yellow")]
+    g = engine.new_game(b, rs, seats, {}, rng=SeededDice(3))
+    s = g.state
+    try:
+        for o in b.objectives:
+            if o.get("type") == "destroy":
+                continue
+            s.obj[0] = o["id"]
+            if rs == "revancha" and s.x.get("o2"):
+                s.x["o2"] = None
+            lang.use("es")
+            said = engine_text.objective(s, 0)
+            assert said.startswith(es["objectives"][str(o["id"])]), said
+            lang.use("en")
+            assert engine_text.objective(s, 0) == s.rules.objective_text(s, 0)
+        if rs == "teg":
+            s.obj[0], s.target[0], s.void[0] = 11, 1, 0   # the red army's card, red at the table
+            lang.use("es")
+            assert engine_text.objective(s, 0) == "Destruir al ejército rojo."
+    finally:
+        lang.use("en")
+
+
+def test_the_odds_chain_and_need_tables_in_each_language(capsys):
+    code, out, err = run(capsys, "--lang", "es", "odds", "--chain", "15", "4", "3", "2")
+    assert code == 0 and err == ""
+    assert out.startswith("T.E.G. classic: una cadena de ataques con 15 ejércitos a través de 3 países")
+    assert "  P(tomar todos)       0,70%" in out and "  país  ejércitos  P(tomado)" in out
+    code, out, _ = run(capsys, "--lang", "pt_BR", "odds", "--need", "0.8", "5", "--rules", "war")
+    assert out == ("WAR: o mínimo de exércitos para uma chance de pelo menos 80,00% para conquistar um "
+                   "território de 5 exércitos\n  14 exércitos (P = 82,53%; 13 exércitos dão 78,37%)\n")
+    code, out, _ = run(capsys, "--lang", "en", "odds", "--chain", "15", "4", "3", "2")
+    assert "  P(take all)      0.70%" in out and "  country  armies  P(taken)" in out
+
+
+def test_boards_check_in_the_laptops_language(capsys, tmp_path):
+    code, out, err = run(capsys, "--lang", "es", "boards", "check", "teg")
+    assert code == 0 and out.startswith("teg: correcto - teg: 50 países, 6 continentes, 89 fronteras; ")
+    code, out, err = run(capsys, "--lang", "pt_BR", "boards", "check", "war")
+    assert code == 0 and out.startswith("war: correto - war: 42 territórios, 6 continentes, 79 fronteiras; ")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"schema": 1}', encoding="utf-8")
+    code, out, err = run(capsys, "--lang", "es", "boards", "check", str(bad))
+    assert code == 1 and out.startswith(f"{bad}: 5 problemas\n")
+
+
+def test_the_pages_hand_deal_lines_in_the_readers_language():
+    # the deal panel's question and counts, and a deal refused, as the page's reader reads them
+    from comando import engine
+    from comando_host.web import pageinput
+    from comando_host.web.handdeal import Refused
+    events = pageinput.new_game("teg", "teg", [["Ana", "blue"], ["Beto", "red"], ["Caro", "black"],
+                                               ["Dani", "yellow"]], True)
+    s = engine.fold(events)
+    assert pageinput.needs_deal(s)
+    try:
+        lang.use("es")
+        form = pageinput.deal_form(s)
+        assert form["ask"] == "quién juega primero (ganó la tirada inicial)"
+        assert form["counts"] == "12 países cada uno, 2 que sobran a los dados más altos"
+        with pytest.raises(Refused) as exc:
+            pageinput.hand_deal(s, [-1] * s.n, 0)
+        assert str(exc.value).startswith("reparto: 50 países todavía no tienen dueño (")
+    finally:
+        lang.use("en")

@@ -405,3 +405,51 @@ def test_an_unknown_event_type_is_told_raw_and_the_record_goes_on():
     t.act({"t": "end", "p": 1})
     ev = dict(t.events[-1], seq=13)
     assert r.feed(ev).text == "red ends the turn - black's turn"
+
+
+def test_the_table_record_in_the_tables_language():
+    # the same T.E.G. table told in Spanish and in Portuguese (issue 24): the boxes' words
+    # (teg-classic.txt, "6. Continuation of the Game": atacar, tarjeta de país)
+    from comando_host.text import lang
+    t = _teg_table()
+    t.act({"t": "roll", "p": 1, "d": 2, "a": 4, "b": 2,
+           "r": combat.record("teg", 4, 2, [6, 5, 2], [4, 4])})
+    t.act({"t": "card", "p": 1})
+    t.act({"t": "end", "p": 1})
+    try:
+        lang.use("es")
+        x = _texts(t.events)
+        assert x[2] == "tirada inicial: azul 2, rojo 5, negro 4, amarillo 4 - empieza rojo"
+        assert x[11].startswith("ronda 1, en el orden ")
+        assert "ataca a" in x[12] and "3 dados 6 5 2 vs 2 dados 4 4" in x[12]
+        assert "el atacante pierde 0, el defensor pierde 2; conquistado (quedan 4 en el país atacante)" in x[12]
+        assert x[13].endswith(" saca una tarjeta de país")
+        assert " - turno de " in x[14]
+        lang.use("pt_BR")
+        x = _texts(t.events)
+        assert x[1].startswith("nova partida: T.E.G. com ")
+        assert "o atacante perde 0, o defensor perde 2" in x[12]
+        assert x[13].endswith(" pega uma carta de território")
+    finally:
+        lang.use("en")
+    assert _texts(t.events)[13] == "red draws a country card"
+
+
+def test_the_stores_result_stays_english_whatever_the_table_speaks():
+    # the store's summary row (view.result) is language-neutral: the same words in es as in en
+    from comando_host.text import lang
+    t = _teg_table()
+    t.act({"t": "win", "p": 1})
+    r = Record()
+    for ev in t.events:
+        r.feed(ev)
+    english = r.result()
+    try:
+        lang.use("es")
+        r = Record()
+        for ev in t.events:
+            r.feed(ev)
+        assert r.result() == english == "red won"
+        assert r.outcome() == "ganó rojo"     # a line a player reads: the table's words
+    finally:
+        lang.use("en")

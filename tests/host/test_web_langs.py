@@ -143,3 +143,49 @@ def test_the_catalogue_api(db):
     assert got["lang"] == "pt_BR" and got["texts"]["Players"] == "Jogadores"
     assert got["langs"] == [["en", "English"], ["es", "Español"], ["pt_BR", "Português"]]
     assert bad.value.code == 404 and err == {"error": "unknown language 'fr': one of en, es, pt_BR"}
+
+
+def test_two_readers_of_one_game_read_the_servers_lines_each_in_their_own_language(browser, tmp_path):  # noqa: F811
+    # two browsers (two chromium processes) on one T.E.G. game, one switched to Spanish, one to
+    # Portuguese: the hub words the log and the status for each socket in the language its page
+    # chose ({"op": "lang"}), also for an event pushed live while both watch
+    from browser import ARGS, CHROMIUM
+    path = str(tmp_path / "two.db")
+    events = bot_events("teg", 4, 3)
+    store = Store(path)
+    store_game(store, "teg-two", events[:200])
+    store.close()
+    srv = Background(path).start()
+    other = browser.browser_type.launch(executable_path=CHROMIUM, args=ARGS)
+    pages = []
+    try:
+        es, es_errors = opened(browser, srv.url + "?game=teg-two", "en")   # COMANDO_LANG=en
+        pt, pt_errors = opened(other, srv.url + "?game=teg-two", "en")
+        pages = [es, pt]
+        es.select_option("#lang", "es")
+        pt.select_option("#lang", "pt_BR")
+        said = {}
+        for page, code, word in ((es, "es", "juega "), (pt, "pt_BR", " joga: ")):
+            page.wait_for_function(f"window.__comando.lang === {json.dumps(code)} && "
+                                   f"document.getElementById('status').textContent.includes({json.dumps(word)})")
+        store = Store(path)
+        store.add_events("teg-two", events[200:201])   # the next event arrives, pushed to both
+        store.close()
+        for page in pages:
+            page.wait_for_function("document.getElementById('log').textContent.includes('#201')")
+        for page, code in ((es, "es"), (pt, "pt_BR")):
+            said[code] = page.evaluate("""() => ({
+                status: document.getElementById("status").textContent,
+                log: Array.from(document.querySelectorAll("#log li")).map((li) => li.textContent)})""")
+            shoot(page, f"two-readers-{code}.png")
+    finally:
+        for page in pages:
+            page.close()
+        other.close()
+        srv.stop()
+    assert not es_errors and not pt_errors
+    es_log, pt_log = " ".join(said["es"]["log"]), " ".join(said["pt_BR"]["log"])
+    assert "ataca a México" in es_log and "ejército pasado" in es_log and "(negro)" in es_log
+    assert "ataca México" in pt_log and "exército movido" in pt_log and "(preto)" in pt_log
+    assert "attacks" not in es_log + pt_log and "(black)" not in es_log + pt_log
+    assert said["es"]["log"][0] != said["pt_BR"]["log"][0]   # the pushed event: each its own words

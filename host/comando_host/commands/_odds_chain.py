@@ -12,7 +12,7 @@ from comando import combat, odds_chain
 from comando.errors import RulesError
 from comando_host.cli import UsageError
 from comando_host.commands._battle_args import MAX_ARMIES, armies, mods, pct, situation_text
-from comando_host.text.wording import count
+from comando_host.text.lang import _, _n, decimal
 
 MAX_CHAIN = 100  # countries in one chain (no board has a longer path worth asking about)
 
@@ -152,31 +152,42 @@ def load_board(name: str, rs: str):
 def moving_text(rs: str) -> str:
     mx = combat.RULES[rs]["move_max"]
     if mx == "all":
-        return "all but one"
+        return _("all but one")
     if mx == "dice":
-        return "the armies of the last attack (3 at most)"
-    return f"at most {mx}"
+        return _("the armies of the last attack (3 at most)")
+    return _("at most {n}").format(n=mx)
 
 
 def _label(k: int, names) -> str:
     return names[k + 1] if names else str(k + 1)
 
 
+def _armies(n: int) -> str:
+    return _n("{n} army", "{n} armies", n).format(n=n)
+
+
 def render_chain(rs, att, defs, names, dmods, res) -> str:
+    """The chain's table in the laptop's language (its numbers with its decimal mark)."""
     name = combat.RULES[rs]["name"]
-    where = f" from {names[0]}" if names else ""
-    lines = [f"{name}{situation_text(dmods)}: a chain of attacks{where} with "
-             f"{count(att, 'army')} through {count(len(defs), 'country', 'countries')}, "
-             f"moving in {moving_text(rs)} after each conquest",
-             "",
-             f"  P(take all)      {pct(res['p_all'])}",
-             f"  expected armies  {res['exp_left']:.2f} left on the path"]
+    where = " " + _("from {country}").format(country=names[0]) if names else ""
+    through = _n("{n} country", "{n} countries", len(defs)).format(n=len(defs))
+    lines = [_("{game}{situation}: a chain of attacks{where} with {armies} through {countries}, "
+               "moving in {moving} after each conquest").format(
+                   game=name, situation=situation_text(dmods), where=where, armies=_armies(att),
+                   countries=through, moving=moving_text(rs)),
+             ""]
+    heads = (_("P(take all)"), _("expected armies"))
+    w = max(16, max(len(h) for h in heads) + 1)   # (the labels' column, as wide as the language's)
+    lines += ["  %-*s %s" % (w, heads[0], pct(res['p_all'])),
+              "  %-*s %s" % (w, heads[1], _("{n} left on the path").format(n=decimal(res['exp_left'])))]
     if res["p_all"]:
-        lines[-1] += f"; {res['exp_front']:.2f} on the last country when all are taken"
-    width = max([len("country")] + [len(_label(k, names)) for k in range(len(defs))])
-    lines += ["", f"  {'country':<{width}}  {'armies':>6}  {'P(taken)':>8}"]
+        lines[-1] += "; " + _("{n} on the last country when all are taken").format(n=decimal(res['exp_front']))
+    country, armies_h, taken = _("country"), _("armies"), _("P(taken)")
+    width = max([len(country)] + [len(_label(k, names)) for k in range(len(defs))])
+    aw, tw = max(6, len(armies_h)), max(8, len(taken))
+    lines += ["", f"  {country:<{width}}  {armies_h:>{aw}}  {taken:>{tw}}"]
     for k, d in enumerate(defs):
-        lines.append(f"  {_label(k, names):<{width}}  {d:>6}  {pct(res['p_reach'][k]):>8}")
+        lines.append(f"  {_label(k, names):<{width}}  {d:>{aw}}  {pct(res['p_reach'][k]):>{tw}}")
     return "\n".join(lines)
 
 
@@ -197,24 +208,25 @@ def show_need(args, rs, p, defs, names) -> int:
     name = combat.RULES[rs]["name"]
     sit = situation_text(mods(args))
     if len(defs) == 1 and not names:
-        what = f"to conquer a country of {count(defs[0], 'army')}"
+        what = _("to conquer a country of {armies}").format(armies=_armies(defs[0]))
     elif names:
-        what = (f"from {names[0]} to take " + ", ".join(f"{n} ({d})" for n, d in
-                                                         zip(names[1:], defs)) + " in turn")
+        what = _("from {country} to take {path} in turn").format(
+            country=names[0], path=", ".join(f"{n} ({d})" for n, d in zip(names[1:], defs)))
     else:
-        what = "to take " + ", ".join(str(d) for d in defs) + " in turn"
-    lines = [f"{name}{sit}: the fewest armies for a chance of at least {pct(p)} {what}"]
+        what = _("to take {path} in turn").format(path=", ".join(str(d) for d in defs))
+    lines = [_("{game}{situation}: the fewest armies for a chance of at least {p} {what}").format(
+        game=name, situation=sit, p=pct(p), what=what)]
     if m is not None:
-        fewer = (f"{count(m - 1, 'army')} give {pct(below)}" if m > 2
-                 else "fewer cannot attack")
-        lines.append(f"  {count(m, 'army')} (P = {pct(at)}; {fewer})")
+        fewer = (_("{armies} give {p}").format(armies=_armies(m - 1), p=pct(below)) if m > 2
+                 else _("fewer cannot attack"))
+        lines.append("  %s (P = %s; %s)" % (_armies(m), pct(at), fewer))
     elif p >= 1:
-        lines.append("  none: no number of armies makes it certain (every roll can go to the "
-                     "defender)")
+        lines.append("  " + _("none: no number of armies makes it certain (every roll can go to the "
+                              "defender)"))
     elif top < p:
-        lines.append(f"  none: moving in {moving_text(rs)} after each conquest, the chance stays "
-                     f"under {pct(top)} however many armies attack")
+        lines.append("  " + _("none: moving in {moving} after each conquest, the chance stays under "
+                              "{p} however many armies attack").format(moving=moving_text(rs), p=pct(top)))
     else:
-        lines.append(f"  more than {odds_chain.NEED_LIMIT} armies")
+        lines.append("  " + _("more than {n} armies").format(n=odds_chain.NEED_LIMIT))
     print("\n".join(lines))
     return 0

@@ -23,6 +23,7 @@ from comando.turns import RULESETS as RULESET_IDS
 
 from comando_host.maps import geometry
 from comando_host.cli import UsageError
+from comando_host.text.lang import _, _n
 
 # Top-level keys in the order the core streams them (comando.board.ORDER), with the free keys
 # (sources, notes, $comment) after "counts".
@@ -236,7 +237,7 @@ def cmd_check(args) -> int:
                 errors = core.check_board(src, options=(opt,), label=path)
         if errors:
             bad += 1
-            print(f"{path}: {len(errors)} problem{'s' if len(errors) != 1 else ''}")
+            print(_problems(path, len(errors)))
             for e in errors:
                 print("  " + e)
             continue
@@ -246,16 +247,23 @@ def cmd_check(args) -> int:
             lerrs = _layout_errors(lpath, b)
             if lerrs:
                 bad += 1
-                print(f"{lpath}: {len(lerrs)} problem{'s' if len(lerrs) != 1 else ''}")
+                print(_problems(lpath, len(lerrs)))
                 for e in lerrs:
                     print("  " + e)
                 continue
-        print(f"{path}: ok - {b.id}: {_count(b.n, 'country', 'countries')}, "
-              f"{_count(b.continents, 'continent', 'continents')}, "
-              f"{_count(len(b.borders()), 'border', 'borders')}"
-              + ("" if b.complete else " (incomplete)")
-              + ("; layout ok" if os.path.exists(lpath) else "; no layout"))
+        # (in the laptop's language; the problems themselves are the validator's English)
+        k = len(b.borders())
+        print(_("{file}: ok - {board}: {countries}, {continents}, {borders}").format(
+            file=path, board=b.id, countries=_n("{n} country", "{n} countries", b.n).format(n=b.n),
+            continents=_n("{n} continent", "{n} continents", b.continents).format(n=b.continents),
+            borders=_n("{n} border", "{n} borders", k).format(n=k))
+              + ("" if b.complete else " " + _("(incomplete)"))
+              + "; " + (_("layout ok") if os.path.exists(lpath) else _("no layout")))
     return 1 if bad else 0
+
+
+def _problems(path: str, n: int) -> str:
+    return _n("{file}: {n} problem", "{file}: {n} problems", n).format(file=path, n=n)
 
 
 def _layout_errors(lpath: str, b) -> list[str]:

@@ -76,10 +76,10 @@ def replay(records):
         from comando import engine
         state = engine.fold(events)   # IllegalMove names the first event that does not follow
         from comando_host.text.outcome import engine_winners, result_said
-        from comando_host.text.engine_text import phase_word
+        from comando_host.text.engine_text import phase_word, who
         return _("replay: {follow} the rules of {rules}; the state is at #{seq} ({where})").format(
             follow=_follow(len(events)), rules=state.rules.name, seq=state.seq,
-            where=result_said(engine_winners(state)) if state.phase == "over" else phase_word(state.phase))
+            where=result_said(engine_winners(state, lambda p: who(state, p))) if state.phase == "over" else phase_word(state.phase))
     from comando.session.replay import fold
     from comando_host.commands.replay import session_outcome
     state = fold(events)             # IllegalMove names the first event that does not follow

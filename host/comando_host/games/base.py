@@ -42,6 +42,12 @@ class Game:
     # session_battle: pageview.py's hooks); None: the map games' page.
     page = None
 
+    def objective_line(self, state, p):
+        """Seat ``p``'s secret objective in the table's language from the board file's own words
+        (``text_pt``, ``text_es`` beside ``text``: board data, never code), or None: the rules'
+        English (``objective_text``)."""
+        return None
+
     def status_lines(self, state) -> list:
         """The lines of ``status`` (engine_text.status) that matter for this game besides the
         common counters; none by default."""

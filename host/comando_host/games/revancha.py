@@ -9,6 +9,7 @@ from comando import dice_mods
 from comando.board import BoardError
 from comando.registry import TITLES
 from comando_host.cli import UsageError
+from comando_host.text.colour_words import colour
 from comando_host.text.engine_text import card_name, who
 from comando_host.games.base import Game
 from comando_host.web import handdeal
@@ -38,17 +39,17 @@ def status_lines(state) -> list:
     if x.get("ext"):
         out.append(_("extra reinforcements: each player in turn places half its countries"))
     mis = x.get("mis") or []
-    held = [f"{b.name(c)} {mis[c]} ({state.colours[state.owner[c]]})" for c in range(state.n) if mis[c]]
+    held = [f"{b.name(c)} {mis[c]} ({colour(state.colours[state.owner[c]])})" for c in range(state.n) if mis[c]]
     if held:
         out.append(_("missiles: {list}").format(list=", ".join(held)))
     cch = x.get("cch") or []
-    cc = [f"{b.continent_name(k)} ({state.colours[cch[k]]})" for k in range(len(cch)) if cch[k] >= 0]
+    cc = [f"{b.continent_name(k)} ({colour(state.colours[cch[k]])})" for k in range(len(cch)) if cch[k] >= 0]
     if cc:
         out.append(_("continent cards held: {list}").format(list=", ".join(cc)))
     bl = blockades.all_blockades(state) if state.round else []
     if bl:
         out.append(_("blockaded: {list}").format(list=", ".join(
-            _("{country} ({holder}, by {by})").format(country=b.name(c), holder=state.colours[q], by=state.colours[p])
+            _("{country} ({holder}, by {by})").format(country=b.name(c), holder=colour(state.colours[q]), by=colour(state.colours[p]))
             for c, q, p in bl)))
     out.extend(condo_lines(state))
     if state.phase != "over" and state.round:
@@ -249,6 +250,35 @@ class Deal(handdeal.LeftoversToDice):
 
 class Revancha(Game):
     id = "revancha"
+
+    def objective_line(self, state, p):
+        """The secret objective(s) in the box's Spanish (boards/words/revancha.es.json), the
+        target, the common objective and the 3-player addition in the table's language."""
+        from comando.rulesets.revancha import objectives
+        from comando_host.text import board_words
+        from comando_host.text.lang import current
+        code = current()
+        if code == "en":
+            return None
+        b = state.board
+        common = objectives.common_total(b, state.rules.opt(state, "common"))
+        lines = []
+        for oid in state.rules.objs_of(state, p):
+            o = objectives.by_id(b, oid)
+            if o is None:
+                return None
+            s = board_words.objective(b.id, code, oid) or o.get("text") or str(oid)
+            if o.get("type") == "destroy":
+                t = state.target[p]
+                if t >= 0:
+                    s += " " + _("[target: {who}]").format(who=who(state, t))
+                if state.void[p]:
+                    s += " - " + _("destroyed by another hand: occupy {n} countries").format(n=common)
+            lines.append(s)
+        s = _("; and ").join(lines)
+        if state.np == 3:
+            s += " " + _("Plus 10 extra countries.")
+        return s + " " + _("(Or occupy {n} countries.)").format(n=common)
 
     # La Revancha has no magenta army (the registry's colours): the common seats' first five,
     # then white

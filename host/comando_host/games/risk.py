@@ -9,8 +9,8 @@ from comando_host.text.lang import N_
 
 class Deal(handdeal.OneAtATime):
     """Risk: dealt one at a time from the first player; the armies deployed by hand after."""
-    ask = "who received the first card (and plays first)"
-    rule = "dealt one at a time from the first player (risk-online-12-maps.txt)"
+    ask = N_("who received the first card (and plays first)")
+    rule = N_("dealt one at a time from the first player (risk-online-12-maps.txt)")
 
     def order(self, state, first):
         return [(first + k) % state.np for k in range(state.n)]

@@ -9,8 +9,8 @@ from comando_host.text.lang import N_, _, _n
 
 class Deal(handdeal.OneAtATime):
     """WAR ("Distribution of Armies and Territories"): the distributor deals from their left."""
-    ask = "who dealt the cards (the distributor)"
-    rule = "dealt one at a time from the distributor's left (war.txt)"
+    ask = N_("who dealt the cards (the distributor)")
+    rule = N_("dealt one at a time from the distributor's left (war.txt)")
 
     def order(self, state, first):
         from comando.rulesets.war.table import deal_seat
@@ -21,8 +21,31 @@ class Deal(handdeal.OneAtATime):
                 "obj": [-1] * state.np}
 
 
+# the board file's key of an objective's text in each language (boards/war.json carries the
+# box's Portuguese as text_pt)
+OBJECTIVE_TEXT = {"pt_BR": "text_pt", "es": "text_es"}
+
+
 class War(Game):
     id = "war"
+
+    def objective_line(self, state, p):
+        """WAR's objective in the board's own Portuguese (war.txt, "Objectives": the cards'
+        words), the impossible destroy card's fallback said in the table's language."""
+        from comando_host.text.lang import current
+        key = OBJECTIVE_TEXT.get(current())
+        if key is None or state.obj[p] < 0:
+            return None
+        o = state.rules.objective(state, state.obj[p])
+        if not o.get(key):
+            return None   # (this board has no such text: the rules' English)
+        s = o[key]
+        if o.get("type") == "destroy" and state.void[p]:
+            from comando.rulesets.war.engine import FALLBACK_TOTAL
+            fb = o.get("fallback")
+            n = (fb or {}).get("total", FALLBACK_TOTAL) if isinstance(fb, dict) else FALLBACK_TOTAL
+            s += " " + _("(impossible: conquer {n} territories)").format(n=n)
+        return s
     hand_deal = Deal()
     demo_colours = ("blue", "red", "black", "yellow", "green", "white")
     help = N_("""WAR (war.txt):

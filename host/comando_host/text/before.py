@@ -29,7 +29,8 @@ class EngineBefore:
         return self._to_place
 
     def who(self, p):
-        return "%s (%s)" % (self.names[p], self.colours[p])
+        from comando_host.text.colour_words import who
+        return who(self.names[p], self.colours[p])
 
 
 def before(state):

@@ -5,6 +5,7 @@ languages."""
 
 from comando import clock as C
 from comando.clock_options import words
+from comando_host.text import colour_words
 from comando_host.text.lang import N_, _
 
 # comando.clock_options.RULE_WORDS said in the table's language (the same keys, the same words)
@@ -16,7 +17,9 @@ RULES = {
 
 
 def _who(state, p):
-    return state.who(p) if hasattr(state, "who") else state.colours[p]
+    if hasattr(state, "names"):
+        return colour_words.who(state.names[p], state.colours[p])
+    return colour_words.colour(state.colours[p])
 
 
 def _opts(state):
@@ -82,7 +85,7 @@ def lines(state, ts=None) -> list:
             out.append(_("{time} left of this turn ({kind})").format(time=words(max(0, left)), kind=kind))
         if ck["left"] is not None:
             out.append(_("time left - {seats}").format(seats=", ".join(
-                f"{state.colours[s]} {words(ck['left'][s])}" for s in range(len(ck["left"])))))
+                f"{colour_words.colour(state.colours[s])} {words(ck['left'][s])}" for s in range(len(ck["left"])))))
     for p, rnd in ck["out"]:
         out.append(_("{who} ran out of time in round {round}").format(who=_who(state, p), round=rnd))
     return out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from comando_host import games
+from comando_host.text import colour_words
 from comando_host.text.lang import N_, _, _n
 
 # The phases by the engine's names, said in the table's language (the engine's stay English: logs)
@@ -27,7 +28,8 @@ def events_word(n: int) -> str:
 
 
 def who(state, p):
-    return f"{state.names[p]} ({state.colours[p]})"
+    """"Ana (blanco)": a player and its colour in the table's words (text/colour_words.py)."""
+    return colour_words.who(state.names[p], state.colours[p])
 
 
 def status(state) -> str:
@@ -39,7 +41,7 @@ def status(state) -> str:
     lines = []
     if state.phase == "over":
         from comando_host.text.outcome import engine_winners, result_said
-        lines.append(_("Game over: {result}.").format(result=result_said(engine_winners(state))))
+        lines.append(_("Game over: {result}.").format(result=result_said(engine_winners(state, lambda p: who(state, p)))))
         why = getattr(state.rules, "win_reason", None)
         if why is not None and state.winner >= 0:
             lines.append(_("why: {why}").format(why=why(state, state.winner)))
@@ -301,9 +303,20 @@ _EVENT_LINES = {"attack": _attack_line, "regroup": _regroup_line, "draw": _draw_
                 "trade": _trade_line, "walk": _walk_line, "dip": _dip_line}
 
 
+SECRET = N_("Secret (revealed when the game ends).")   # the rules' words for a hidden objective
+
+
 def objective(state, p) -> str:
+    """Seat ``p``'s secret objective: the board's words in the table's language where the board
+    file has them (games/<id>.objective_line), else the rules'."""
     fn = getattr(state.rules, "objective_text", None)
-    return fn(state, p) if fn else _("(this ruleset has no secret objectives)")
+    if not fn:
+        return _("(this ruleset has no secret objectives)")
+    own = games.get(state.rules.id).objective_line(state, p)
+    if own:
+        return own
+    text = fn(state, p)
+    return _(SECRET) if text == SECRET else text
 
 
 def counted(state, p):

@@ -52,7 +52,7 @@ class UnknownLanguage(ValueError):
 
 def check(code: str) -> str:
     if code not in LANGS:
-        raise UnknownLanguage("unknown language %r: one of %s" % (code, ", ".join(LANGS)))
+        raise UnknownLanguage("unknown language %r: one of %s" % (code, ", ".join(LANGS)))  # english: no language known yet
     return code
 
 
@@ -102,6 +102,28 @@ def use(code: str) -> None:
     """Speak ``code`` from now on (the core's texts too)."""
     _state["lang"] = check(code)
     texts.set_lang(code)
+
+
+class speaking:
+    """``with speaking(code):`` says ``code`` inside the block, then what was said before (the
+    page's server words each reader's lines in the language that reader chose; one event loop,
+    no await inside). A class, not contextlib's decorator: a one-shot command's start imports
+    neither (issue 28)."""
+
+    def __init__(self, code: str):
+        self.code = code
+        self.old = None
+
+    def __enter__(self):
+        self.old = _state["lang"]
+        if self.code != self.old:
+            use(self.code)
+        return self
+
+    def __exit__(self, *exc):
+        if self.code != self.old:
+            use(self.old)
+        return False
 
 
 def use_table(ruleset: str | None) -> str:
@@ -241,6 +263,13 @@ COMMAND_WORD = "command word"   # the catalogues' context of a REPL command's ot
 def NP_(context: str, msgid: str) -> str:
     """A text marked with its context (``COMMAND_WORD``: a REPL command), said later."""
     return msgid
+
+
+def command_word(command: str) -> str:
+    """The REPL command's name in the current language (its first word: "colocar" for place;
+    the English name where the catalogue has none): the line a hint suggests typing."""
+    said = translations(_state["lang"]).pgettext(COMMAND_WORD, command)
+    return said.split("|")[0].strip() or command
 
 
 def command_words(command: str) -> list:

@@ -22,6 +22,7 @@ def looks_numeric(word: str) -> bool:
 def whole(text, what: str) -> int:
     """``text`` as a whole number; else UsageError "WHAT must be a whole number, not '5.5'"."""
     from comando_host.cli import UsageError
+    from comando_host.text.lang import _
     if isinstance(text, str) and is_whole(text.strip()):
         return int(text)
-    raise UsageError(f"{what} must be a whole number, not {text!r}")
+    raise UsageError(_("{what} must be a whole number, not {text!r}").format(what=what, text=text))

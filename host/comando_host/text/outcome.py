@@ -13,10 +13,10 @@ def result_words(names) -> str:
     rules/teg-ii.txt "End of the Game"), "the game is over" when nobody won."""
     names = [str(n) for n in names]
     if not names:
-        return "the game is over"
+        return "the game is over"  # english: the store's (result_said says it to a player)
     if len(names) == 1:
         return "%s won" % names[0]
-    return "%s and %s share the win" % (", ".join(names[:-1]), names[-1])
+    return "%s and %s share the win" % (", ".join(names[:-1]), names[-1])  # english: the store's
 
 
 def result_said(names) -> str:
@@ -31,11 +31,12 @@ def result_said(names) -> str:
     return _("{names} and {last} share the win").format(names=", ".join(names[:-1]), last=names[-1])
 
 
-def engine_winners(st) -> list:
+def engine_winners(st, who=None) -> list:
     """The winners of a game on a map (``comando.engine``): the sides at the top of T.E.G. II's
-    final count (a seat, the 2-player game's player, a pair), else the one winner."""
+    final count (a seat, the 2-player game's player, a pair), else the one winner (named by
+    ``who``, else the state's English: the store's)."""
     x = getattr(st, "x", None) or {}
     if x.get("win") and hasattr(st.rules, "sides"):
         names = st.rules.sides(st)[1]
         return [names[s] for s in x["win"]]
-    return [st.who(st.winner)] if st.winner >= 0 else []
+    return [(who or st.who)(st.winner)] if st.winner >= 0 else []

@@ -24,7 +24,10 @@ import collections
 from comando.registry import POWERS
 from comando_host.text.before import EngineBefore
 from comando_host import games
-from comando_host.text.outcome import engine_winners, result_words  # noqa: F401  (the one wording)
+from comando_host.text import colour_words, engine_text
+from comando_host.text.engine_text import armies
+from comando_host.text.lang import _, _n
+from comando_host.text.outcome import engine_winners, result_said, result_words  # noqa: F401  (the one wording)
 
 Entry = collections.namedtuple("Entry", "seq t kind text")
 
@@ -71,8 +74,12 @@ def dice(values) -> str:
     return " ".join(str(d) for d in values)
 
 
-def _n(k, one, many=None):
-    return "%d %s" % (k, one if k == 1 else (many or one + "s"))
+def countries_word(k) -> str:
+    return _n("{n} country", "{n} countries", k).format(n=k)
+
+
+def dice_word(k) -> str:
+    return _n("{n} die", "{n} dice", k).format(n=k)
 
 
 def load_board(bid):
@@ -98,7 +105,7 @@ def board_label(board, bid="") -> str:
 def _token(k):
     """An objective token's name (rules/teg-ii.txt, Choosing Objectives)."""
     from comando.rulesets.teg2.objectives import token_name
-    return token_name(k) if isinstance(k, int) and 0 <= k < 5 else "a token"
+    return token_name(k) if isinstance(k, int) and 0 <= k < 5 else _("a token")
 
 
 def _power(p):
@@ -160,6 +167,16 @@ class Record:
         return Entry(ev.get("seq", 0), t, KIND.get(t, ""), text)
 
     def who(self, p) -> str:
+        """A seat as a line names it: a device session's colour in the table's words ("azul"),
+        a map game's player and colour ("Ana (blanco)")."""
+        if isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(self.names):
+            if self.mode == "engine" and self.state is not None and p < self.state.np:
+                return engine_text.who(self.state, p)
+            return colour_words.colour(self.names[p])
+        return _("seat {n}").format(n=p)
+
+    def plain(self, p) -> str:
+        """A seat in the store's words (English ids: language-neutral)."""
         if isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(self.names):
             return self.names[p]
         return "seat %s" % (p,)
@@ -168,7 +185,7 @@ class Record:
         """What the table waits for (the session's own words, seats by their display names)."""
         from comando import session as S
         if st.stage == "over" and st.winner >= 0:
-            return "the game is over: " + self.outcome(st)
+            return _("the game is over: {result}").format(result=self.outcome(st))
         text = S.waiting(st)
         if st.rs in POWERS:  # seats are powers: named as the record names them
             import re
@@ -176,22 +193,24 @@ class Record:
                 text = re.sub(r"\b%s\b" % re.escape(c), self.who(s), text)
         return text
 
-    def winners(self, st=None) -> list:
-        """The names of the game's winners (several when T.E.G. II's count ties), or []."""
+    def winners(self, st=None, said=True) -> list:
+        """The names of the game's winners (several when T.E.G. II's count ties), or [] (``said``:
+        in the table's words; False: the store's)."""
         st = self.state if st is None else st
         if st is None:
             return []
         if self.mode == "engine":
-            return engine_winners(st)
+            return engine_winners(st, (lambda p: engine_text.who(st, p)) if said else None)
         t = getattr(st, "tally", None)
         if t and t.get("tot") and t.get("win"):
-            names = self.side_names(st)
+            names = self.side_names(st, said)
             return [names[s] for s in t["win"]]
-        return [self.who(st.winner)] if st.winner >= 0 else []
+        return [(self.who if said else self.plain)(st.winner)] if st.winner >= 0 else []
 
-    def outcome(self, st=None) -> str:
-        """The game's result in the one wording (``result_words``)."""
-        return result_words(self.winners(st))
+    def outcome(self, st=None, said=True) -> str:
+        """The game's result in the one wording: in the table's language for a line a player
+        reads (``result_said``), English for the store (``said=False``: ``result_words``)."""
+        return (result_said if said else result_words)(self.winners(st, said))
 
     def result(self) -> str:
         """The game's outcome so far in a few words: "red won", "round 3, red to play"."""
@@ -200,22 +219,22 @@ class Record:
             return ""
         if self.mode == "engine":
             if st.phase == "over":
-                return self.outcome(st)
-            return "%s, %s to play" % ("round %d" % st.round if st.round else "setup", st.who(st.cur))
+                return self.outcome(st, said=False)
+            return "%s, %s to play" % ("round %d" % st.round if st.round else "setup", st.who(st.cur))  # english: the store's
         if st.stage == "over":
             from comando import session as S
             if S.table_rules(st.rs).won_on_points and st.tally and st.tally["tot"]:
-                return self.count_text(st)
-            return self.outcome(st)
+                return self.count_text(st, said=False)
+            return self.outcome(st, said=False)
         if st.cur >= 0:
-            return "%s, %s to play" % ("round %d" % st.rnd if st.rnd else "setup", self.who(st.cur))
+            return "%s, %s to play" % ("round %d" % st.rnd if st.rnd else "setup", self.plain(st.cur))  # english: the store's
         return "round %d" % st.rnd if st.rnd else "setup"
 
     def country(self, c) -> str:
         b = self.board
         if b is not None and isinstance(c, int) and 0 <= c < b.n:
             return b.name(c)
-        return "country %s" % (c,)
+        return _("country {n}").format(n=c)
 
     def _seat_name(self, c):
         return _power(c) if self.rs in POWERS else str(c)
@@ -242,9 +261,10 @@ class Record:
             self.mode = "session"
         except Exception:
             self.state = None
-        text = "new game: %s with %s" % (ruleset_name(self.rs), ", ".join(self.names) or "no players")
+        text = _("new game: {game} with {players}").format(
+            game=ruleset_name(self.rs), players=", ".join(self.who(p) for p in range(len(self.names))) or _("no players"))
         if self.board is not None or self.board_id:
-            text += "; board " + board_label(self.board, self.board_id)
+            text += "; " + _("board {board}").format(board=board_label(self.board, self.board_id))
         extra = _options(self.rs, opts)
         if extra:
             text += "; " + extra
@@ -274,16 +294,17 @@ class Record:
 
     def _s_first(self, ev, b, st):
         r = ev["r"]
-        parts = ["opening roll: " + ", ".join("%s %d" % (self.who(s), d)
-                                              for s, d in enumerate(r[0]) if d)]
+        parts = [_("opening roll: {dice}").format(dice=", ".join(
+            "%s %d" % (self.who(s), d) for s, d in enumerate(r[0]) if d))]
         for again in r[1:]:
-            parts.append("tie, again: " + ", ".join("%s %d" % (self.who(s), d)
-                                                   for s, d in enumerate(again) if d))
+            parts.append(_("tie, again: {dice}").format(dice=", ".join(
+                "%s %d" % (self.who(s), d) for s, d in enumerate(again) if d)))
         if "distributor" in st.opts:  # WAR: the opening roll names who deals
             dist = st.opts["distributor"]
-            parts.append("%s deals the territories, %s starts" % (self.who(dist), self.who(st.first)))
+            parts.append(_("{dealer} deals the territories, {first} starts").format(
+                dealer=self.who(dist), first=self.who(st.first)))
         else:
-            parts.append("%s starts" % self.who(st.first))
+            parts.append(_("{first} starts").format(first=self.who(st.first)))
         return " - ".join(parts)
 
     def _s_place(self, ev, b, st):
@@ -294,20 +315,24 @@ class Record:
         try:
             from comando import turns as T
             n = T.placement_rounds(b.rs, len(st.colours))[b.pround]
-            return "%s placed %s (placement round %d)" % (p, _n(n, "army", "armies"), b.pround + 1)
+            return _("{who} placed {armies} (placement round {n})").format(
+                who=p, armies=armies(n), n=b.pround + 1)
         except Exception:
-            return "%s finished placement round %d" % (p, b.pround + 1)
+            return _("{who} finished placement round {n}").format(who=p, n=b.pround + 1)
 
     def _s_round(self, ev, b, st):
-        text = "round %d, in order %s" % (st.rnd, ", ".join(self.who(s) for s in st.order))
+        text = _("round {n}, in order {order}").format(
+            n=st.rnd, order=", ".join(self.who(s) for s in st.order))
         if st.sit >= 0:  # La Revancha: the situation card turned
             from comando.rulesets.revancha import situations as SIT
             skipped = [SIT.label(c) for c in st.turned[:-1]]
-            text += "; situation card: %s - %s" % (SIT.label(st.sit), SIT.describe(st.sit))
+            text += "; " + _("situation card: {card} - {text}").format(card=SIT.label(st.sit),
+                                                                        text=SIT.describe(st.sit))
             if skipped:
-                text += " (%s turned past: that colour is not at the table)" % ", ".join(skipped)
+                text += " " + _("({cards} turned past: that colour is not at the table)").format(
+                    cards=", ".join(skipped))
             if "o" in ev:
-                text += "; the situation deck was reshuffled"
+                text += "; " + _("the situation deck was reshuffled")
         if st.grants:  # T.E.G. II: the armies each power adds
             tr = st.track
             adds = []
@@ -316,131 +341,142 @@ class Record:
                 if tr["su"][s] > b.su[s]:
                     a += " + SU"
                 if tr["offer"][s]:
-                    a += " (rocket offered)"
+                    a += " " + _("(rocket offered)")
                 adds.append(a)
-            text += "; armies to add: " + ", ".join(adds)
+            text += "; " + _("armies to add: {adds}").format(adds=", ".join(adds))
         return text
 
     def _s_crisis(self, ev, b, st):
         rolls = ", ".join("%s %d" % (self.who(s), d) for s, d in enumerate(ev["r"]) if d)
-        barred = " and ".join(self.who(s) for s in st.barred)
-        return "crisis roll: %s - %s draw%s no country card this round" % (
-            rolls, barred or "nobody", "" if len(st.barred) != 1 else "s")
+        barred = _(" and ").join(self.who(s) for s in st.barred)
+        if not st.barred:
+            return _("crisis roll: {dice} - every player may draw a country card this round").format(dice=rolls)
+        return _n("crisis roll: {dice} - {who} draws no country card this round",
+                  "crisis roll: {dice} - {who} draw no country card this round",
+                  len(st.barred)).format(dice=rolls, who=barred)
 
     def _s_extra(self, ev, b, st):
         p = b.cur
-        return "%s holds %s: %d extra %s" % (self.who(p), _n(ev["c"], "country", "countries"),
-                                             st.extra[p], "army" if st.extra[p] == 1 else "armies")
+        k = st.extra[p]
+        return _n("{who} holds {countries}: {n} extra army", "{who} holds {countries}: {n} extra armies",
+                  k).format(who=self.who(p), countries=countries_word(ev["c"]), n=k)
 
     def _s_roll(self, ev, b, st):
         r = ev["r"]
         ad, dd = r.get("ad", []), r.get("dd", [])
-        who = "%s attacks %s" % (self.who(ev.get("p")), self.who(ev.get("d")))
+        who = _("{who} attacks {whom}").format(who=self.who(ev.get("p")), whom=self.who(ev.get("d")))
         if "f" in ev and "to" in ev:
             who += " (%s -> %s)" % (self.country(ev["f"]), self.country(ev["to"]))
         elif ev.get("in") is not None:
-            who += " (%s border)" % ("inside a continent" if ev["in"] else "between continents")
+            who += " " + (_("(inside a continent border)") if ev["in"] else _("(between continents border)"))
         told = 0 in ad   # the table told its losses only: no faces (comando.table_dice)
-        text = "%s: %s %s vs %s %s" % (who, _n(len(ad), "die", "dice"), "" if told else dice(ad),
-                                       _n(len(dd), "die", "dice"), "" if told else dice(dd))
+        text = "%s: %s %s vs %s %s" % (who, dice_word(len(ad)), "" if told else dice(ad),
+                                       dice_word(len(dd)), "" if told else dice(dd))
         if told:
             text = text.replace("  ", " ")
         text += games.get(self.rs).dice_marks(r)
         if r.get("tb"):   # the table's own dice (comando.table_dice): faces of 0 are no faces
-            text += " (the table's dice)" if 0 not in ad else " (the table's dice: losses told)"
-        text += " - attacker loses %d, defender loses %d" % (r.get("al", 0), r.get("dl", 0))
+            text += " " + (_("(the table's dice)") if 0 not in ad else _("(the table's dice: losses told)"))
+        text += " - " + _("attacker loses {a}, defender loses {d}").format(a=r.get("al", 0), d=r.get("dl", 0))
         left_a, left_d = r.get("a", 0) - r.get("al", 0), r.get("d", 0) - r.get("dl", 0)
         if left_d <= 0:
-            text += "; conquered (%d left in the attacking country)" % left_a
+            text += "; " + _("conquered ({n} left in the attacking country)").format(n=left_a)
         else:
-            text += " (now %d v %d)" % (left_a, left_d)
+            text += " (%s)" % _("now {a} v {d}").format(a=left_a, d=left_d)
         return text
 
     def _s_card(self, ev, b, st):
-        return "%s draws a country card" % self.who(ev.get("p"))
+        return _("{who} draws a country card").format(who=self.who(ev.get("p")))
 
     def _s_end(self, ev, b, st):
-        return "%s ends the turn" % self.who(ev.get("p"))
+        return _("{who} ends the turn").format(who=self.who(ev.get("p")))
 
     def _s_out(self, ev, b, st):
-        return "%s is eliminated by %s" % (self.who(ev.get("p")), self.who(ev.get("by")))
+        return _("{who} is eliminated by {by}").format(who=self.who(ev.get("p")), by=self.who(ev.get("by")))
 
     def _s_walk(self, ev, b, st):
-        return "%s walks out (its territories stay, neutral)" % self.who(ev.get("p"))
+        return _("{who} walks out (its territories stay, neutral)").format(who=self.who(ev.get("p")))
 
     def _s_win(self, ev, b, st):
         if st.rules.won_on_points:
-            return "%s wins on points after the last round" % self.who(ev.get("p"))
+            return _("{who} wins on points after the last round").format(who=self.who(ev.get("p")))
         return self.outcome(st)
 
     def _s_declare(self, ev, b, st):
-        return "%s declares a combat on %s in %s" % (self.who(ev.get("p")), self.who(ev.get("d")),
-                                                    ev.get("rg"))
+        return _("{who} declares a combat on {whom} in {region}").format(
+            who=self.who(ev.get("p")), whom=self.who(ev.get("d")), region=ev.get("rg"))
 
     def _s_retreat(self, ev, b, st):
         bt = b.battle or {}
-        return "%s retreats from %s; %s" % (self.who(ev.get("p")), bt.get("rg", "the region"),
-                                           self._wp(b, st, (bt.get("a"), bt.get("d"))))
+        return _("{who} retreats from {region}; {wp}").format(
+            who=self.who(ev.get("p")), region=bt.get("rg") or _("the region"),
+            wp=self._wp(b, st, (bt.get("a"), bt.get("d"))))
 
     def _s_lock(self, ev, b, st):
-        return "T.E.G. II: %s locked a command (hidden)" % self.who(ev.get("p"))
+        return _("T.E.G. II: {who} locked a command (hidden)").format(who=self.who(ev.get("p")))
 
     def _s_reveal(self, ev, b, st):
         bt = b.battle or {}
         p = ev.get("p")
-        text = "%s reveals %s (%s in %s)" % (self.who(p), ev.get("cmd"),
-                                              _n(ev.get("k", 0), "army", "armies"),
-                                              bt.get("rg", "the region"))
+        text = _("{who} reveals {command} ({armies} in {region})").format(
+            who=self.who(p), command=ev.get("cmd"), armies=armies(ev.get("k", 0)),
+            region=bt.get("rg") or _("the region"))
         lb = st.lastbattle
         if st.battle is None and lb and lb.get("rg") == bt.get("rg") and not lb.get("retreat"):
             a, d = lb["a"], lb["d"]
             win = {"att": self.who(a), "def": self.who(d)}.get(lb.get("winner"), "")
-            text += "; combat in %s: %s %s vs %s %s - %s" % (
-                lb["rg"], self.who(a), lb.get("att"), self.who(d), lb.get("def"),
-                ("%s wins" % win) if win else "nobody wins")
+            text += "; " + _("combat in {region}: {a} {att} vs {d} {dfn}").format(
+                region=lb["rg"], a=self.who(a), att=lb.get("att"), d=self.who(d), dfn=lb.get("def"))
+            text += " - " + (_("{who} wins").format(who=win) if win else _("nobody wins"))
             lost = lb.get("lost") or [0, 0]
-            text += "; %s loses %s, %s loses %s" % (self.who(a), _n(lost[0], "army", "armies"),
-                                                    self.who(d), _n(lost[1], "army", "armies"))
+            text += "; " + _("{a} loses {la}, {d} loses {ld}").format(
+                a=self.who(a), la=armies(lost[0]), d=self.who(d), ld=armies(lost[1]))
             text += "; " + self._wp(b, st, (a, d))
         return text
 
     def _s_rocket(self, ev, b, st):
-        return "%s takes the nuclear rocket" % self.who(ev.get("p"))
+        return _("{who} takes the nuclear rocket").format(who=self.who(ev.get("p")))
 
     def _s_launch(self, ev, b, st):
-        return "%s launches its nuclear rocket at %s" % (self.who(ev.get("p")), ev.get("rg"))
+        return _("{who} launches its nuclear rocket at {region}").format(who=self.who(ev.get("p")), region=ev.get("rg"))
 
     def _s_score(self, ev, b, st):
         t = st.tally
         p, i = ev.get("p"), ev.get("i")
         from comando.rulesets.teg2.tally import token
-        row, k, _ = token(t, p, i)
-        text = "final count: %s %s%s %s" % (
-            self.who(p), _token(k), (" (row %d)" % row) if row else "",
-            "achieved" if ev.get("ok") else "not achieved")
+        row, k, _side = token(t, p, i)
+        text = _("final count: {who} {token}").format(who=self.who(p), token=_token(k))
+        if row:
+            text += " " + _("(row {n})").format(n=row)
+        text += " " + (_("achieved") if ev.get("ok") else _("not achieved"))
         if ev.get("h") or ev.get("n"):
-            text += " (revealed, commitment verified)"
+            text += " " + _("(revealed, commitment verified)")
         if st.stage == "over" and t["tot"]:
             text += "; " + self.count_text(st)
         return text
 
-    def side_names(self, st):
+    def side_names(self, st, said=True):
         """Who scores together in a table session's T.E.G. II count, by name."""
+        who = self.who if said else self.plain
         if st.opts.get("players") == 2:
-            return ["%s+%s" % (self.who(0), self.who(2)), "%s+%s" % (self.who(1), self.who(3))]
+            return ["%s+%s" % (who(0), who(2)), "%s+%s" % (who(1), who(3))]
         if st.opts.get("players", 0) > 6:  # pairs on both boards: the power's name
-            return [self.who(s) for s in range(st.n // 2)]
-        return [self.who(s) for s in range(st.n)]
+            return [who(s) for s in range(st.n // 2)]
+        return [who(s) for s in range(st.n)]
 
-    def count_text(self, st):
-        """The final count's totals and the winner(s), in the players' names."""
+    def count_text(self, st, said=True):
+        """The final count's totals and the winner(s), in the players' names (``said``: in the
+        table's language; False: the store's English)."""
         t = st.tally
-        names = self.side_names(st)
+        names = self.side_names(st, said)
         tot = ", ".join("%s %d" % (names[s], t["tot"][s]) for s in range(len(t["tot"])))
-        return "points: %s - %s" % (tot, result_words([names[s] for s in t["win"]]))
+        won = [names[s] for s in t["win"]]
+        if not said:
+            return "points: %s - %s" % (tot, result_words(won))
+        return _("points: {totals} - {result}").format(totals=tot, result=result_said(won))
 
     def _s_undo(self, ev, b, st):
-        return "undo: back to the table as it was after #%s" % ev.get("to")
+        return _("undo: back to the table as it was after #{n}").format(n=ev.get("to"))
 
     def _wp(self, b, st, seats):
         tr = st.track
@@ -452,7 +488,7 @@ class Record:
                 old, new = b.wp[s], tr["wp"][s]
                 parts.append("%s %d" % (self.who(s), new) if old == new
                              else "%s %d->%d" % (self.who(s), old, new))
-        return "war potential " + ", ".join(parts)
+        return _("war potential {powers}").format(powers=", ".join(parts))
 
     def _s_progress(self, ev, b, st):
         """What changed for the table besides the event itself: whose turn, the stage."""
@@ -465,21 +501,22 @@ class Record:
             if st.winner >= 0 and t != "win":
                 return self.outcome(st)
             if st.winner < 0:
-                return "the game is over"
+                return _("the game is over")
             return ""
         if st.stage == "round" and b.stage != "round":
-            return "round %d is over" % st.rnd if st.rnd else "placement is over"
+            return _("round {n} is over").format(n=st.rnd) if st.rnd else _("placement is over")
+        turn = _("{who}'s turn").format(who=self.who(st.cur))
         if st.cur >= 0 and st.cur != b.cur and t in ("end", "place", "extra", "out", "walk"):
             if st.stage == "turn":
-                return "%s's turn" % self.who(st.cur)
+                return turn
             if st.stage == "add":
-                return "%s adds next" % self.who(st.cur)
+                return _("{who} adds next").format(who=self.who(st.cur))
             if st.stage in ("place", "extra"):
-                return "%s next" % self.who(st.cur)
+                return _("{who} next").format(who=self.who(st.cur))
         if st.stage == "turn" and b.stage == "extra":
-            return "%s's turn" % self.who(st.cur)
+            return turn
         if t == "place" and b.stage == "add" and st.stage == "turn":
-            return "%s's turn" % self.who(st.cur)
+            return turn
         return ""
 
     # -- a game on a map (comando.engine) ------------------------------------------------------
@@ -502,9 +539,10 @@ class Record:
         self.names = [st.who(p) for p in range(st.np)]
         bots = getattr(st, "bots", None) or []
         # a seat the engine's bot plays (map mode, issue 26): said once, where the seats are named
-        seats = [n + (" - bot" if p < len(bots) and bots[p] else "") for p, n in enumerate(self.names)]
-        return "new game: %s with %s; board %s" % (ruleset_name(self.rs), ", ".join(seats),
-                                                  board_label(self.board))
+        seats = [engine_text.who(st, p) + (" - " + _("bot") if p < len(bots) and bots[p] else "")
+                 for p in range(st.np)]
+        return _("new game: {game} with {players}").format(game=ruleset_name(self.rs), players=", ".join(seats)) \
+            + "; " + _("board {board}").format(board=board_label(self.board))
 
     def _engine(self, ev):
         from comando_host.text import engine_text
@@ -524,33 +562,39 @@ class Record:
             from comando_host.text import clock_text
             text = clock_text.event_line(st, ev)
         elif t == "deal":  # its objectives are secret: only who starts
-            text = "the countries are dealt"
+            text = _("the countries are dealt")
         elif t == "bonus":
-            text = "%s takes +%d on %s (a card it holds)" % (
-                st.who(ev["p"]), engine_text.bonus_armies(st), self.country(ev["c"]))
+            text = _("{who} takes +{n} on {country} (a card it holds)").format(
+                who=engine_text.who(st, ev["p"]), n=engine_text.bonus_armies(st), country=self.country(ev["c"]))
         elif t == "draw":  # a hand is secret (its count is public): the card is not named
             k = engine_text.bonus_armies(st)
             c = ev.get("card")
             got = isinstance(c, int) and c < st.n and st.armies[c] - before.armies[c] == k
-            text = "%s takes a country card%s" % (st.who(ev["p"]), " (+%s on its country)"
-                                                  % _n(k, "army", "armies") if got else "")
+            text = _("{who} takes a country card").format(who=engine_text.who(st, ev["p"]))
+            if got:
+                text += " " + _("(+{armies} on its country)").format(armies=armies(k))
         elif t == "unpact":
-            text = "%s breaks pact #%s (binds until the other side's next turn ends)" % (
-                st.who(ev["p"]), ev.get("id"))
+            text = _("{who} breaks pact #{n} (binds until the other side's next turn ends)").format(
+                who=engine_text.who(st, ev["p"]), n=ev.get("id"))
         else:
             text = engine_text.event_line(before, st, ev)
             if text:  # the play REPL's hint is not part of the record
-                text = text.replace("'move N' for up to", "up to")
+                text = text.replace("'move N' for up to", "up to")  # english: the English line's hint
+                hint, bare = _("'move N' for up to"), _("up to")
+                if hint != "'move N' for up to":
+                    text = text.replace(hint, bare)
             if t == "attack" and text:
-                text = "%s: %s" % (st.who(ev["p"]), text)
+                text = "%s: %s" % (engine_text.who(st, ev["p"]), text)
         if not text:
             return None
         if st.phase == "over" and before.phase != "over":
             if st.winner >= 0:
                 text += " - " + self.outcome(st)
         elif st.cur != before.cur or st.round != before.round:
-            rnd = "round %d" % st.round if st.round else "setup"
-            text += " - %s: %s to play (%s)" % (rnd, st.who(st.cur), st.phase)
+            from comando_host.text.engine_text import phase_word
+            rnd = _("round {n}").format(n=st.round) if st.round else _("setup")
+            text += " - " + _("{round}: {who} to play ({phase})").format(
+                round=rnd, who=engine_text.who(st, st.cur), phase=phase_word(st.phase))
         return text
 
 

@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import re
 
+from comando_host.text.colour_words import colour
 from comando_host.text.lang import N_, _, current
+
+_SEAT = re.compile(r" \((\w+)\)$")   # the colour after a player's name in a refusal
 
 # The citation the engine's Rules.cite appends: " (BOOK.txt..." up to the end of the line.
 CITE = r" \((?:[\w-]+\.txt|rules)[,:] .*$"
@@ -20,6 +23,17 @@ CITE = r" \((?:[\w-]+\.txt|rules)[,:] .*$"
 # (the engine's English as a pattern, the msgid saying it with the same named fields[, the fields
 # that are counts of armies: said with their noun, "8 ejércitos"])
 SHAPES = [
+    # a board's lookups (comando.board, board_files): a name typed wrong is every command's
+    (r"(?P<board>[\w.-]+): no country called '(?P<name>.*)'", N_("{board}: no country called '{name}'")),
+    (r"(?P<board>[\w.-]+): unknown country id '(?P<name>.*)'", N_("{board}: unknown country id '{name}'")),
+    (r"(?P<board>[\w.-]+): no country number (?P<n>-?\d+) \(0-(?P<last>\d+)\)",
+     N_("{board}: no country number {n} (0-{last})")),
+    (r"(?P<board>[\w.-]+): no continent called '(?P<name>.*)'", N_("{board}: no continent called '{name}'")),
+    (r"(?P<board>[\w.-]+): unknown continent id '(?P<name>.*)'", N_("{board}: unknown continent id '{name}'")),
+    (r"unknown board '(?P<board>.*)' \(no (?P<path>.*); known: (?P<known>.*)\)",
+     N_("unknown board '{board}' (no {path}; known: {known})")),
+    (r"no default board for ruleset '(?P<rs>.*)' \(known: (?P<known>.*)\)",
+     N_("no default board for ruleset '{rs}' (known: {known})")),
     (r"It is (?P<cur>.+)'s turn, not (?P<p>.+)'s", N_("It is {cur}'s turn, not {p}'s")),
     (r"(?P<what>\w+) is not allowed now: (?P<who>.+) is in the (?P<phase>\w+) phase and has "
      r"(?P<n>\d+) armies? to place", N_("{what} is not allowed now: {who} is in the {phase} phase and has {n} to place"),
@@ -75,6 +89,28 @@ SHAPES = [
     (r"(?P<b>.+) holds (?P<m>\d+) missiles? and (?P<a>.+) (?P<k>\d+): the missile is stopped",
      N_("{b} holds {m} missile(s) and {a} {k}: the missile is stopped")),
     (r"(?P<who>.+) rests this round: no (?P<what>\w+)", N_("{who} rests this round: no {what}")),
+    # more of the map engine's, in play (comando.engine.rules, the rulesets' engines)
+    (r"(?P<c>.+) is already occupied by (?P<who>.+): claim a free country",
+     N_("{c} is already occupied by {who}: claim a free country")),
+    (r"(?P<c>.+) has 1 army of (?P<who>.+) left: it stays", N_("{c} has 1 army of {who} left: it stays")),
+    (r"Regroup only between your own countries", N_("Regroup only between your own countries")),
+    (r"Nothing to undo", N_("Nothing to undo")),
+    (r"No country cards are left in the deck or the discard pile",
+     N_("No country cards are left in the deck or the discard pile")),
+    (r"You hold (?P<n>\d+) cards: trade three in before you take another",
+     N_("You hold {n} cards: trade three in before you take another")),
+    (r"You hold (?P<n>\d+) cards: trade three in before you (?P<what>\w+)",
+     N_("You hold {n} cards: trade three in before you {what}")),
+    (r"Trade cards in at the start of your turn, while adding armies",
+     N_("Trade cards in at the start of your turn, while adding armies")),
+    (r"You do not hold the (?P<card>.+) continent card", N_("You do not hold the {card} continent card")),
+    (r"The (?:countries|territories) were already dealt", N_("The countries were already dealt")),
+    (r"You already made an exchange this round", N_("You already made an exchange this round")),
+    (r"Pacts are made once every country is occupied", N_("Pacts are made once every country is occupied")),
+    (r"attack: announce how many armies attack \(1 to 3\)",
+     N_("attack: announce how many armies attack (1 to 3)")),
+    (r"(?P<c>.+) is not yours", N_("{c} is not yours")),   # (the shortest: after every longer one)
+    (r"(?P<a>.+) does not border (?P<b>[^:]+)", N_("{a} does not border {b}")),
 ]
 _COMPILED: list = []   # (compiled at the first refusal said in another language: an English
 # game never needs them, and compiling the 32 patterns cost every `comando play` several ms; issue 28)
@@ -94,7 +130,8 @@ ACTIONS = {"attack": N_("attack"), "place": N_("place"), "end": N_("end the turn
 
 
 def say(message: str) -> str:
-    """``message`` (an engine refusal) in the current language, its citation as it was."""
+    """``message`` (an engine refusal, or a board's lookup error) in the current language, its
+    citation as it was."""
     text = str(message)
     if current() == "en":
         return text
@@ -105,6 +142,9 @@ def say(message: str) -> str:
         if found is None:
             continue
         fields = found.groupdict()
+        for name in ("who", "cur", "p"):   # a player named with its colour: "Beto (negro)"
+            if name in fields:
+                fields[name] = _SEAT.sub(lambda m: " (%s)" % colour(m.group(1)), fields[name])
         if "what" in fields and fields["what"] in ACTIONS:
             fields["what"] = _(ACTIONS[fields["what"]])
         if "phase" in fields:

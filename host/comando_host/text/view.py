@@ -11,6 +11,7 @@ import collections
 import time
 
 from comando_host.text import record as R
+from comando_host.text.lang import _
 from comando_host.text.record import hidden  # noqa: F401  (the rule for what is never shown)
 
 
@@ -228,10 +229,11 @@ class GameView:
         out = []
         if st.sit >= 0:  # La Revancha's situation card of the round
             from comando.rulesets.revancha import situations as SIT
-            out.append("situation card: %s - %s" % (SIT.label(st.sit), SIT.describe(st.sit)))
+            out.append(_("situation card: {card} - {text}").format(card=SIT.label(st.sit),
+                                                                  text=SIT.describe(st.sit)))
             if st.barred:
-                out.append("no country card this round (crisis): "
-                           + ", ".join(rec.who(s) for s in st.barred))
+                out.append(_("no country card this round (crisis): {who}").format(
+                    who=", ".join(rec.who(s) for s in st.barred)))
         if st.track:  # T.E.G. II's war-potential track
             tr = st.track
             parts = []
@@ -240,19 +242,19 @@ class GameView:
                 if tr["su"][s]:
                     x += " (SU %d)" % tr["su"][s]
                 if tr["rockets"][s]:
-                    x += " (rocket)"
+                    x += " (%s)" % _("rocket")
                 parts.append(x)
-            out.append("war potential: " + ", ".join(parts))
+            out.append(_("war potential: {powers}").format(powers=", ".join(parts)))
             if st.tally and st.tally["tot"]:
-                out.append("final count: " + rec.count_text(st))
+                out.append(_("final count: {count}").format(count=rec.count_text(st)))
             b = st.battle
             if b:
-                side = lambda i: "locked" if b["h"][i] is not None else "to lock"  # noqa: E731
-                out.append("combat in %s: %s (attacks, %s) v %s (%s)" % (
-                    b["rg"], rec.who(b["a"]), side(0), rec.who(b["d"]), side(1)))
+                side = lambda i: _("locked") if b["h"][i] is not None else _("to lock")  # noqa: E731
+                out.append(_("combat in {region}: {a} (attacks, {al}) v {d} ({dl})").format(
+                    region=b["rg"], a=rec.who(b["a"]), al=side(0), d=rec.who(b["d"]), dl=side(1)))
         if st.stage == "place" and st.reserve:  # Risk's deployment by hand
-            out.append("reserves: " + ", ".join("%s %d" % (rec.who(s), r)
-                                                for s, r in enumerate(st.reserve)))
+            out.append(_("reserves: {seats}").format(seats=", ".join(
+                "%s %d" % (rec.who(s), r) for s, r in enumerate(st.reserve))))
         return out
 
     def _from_state_dict(self, d):
@@ -299,14 +301,17 @@ class GameView:
         players = []
         for i, p in enumerate(self.players):
             players.append(("▶ " if i == self.turn else "") + p)
+        # (the mirror's header in the table's language; the fields themselves stay the store's)
         return [
-            "game %s   %s   board %s   firmware %s" % (self.game or "-", R.ruleset_name(self.ruleset)
-                                                      if self.ruleset else "ruleset -",
-                                                      self.board_name(), self.fw or "-"),
-            "players: %s" % (", ".join(players) or "-"),
-            "round %s   turn: %s   stage: %s   events: %d (last #%d)"
-            % (self.round or "-", self.whose_turn(), self.phase or "-", self.count, self.last_seq),
-        ] + (["now: " + self.status] if self.status else []) + self.extra_lines + self.board_lines
+            _("game {game}   {rules}   board {board}   firmware {fw}").format(
+                game=self.game or "-", rules=R.ruleset_name(self.ruleset) if self.ruleset else _("ruleset -"),
+                board=self.board_name(), fw=self.fw or "-"),
+            _("players: {players}").format(players=", ".join(players) or "-"),
+            _("round {n}   turn: {who}   stage: {stage}   events: {count} (last #{last})").format(
+                n=self.round or "-", who=self.whose_turn(), stage=self.phase or "-", count=self.count,
+                last=self.last_seq),
+        ] + ([_("now: {status}").format(status=self.status)] if self.status else []) + \
+            self.extra_lines + self.board_lines
 
 
 class PlayedGameView:
@@ -329,7 +334,7 @@ class PlayedGameView:
         self.count += 1
 
     def snapshot(self, seq, state):
-        raise ValueError("a map game has no snapshots")   # (the store then folds the game itself)
+        raise ValueError("a map game has no snapshots")   # english: the store's, no player reads it
 
     @property
     def players(self):

@@ -4,11 +4,14 @@ Routes:
     GET  /                          the page (page.html, page.css, page.js under /static)
     GET  /api/games                 the stored games, newest first
     GET  /api/games/{id}/map.svg    the game's board drawn by comando_host.maps.svgmap
-    GET  /api/games/{id}/view?at=N  what the page shows after the first N stored rows
+    GET  /api/games/{id}/view?at=N  what the page shows after the first N stored rows (&lang=CODE:
+                                    its lines in that language; else the game's own)
     GET  /api/texts/{code}          the page's words in a language (web/pagetexts.py)
     WS   /ws                        the push channel: the page says what it watches, the server
                                     pushes each change (``{"op": "watch", "game": ID|"latest"}``,
-                                    ``{"op": "seek", "at": N}``, ``{"op": "live"}``); and
+                                    ``{"op": "seek", "at": N}``, ``{"op": "live"}``, the reader's
+                                    language ``{"op": "lang", "lang": CODE|""}``: each page reads
+                                    the server's lines in its own); and
                                     enters map events (``options``, ``act``, ``deal``, ``new``:
                                     ``pageinput``), refused in one line unless ``check`` accepts
 
@@ -51,7 +54,7 @@ from comando_host.web import pageinput
 from comando_host.web.guard import Budget, Checked, Guard, is_loopback
 from comando_host.web.pageinput import Refused
 from comando_host.web.pagetexts import page_texts
-from comando_host.text import lang
+from comando_host.text import lang, refusals
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
 INPUT_OPS = ("options", "act", "deal", "new")   # the ops that need the page's secret
@@ -68,7 +71,10 @@ class Hub:
         self.poll = poll
         self.lan_input = lan_input   # pages of other machines may enter events (--lan-input)
         self.store: Store | None = None
-        self.games: dict[str, PageGame] = {}
+        # each game folded once per language its readers chose (the lines are worded as they
+        # are folded): (game, language) -> its fold; every fold of a game holds the same rows
+        self.games: dict[tuple, PageGame] = {}
+        self.info: dict[str, dict] = {}
         self.last: dict[str, int] = {}
         self.pages: dict[WebSocket, dict] = {}
         self.newest = None
@@ -109,15 +115,39 @@ class Hub:
         except ValueError as exc:
             raise Refused(str(exc)) from None
 
-    def game(self, gid: str) -> PageGame:
-        pg = self.games.get(gid)
+    def table_lang(self, gid: str, asked: str | None = None) -> str:
+        """The language a reader of ``gid`` reads (``asked``: its page's switch; None: the
+        game's own, docs/decisions/laptop-languages.md)."""
+        info = self.info.get(gid)
+        if info is None:
+            assert self.store is not None
+            info = self.info[gid] = self.store.game(gid) or {}
+        return lang.table_lang(info.get("ruleset"), asked)
+
+    def reader_lang(self, sub: dict) -> str:
+        return self.table_lang(sub["game"], sub.get("lang")) if sub.get("game") else lang.current()
+
+    def game(self, gid: str, code: str | None = None) -> PageGame:
+        """The fold of ``gid`` whose lines are in ``code`` (None: the game's own language)."""
+        code = code or self.table_lang(gid)
+        pg = self.games.get((gid, code))
         if pg is None:
             assert self.store is not None
-            info = self.store.game(gid) or {}
+            info = self.info.get(gid) or self.store.game(gid) or {}
+            self.info[gid] = info
             rows = self.store.records(gid)
-            pg = self.games[gid] = PageGame(rows, gid, info)
-            self.last[gid] = self._row_seq(rows[-1]) if rows else 0
+            if gid in self.last:   # another language's fold of it: the rows that one holds
+                rows = [r for r in rows if self._row_seq(r) <= self.last[gid]]
+            else:
+                self.last[gid] = self._row_seq(rows[-1]) if rows else 0
+            pg = self.games[(gid, code)] = PageGame(rows, gid, info, code)
         return pg
+
+    def view(self, gid: str, code: str, at: int | None = None) -> dict:
+        """The view of ``gid`` after ``at`` rows (None: all), its lines in ``code``."""
+        with lang.speaking(code):
+            pg = self.game(gid, code)
+            return pg.view() if at is None else pg.view(at)
 
     @staticmethod
     def _row_seq(row) -> int:
@@ -126,14 +156,16 @@ class Hub:
     def refresh(self, gid: str) -> bool:
         """Fold what arrived for ``gid``; True when something did."""
         assert self.store is not None
-        pg = self.game(gid)
+        self.game(gid)   # (a game not folded yet: its rows so far, the fold's start)
         last = self.store.last_seq(gid)
         if last <= self.last.get(gid, 0):
             return False
         rows = self.store.records_after(gid, self.last.get(gid, 0))
         if not rows:
             return False
-        pg.extend(rows)
+        for key, fold in self.games.items():   # every language's fold of the game
+            if key[0] == gid:
+                fold.extend(rows)
         self.last[gid] = self._row_seq(rows[-1])
         self.fresh.add(gid)   # pushed by the next tick, whoever folded them (a page's request)
         return True
@@ -164,7 +196,7 @@ class Hub:
                     sub["game"], sub["live"] = newest, True
                     self.refresh(newest)
                     await self._send(ws, dict(self._hello(newest), enter=sub["enter"]))
-                    await self._send(ws, self.live_view(newest))
+                    await self._send(ws, self.live_view(newest, self.reader_lang(sub)))
         watched = {sub["game"] for sub in self.pages.values() if sub["game"]}
         now = time.monotonic()
         relink = now - self._links_at >= 0.25   # a device linked or lost: what the page may enter
@@ -176,16 +208,19 @@ class Hub:
                     relink and self.access(gid, self.game(gid))["mode"] != self.modes.get(gid)):
                 continue
             self.fresh.discard(gid)
-            pg = self.games[gid]
-            view = self.live_view(gid)
-            view["sent"] = time.time() * 1000.0   # wall clock, ms: the bench splits the latency
-            live = json.dumps(view)
+            pg = self.game(gid)
+            live: dict[str, str] = {}   # language -> the live view in it (each worded once)
             note = None
             for ws, sub in list(self.pages.items()):
                 if sub["game"] != gid:
                     continue
                 if sub["live"]:
-                    await self._send_text(ws, live)
+                    code = self.reader_lang(sub)
+                    if code not in live:
+                        view = self.live_view(gid, code)
+                        view["sent"] = time.time() * 1000.0   # wall clock, ms: the bench splits the latency
+                        live[code] = json.dumps(view)
+                    await self._send_text(ws, live[code])
                 else:  # replaying: only the slider's new end
                     note = note or json.dumps({"type": "total", "game": gid, "total": pg.total})
                     await self._send_text(ws, note)
@@ -195,7 +230,7 @@ class Hub:
         info = pg.info
         return {"type": "game", "game": gid, "board": info.get("board", ""),
                 "ruleset": info.get("ruleset", ""), "origin": info.get("origin", ""),
-                "total": pg.total, "lang": lang.table_lang(info.get("ruleset"))}
+                "total": pg.total, "lang": self.table_lang(gid)}
 
     async def _send(self, ws, obj):
         await self._send_text(ws, json.dumps(obj))
@@ -231,7 +266,7 @@ class Hub:
         client = ws.client.host if ws.client else ""
         out: asyncio.Queue = asyncio.Queue(OUTBOX)
         writer = asyncio.ensure_future(self._writer(ws, out))
-        self.pages[ws] = {"game": None, "live": True, "follow": False, "out": out,
+        self.pages[ws] = {"game": None, "live": True, "follow": False, "out": out, "lang": None,
                           "writer": writer, "enter": self.lan_input or is_loopback(client)}
         budget = Budget()
         try:
@@ -264,6 +299,25 @@ class Hub:
             self.pages.pop(ws, None)
             writer.cancel()
 
+    def reader_language(self, sub, op: str, msg: dict):
+        """The reader's language (page.js's switch: ``lang`` with ``watch``, or a ``lang`` of its
+        own, "" the game's); a ``lang`` message's replies: the view again, in it."""
+        if "lang" in msg:
+            code = msg["lang"]
+            if code not in ("",) + tuple(lang.LANGS):
+                raise Refused("%s: unknown language %r: one of %s (\"\": the game's)" % (
+                    op, code, ", ".join(lang.LANGS)))
+            sub["lang"] = code or None
+        if op != "lang":
+            return None
+        if "lang" not in msg:
+            raise Refused("lang: say which: {\"op\": \"lang\", \"lang\": \"es\"}")
+        if sub["game"] is None:
+            return []
+        if sub["live"]:
+            return [self.live_view(sub["game"], self.reader_lang(sub))]
+        return [self.view(sub["game"], self.reader_lang(sub), sub.get("at"))]
+
     def handle(self, ws, text: str):
         """The replies to one socket message (Refused for a bad one: nothing changes)."""
         if len(text) > 4096:
@@ -281,6 +335,10 @@ class Hub:
         if op in INPUT_OPS and not self.guard.token_ok(msg.get("token")):
             raise Refused(f"{op}: refused: this message lacks the page's key (input is entered "
                           "on the page comando web serves; reload it if the server restarted)")
+        if op in ("watch", "lang"):
+            said = self.reader_language(sub, op, msg)
+            if said is not None:
+                return said
         if op == "watch":
             want = msg.get("game", "latest")
             if not isinstance(want, str):
@@ -289,11 +347,11 @@ class Hub:
             if want == "latest" and self.store.newest_game() is None:
                 # nothing stored yet: the first game to arrive is pushed to this page
                 sub.update(game=None, live=True, follow=True)
-                return [{"type": "waiting", "text": "no game yet: start one on the device"}]
+                return [{"type": "waiting", "text": lang._("no game yet: start one on the device")}]
             gid = self.game_id(want)
             self.refresh(gid)
             sub.update(game=gid, live=True, follow=(want == "latest"))
-            return [dict(self._hello(gid), enter=sub["enter"]), self.live_view(gid)]
+            return [dict(self._hello(gid), enter=sub["enter"]), self.live_view(gid, self.reader_lang(sub))]
         if op == "new":
             if not sub["enter"]:
                 raise Refused("new: games are started on this machine's page (another machine's "
@@ -304,37 +362,43 @@ class Hub:
             self.refresh(gid)
             sub.update(game=gid, live=True, follow=False)
             return [{"type": "created", "game": gid}, dict(self._hello(gid), enter=True),
-                    self.live_view(gid)]
+                    self.live_view(gid, self.reader_lang(sub))]
         if sub["game"] is None:
             raise Refused(f"{op}: watch a game first ({{\"op\": \"watch\", \"game\": \"latest\"}})")
         pg = self.game(sub["game"])
+        code = self.reader_lang(sub)
         if op == "seek":
             at = msg.get("at")
             if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= pg.total:
                 raise Refused(f"seek: \"at\" must be an integer from 0 to {pg.total}")
             sub["live"] = at >= pg.total
-            view = self.live_view(sub["game"]) if sub["live"] else pg.view(at)
+            sub["at"] = at
+            view = self.live_view(sub["game"], code) if sub["live"] else self.view(sub["game"], code, at)
             if "t0" in msg:  # the page's own stamp, echoed so it can time the round trip
                 view["t0"] = msg["t0"]
             return [view]
         if op == "live":
             sub["live"] = True
             self.refresh(sub["game"])
-            return [self.live_view(sub["game"])]
+            return [self.live_view(sub["game"], code)]
         if op in ("options", "act", "deal"):
-            return self.enter(ws, sub, op, msg)
+            with lang.speaking(code):   # its panel and refusals in the reader's language
+                return self.enter(ws, sub, op, msg)
         raise Refused(f"unknown op {op!r}: watch, seek, live, options, act, deal or new")
 
     # -- entering events ---------------------------------------------------------------------
 
-    def live_view(self, gid: str) -> dict:
-        """The game's latest view, with what the page may enter (``input``) when writable."""
-        pg = self.game(gid)
-        view = pg.view()
-        st = pg._f.rec.state
-        acc = self.access(gid, pg)
-        if acc["mode"]:
-            acc.update(pageinput.panel(st, pg._f.hot))
+    def live_view(self, gid: str, code: str | None = None) -> dict:
+        """The game's latest view, with what the page may enter (``input``) when writable, its
+        lines in ``code`` (None: the game's own language)."""
+        code = code or self.table_lang(gid)
+        with lang.speaking(code):
+            pg = self.game(gid, code)
+            view = pg.view()
+            st = pg._f.rec.state
+            acc = self.access(gid, pg)
+            if acc["mode"]:
+                acc.update(pageinput.panel(st, pg._f.hot))
         view["input"] = acc
         self.modes[gid] = acc["mode"]
         return view
@@ -352,12 +416,12 @@ class Hub:
                           "needs comando web --lan-input)")
         gid = sub["game"]
         self.refresh(gid)
-        pg = self.game(gid)
+        pg = self.game(gid, lang.current())
         acc = self.access(gid, pg)
         if not acc["mode"]:
             raise Refused(f"{op}: {acc['why']}")
         if not sub["live"]:
-            raise Refused(f"{op}: the page is replaying an earlier event: press Live first")
+            raise Refused(lang._("{op}: the page is replaying an earlier event: press Live first").format(op=op))
         st = pg._seek(pg.total).rec.state
         try:
             if op == "options":
@@ -367,24 +431,27 @@ class Hub:
             else:
                 action = pageinput.hand_deal(st, msg.get("owner"), msg.get("first"))
         except IllegalMove as exc:
-            raise Refused(str(exc)) from None
+            raise Refused(refusals.say(str(exc))) from None
         what = self.describe(st, action)
         if acc["mode"] == "device":
             assert self.store is not None
             cid = pagecommands.queue(self.store, gid, action)
             self.waiting[cid] = (ws, gid, what)
-            return [{"type": "sent", "id": cid, "text": f"{what}: sent to the device"}]
+            return [{"type": "sent", "id": cid, "text": lang._("{what}: sent to the device").format(what=what)}]
         return [self.store_event(gid, pg, st, action, what)]
 
     @staticmethod
     def describe(st, action) -> str:
+        """The action in the reader's words ("atacar Brasil -> Uruguay")."""
         t = action["t"]
         name = st.board.name
+        # (English keeps the action's own word: "end: sent to the device")
+        verb = lang._(refusals.ACTIONS[t]) if t in refusals.ACTIONS and lang.current() != "en" else t
         if t in ("attack", "regroup"):
-            return "%s %s -> %s" % (t, name(action["f"]), name(action["to"]))
+            return "%s %s -> %s" % (verb, name(action["f"]), name(action["to"]))
         if t in ("place", "claim"):
-            return "%s %s" % (t, name(action["c"]))
-        return t
+            return "%s %s" % (verb, name(action["c"]))
+        return verb
 
     def store_event(self, gid, pg, st, action, what) -> dict:
         """A game the laptop plays: the event made here, numbered after the last stored one."""
@@ -392,12 +459,12 @@ class Hub:
         ev = action if action["t"] == "deal" else pageinput.make_event(st, action)
         ev["seq"] = st.seq + 1
         if self.store.last_seq(gid) != st.seq:
-            raise Refused(f"{what}: the game moved on meanwhile (nothing stored): try again")
+            raise Refused(lang._("{what}: the game moved on meanwhile (nothing stored): try again").format(what=what))
         try:
             self.store.add_events(gid, [ev])
         except (ValueError, sqlite3.Error) as exc:
             raise Refused(f"{what}: not stored: {exc}") from None
-        return {"type": "done", "seq": ev["seq"], "text": f"{what}: event #{ev['seq']}"}
+        return {"type": "done", "seq": ev["seq"], "text": lang._("{what}: event #{n}").format(what=what, n=ev["seq"])}
 
     async def _answers(self):
         assert self.store is not None
@@ -405,7 +472,7 @@ class Hub:
             ws, gid, what = self.waiting.pop(cid)
             if state == "done":
                 reply = {"type": "done", "id": cid, "seq": seq,
-                         "text": f"{what}: the device made it event #{seq}"}
+                         "text": lang._("{what}: the device made it event #{n}").format(what=what, n=seq)}
             else:
                 reply = {"type": "error", "id": cid, "error": f"{what}: {msg}"}
             if ws in self.pages:
@@ -498,14 +565,18 @@ def create_app(db_path: str, poll: float = 0.01, lan_input: bool = False,
             gid = hub.game_id(request.path_params["gid"])
         except Refused as exc:
             return _error(404, str(exc))
-        pg = hub.game(gid)
+        asked = request.query_params.get("lang")
+        if asked is not None and asked not in lang.LANGS:
+            return _error(400, "lang: unknown language %r: one of %s" % (asked, ", ".join(lang.LANGS)))
+        code = hub.table_lang(gid, asked)
+        pg = hub.game(gid, code)
         hub.refresh(gid)
         at = request.query_params.get("at")
         if at is not None:
             if not at.isdigit() or int(at) > pg.total:
                 return _error(400, f"at must be an integer from 0 to {pg.total}")
-            return JSONResponse(pg.view(int(at)))
-        return JSONResponse(pg.view())
+            return JSONResponse(hub.view(gid, code, int(at)))
+        return JSONResponse(hub.view(gid, code))
 
     async def texts(request):
         try:

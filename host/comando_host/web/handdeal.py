@@ -11,6 +11,8 @@ table: unknown (-1) to the laptop, as a sealed deal is to its fold.
 
 from __future__ import annotations
 
+from comando_host.text.lang import N_, _, _n
+
 
 class Refused(ValueError):
     """A request the page got wrong: its message is the whole answer (nothing changed)."""
@@ -29,7 +31,7 @@ class LeftoversToDice:
     """T.E.G. classic ("2. Distribution of countries"): the cards dealt round the table, as many
     each; the few left over go to the players who roll highest; a roll names the first player.
     2-3 players claim countries one at a time instead (``claims``)."""
-    ask = "who plays first (won the opening roll)"
+    ask = N_("who plays first (won the opening roll)")   # (said in the reader's language: _(ask))
     objectives_each = 1
 
     def claims(self, state):
@@ -39,8 +41,8 @@ class LeftoversToDice:
     def counts(self, state):
         n, np_ = state.n, state.np
         left = n % np_
-        return "%d countries each%s" % (n // np_, ", %d left over to the highest dice" % left
-                                        if left else "")
+        each = _n("{n} country each", "{n} countries each", n // np_).format(n=n // np_)
+        return each + (", " + _("{n} left over to the highest dice").format(n=left) if left else "")
 
     def seats(self, state, first, have):
         n, np_ = state.n, state.np
@@ -49,7 +51,7 @@ class LeftoversToDice:
         extras = [p for p in range(np_) if have[p] == per + 1]
         if n % np_ and len(extras) == n % np_:
             seats += extras
-        return seats, "%d each, the %d left over to the highest dice" % (per, n % np_)
+        return seats, _("{n} each, the {k} left over to the highest dice").format(n=per, k=n % np_)
 
     def fields(self, state, first, seats, src):
         np_ = state.np
@@ -75,11 +77,11 @@ class OneAtATime:
 
     def counts(self, state):
         n, np_ = state.n, state.np
-        return "%d countries each%s" % (n // np_, ", one more for the first %d dealt" % (n % np_)
-                                        if n % np_ else "")
+        each = _n("{n} country each", "{n} countries each", n // np_).format(n=n // np_)
+        return each + (", " + _("one more for the first {n} dealt").format(n=n % np_) if n % np_ else "")
 
     def order(self, state, first):
         raise NotImplementedError
 
     def seats(self, state, first, have):
-        return self.order(state, first), self.rule
+        return self.order(state, first), _(self.rule) if self.rule else ""

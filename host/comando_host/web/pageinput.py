@@ -24,7 +24,8 @@ from comando.errors import ComandoError, IllegalMove
 from comando.registry import POWERS, TITLES
 from comando_host import games
 from comando_host.web.handdeal import Refused
-from comando_host.text.lang import N_
+from comando_host.text import refusals
+from comando_host.text.lang import N_, _, _n
 
 ACTIONS = ("place", "claim", "attack", "move", "regroup", "trade", "draw", "end")
 LAPTOP = ("web", "play")            # origins the server writes itself
@@ -37,20 +38,21 @@ def access(info: dict, state, mode: str, linked: bool) -> dict:
     """{"mode": "device" | "laptop" | "", "why": why not, or how it is entered}."""
     origin = (info or {}).get("origin", "")
     if mode != "engine" or state is None:
-        return {"mode": "", "why": "a table session: the map is not tracked, enter it on the device"}
+        return {"mode": "", "why": _("a table session: the map is not tracked, enter it on the device")}
     if state.phase == "over":
-        return {"mode": "", "why": "the game is over: the page replays it"}
+        return {"mode": "", "why": _("the game is over: the page replays it")}
     if state.rules.id in POWERS:   # T.E.G. II: secret battle commands, powers not colours
-        return {"mode": "", "why": "%s's secret commands are entered on the device"
-                % state.rules.name}
+        return {"mode": "", "why": _("{game}'s secret commands are entered on the device").format(
+            game=state.rules.name)}
     if origin == "device":
         if linked:
-            return {"mode": "device", "why": "sent to the linked device, which numbers it"}
-        return {"mode": "", "why": "the device is not linked: enter it on the device"}
+            return {"mode": "device", "why": _("sent to the linked device, which numbers it")}
+        return {"mode": "", "why": _("the device is not linked: enter it on the device")}
     if origin in LAPTOP:
-        return {"mode": "laptop", "why": "this laptop plays it: events are stored here"}
-    return {"mode": "", "why": "read-only: this game came by %s; the page enters events for a "
-            "linked device's game or one this laptop plays" % (origin or "import")}
+        return {"mode": "laptop", "why": _("this laptop plays it: events are stored here")}
+    return {"mode": "", "why": _("read-only: this game came by {origin}; the page enters events for a "
+                                 "linked device's game or one this laptop plays").format(
+                                     origin=origin or "import")}
 
 
 # -- what the page is offered ----------------------------------------------------------------
@@ -187,10 +189,10 @@ def why_not(state, f) -> str:
         try:
             engine.check(state, action)
         except IllegalMove as exc:
-            return str(exc)
+            return refusals.say(str(exc))   # the rules' refusal in the reader's language
         except (ComandoError, KeyError, TypeError, ValueError, IndexError):
             continue
-    return "nothing to do with %s now" % state.board.name(f)
+    return _("nothing to do with {country} now").format(country=state.board.name(f))
 
 
 # -- the page's action -----------------------------------------------------------------------
@@ -253,7 +255,7 @@ def deal_form(state) -> dict:
     d = games.get(state.rules.id).hand_deal
     if d is None or d.claims(state):
         return {"ask": "", "counts": ""}
-    return {"ask": d.ask, "counts": d.counts(state)}
+    return {"ask": _(d.ask) if d.ask else "", "counts": d.counts(state)}
 
 
 def hand_deal(state, owner, first, src=None) -> dict:
@@ -262,33 +264,35 @@ def hand_deal(state, owner, first, src=None) -> dict:
     legal (the counts the rules deal, then the engine's own ``check``); the deck the laptop draws
     from is shuffled here; the secret objectives, drawn at the table, stay unknown (-1)."""
     if not needs_deal(state):
-        raise Refused("deal: this game was dealt already")
+        raise Refused(_("deal: this game was dealt already"))
     d = games.get(state.rules.id).hand_deal
     n, np_ = state.n, state.np
     if d is None:
         raise Refused("deal: the page takes no hand deal for %s" % state.rules.name)
     if d.claims(state):
-        raise Refused("deal: with %d players the countries are claimed one at a time: click "
-                      "each in turn" % np_)
+        raise Refused(_("deal: with {n} players the countries are claimed one at a time: click "
+                        "each in turn").format(n=np_))
     if not isinstance(owner, list) or len(owner) != n:
         raise Refused("deal: \"owner\" lists a seat for each of the %d countries" % n)
     left = [state.board.name(c) for c in range(n) if owner[c] in (-1, None)]
     if left:
-        raise Refused("deal: %d %s no owner yet (%s%s)"
-                      % (len(left), "country has" if len(left) == 1 else "countries have",
-                         ", ".join(left[:3]), "..." if len(left) > 3 else ""))
+        raise Refused(_n("deal: {n} country has no owner yet ({names})",
+                         "deal: {n} countries have no owner yet ({names})", len(left)).format(
+                             n=len(left), names=", ".join(left[:3]) + ("..." if len(left) > 3 else "")))
     for c in range(n):
         o = owner[c]
         if not isinstance(o, int) or isinstance(o, bool) or not 0 <= o < np_:
             raise Refused("deal: %s's owner %r is not a seat (0 to %d)"
                           % (state.board.name(c), o, np_ - 1))
     if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < np_:
-        raise Refused("deal: \"first\" must be a seat (0 to %d): %s" % (np_ - 1, d.ask))
+        raise Refused("deal: \"first\" must be a seat (0 to %d): %s" % (np_ - 1, _(d.ask)))
     have = [owner.count(p) for p in range(np_)]
     seats, rule = d.seats(state, first, have)
     if have != [seats.count(p) for p in range(np_)]:
-        got = ", ".join("%s %d" % (state.who(p), have[p]) for p in range(np_))
-        raise Refused("deal: %s; the rules deal %s (%s)" % (got, d.counts(state), rule))
+        from comando_host.text.engine_text import who
+        got = ", ".join("%s %d" % (who(state, p), have[p]) for p in range(np_))
+        raise Refused(_("deal: {got}; the rules deal {counts} ({rule})").format(
+            got=got, counts=d.counts(state), rule=rule))
     mine = [[c for c in range(n) if owner[c] == p] for p in range(np_)]
     src = src if src is not None else rand.default_source()
     ev = {"t": "deal", "order": [mine[s].pop(0) for s in seats],

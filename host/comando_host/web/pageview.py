@@ -21,6 +21,7 @@ import copy
 from comando import odds
 from comando.combat import compare
 from comando_host import games
+from comando_host.text import lang
 from comando_host.text import record as R
 from comando_host.maps import svgmap
 
@@ -62,9 +63,10 @@ class _Follow:
 
 
 class PageGame:
-    def __init__(self, rows, game: str = "", info: dict | None = None):
+    def __init__(self, rows, game: str = "", info: dict | None = None, code: str | None = None):
         self.game = game
         self.info = info or {}
+        self.lang = code    # the language its lines are worded in (None: the process's)
         self.rows = list(rows)
         self._f = _Follow()
         self._marks = {0: copy.deepcopy(self._f)}
@@ -80,6 +82,10 @@ class PageGame:
         return len(self.rows)
 
     def _seek(self, n: int) -> _Follow:
+        with lang.speaking(self.lang or lang.current()):   # (the lines are worded as folded)
+            return self._seek_to(n)
+
+    def _seek_to(self, n: int) -> _Follow:
         n = max(0, min(n, len(self.rows)))
         f = self._f
         base = max(k for k in self._marks if k <= n)
@@ -119,7 +125,7 @@ class PageGame:
         if row[0] == "snapshot":
             f.rec.snapshot(row[2])
             f.seq = row[1]
-            f.log.append((row[1], "the device's snapshot of the game (earlier events not sent)"))
+            f.log.append((row[1], lang._("the device's snapshot of the game (earlier events not sent)")))
             return
         ev = row[1]
         rec = f.rec
@@ -206,6 +212,10 @@ class PageGame:
     # -- the view ----------------------------------------------------------------------------
 
     def view(self, at: int | None = None) -> dict:
+        with lang.speaking(self.lang or lang.current()):
+            return self._view(at)
+
+    def _view(self, at: int | None = None) -> dict:
         n = len(self.rows) if at is None else at
         f = self._seek(n)
         rec = f.rec
@@ -223,7 +233,8 @@ class PageGame:
         for p, name in enumerate(names):
             col = colours[p] if p < len(colours) else ""
             fill, ink = svgmap.player_colour(str(col), p)
-            players.append({"name": name, "colour": col, "fill": fill, "ink": ink})
+            # (the name as the reader's language says it: "P1 (azul)"; "colour" stays the id)
+            players.append({"name": rec.who(p) if rec.mode else name, "colour": col, "fill": fill, "ink": ink})
         if rec.mode == "engine" and st is not None:
             out["map"] = True
             out["owner"] = list(st.owner)
@@ -290,11 +301,12 @@ class PageGame:
         own = games.get(st.rules.id).text
         if own is not None:   # T.E.G. II: its round, level and stage (games/teg2/text.status)
             return own.status(st).splitlines()[0]
-        s = "%s to play: %s" % (st.who(st.cur), st.phase)
+        from comando_host.text.engine_text import phase_word, who
+        s = lang._("{who} to play: {phase}").format(who=who(st, st.cur), phase=phase_word(st.phase))
         if st.to_place():
-            s += " (%d to place)" % st.to_place()
+            s += " (%s)" % lang._("{n} to place").format(n=st.to_place())
         if st.pending is not None:
-            s += " (moving in to %s)" % st.board.name(st.pending[1])
+            s += " " + lang._("(moving in to {country})").format(country=st.board.name(st.pending[1]))
         return s
 
     @staticmethod

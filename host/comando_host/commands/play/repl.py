@@ -22,9 +22,9 @@ from comando_host.commands.play.vocabulary import (COMMANDS, DEF_WORDS, DIP_KIND
                                                    WILD_WORDS, english_command, help_text,
                                                    is_int, other_games_command, unknown)
 from comando_host.text import refusals
-from comando_host.text.lang import _
+from comando_host.text.colour_words import colour
+from comando_host.text.lang import N_, _, _n, command_word
 from comando_host.text.textsafe import printable
-from comando_host.text.wording import count
 from comando_host.text.numwords import whole
 
 
@@ -39,19 +39,19 @@ def hint_command(s, a):
     t = a.get("t")
     cid = b.cid
     if t == "place":
-        return f"place {a.get('n', 1)} {cid(a['c'])}"
+        return f"{command_word('place')} {a.get('n', 1)} {cid(a['c'])}"
     if t == "claim":
-        return f"claim {cid(a['c'])}"
+        return f"{command_word('claim')} {cid(a['c'])}"
     if t == "attack":
-        return f"attack {cid(a['f'])} {cid(a['to'])}"
+        return f"{command_word('attack')} {cid(a['f'])} {cid(a['to'])}"
     if t == "move":
-        return f"move {a['n']}"
+        return f"{command_word('move')} {a['n']}"
     if t == "regroup":
-        return f"regroup {cid(a['f'])} {cid(a['to'])} {a['n']}"
+        return f"{command_word('regroup')} {cid(a['f'])} {cid(a['to'])} {a['n']}"
     if t == "trade" and not a.get("cc"):
-        return "trade " + " ".join(cid(c) if c < s.n else "wild" for c in a["cards"])
+        return command_word("trade") + " " + " ".join(cid(c) if c < s.n else WILD_WORDS[0] for c in a["cards"])
     if t in ("draw", "end"):
-        return t
+        return command_word(t)
     return ""
 
 
@@ -140,7 +140,7 @@ class KeyboardGame:
         """Split ``words`` into exactly k country names (names may have spaces)."""
         if k == 0:
             if words:
-                raise UsageError(f"unexpected {' '.join(words)!r}")
+                raise UsageError(_("unexpected {words!r}").format(words=" ".join(words)))
             return []
         for i in range(len(words) - k + 1, 0, -1):
             try:
@@ -152,7 +152,7 @@ class KeyboardGame:
             except (UsageError, BoardError):
                 continue
         if not words:
-            raise UsageError(f"give {k} more countr{'y' if k == 1 else 'ies'}")
+            raise UsageError(_n("give {n} more country", "give {n} more countries", k).format(n=k))
         raise unknown(self.board, "country", " ".join(words))
 
     def wild_ids(self):
@@ -165,16 +165,16 @@ class KeyboardGame:
         s = self.game.state
         if k == 0:
             if words:
-                raise UsageError(f"trade: three cards, not more (unexpected {' '.join(words)!r})")
+                raise UsageError(_("trade: three cards, not more (unexpected {words!r})").format(words=" ".join(words)))
             return []
         if not words:
-            raise UsageError(f"trade: name three cards ({self.hand_hint()})")
+            raise UsageError(_("trade: name three cards ({hand})").format(hand=self.hand_hint()))
         if words[0].lower() in WILD_WORDS:
             if not self.wild_ids():
-                raise UsageError(f"{s.rules.name} has no separate wildcards: name the country on each card")
+                raise UsageError(_("{game} has no separate wildcards: name the country on each card").format(game=s.rules.name))
             wilds = [c for c in self.wild_ids() if c in s.hands[s.cur] and c not in taken]
             if not wilds:
-                raise UsageError(f"you hold no {'other ' if taken else ''}wildcard ({self.hand_hint()})")
+                raise UsageError((_("you hold no other wildcard ({hand})") if taken else _("you hold no wildcard ({hand})")).format(hand=self.hand_hint()))
             return [wilds[0]] + self.cards(words[1:], k - 1, tuple(taken) + (wilds[0],))
         end = len(words)
         for j, w in enumerate(words):
@@ -206,13 +206,13 @@ class KeyboardGame:
         s = self.game.state
         t = text.strip().lower()
         for p in range(s.np):
-            if s.names[p].lower() == t or s.colours[p].lower() == t or str(p) == t:
+            if t in (s.names[p].lower(), s.colours[p].lower(), colour(s.colours[p]).lower(), str(p)):
                 return p
-        raise UsageError(f"no player called {text!r} (players: {', '.join(s.names)})")
+        raise UsageError(_("no player called {name!r} (players: {players})").format(name=text, players=", ".join(s.names)))
 
     @staticmethod
-    def number(text, what="the number"):
-        return whole(text, what)
+    def number(text, what=N_("the number")):
+        return whole(text, _(what))
 
     # -- the game clock
     def stamp(self):
@@ -304,7 +304,8 @@ class KeyboardGame:
         if fn is None:
             owner = other_games_command(cmd)   # a command another game adds: say which
             if owner is not None:
-                raise UsageError(f"{cmd}: {NAMES[owner]} only (--ruleset {owner}), not {s.rules.name}")
+                raise UsageError(_("{command}: {game} only (--ruleset {ruleset}), not {this}").format(
+                    command=cmd, game=NAMES[owner], ruleset=owner, this=s.rules.name))
             import difflib   # (an unknown command's cost only)
             near = difflib.get_close_matches(cmd, COMMANDS + tuple(
                 c for _, game in games.every() for c in game.commands), n=2, cutoff=0.6)
@@ -337,7 +338,7 @@ class KeyboardGame:
     def do_neighbours(self, rest):
         s = self.game.state
         if not rest:
-            raise UsageError("neighbours COUNTRY")
+            raise UsageError(_("neighbours COUNTRY"))
         self.say(engine_text.neighbours(s, self.country(" ".join(rest))))
 
     def do_cards(self, rest):
@@ -363,11 +364,11 @@ class KeyboardGame:
         s = self.game.state
         p = self.game.state.cur
         if not rest:
-            raise UsageError("place N COUNTRY")
+            raise UsageError(_("place N COUNTRY"))
         if is_int(rest[0]):
-            n, where = self.number(rest[0], "the count of armies to place"), rest[1:]
+            n, where = self.number(rest[0], N_("the count of armies to place")), rest[1:]
         elif is_int(rest[-1]):
-            n, where = self.number(rest[-1], "the count of armies to place"), rest[:-1]
+            n, where = self.number(rest[-1], N_("the count of armies to place")), rest[:-1]
         else:
             n, where = s.to_place(), rest
         self.act({"t": "place", "p": p, "c": self.countries(where, 1)[0], "n": n})
@@ -388,14 +389,14 @@ class KeyboardGame:
         s = self.game.state
         p = s.cur
         if s.rules.condominiums and s.x.get("cdm") and len(rest) in (1, 2):
-            a = {"t": "move", "p": p, "n": self.number(rest[0], "the count of armies to move in")}
+            a = {"t": "move", "p": p, "n": self.number(rest[0], N_("the count of armies to move in"))}
             if len(rest) == 2:
-                a["m"] = self.number(rest[1], "the count of the ally's armies")
+                a["m"] = self.number(rest[1], N_("the count of the ally's armies"))
             self.act(a)
             return
         if len(rest) != 1:
-            raise UsageError("move N")
-        self.act({"t": "move", "p": p, "n": self.number(rest[0], "the count of armies to move in")})
+            raise UsageError(_("move N"))
+        self.act({"t": "move", "p": p, "n": self.number(rest[0], N_("the count of armies to move in"))})
 
     def do_regroup(self, rest):
         s = self.game.state
@@ -403,14 +404,14 @@ class KeyboardGame:
         m = 0
         low = [w.lower() for w in rest]
         if len(rest) >= 2 and low[-2] in MISSILE_WORDS and s.rules.missiles:
-            m = self.number(rest[-1], "the count of missiles")
+            m = self.number(rest[-1], N_("the count of missiles"))
             rest = rest[:-2]
         if len(rest) < 3:
-            raise UsageError("regroup FROM TO N" + (" [missiles M]" if s.rules.missiles else ""))
+            raise UsageError(_("regroup FROM TO N [missiles M]") if s.rules.missiles else _("regroup FROM TO N"))
         f, to = self.countries(rest[:-1], 2)
         if [to, s.owner[f]] in (s.x.get("cdr") or []):
             p = s.owner[f]  # the ally's regroup into the condominium, outside its turn
-        a = {"t": "regroup", "p": p, "f": f, "to": to, "n": self.number(rest[-1], "the count of armies to regroup")}
+        a = {"t": "regroup", "p": p, "f": f, "to": to, "n": self.number(rest[-1], N_("the count of armies to regroup"))}
         if m:
             a["m"] = m
         self.act(a)
@@ -432,7 +433,7 @@ class KeyboardGame:
         s = self.game.state
         p = self.game.state.cur
         if len(rest) < 2:
-            raise UsageError("pact PLAYER world | border MINE THEIRS | zone COUNTRY")
+            raise UsageError(_("pact PLAYER world | border MINE THEIRS | zone COUNTRY"))
         q = self.player(rest[0])
         kind = rest[1].lower()
         if kind == "world":
@@ -451,13 +452,13 @@ class KeyboardGame:
             to, a, b = self.countries(rest[2:], 3)
             self.act({"t": "aggress", "p": p, "q": q, "to": to, "a": a, "b": b})
         else:
-            raise UsageError(f"pact kind {kind!r}: world, border or zone")
+            raise UsageError(_("pact kind {kind!r}: world, border or zone").format(kind=kind))
 
     def do_unpact(self, rest):
         p = self.game.state.cur
         if len(rest) != 1:
-            raise UsageError("unpact ID (see 'pacts')")
-        self.act({"t": "unpact", "p": p, "id": self.number(rest[0].lstrip("#"), "the pact's id")})
+            raise UsageError(_("unpact ID (see 'pacts')"))
+        self.act({"t": "unpact", "p": p, "id": self.number(rest[0].lstrip("#"), N_("the pact's id"))})
 
     def do_undo(self, rest):
         ev = self.game.undo()
@@ -465,9 +466,9 @@ class KeyboardGame:
         self.say(engine_text.event_line(None, self.game.state, ev))
 
     def do_bot(self, rest):
-        turns = self.number(rest[0], "the count of bot turns") if rest else 1
+        turns = self.number(rest[0], N_("the count of bot turns")) if rest else 1
         if turns < 1:
-            raise UsageError(f"bot [TURNS]: at least 1 turn, not {turns}")
+            raise UsageError(_("bot [TURNS]: at least 1 turn, not {n}").format(n=turns))
         if self.game.state.phase == "over":
             raise UsageError(_("the game is over: nothing left for the bot to play"))
         bot = make_bot(self.game.state.rules, self.game.rng)
@@ -495,16 +496,18 @@ class KeyboardGame:
             raise UsageError(_("the game is over: nothing left to suggest"))
         text = botsay.words(s, a)
         pc = botsay.odds(s, a)
-        line = f"hint for {engine_text.who(s, s.cur)}: {text}" + \
-            (f" ({pc}% to take it)" if pc is not None else "")
+        line = _("hint for {player}: {text}").format(player=engine_text.who(s, s.cur), text=text)
+        if pc is not None:
+            line += " " + _("({pc}% to take it)").format(pc=pc)
         cmd = hint_command(s, a)
         self.say(line + (f"  -> {cmd}" if cmd else ""))
 
     def do_save(self, rest):
         if len(rest) != 1:
-            raise UsageError("save FILE")
+            raise UsageError(_("save FILE"))
         elog.write_log(rest[0], self.game.log)
-        self.say(f"saved {count(len(self.game.log), 'event')} to {rest[0]}")
+        n = len(self.game.log)
+        self.say(_n("saved {n} event to {file}", "saved {n} events to {file}", n).format(n=n, file=rest[0]))
 
     # -- ruleset inputs
     def continent(self, text):
@@ -512,7 +515,7 @@ class KeyboardGame:
             return self.board.find_continent(text)
         except BoardError:
             names = ", ".join(self.board.continent_name(k) for k in range(self.board.continents))
-            raise UsageError(f"no continent called {text!r} (continents: {names})")
+            raise UsageError(_("no continent called {name!r} (continents: {names})").format(name=text, names=names))
 
     def continents(self, words):
         """Two continent names (names may have spaces)."""
@@ -522,7 +525,7 @@ class KeyboardGame:
                     self.board.find_continent(" ".join(words[i:]))
             except BoardError:
                 continue
-        raise UsageError("pact PLAYER borders CONTINENT1 CONTINENT2 (e.g. asia africa)")
+        raise UsageError(_("pact PLAYER borders CONTINENT1 CONTINENT2 (e.g. asia africa)"))
 
     def revancha_trade(self, rest):
         """An exchange: country cards and continent cards, by name, in any order."""
@@ -534,8 +537,8 @@ class KeyboardGame:
             if opts:
                 cs, ks = opts[0]
                 words = [self.board.cid(c) for c in cs] + [self.board.continent_id(k) for k in ks]
-                raise UsageError(f"trade CARDS ({hint}; an exchange: trade {' '.join(words)})")
-            raise UsageError(f"trade CARDS ({hint}; no exchange among them)")
+                raise UsageError(_("trade CARDS ({hand}; an exchange: trade {cards})").format(hand=hint, cards=" ".join(words)))
+            raise UsageError(_("trade CARDS ({hand}; no exchange among them)").format(hand=hint))
         cards, conts = [], []
         words = list(rest)
         while words:
@@ -552,7 +555,7 @@ class KeyboardGame:
                 except BoardError:
                     pass
             else:
-                raise unknown(self.board, "card or continent", " ".join(words))
+                raise unknown(self.board, "card or continent", " ".join(words))  # english: UNKNOWN's key
             words = words[i:]
         a = {"t": "trade", "p": p, "cards": cards}
         if conts:
@@ -572,16 +575,16 @@ class KeyboardGame:
                     for m in range(j + 1, len(h)):
                         if s.rules.is_set(s, [h[i], h[j], h[m]]):
                             words = ["wild" if c >= s.n else self.board.cid(c) for c in (h[i], h[j], h[m])]
-                            raise UsageError(f"trade C1 C2 C3 ({hint}; a set: trade {' '.join(words)})")
-            raise UsageError(f"trade C1 C2 C3 ({hint}; no set among them)")
+                            raise UsageError(_("trade C1 C2 C3 ({hand}; a set: trade {cards})").format(hand=hint, cards=" ".join(words)))
+            raise UsageError(_("trade C1 C2 C3 ({hand}; no set among them)").format(hand=hint))
         on = None
         low = [w.lower() for w in rest]
         if "on" in low:
             k = len(low) - 1 - low[::-1].index("on")
             if s.rules.trade_bonus != "one":
-                raise UsageError("'on COUNTRY' is for Risk sets (the held territory that gets the 2 armies)")
+                raise UsageError(_("'on COUNTRY' is for Risk sets (the held territory that gets the 2 armies)"))
             if k == len(rest) - 1:
-                raise UsageError("trade ... on COUNTRY: name the territory for the 2 armies")
+                raise UsageError(_("trade ... on COUNTRY: name the territory for the 2 armies"))
             on = self.countries(rest[k + 1:], 1)[0]
             rest = rest[:k]
         a = {"t": "trade", "p": p, "cards": self.cards(rest, 3)}
@@ -598,23 +601,24 @@ class KeyboardGame:
         for k, w in enumerate(low):
             if w in DEF_WORDS:
                 if not s.rules.defence_dice_choice:
-                    raise UsageError(f"in {s.rules.name} the defender always rolls every die it may: "
-                                     "no 'def D'")
+                    raise UsageError(_("in {game} the defender always rolls every die it may: "
+                                       "no 'def D'").format(game=s.rules.name))
                 if k != len(words) - 2:
-                    raise UsageError("attack FROM TO def D (D: the defender's dice, 1 or 2)")
-                a["dn"] = self.number(words[-1], "the defender's dice")
+                    raise UsageError(_("attack FROM TO def D (D: the defender's dice, 1 or 2)"))
+                a["dn"] = self.number(words[-1], N_("the defender's dice"))
                 words = words[:k]
                 break
         if words and is_int(words[-1]):
             if not s.rules.announces_armies:
-                what = ("the attacker rolls one die per army beyond the garrison, up to three; "
-                        "'def D' sets the defender's dice") if s.rules.defence_dice_choice else \
-                       "the dice follow the armies"
-                raise UsageError(f"attack FROM TO: no number of armies in {s.rules.name} ({what})")
-            a["n"] = self.number(words[-1], "the count of attacking armies")
+                what = _("the attacker rolls one die per army beyond the garrison, up to three; "
+                         "'def D' sets the defender's dice") if s.rules.defence_dice_choice else \
+                    _("the dice follow the armies")
+                raise UsageError(_("attack FROM TO: no number of armies in {game} ({why})").format(
+                    game=s.rules.name, why=what))
+            a["n"] = self.number(words[-1], N_("the count of attacking armies"))
             if not 1 <= a["n"] <= 3:
-                raise UsageError(f"attack FROM TO N: announce 1 to 3 attacking armies, not {a['n']} "
-                                 "(war.txt: How to Attack)")
+                raise UsageError(_("attack FROM TO N: announce 1 to 3 attacking armies, not {n}").format(n=a["n"])
+                                 + " (war.txt: How to Attack)")  # english: the rulebook's section
             words = words[:-1]
         if s.rules.condominiums:
             low = [w.lower() for w in words]
@@ -665,14 +669,14 @@ class KeyboardGame:
     def walk(self, rest):
         s = self.game.state
         if not s.rules.walk_out:
-            raise UsageError(f"{s.rules.name} has no walk-outs (Risk only)")
+            raise UsageError(_("{game} has no walk-outs (Risk only)").format(game=s.rules.name))
         q = self.player(" ".join(rest)) if rest else s.cur
         self.act({"t": "walk", "p": q})
 
     def dip(self, rest):
         s = self.game.state
         if not s.rules.dip_panel:
-            raise UsageError(f"{s.rules.name} has no diplomacy panel (Risk only); T.E.G. has 'pact'")
+            raise UsageError(_("{game} has no diplomacy panel (Risk only); T.E.G. has 'pact'").format(game=s.rules.name))
         if not rest:
             self.say(engine_text.diplomacy(s))
             return
@@ -680,37 +684,37 @@ class KeyboardGame:
         words = list(rest)
         if words[0].lower() == "as":
             if len(words) < 3:
-                raise UsageError("dip as PLAYER KIND ...")
+                raise UsageError(_("dip as PLAYER KIND ..."))
             p = self.player(words[1])
             words = words[2:]
         kind = words[0].lower()
         if kind not in DIP_KINDS:
-            raise UsageError(f"dip {words[0]!r}: the panel takes truce, carve, break or note (see help)")
+            raise UsageError(_("dip {kind!r}: the panel takes truce, carve, break or note (see help)").format(kind=words[0]))
         a = {"t": "dip", "p": p, "k": kind}
         args = words[1:]
         if kind in ("truce", "carve"):
             if not args:
-                raise UsageError(f"dip {kind} PLAYER [TEXT]: name the other player")
+                raise UsageError(_("dip {kind} PLAYER [TEXT]: name the other player").format(kind=kind))
             a["q"] = self.player(args[0])
             text = " ".join(args[1:])
             if kind == "carve" and not text:
-                raise UsageError("dip carve PLAYER TEXT: say what is carved up (e.g. 'you Asia, me Europe')")
+                raise UsageError(_("dip carve PLAYER TEXT: say what is carved up (e.g. 'you Asia, me Europe')"))
         elif kind == "break":
             if not args:
-                raise UsageError("dip break ID [TEXT]: the number of the truce or carve-up (see 'dip')")
-            ref = self.number(args[0].lstrip("#"), "the diplomacy entry")
+                raise UsageError(_("dip break ID [TEXT]: the number of the truce or carve-up (see 'dip')"))
+            ref = self.number(args[0].lstrip("#"), N_("the diplomacy entry"))
             a["ref"] = ref
             for d in s.x.get("dip", ()):
                 if d[0] == ref and p in (d[1], d[2]) and d[3] in ("truce", "carve"):
                     a["q"] = d[2] if d[1] == p else d[1]
             if "q" not in a:
-                raise UsageError(f"dip break ID: there is no truce or carve-up #{ref} of "
-                                 f"{s.names[p]}'s to break (see 'dip')")
+                raise UsageError(_("dip break ID: there is no truce or carve-up #{ref} of {player}'s to "
+                                   "break (see 'dip')").format(ref=ref, player=s.names[p]))
             text = " ".join(args[1:])
         else:
             text = " ".join(args)
             if not text:
-                raise UsageError("dip note TEXT: write the note")
+                raise UsageError(_("dip note TEXT: write the note"))
         if text:
             a["text"] = text
         self.act(a)
@@ -730,7 +734,7 @@ class KeyboardGame:
         if s.x.get("must"):
             left += ", " + _("trade a set now")
         left += clock_text.prompt_part(s, self.stamp())
-        return f"{s.names[s.cur]} ({s.colours[s.cur]}) {phase}{left}> "
+        return f"{engine_text.who(s, s.cur)} {phase}{left}> "
 
 
 def loop(session, args, interactive) -> int:
@@ -759,11 +763,11 @@ def loop(session, args, interactive) -> int:
             kind = "illegal" if isinstance(exc, IllegalMove) else "error"
             if isinstance(exc, OSError):  # save FILE: a file that cannot be written
                 exc = f"{exc.filename}: {exc.strerror}"
-            elif kind == "illegal":   # the rules' refusal in the table's language, its quote kept
-                exc = refusals.say(str(exc))
+            elif kind == "illegal" or isinstance(exc, BoardError):
+                exc = refusals.say(str(exc))   # in the table's language, a rule's quote kept
             if args.strict:   # the script fails here: one line on stderr, as every command's
-                said = f"illegal: {exc}" if kind == "illegal" else exc
-                print(f"comando play: error: line {number} ({line.strip()}): {said}",
+                said = _("illegal: {why}").format(why=exc) if kind == "illegal" else exc
+                print(f"comando play: error: line {number} ({line.strip()}): {said}",  # english: every command's error prefix (cli.py)
                       file=sys.stderr)
                 return 2
             # (played on: part of the game's transcript)

@@ -117,11 +117,19 @@ def close_countries(board, text, n=3):
     return [board.cid(i) for i in hits[:n]]
 
 
+# (one whole line each: "no country called" is worded differently in each language)
+UNKNOWN = {"country": N_("{board}: no country called '{name}'"),
+           "card": N_("{board}: no card called '{name}'"),
+           "card or continent": N_("{board}: no card or continent called '{name}'")}
+
+
 def unknown(board, what, text):
-    """BoardError for an unknown country (or card) name, with the close matches if any."""
+    """BoardError for an unknown country (or card) name, with the close matches if any, in the
+    table's language."""
     near = close_countries(board, text)
-    hint = f"; did you mean {' or '.join(near)}?" if near else " (Tab completes the names; `map` lists them)"
-    return BoardError(f"{board.id}: no {what} called '{text}'{hint}")
+    hint = ("; " + _("did you mean {names}?").format(names=_(" or ").join(near))) if near else \
+        " " + _("(Tab completes the names; `map` lists them)")
+    return BoardError(_(UNKNOWN[what]).format(board=board.id, name=text) + hint)
 
 
 def is_int(word):

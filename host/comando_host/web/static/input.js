@@ -206,7 +206,7 @@
     }
     ro.hidden = true; box.hidden = false; prepareMap();
     const p = v.players[inp.cur] || { name: "?", fill: "#999" };
-    $("inwho").innerHTML = `<span class="sw" style="background:${p.fill}"></span>` + escape(T("{name} to play: {phase}", { name: p.name, phase: inp.phase })) +
+    $("inwho").innerHTML = `<span class="sw" style="background:${p.fill}"></span>` + escape(T("{name} to play: {phase}", { name: p.name, phase: T(inp.phase) })) +
       (inp.place ? " - " + escape(T("{n} to place", { n: inp.place })) : "");
     $("inhint").textContent = inp.mode === "device" ? T("sent to the device") : T("stored on this laptop");
     if (inp.deal) $("inwho").textContent = T("The table's own deal");

@@ -165,7 +165,8 @@
   function connect() {
     if (clubGame) { clubConnect(); return; }
     ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
-    ws.onopen = () => ws.send(JSON.stringify({ op: "watch", game: want }));
+    // (the reader's language with it: the server words its lines in it, "" the game's own)
+    ws.onopen = () => ws.send(JSON.stringify({ op: "watch", game: want, lang: chosen }));
     ws.onmessage = (m) => {
       const msg = JSON.parse(m.data);
       if (msg.type === "game") {
@@ -431,6 +432,8 @@
     chosen = e.target.value;
     try { if (chosen) localStorage.setItem(LANG_KEY, chosen); else localStorage.removeItem(LANG_KEY); } catch (x) { /* private mode */ }
     pickLang();
+    // the server's lines (the log, the status, the battles) in this reader's language
+    if (ws && ws.readyState === 1 && !clubGame) ws.send(JSON.stringify({ op: "lang", lang: chosen }));
   });
   pickLang();
   if (!clubGame) loadGames();
