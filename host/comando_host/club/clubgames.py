@@ -29,6 +29,7 @@ class ClubGames:
         self.tables: dict[str, tuple] = {}     # game -> (table id, table name)
         self.cards: dict[str, dict] = {}        # game -> its latest card made (its "seq" in it)
         self._lock = threading.Lock()           # the listener thread and the routes' threads
+        self._making = threading.Lock()         # the snapshot making the cards behind
 
     def _follow(self, conn, gid: str):
         """The game's PageGame with every event the database holds now, or None if unknown."""
@@ -77,15 +78,26 @@ class ClubGames:
     def latest_cards(self, latest):
         """The cards of ``latest`` ((game, last seq stored) pairs): each one kept if it shows
         that seq already, else made again from the database."""
-        out = []
+        out = self._kept(latest)
+        if None in out:
+            # one snapshot at a time makes the cards behind, on one connection: the others
+            # wait here holding none of the pool's, then take the cards it made
+            with self._making:
+                out = self._kept(latest)
+                if None in out:
+                    with self.club._conn() as conn:
+                        out = [c if c is not None else self.card(gid, conn)
+                               for c, (gid, _) in zip(out, latest)]
+        return [c for c in out if c is not None]
+
+    def _kept(self, latest):
+        """The card kept of each (game, seq) if it shows that seq or later, else None."""
         with self._lock:
+            out = []
             for gid, seq in latest:
                 had = self.cards.get(gid)
                 out.append(had if had is not None and had["seq"] >= seq else None)
-        for i, (gid, _) in enumerate(latest):
-            if out[i] is None:
-                out[i] = self.card(gid)
-        return [c for c in out if c is not None]
+            return out
 
     def _make_card(self, gid, v):
         tid, tname = self.tables[gid]
