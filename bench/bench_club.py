@@ -140,12 +140,14 @@ class Cut:
     def __init__(self, gid, at, seconds):
         self.gid, self.at, self.seconds = gid, at, seconds
         self.done = False
+        self.began = None
 
 
 def push_table(url, token, gid, events, batch, pace, sent, cut=None):
     acked = 0
     while acked < len(events):
         if cut is not None and cut.gid == gid and not cut.done and acked >= cut.at:
+            cut.began = time.monotonic()
             time.sleep(cut.seconds)            # cut off: nothing leaves the table
             cut.done = True
             acked = max(0, acked - batch)      # the last answer lost in the cut: sent again
@@ -180,11 +182,12 @@ def away(heard):
     return spans
 
 
-def latencies(sent, heard, leave_out):
+def latencies(sent, heard, leave_out, trace=None):
     """ms from each push sent to the first card (or notification) heard of its game at its
     event or later, per listener; pushes sent inside ``leave_out`` (start, end), or while that
     listener was away from the feed (a server killed under it: it reconnects and reads every
-    card anew, which the page shows whole), not counted."""
+    card anew, which the page shows whole), not counted. ``trace``: a list that gets each
+    (push sent, game, ack, listener, ms) counted."""
     import bisect
     pushes = {}
     for (gid, ack), t0 in sent.items():
@@ -209,6 +212,8 @@ def latencies(sent, heard, leave_out):
             i = bisect.bisect_left(top, ack)
             if i < len(got):
                 out.append((got[i][0] - t0) * 1000)
+                if trace is not None:
+                    trace.append((t0, g, ack, who, out[-1]))
     return sorted(out)
 
 
@@ -220,6 +225,9 @@ def main(argv=None):
     ap.add_argument("--pace", type=float, default=0.5)
     ap.add_argument("--cut", type=float, default=60.0, help="seconds table 1 is cut off")
     ap.add_argument("--servers", type=int, default=2, help="server processes on the database")
+    ap.add_argument("--trace", metavar="FILE",
+                    help="write every push counted for the page, one 'T GAME SEQ SPECTATOR MS' a"
+                         " line (T: seconds from the tables' start; the kill and the cut marked)")
     ap.add_argument("--spectate", nargs=4, metavar=("PORT", "FIRST", "N", "OUT"),
                     help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -291,7 +299,14 @@ def main(argv=None):
                     who, g, s, t = line.split()
                     cards.append((int(who), g, int(s), float(t)))
         window = (down - 1.0, up + 1.0)
-        page = latencies(sent, [c for c in cards if c[0] >= 0], window)
+        trace = [] if args.trace else None
+        page = latencies(sent, [c for c in cards if c[0] >= 0], window, trace)
+        if trace is not None:
+            with open(args.trace, "w") as f:
+                f.write("# kill %.3f restart %.3f cut %.3f\n" % (down - t0, up - t0,
+                                                               cut.began - t0 if cut.began else -1))
+                for t, g, ack, who, ms in sorted(trace):
+                    f.write("%.3f %s %d %d %.1f\n" % (t - t0, g, ack, who, ms))
         feed = latencies(sent, [c for c in cards if c[0] < 0], window)
         lost = duplicated = differing = 0
         last = {}

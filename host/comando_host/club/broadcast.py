@@ -63,14 +63,9 @@ def routes(club, guarded, live):
 
     @guarded
     async def cards(request):
-        tables = await run_in_threadpool(club.tables)
-        out = []
-        for t in tables:
-            if not t["games"]:
-                continue
-            card = await run_in_threadpool(games.card, t["games"][0])
-            if card is not None:
-                out.append(card)
+        # the cards kept by the live feed, made again only for the games that moved since
+        latest = await run_in_threadpool(club.latest_games)
+        out = await run_in_threadpool(games.latest_cards, latest)
         return JSONResponse({"cards": out}, headers=NO_STORE)
 
     @guarded

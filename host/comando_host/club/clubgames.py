@@ -3,6 +3,10 @@ per game in this server process, fed from the club's database as events arrive, 
 process stored them. The broadcast page's card of a table (``card``) and a game's full page view
 (``view``) both come from it, so the club words every event, battle and secret as the table does.
 
+Each game's card is kept with the seq it shows (``cards``): the broadcast page's snapshot
+(``latest_cards``) makes again only the cards of games that moved since, so a hundred spectators
+reconnecting at once (a server restarted under them) cost a query each, not a fold of every game.
+
 The club only ever holds sealed events (club/seal.py, fold.sealed_problem): the view of a deal
 carries its objectives' commitments, never an objective, before the reveal that ends the game.
 """
@@ -23,7 +27,9 @@ class ClubGames:
         self.club = club
         self.games: dict[str, PageGame] = {}
         self.tables: dict[str, tuple] = {}     # game -> (table id, table name)
+        self.cards: dict[str, dict] = {}        # game -> its latest card made (its "seq" in it)
         self._lock = threading.Lock()           # the listener thread and the routes' threads
+        self._making = threading.Lock()         # the snapshot making the cards behind
 
     def _follow(self, conn, gid: str):
         """The game's PageGame with every event the database holds now, or None if unknown."""
@@ -52,15 +58,49 @@ class ClubGames:
                 raise ValueError("at must be an integer from 0 to %d" % pg.total)
             return pg.view(at)
 
-    def card(self, gid: str):
+    def card(self, gid: str, conn=None):
         """A table's card on the broadcast page: the small map (owner and armies per country),
-        the players and their colours, whose turn and the phase, the last battle; or None."""
-        with self.club._conn() as conn, self._lock:
+        the players and their colours, whose turn and the phase, the last battle; or None.
+        ``conn``: a connection of the caller's own (the listener's), else one of the pool."""
+        if conn is None:
+            with self.club._conn() as conn:
+                return self.card(gid, conn)
+        with self._lock:
             pg = self._follow(conn, gid)
             if pg is None:
                 return None
-            v = pg.view()
-            tid, tname = self.tables[gid]
+            had = self.cards.get(gid)
+            if had is not None and had["seq"] == (pg.rows[-1][1]["seq"] if pg.rows else 0):
+                return had
+            card = self.cards[gid] = self._make_card(gid, pg.view())
+            return card
+
+    def latest_cards(self, latest):
+        """The cards of ``latest`` ((game, last seq stored) pairs): each one kept if it shows
+        that seq already, else made again from the database."""
+        out = self._kept(latest)
+        if None in out:
+            # one snapshot at a time makes the cards behind, on one connection: the others
+            # wait here holding none of the pool's, then take the cards it made
+            with self._making:
+                out = self._kept(latest)
+                if None in out:
+                    with self.club._conn() as conn:
+                        out = [c if c is not None else self.card(gid, conn)
+                               for c, (gid, _) in zip(out, latest)]
+        return [c for c in out if c is not None]
+
+    def _kept(self, latest):
+        """The card kept of each (game, seq) if it shows that seq or later, else None."""
+        with self._lock:
+            out = []
+            for gid, seq in latest:
+                had = self.cards.get(gid)
+                out.append(had if had is not None and had["seq"] >= seq else None)
+            return out
+
+    def _make_card(self, gid, v):
+        tid, tname = self.tables[gid]
         out = {k: v.get(k) for k in CARD_KEYS}
         out["table"], out["tablename"] = tid, tname
         out["players"] = [{k: p.get(k) for k in ("name", "fill", "ink", "countries", "alive")}

@@ -317,6 +317,14 @@ class Club:
         return [{"id": r[0], "name": r[1], "club": r[2], "revoked": r[3], "games": list(r[4])}
                 for r in rows]
 
+    def latest_games(self):
+        """(game, last seq stored) of each table's latest game, in the tables' order: what the
+        broadcast page's snapshot shows, in one query."""
+        with self._conn() as conn:
+            return [tuple(r) for r in conn.execute(
+                "SELECT DISTINCT ON (table_id) id, last_seq FROM games"
+                " ORDER BY table_id, updated DESC").fetchall()]
+
     def game(self, game: str):
         """A game's public fields, or None."""
         with self._conn() as conn:

@@ -16,6 +16,7 @@ every few seconds, nothing lost (the events wait in the table's store).
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import sqlite3
@@ -116,7 +117,9 @@ def request(url, token, body=None, timeout=10.0):
         if exc.code in (502, 503, 504):
             raise Unreachable(answer.get("error") or "HTTP %d" % exc.code) from None
         return exc.code, answer if isinstance(answer, dict) else {}
-    except (urllib.error.URLError, OSError, ValueError) as exc:
+    except (urllib.error.URLError, OSError, ValueError, http.client.HTTPException) as exc:
+        # HTTPException: the answer cut short (the server killed while it answered); the push
+        # is sent again, and the club's idempotence stores it once
         why = getattr(exc, "reason", None) or exc
         raise Unreachable(" ".join(str(why).split())[:120]) from None
 

@@ -8,9 +8,10 @@ No broker of our own: the database carries the fan-out. The connection lost (the
 restarted) is made again; a spectator that does not read its socket is closed, not waited for.
 
 The broadcast page (club/broadcast.py) says ``{"op": "cards"}`` on its socket: from then on it
-hears ``{"game", "seq", "card"}``, the table's card made once per notification by ``card(game)``
-(set by the broadcast routes; in the listener thread, in notification order) and sent as the same
-text to every such spectator. Other spectators hear ``{"game", "seq"}`` as before.
+hears ``{"game", "seq", "card"}``, the table's card made by ``card(game, conn)`` (set by the
+broadcast routes) in the listener thread and sent as the same text to every such spectator: one
+card per game for all the notifications arrived by the time the listener wakes, so a card can
+cover several pushes. Other spectators hear ``{"game", "seq"}`` of every notification.
 """
 
 from __future__ import annotations
@@ -47,48 +48,58 @@ class Live:
 
     def _listen(self):
         import psycopg
+        pending = {}   # games notified whose card is not made yet (in notification order)
         while not self._stop.is_set():
             try:
                 with psycopg.connect(self.url, autocommit=True, connect_timeout=3) as conn:
                     conn.execute("LISTEN " + CHANNEL)
                     self.listening.set()
                     while not self._stop.is_set():
-                        for n in conn.notifies(timeout=0.5):
-                            self.loop.call_soon_threadsafe(self._fan, n.payload,
-                                                           self._card(n.payload))
+                        # one wake for every notification arrived by now: a card per game, one
+                        # hand-over to the loop (a card left from a failed read: soon again)
+                        got = list(conn.notifies(timeout=0.05 if pending else 0.5, stop_after=1))
+                        if got:
+                            got += conn.notifies(timeout=0)
+                        self._wake(conn, [n.payload for n in got], pending)
             except psycopg.Error:
                 self.listening.clear()
                 self._stop.wait(1.0)   # the database away: listen again when it is back
 
-    def _card(self, payload: str):
-        """The card's text for the spectators that asked for cards, or None (none asked)."""
-        if self.card is None or not self.carded:
-            return None
-        game, _, seq = payload.rpartition(" ")
-        try:
-            card = self.card(game)
-        except Exception:   # the database away a moment: the next notification carries it
-            return None
-        if card is None:
-            return None
-        return json.dumps({"game": game, "seq": card["seq"], "card": card},
-                          separators=(",", ":"))
-
-    def _fan(self, payload: str, card: str | None = None):
-        game, _, seq = payload.rpartition(" ")
-        try:
+    def _wake(self, conn, payloads, pending):
+        """Fan out these notifications and the cards of the games pending (made with the
+        listener's own connection, so spectators' requests never keep it waiting for one)."""
+        import psycopg
+        plain, cards = [], []
+        for payload in payloads:
+            game, _, seq = payload.rpartition(" ")
+            if not seq.isdigit():
+                continue
             # one JSON text for every socket: written once, sent to each as it is
-            msg = json.dumps({"game": game, "seq": int(seq)}, separators=(",", ":"))
-        except ValueError:
-            return
+            plain.append(json.dumps({"game": game, "seq": int(seq)}, separators=(",", ":")))
+            pending[game] = None
+        if self.card is None or not self.carded:
+            pending.clear()     # nobody to send to: a page that comes takes every card anew
+        try:
+            for game in list(pending):
+                try:
+                    card = self.card(game, conn)
+                except psycopg.Error:
+                    raise       # the database away: this card waits, the listener reconnects
+                except Exception:   # noqa: BLE001 - a game the page cannot show: its next push
+                    card = None
+                del pending[game]
+                if card is not None:
+                    cards.append(json.dumps({"game": game, "seq": card["seq"], "card": card},
+                                            separators=(",", ":")))
+        finally:
+            if plain or cards:
+                self.loop.call_soon_threadsafe(self._fan, plain, cards)
+
+    def _fan(self, plain, cards):
         for q in list(self.clients):
-            text = msg
-            if q in self.carded:
-                if card is None:
-                    continue
-                text = card
             try:
-                q.put_nowait(text)
+                for text in (cards if q in self.carded else plain):
+                    q.put_nowait(text)
             except asyncio.QueueFull:
                 self.clients.discard(q)   # its pump sends what it holds, then closes it
                 self.carded.discard(q)

@@ -327,8 +327,10 @@ def serve(args, url) -> int:
             if exc.errno == errno.EADDRINUSE else "")) from None
     sock.listen(128)   # connections wait in the backlog from now on: "serving" is true when said
     port = sock.getsockname()[1]
+    # no per-message deflate on /ws: the same card goes to every spectator, and compressing it
+    # again for each socket was a third of the server's time sending (docs/club.md)
     server = uvicorn.Server(uvicorn.Config(create_app(club), log_level="warning",
-                                           lifespan="on"))
+                                           lifespan="on", ws_per_message_deflate=False))
     shown = "[%s]" % host if ":" in host else host
     print("comando club: serving http://%s:%d/ (Ctrl-C stops it)" % (shown, port), flush=True)
     server.run(sockets=[sock])
