@@ -2,39 +2,9 @@
 
 import sys
 
-from comando_host import commands
-
 
 class UsageError(Exception):
     """A bad argument: printed as one readable line, exit code 2."""
-
-
-def terminal_columns() -> int:
-    """The terminal's width as shutil.get_terminal_size gives it (COLUMNS, else the terminal of
-    stdout, else 80), without importing shutil: argparse's formatter imports it (with bz2, lzma
-    and zlib) on every add_argument, a one-shot command's start paid ~2 ms for it (issue 28)."""
-    import os
-    try:
-        columns = int(os.environ["COLUMNS"])
-    except (KeyError, ValueError):
-        columns = 0
-    if columns <= 0:
-        try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
-        except (AttributeError, ValueError, OSError):
-            columns = 0
-    return columns if columns > 0 else 80
-
-
-def command_names() -> list[str]:
-    """The subcommands: one module or package each in comando_host/commands, named as the
-    command (a listing, no imports; `play` is a package of its parts)."""
-    import os
-    here = os.path.dirname(commands.__file__)
-    names = os.listdir(here)
-    return sorted([n[:-3] for n in names if n.endswith(".py") and not n.startswith("_")]
-                  + [n for n in names if not n.startswith("_")
-                     and os.path.isfile(os.path.join(here, n, "__init__.py"))])
 
 
 def main(argv: list[str] | None = None, plain: bool = True) -> int:

@@ -6,9 +6,37 @@ locale): the four one-shot commands' plain forms are read by `commands/_plain.py
 from __future__ import annotations
 
 import argparse
+import sys
 
 from comando_host import commands
-from comando_host.cli import command_names, terminal_columns
+
+
+def terminal_columns() -> int:
+    """The terminal's width as shutil.get_terminal_size gives it (COLUMNS, else the terminal of
+    stdout, else 80), without importing shutil: argparse's formatter imports it (with bz2, lzma
+    and zlib) on every add_argument, a one-shot command's start paid ~2 ms for it (issue 28)."""
+    import os
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns if columns > 0 else 80
+
+
+def command_names() -> list[str]:
+    """The subcommands: one module or package each in comando_host/commands, named as the
+    command (a listing, no imports; `play` is a package of its parts)."""
+    import os
+    here = os.path.dirname(commands.__file__)
+    names = os.listdir(here)
+    return sorted([n[:-3] for n in names if n.endswith(".py") and not n.startswith("_")]
+                  + [n for n in names if not n.startswith("_")
+                     and os.path.isfile(os.path.join(here, n, "__init__.py"))])
 
 
 class VersionAction(argparse.Action):
@@ -25,7 +53,7 @@ class VersionAction(argparse.Action):
 
 class HelpFormatter(argparse.HelpFormatter):
     """argparse's formatter at the width it would pick itself (two columns short of the
-    terminal's), found without shutil (cli.terminal_columns)."""
+    terminal's), found without shutil (terminal_columns)."""
 
     def __init__(self, prog, indent_increment=2, max_help_position=24, width=None, **kw):
         if width is None:
