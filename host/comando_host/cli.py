@@ -16,38 +16,50 @@ def main(argv: list[str] | None = None, plain: bool = True) -> int:
     out, err = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = SafeStream(out), SafeStream(err)   # argparse echoes arguments too
     try:
-        problem = _damaged_install()
+        problem = _damaged_install(modules=False)
         if problem:
             print(problem, file=sys.stderr)
             return 2
-        words = sys.argv[1:] if argv is None else list(argv)
-        args = None
-        if plain:
-            from comando_host.commands import _plain
-            args = _plain.read(words)
-        if args is None:
-            from comando_host.commands import _parser
-            args, code = _parser.parse(words)
-            if args is None:
-                return code
-        from comando_host.text import lang
-        try:
-            lang.choose(args.lang)
-        except lang.UnknownLanguage as exc:
-            print(f"comando: error: {exc}", file=sys.stderr)
-            return 2
-        if args.command in DRAWING:
-            sys.stdout, sys.stderr = out, err
-        return _run(args)
+        return _read_and_run(sys.argv[1:] if argv is None else list(argv), plain, out, err)
+    except Exception:
+        # a lost or cut module fails here, at its import or its first use: said as the damaged
+        # install it is, in one line; anything else is a bug, raised as it is
+        problem = _damaged_install(modules=True)
+        if not problem:
+            raise
+        print(problem, file=sys.stderr)
+        return 2
     finally:
         sys.stdout, sys.stderr = out, err
 
 
-def _damaged_install() -> str | None:
+def _read_and_run(words: list, plain: bool, out, err) -> int:
+    """Read the line (plainly when it is plain, else with argparse) and run its command."""
+    args = None
+    if plain:
+        from comando_host.commands import _plain
+        args = _plain.read(words)
+    if args is None:
+        from comando_host.commands import _parser
+        args, code = _parser.parse(words)
+        if args is None:
+            return code
+    from comando_host.text import lang
+    try:
+        lang.choose(args.lang)
+    except lang.UnknownLanguage as exc:
+        print(f"comando: error: {exc}", file=sys.stderr)
+        return 2
+    if args.command in DRAWING:
+        sys.stdout, sys.stderr = out, err
+    return _run(args)
+
+
+def _damaged_install(modules: bool) -> str | None:
     """One line when an installed package has lost or cut short one of its files (a board, the
-    device's code, a module), before any command reads it; None otherwise."""
+    device's code; with ``modules``, a module too); None otherwise."""
     from comando_host import resources
-    why = resources.damaged()
+    why = resources.damaged(modules)
     if why is None:
         return None
     return ("comando: error: the installed package is damaged: %s; %s"

@@ -78,17 +78,22 @@ def version() -> str:
         return __version__
 
 
-def damaged() -> str | None:
+def damaged(modules: bool = True) -> str | None:
     """The first file of the installed package that is missing or not the size the wheel gave
     it (the installer's RECORD), as "PATH is missing" / "PATH is damaged (...)"; None when all
-    are whole or this is a source checkout (git keeps that one). Every command pays it at start
-    (some 400 files, a stat each: issue 28), so its loop is kept tight."""
+    are whole or this is a source checkout (git keeps that one). ``modules=False`` checks the
+    data files only (boards, texts, catalogues, the device's files): a command reads those
+    without failing when they are cut short, while a lost or cut module fails at its import or
+    its first use, and the command line checks the modules then (cli.main): every command pays
+    the data check at start (issue 28), so its loop is kept tight."""
     share = share_root()
     if share is None:
         return None
     site = os.path.dirname(os.path.dirname(share))          # .../site-packages
     stat = os.stat
     for path, size in _record(site):
+        if not modules and path.endswith(".py"):
+            continue
         try:
             have = stat(path).st_size
         except OSError:

@@ -318,3 +318,24 @@ def test_a_damaged_install_says_what_is_missing_in_one_line(installed):
     finally:
         os.replace(kept, board)
     assert installed.run("boards", "list").returncode == 0
+
+
+def test_a_lost_or_cut_module_is_said_as_a_damaged_install_in_one_line(installed):
+    """The start checks the data files only (issue 28: the start-up); a module lost or cut short
+    fails at its import or first use, and the command line says it then, as the same one line."""
+    module = os.path.join(installed.site(), "comando_host", "commands", "odds.py")
+    kept = module + ".kept"
+    os.rename(module, kept)
+    try:
+        proc = installed.run("odds", "5", "3")
+        assert proc.returncode == 2 and proc.stdout == ""
+        assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+        assert "odds.py is missing" in proc.stderr and "reinstall" in proc.stderr
+        with open(kept, "rb") as src, open(module, "wb") as cut:
+            cut.write(src.read()[:300])        # cut short mid-copy
+        proc = installed.run("odds", "5", "3")
+        assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+        assert "odds.py is damaged" in proc.stderr and "Traceback" not in proc.stderr
+    finally:
+        os.replace(kept, module)
+    assert installed.run("odds", "5", "3").returncode == 0
