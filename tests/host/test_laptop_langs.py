@@ -457,3 +457,14 @@ def test_the_pages_hand_deal_lines_in_the_readers_language():
         assert str(exc.value).startswith("reparto: 50 países todavía no tienen dueño (")
     finally:
         lang.use("en")
+
+
+def test_comando_plays_setup_errors_in_the_laptops_language(capsys, tmp_path):
+    db = str(tmp_path / "g.db")
+    code, out, err = run(capsys, "--lang", "es", "play", "--db", db, "--players", "Ana:blue,ana:red")
+    assert code == 2 and out == ""
+    assert err == ("comando play: error: --players: dos jugadores llamados 'ana' (la consola nombra a "
+                   "los jugadores por su nombre)\n")
+    code, out, err = run(capsys, "--lang", "pt_BR", "play", "--db", db, "--ruleset", "war", "--board", "teg")
+    assert code == 2 and err == ("comando play: error: o tabuleiro teg é para teg, não para WAR "
+                                 "(--ruleset teg, ou --board war)\n")

@@ -101,9 +101,10 @@ def run(args) -> int:
         board = find_board(args.board or getattr(rules, "default_board", None)
                            or default_board_id(rules.id), rules.id)
         if rules.id not in board.rulesets:
-            raise UsageError(f"board {board.id} is made for {', '.join(board.rulesets) or 'no ruleset'}, "
-                             f"not {rules.name} (--ruleset {' / '.join(board.rulesets) or '?'}, or "
-                             f"--board {default_board_id(rules.id)})")
+            raise UsageError(_("board {board} is made for {rulesets}, not {game} (--ruleset {ids}, or "
+                               "--board {own})").format(
+                board=board.id, rulesets=", ".join(board.rulesets) or _("no ruleset"), game=rules.name,
+                ids=" / ".join(board.rulesets) or "?", own=default_board_id(rules.id)))
         players = club_players if club else parse_players(args.players, rules, board)
         seat = getattr(rules, "seat_players", None)
         if seat is not None:  # T.E.G. II: 2 names seat the 2-player game's four powers
@@ -127,7 +128,7 @@ def run(args) -> int:
         session = KeyboardGame(game, log_path=log_path, store=store, game_id=gid,
                                now=time.monotonic)
     except StoreError as exc:
-        raise StoreError(f"{exc}; the game was not started") from None
+        raise StoreError(_("{error}; the game was not started").format(error=exc)) from None
     if args.resume and log_path == args.resume:
         session.written = len(game.log)
     if interactive:
@@ -139,7 +140,7 @@ def run(args) -> int:
             ruleset=rules.name, board=game.board.name, id=game.board.id))
     if club:
         from comando_host.club.seating import words
-        print("the club's " + words(club))
+        print(_("the club's {round}").format(round=words(club)))
     print(engine_text.status(game.state))
     try:
         rc = loop(session, args, interactive)
@@ -150,8 +151,8 @@ def run(args) -> int:
         session.record()
     except StoreError as exc:   # the disk full, the store made read-only: stop, say how far
         store.close()
-        raise StoreError(f"{exc}: game {gid} is stored up to event {session.stored} "
-                         f"(comando play --resume {gid} goes on from there)") from None
+        raise StoreError(_("{error}: game {id} is stored up to event {n} (comando play --resume {id} "
+                           "goes on from there)").format(error=exc, id=gid, n=session.stored)) from None
     events = engine_text.events_word(len(game.log))
     print(_("game {id}: {events} recorded (comando show {id}; comando play --resume {id} goes on "
             "with it)").format(id=gid, events=events)

@@ -8,6 +8,7 @@ from comando import clock
 from comando.board import BoardError, load_board
 from comando.errors import ComandoError
 from comando_host.cli import UsageError
+from comando_host.text.lang import _
 from comando_host.text.textsafe import printable
 
 
@@ -33,14 +34,14 @@ def parse_players(text, rules, board=None):
         else:
             name, colour = item, cols[i % len(cols)]
         if not name.strip():
-            raise UsageError(f"--players: a player without a name in {text!r} (NAME:COLOUR,...)")
+            raise UsageError(_("--players: a player without a name in {text!r} (NAME:COLOUR,...)").format(text=text))
         from comando_host.text.textsafe import has_controls
         if has_controls(item):
-            raise UsageError(f"--players: {printable(item.strip())!r} holds control characters "
-                             "(a name is plain text)")
+            raise UsageError(_("--players: {item!r} holds control characters (a name is plain "
+                               "text)").format(item=printable(item.strip())))
         if any(n.lower() == name.strip().lower() for n, _ in out):
-            raise UsageError(f"--players: two players called {name.strip()!r} (the REPL names "
-                             "players by name)")
+            raise UsageError(_("--players: two players called {name!r} (the REPL names players by "
+                               "name)").format(name=name.strip()))
         out.append((name.strip(), colour.strip().lower()))
     return out
 
@@ -49,7 +50,7 @@ def parse_options(items):
     opts = {}
     for item in items:
         if "=" not in item:
-            raise UsageError(f"--option {item!r}: expected KEY=VALUE")
+            raise UsageError(_("--option {item!r}: expected KEY=VALUE").format(item=item))
         k, v = item.split("=", 1)
         if k == "clock":   # the game clock: clock=limit:30m,end:roll,turn:2m (comando.clock)
             from comando import clock_options
@@ -90,8 +91,9 @@ def risk_table_board(board, players):
         other = risk.table_board(players, board.id)
     except ComandoError as exc:  # no map seats the table: the usage error names the count
         raise UsageError(f"--players: {exc}")
-    print(f"{board.name} seats at most {risk.RULES.seat_cap(board)} players: the game opens on "
-          f"{other.name} ({other.id}), the smallest map that seats {players}.")
+    print(_("{board} seats at most {n} players: the game opens on {other} ({id}), the smallest map "
+            "that seats {players}.").format(board=board.name, n=risk.RULES.seat_cap(board),
+                                            other=other.name, id=other.id, players=players))
     return other
 
 
