@@ -170,7 +170,11 @@ def bench_session(names):
         first = next(i for i, ln in enumerate(lines) if ln.split("#", 1)[0].strip())
         rig.call("poll_window")
         n0 = len(rig.taps)
+        # the new game's steps run >100 ms without a frame on this image: the press waits for
+        # 500 ms of quiet, so its picture is the one it brought (not the next press's)
+        rig.settle, settle = 500, rig.settle
         rig.script(lines[:first + 1])
+        rig.settle = settle
         new_game = rig.press_latencies(n0)[0]
         f0 = len(rig.frames)
         rig.script(lines[first + 1:])
