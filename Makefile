@@ -5,6 +5,8 @@ BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed-stamp
 # Extra pytest arguments, e.g. make test ARGS="-k odds -x"
 ARGS    ?=
+# make test's pytest-xdist workers (JOBS=0: one process, no xdist; docs/decisions/parallel-suite.md)
+JOBS    ?= 2
 # The official MicroPython image for the Pico (RPI_PICO v1.28, .uf2 or .bin): the project holds
 # none. make uf2 / test-pico / bench-pico FIRMWARE=PATH, or COMANDO_PICO_FIRMWARE in the environment.
 FIRMWARE ?= $(COMANDO_PICO_FIRMWARE)
@@ -42,7 +44,7 @@ pico-deps:
 
 ## The whole suite: CPython and MicroPython (the unix port runs tests/core under a capped heap).
 test: $(STAMP) pico-deps
-	$(BIN)/python -m pytest $(ARGS)
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile $(ARGS)
 
 ## Every emulated-Pico test (whole games, every golden case, power cuts, abuse): minutes.
 test-pico: $(STAMP) $(NODE_STAMP)

@@ -41,9 +41,12 @@ def _english_after_each_test():
     texts.set_lang("en")
 
 
-def pytest_terminal_summary(terminalreporter):
+def pytest_terminal_summary(terminalreporter, config):
     """One line at the end when the emulated RP2040 was not run for want of a MicroPython image
-    (the project holds none: tests/pico/conftest.py)."""
+    (the project holds none: tests/pico/conftest.py). Under pytest-xdist the controller, which
+    receives every worker's reports, says it once; the workers say nothing."""
+    if hasattr(config, "workerinput"):
+        return
     from comando_host.pico import picoimage
 
     pico = [r for r in terminalreporter.stats.get("skipped", [])

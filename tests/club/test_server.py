@@ -3,6 +3,7 @@ loopback, the real `comando club join` process pushing a bot game `comando play 
 (docs/club.md)."""
 
 import json
+import os
 import signal
 import sqlite3
 import subprocess
@@ -342,10 +343,16 @@ def test_two_server_processes_on_one_database_each_see_every_table(server, tmp_p
 
 def test_serve_demo_runs_a_cluster_of_its_own_and_removes_it(pg_cluster, tmp_path):
     import glob
-    before = set(glob.glob("/tmp/comando-club-demo-*"))
+    import shutil
+    import tempfile
+    # the demo's TMPDIR is this test's own (so another run's demo cluster is never counted): not
+    # under tmp_path, which is root's alone (0700), as the cluster's postgres user must reach it
+    tmp = tempfile.mkdtemp(prefix="comando-demo-test-")
+    os.chmod(tmp, 0o755)
+    demos = os.path.join(tmp, "comando-club-demo-*")
     proc = subprocess.Popen([sys.executable, "-m", "comando_host", "club", "serve", "--demo",
                              "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+                            text=True, env=dict(os.environ, TMPDIR=tmp))
     try:
         demo = proc.stdout.readline()
         serving = proc.stdout.readline()
@@ -358,12 +365,15 @@ def test_serve_demo_runs_a_cluster_of_its_own_and_removes_it(pg_cluster, tmp_pat
         assert r.returncode == 0, r.stderr
         with urllib.request.urlopen(url + "/api/games/" + gid, timeout=10) as resp:
             assert json.loads(resp.read())["seq"] == stored_events(db, gid)[-1]["seq"]
-        assert len(set(glob.glob("/tmp/comando-club-demo-*")) - before) == 1
+        assert len(glob.glob(demos)) == 1
     finally:
         proc.terminate()
         proc.wait(30)
-    assert proc.returncode == 0, proc.stderr.read()
-    assert set(glob.glob("/tmp/comando-club-demo-*")) - before == set()   # gone with it
+    try:
+        assert proc.returncode == 0, proc.stderr.read()
+        assert glob.glob(demos) == []   # gone with it
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def test_join_and_serve_refuse_bad_input_in_one_line(tmp_path, capsys, monkeypatch):

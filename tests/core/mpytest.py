@@ -57,3 +57,20 @@ class _CPythonOnly:
 def approx(a, b, tol=1e-6):
     """True when two floats agree within ``tol`` (the Pico's floats are single precision)."""
     return abs(a - b) <= tol * max(1.0, abs(a), abs(b))
+
+
+def temp_name(tag, ext=""):
+    """A path under /tmp no other process uses: ``/tmp/comando-TAG-<random>EXT`` (a test's own
+    file, so two runs at once, or the CPython and MicroPython runs of one module, never share
+    it). The caller removes it (``remove_quietly``)."""
+    import os
+    return "/tmp/comando-%s-%s%s" % (tag, "".join("%02x" % b for b in os.urandom(6)), ext)
+
+
+def remove_quietly(*paths):
+    import os
+    for path in paths:
+        try:
+            os.remove(path)
+        except OSError:
+            pass

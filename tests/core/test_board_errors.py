@@ -2,7 +2,7 @@
 
 from comando.board import load_board, check_board, SHORT_MAX
 from comando.errors import BoardError
-from mpytest import raises
+from mpytest import raises, remove_quietly, temp_name
 
 MPY_HEAP = "320k"
 
@@ -239,23 +239,29 @@ def test_any_json_layout_and_key_order_loads_the_same():
     keys.reverse()
     backwards = "{" + ", ".join(json.dumps(k) + ": " + json.dumps(d[k]) for k in keys) + "}"
     seen = []
-    for i, text in enumerate((one_line, spread, backwards)):
-        path = "/tmp/comando_board_layout_%d.json" % i
-        _write(path, text)
-        b = load_board(path)
+    for text in (one_line, spread, backwards):
+        path = temp_name("board-layout", ".json")
+        try:
+            _write(path, text)
+            b = load_board(path)
+        finally:
+            remove_quietly(path)
         seen.append((b.n, b.continents, b.borders(), b.find("Brava"), b.islands(),
                      len(b.objectives), b.tables["colours"]))
     assert seen[0] == seen[1] == seen[2], seen
 
 
 def test_broken_json_names_the_file():
-    path = "/tmp/comando_board_broken.json"
-    _write(path, '{"schema": "comando-board/1", "id": "x", "countries": [{"id": "a",}\n')
-    with raises(BoardError, path + ": not valid JSON"):
-        load_board(path)
-    _write(path, '{"schema": "comando-board/1", "id": "x", "countries": [\n  {"id": "a"}\n')
-    with raises(BoardError, "not valid JSON"):
-        load_board(path)
+    path = temp_name("board-broken", ".json")
+    try:
+        _write(path, '{"schema": "comando-board/1", "id": "x", "countries": [{"id": "a",}\n')
+        with raises(BoardError, path + ": not valid JSON"):
+            load_board(path)
+        _write(path, '{"schema": "comando-board/1", "id": "x", "countries": [\n  {"id": "a"}\n')
+        with raises(BoardError, "not valid JSON"):
+            load_board(path)
+    finally:
+        remove_quietly(path)
 
 
 def test_missing_sections_are_named():
@@ -275,15 +281,18 @@ def test_a_byte_order_mark_is_accepted():
     import json
     d = tiny()
     d["countries"][0]["name"] = "Álpha"
-    path = "/tmp/comando_board_bom.json"
-    f = open(path, "w", encoding="utf-8")
-    f.write("\ufeff" + json.dumps(d))
-    f.close()
-    b = load_board(path)
-    assert b.name(0) == "Álpha" and b.find("alpha") == 0
-    keys = list(d)
-    keys.reverse()
-    f = open(path, "w", encoding="utf-8")
-    f.write("\ufeff{" + ", ".join(json.dumps(k) + ": " + json.dumps(d[k]) for k in keys) + "}")
-    f.close()
-    assert load_board(path).n == 4  # the whole-parse path too
+    path = temp_name("board-bom", ".json")
+    try:
+        f = open(path, "w", encoding="utf-8")
+        f.write("\ufeff" + json.dumps(d))
+        f.close()
+        b = load_board(path)
+        assert b.name(0) == "Álpha" and b.find("alpha") == 0
+        keys = list(d)
+        keys.reverse()
+        f = open(path, "w", encoding="utf-8")
+        f.write("\ufeff{" + ", ".join(json.dumps(k) + ": " + json.dumps(d[k]) for k in keys) + "}")
+        f.close()
+        assert load_board(path).n == 4  # the whole-parse path too
+    finally:
+        remove_quietly(path)

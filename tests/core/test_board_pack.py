@@ -6,7 +6,7 @@ borders and La Revancha's open/closed borders the same way with either (teg-la-r
 
 import os
 
-from mpytest import raises
+from mpytest import raises, remove_quietly, temp_name
 
 from comando import session as Z
 from comando.session import replay
@@ -73,15 +73,16 @@ def test_unknown_ids_and_bad_files():
 
 
 def test_load_packed_reads_a_directory_and_misses_cleanly():
-    d = "build/test-board-pack"
+    d = temp_name("board-pack")   # the test's own directory (never the checkout's build/)
+    os.mkdir(d)
     try:
-        os.mkdir("build")
-    except OSError:
-        pass
-    try:
-        os.mkdir(d)
-    except OSError:
-        pass
+        _load_packed_from(d)
+    finally:
+        remove_quietly(d + "/war" + EXT)
+        os.rmdir(d)
+
+
+def _load_packed_from(d):
     with open(d + "/war" + EXT, "wb") as f:
         f.write(pack(load_board("war")))
     p = load_packed("war", d)

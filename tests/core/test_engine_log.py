@@ -2,7 +2,7 @@
 both runtimes; a line that is not an event is named by its line number."""
 
 from comando.engine import log as elog
-from mpytest import raises
+from mpytest import raises, remove_quietly, temp_name
 
 
 def _write(path, data):
@@ -33,23 +33,26 @@ def test_loads_says_what_a_line_is_instead():
 
 
 def test_iter_log_names_the_bad_line():
-    path = "/tmp/comando_test_engine_log.jsonl"
-    good = elog.dumps({"seq": 1, "t": "end", "p": 0})
-    _write(path, (good + "\n\n" + good + "\n").encode())
-    assert [n for n, _ in elog.iter_log(path)] == [1, 3]
-    assert elog.read_log(path) == [(1, {"seq": 1, "t": "end", "p": 0}),
-                                   (3, {"seq": 1, "t": "end", "p": 0})]
-    _write(path, (good + "\n").encode() + b"\xff\xfe\n")
-    with raises(ValueError, path + ":2: not UTF-8 text"):
-        elog.read_log(path)
-    _write(path, (good + "\n{not json\n").encode())
-    with raises(ValueError, path + ":2: not a JSON event"):
-        elog.read_log(path)
-    # an export's header line (no "t") is skipped only when the reader names its keys
-    _write(path, ('{"game": "s1"}\n' + good + "\n").encode())
-    assert [n for n, _ in elog.iter_log(path, ("game",))] == [2]
-    with raises(ValueError, path + ":1: not a JSON event"):
-        elog.read_log(path)
+    path = temp_name("engine-log", ".jsonl")
+    try:
+        good = elog.dumps({"seq": 1, "t": "end", "p": 0})
+        _write(path, (good + "\n\n" + good + "\n").encode())
+        assert [n for n, _ in elog.iter_log(path)] == [1, 3]
+        assert elog.read_log(path) == [(1, {"seq": 1, "t": "end", "p": 0}),
+                                       (3, {"seq": 1, "t": "end", "p": 0})]
+        _write(path, (good + "\n").encode() + b"\xff\xfe\n")
+        with raises(ValueError, path + ":2: not UTF-8 text"):
+            elog.read_log(path)
+        _write(path, (good + "\n{not json\n").encode())
+        with raises(ValueError, path + ":2: not a JSON event"):
+            elog.read_log(path)
+        # an export's header line (no "t") is skipped only when the reader names its keys
+        _write(path, ('{"game": "s1"}\n' + good + "\n").encode())
+        assert [n for n, _ in elog.iter_log(path, ("game",))] == [2]
+        with raises(ValueError, path + ":1: not a JSON event"):
+            elog.read_log(path)
+    finally:
+        remove_quietly(path)
 
 
 def test_iter_lines_reads_lines_already_read_and_names_them():

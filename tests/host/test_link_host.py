@@ -372,7 +372,10 @@ def test_make_run_without_a_tty_demo_links_the_mirror(tmp_path):
     import subprocess
     import sys
     env = dict(os.environ, COMANDO_DB=str(tmp_path / "demo.db"))
-    proc = subprocess.run([sys.executable, "-m", "comando_host.cli", "run"], stdin=subprocess.DEVNULL,
+    # the device's directory and the pictures in this test's own folder, not the checkout's
+    # build/demo-device (a `make run` of the developer's own, or another test, may hold it)
+    proc = subprocess.run([sys.executable, "-m", "comando_host.cli", "run", "--dir", str(tmp_path / "dev"),
+                           "--out", str(tmp_path / "png")], stdin=subprocess.DEVNULL,
                           capture_output=True, text=True, timeout=120, env=env,
                           cwd=str(tmp_path))
     assert proc.returncode == 0, proc.stderr

@@ -28,7 +28,10 @@ from comando_host.pico import picoimage
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 RIG = os.path.join(HERE, "rig.js")
-BUNDLE = os.path.join(ROOT, "build", "pico", "bundle")
+# one bundle directory per pytest-xdist worker (PYTEST_XDIST_WORKER: gw0, gw1, ...): two workers
+# never build into the same one at once
+BUNDLE = os.path.join(ROOT, "build", "pico", "bundle" + (
+    "-" + os.environ["PYTEST_XDIST_WORKER"] if os.environ.get("PYTEST_XDIST_WORKER") else ""))
 NODE_MODULES = os.path.join(ROOT, "node_modules", "rp2040js")
 
 
