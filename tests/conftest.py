@@ -22,6 +22,15 @@ def _own_game_database(tmp_path_factory, monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def _no_inherited_terminal_size(monkeypatch):
+    """A test's commands see no COLUMNS or LINES it did not set itself: the developer's shell
+    may export them, and pytest-xdist's workers start with COLUMNS=80 LINES=24, which would
+    narrow every `comando games` table to 80 columns (a test that wants a width sets it)."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.delenv("LINES", raising=False)
+
+
+@pytest.fixture(autouse=True)
 def _laptop_speaks_english(monkeypatch):
     """The laptop's tests read English: $COMANDO_LANG=en unless a test asks otherwise (a game's
     table would speak its ruleset's home language: tests/host/test_laptop_langs.py unsets it)."""

@@ -93,10 +93,14 @@ def test_a_burst_of_pushes_brings_every_games_last_card_and_every_notification(p
         for gid in pushed:
             assert [m["seq"] for m in plain if m["game"] == gid] == list(range(2, 61, 2))
         # the cards: a game's never go back, each is the game at that seq, a card can cover
-        # several pushes (never more cards than notifications)
+        # several pushes (never more cards than notifications). A card is the game as stored
+        # when the listener makes it: on a loaded machine the next push may have committed by
+        # then, and its own notification makes the same card again, so a seq may repeat; how
+        # often depends on the machine's speed, which no test may count on (issue 28)
         for gid in pushed:
             seqs = [c["seq"] for c in cards if c["game"] == gid]
-            assert seqs == sorted(set(seqs)) and seqs[-1] == 60
+            assert seqs == sorted(seqs) and seqs[-1] == 60, seqs
+            assert len(seqs) <= 30, seqs    # at most one card per notification of the game
         assert len(cards) <= len(plain)
         assert all(c["card"]["seq"] == c["seq"] and c["card"]["game"] == c["game"] for c in cards)
     finally:
