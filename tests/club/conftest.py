@@ -7,7 +7,7 @@ import shutil
 import tempfile
 
 import pytest
-from clubtools import new_database
+from clubtools import new_database, serving_club
 
 NO_PG = "the club tests need Debian's postgresql (apt-get install postgresql)"
 
@@ -51,6 +51,15 @@ def pg_cluster():
     finally:
         cluster.stop("immediate")
         shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def club_server(pg_cluster, request):
+    """The module's club, named by its CLUB, in a database of its own (`comando club init`) and
+    one `comando club serve` of it on a free port (clubtools.Server), stopped after the module:
+    a module adds the tournaments, tables and games it needs in its own `club` fixture."""
+    with serving_club(pg_cluster, request.module.CLUB) as s:
+        yield s
 
 
 @pytest.fixture

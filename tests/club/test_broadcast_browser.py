@@ -14,8 +14,7 @@ import os
 
 import pytest
 from browser import VIEWPORT, need_browser
-from clubtools import new_database
-from test_server import PASSWORD, Server, comando, organiser_token
+from clubtools import Server, init_club, organiser_token
 from test_tournament import bot_game_of
 
 from comando import engine
@@ -52,10 +51,7 @@ class Table:
 @pytest.fixture(scope="module")
 def club(pg_cluster):
     need_browser()
-    url = new_database(pg_cluster)
-    r = comando("club", "init", "--db-url", url, "--club", "Club Norte", "--organiser", "org",
-                stdin=PASSWORD + "\n")
-    assert r.returncode == 0, r.stderr
+    url = init_club(pg_cluster, "Club Norte")
     a = Server(url, free_port()).start()
     b = Server(url, free_port()).start()
     try:

@@ -7,25 +7,18 @@ events carry the clock (the `new` event's options, every event's `ts` stamp) and
 linked to its drawn table. docs/decisions/club-round-at-the-table.md."""
 
 import pytest
-from clubtools import new_database, stored_games
-from test_server import PASSWORD, Server, comando, new_table, organiser_token
+from clubtools import comando, new_table, organiser_token, stored_games
 from test_tournament import bot_game_of, push_game
 
-from comando_host.club.pgcluster import free_port
 
 CLUB = "Round club"
 PLAYERS = ["Ana", "Beto", "<i>Caro</i>", "Dani'; --", "Eva", "Fede", "Gus", "Hebe"]
 
 
 @pytest.fixture(scope="module")
-def club(pg_cluster):
-    url = new_database(pg_cluster)
-    r = comando("club", "init", "--db-url", url, "--club", CLUB, "--organiser", "org",
-                stdin=PASSWORD + "\n")
-    assert r.returncode == 0, r.stderr
-    s = Server(url, free_port()).start()
-    yield s
-    s.stop()
+def club(club_server):
+    """The module's club (CLUB) and its server: tests/club/conftest.py's club_server."""
+    return club_server
 
 
 def tour(server, *argv):

@@ -19,10 +19,8 @@ import sys
 import time
 
 import pytest
-from clubtools import new_database, stored_events, stored_games
-from test_server import PASSWORD, Server, comando, new_table, organiser_token
+from clubtools import comando, new_table, organiser_token, stored_events, stored_games
 
-from comando_host.club.pgcluster import free_port
 from comando_host.commands.play.clubround import club_round
 from comando_host.link.cluboffer import Offer
 from comando_host.link.host import HostLink
@@ -45,12 +43,9 @@ def _golden():
 
 
 @pytest.fixture(scope="module")
-def club(pg_cluster):
-    url = new_database(pg_cluster)
-    r = comando("club", "init", "--db-url", url, "--club", CLUB, "--organiser", "org",
-                stdin=PASSWORD + "\n")
-    assert r.returncode == 0, r.stderr
-    s = Server(url, free_port()).start()
+def club(club_server):
+    s = club_server     # the module's club (CLUB) and its server: tests/club/conftest.py
+    url = s.db_url
     org = organiser_token(s)
     s.tables = [new_table(s, org, "table %d" % i) for i in (1, 2)]
     r = comando("club", "tournament", "create", "Device cup", "--db-url", url, "--club", CLUB,
@@ -61,8 +56,7 @@ def club(pg_cluster):
                  ["clock", "Device cup", "1", "limit:90m,end:roll"]):
         r = comando("club", "tournament", argv[0], "--db-url", url, "--club", CLUB, *argv[1:])
         assert r.returncode == 0, (argv, r.stderr)
-    yield s
-    s.stop()
+    return s
 
 
 def device(tmp_path, lang):

@@ -13,68 +13,18 @@ import urllib.error
 import urllib.request
 
 import pytest
-from clubtools import new_database, play_bot_game, stored_events, stored_games
+from clubtools import (Server, comando, new_table, organiser_token, play_bot_game, serving_club, stored_events,
+                       stored_games)
 
 from comando_host.club.pgcluster import free_port
 from comando_host.club.seal import Sealer
-
-PASSWORD = "organiser's long password"
-
-
-def comando(*argv, stdin="", timeout=60):
-    return subprocess.run([sys.executable, "-m", "comando_host", *argv], input=stdin,
-                          capture_output=True, text=True, timeout=timeout)
-
-
-class Server:
-    def __init__(self, url, port):
-        self.db_url, self.port = url, port
-        self.url = "http://127.0.0.1:%d" % port
-        self.proc = None
-
-    def start(self):
-        self.proc = subprocess.Popen([sys.executable, "-m", "comando_host", "club", "serve",
-                                      "--db-url", self.db_url, "--port", str(self.port)],
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        line = self.proc.stdout.readline()
-        assert "serving http://127.0.0.1:%d/" % self.port in line, self.proc.stderr.read()
-        return self
-
-    def kill(self):
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(10)
-
-    def stop(self):
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-
-    def call(self, method, path, body=None, token=None, raw=None, headers=None):
-        """(status, answer) of one request."""
-        data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
-        h = dict(headers or {}, **({"Authorization": "Bearer " + token} if token else {}))
-        req = urllib.request.Request(self.url + path, data=data, method=method, headers=h)
-        try:
-            with urllib.request.urlopen(req, timeout=10) as r:
-                return r.status, json.loads(r.read())
-        except urllib.error.HTTPError as exc:
-            return exc.code, json.loads(exc.read())
-
 
 @pytest.fixture(scope="module")
 def server(pg_cluster):
     """One club server for this module's tests (each makes tables of its own names): a server
     process costs a second to start."""
-    url = new_database(pg_cluster)
-    r = comando("club", "init", "--db-url", url, "--club", "Club <b>'; DROP TABLE clubs;--",
-                "--organiser", "org", stdin=PASSWORD + "\n")
-    assert r.returncode == 0, r.stderr
-    s = Server(url, free_port()).start()
-    yield s
-    s.stop()
+    with serving_club(pg_cluster, "Club <b>'; DROP TABLE clubs;--") as s:
+        yield s
 
 
 def oversized(server, path, body, token, chunked):
@@ -96,18 +46,6 @@ def oversized(server, path, body, token, chunked):
         return r.status, json.loads(r.read())
     finally:
         conn.close()
-
-
-def organiser_token(server):
-    status, answer = server.call("POST", "/api/login", {"login": "org", "password": PASSWORD})
-    assert status == 200
-    return answer["token"]
-
-
-def new_table(server, org, name):
-    status, answer = server.call("POST", "/api/tables", {"name": name}, token=org)
-    assert status == 200, answer
-    return answer["id"], answer["token"]
 
 
 def sealed_table_events(db, game):

@@ -10,11 +10,9 @@ import urllib.request
 
 import pytest
 from browser import browser, open_page  # noqa: F401  (browser: the module's chromium)
-from clubtools import new_database
-from test_server import PASSWORD, Server, comando, new_table, organiser_token
+from clubtools import new_table, organiser_token
 from test_tournament import bot_game_of, push_game
 
-from comando_host.club.pgcluster import free_port
 
 CLUB = "Stats <club>"
 XSS = "<script>alert('x')</script>"
@@ -24,19 +22,14 @@ NAMES = [XSS, SQL, AMP, "Caro"]
 
 
 @pytest.fixture(scope="module")
-def club(pg_cluster):
-    url = new_database(pg_cluster)
-    r = comando("club", "init", "--db-url", url, "--club", CLUB, "--organiser", "org",
-                stdin=PASSWORD + "\n")
-    assert r.returncode == 0, r.stderr
-    s = Server(url, free_port()).start()
+def club(club_server):
+    s = club_server     # the module's club (CLUB) and its server: tests/club/conftest.py
     org = organiser_token(s)
     _, token = new_table(s, org, "table 1")
     for i in range(3):      # three games of the four, the seats turned each time
         seated = NAMES[i:] + NAMES[:i]
         push_game(s, token, "stats-%d" % i, bot_game_of(seated, seed=40 + i))
-    yield s
-    s.stop()
+    return s
 
 
 def get(server, name, query=""):

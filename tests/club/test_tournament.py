@@ -10,11 +10,9 @@ import json
 import urllib.parse
 
 import pytest
-from test_server import PASSWORD, Server, comando, new_table, organiser_token
+from clubtools import comando, new_table, organiser_token
 
-from comando_host.club.pgcluster import free_port
 from comando_host.club.seal import Sealer
-from clubtools import new_database
 
 CLUB = "Club <b>'; DROP TABLE players;--"
 # a player named with SQL and one with HTML: stored and shown as the text they are
@@ -23,14 +21,9 @@ PLAYERS = ["Robert'); DROP TABLE results;--", "<script>alert(1)</script>"] + \
 
 
 @pytest.fixture(scope="module")
-def club(pg_cluster):
-    url = new_database(pg_cluster)
-    r = comando("club", "init", "--db-url", url, "--club", CLUB, "--organiser", "org",
-                stdin=PASSWORD + "\n")
-    assert r.returncode == 0, r.stderr
-    s = Server(url, free_port()).start()
-    yield s
-    s.stop()
+def club(club_server):
+    """The module's club (CLUB) and its server: tests/club/conftest.py's club_server."""
+    return club_server
 
 
 def tour(server, *argv):
