@@ -67,6 +67,11 @@ class Driver:
     def press(self, b, kind=PRESS):
         """One press; a long one is what the buttons give for a hold: PRESS, then LONG."""
         self.pump()
+        self._press(b, kind)
+
+    def _press(self, b, kind):
+        """The press on the app (a long one: PRESS, then LONG), the screen drawn when asked, and
+        a message it brings dismissed by an OK press (``_dismissing`` told first)."""
         self.presses += 1
         if kind == LONG:
             self.app.press(b, PRESS)
@@ -80,8 +85,12 @@ class Driver:
             self.render()
         if self.app.toast is not None:     # a message: the next press only dismisses it
             self.toasts.append(self.app.toast[0])
+            self._dismissing()
             self.presses += 1
             self.app.press(OK, PRESS)
+
+    def _dismissing(self):
+        """The OK press that dismisses a message is about to be made (Scripted writes it)."""
 
     def render(self):
         """What the display task does between two presses; the words drawn, in drawing order."""
@@ -338,20 +347,10 @@ class Scripted(Driver):
 
     def press(self, b, kind=PRESS):
         self.lines.append(("long " if kind == LONG else "") + NAMES[b])
-        self.presses += 1
-        if kind == LONG:
-            self.app.press(b, PRESS)
-            self.app.run_after_press()
-            if self.app.toast is not None:
-                self.toasts.append(self.app.toast[0])
-                self.app.toast = None
-        self.app.press(b, kind)
-        self.app.run_after_press()
-        if self.app.toast is not None:     # a message: the next press only dismisses it
-            self.toasts.append(self.app.toast[0])
-            self.lines.append("ok")
-            self.presses += 1
-            self.app.press(OK, PRESS)
+        self._press(b, kind)      # (no link to pump: the script is the whole game)
+
+    def _dismissing(self):
+        self.lines.append("ok")
 
 
 def scripted(seed=5, players=5, rounds=3, ruleset="revancha", restart_at=None):
