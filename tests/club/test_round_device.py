@@ -10,6 +10,7 @@ copy of the pushed game carries the clock and is linked to the drawn table.
 docs/decisions/club-round-at-the-table.md.
 """
 
+import contextlib
 import importlib.util
 import os
 import shutil
@@ -67,6 +68,27 @@ def device(tmp_path, lang):
     return Simulator(root=root, keys=True, seed=5, png_dir=str(tmp_path / "png")).start()
 
 
+@contextlib.contextmanager
+def linked_device(tmp_path, lang, db):
+    """(the simulated device, the laptop's store in ``db``, its HostLink to the device over the
+    device's pty): each closed when the block ends, however it ends."""
+    sim = device(tmp_path, lang)
+    t = s = store = None
+    try:
+        store = Store(db)
+        t = open_transport(sim.port)
+        s = HostLink(t, store)
+        yield sim, store, s
+    finally:
+        if s is not None:
+            s.close()
+        if t is not None:
+            t.close()
+        if store is not None:
+            store.close()
+        sim.stop()
+
+
 def until(cond, timeout, s=None):
     end = time.monotonic() + timeout
     while time.monotonic() < end:
@@ -110,13 +132,8 @@ def test_the_device_table_starts_the_round_on_ok_and_the_club_links_it(club, tmp
     token = club.tables[0][1]
     rnd = club_round(club.url, token)      # the laptop's reading of GET /api/table
     assert rnd["clock"] == {"limit": 5400, "end": "roll"} and len(rnd["players"]) == 4
-    sim = device(tmp_path, "en")
     db = str(tmp_path / "table.db")
-    store = Store(db)
-    t = s = None
-    try:
-        t = open_transport(sim.port)
-        s = HostLink(t, store)
+    with linked_device(tmp_path, "en", db) as (sim, store, s):
         offer = Offer(rnd)
         assert until(lambda: offer.step(s) or offer.cid is not None, 30, s), sim.log()[-1500:]
         shown(sim, s)
@@ -142,13 +159,6 @@ def test_the_device_table_starts_the_round_on_ok_and_the_club_links_it(club, tmp
         assert all("ts" in e for e in events[1:])      # the clock stamps every event after new
         assert until(lambda: store.last_seq(s.sync.game) == len(events), 20, s)
         s.settle()
-    finally:
-        if s is not None:
-            s.close()
-        if t is not None:
-            t.close()
-        store.close()
-        sim.stop()
     gid = stored_games(db)[-1]
     assert stored_events(db, gid) == events
     r = comando("club", "join", club.url, "--token", token, "--db", db, "--once", timeout=120)
@@ -253,12 +263,7 @@ def test_the_round_on_the_map_names_its_players_on_the_device(club, tmp_path):
     """`connect --club --map`: the device plays the round on the ruleset's board, its players
     named as drawn (the engine's `new`), the clock in its options."""
     rnd = club_round(club.url, club.tables[0][1])
-    sim = device(tmp_path, "en")
-    store = Store(str(tmp_path / "table.db"))
-    t = s = None
-    try:
-        t = open_transport(sim.port)
-        s = HostLink(t, store)
+    with linked_device(tmp_path, "en", str(tmp_path / "table.db")) as (sim, store, s):
         offer = Offer(rnd, on_map=True)
         assert until(lambda: offer.step(s) or offer.cid is not None, 30, s), sim.log()[-1500:]
         shown(sim, s)
@@ -270,10 +275,3 @@ def test_the_round_on_the_map_names_its_players_on_the_device(club, tmp_path):
         assert [p["n"] for p in new["players"]] == rnd["players"]
         assert new["opt"] == {"limit": 5400, "end": "roll"}
         assert until(lambda: store.last_seq(s.sync.game) >= 2, 20, s)   # the deal came too
-    finally:
-        if s is not None:
-            s.close()
-        if t is not None:
-            t.close()
-        store.close()
-        sim.stop()
