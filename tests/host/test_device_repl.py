@@ -28,6 +28,19 @@ def _read_until(port, end, timeout=10.0):
     return data
 
 
+def _read_line_with(port, mark, timeout=10.0):
+    """What the port sent until a whole line holding ``mark`` came (or the timeout, a guard: the
+    wait ends as soon as the line is in)."""
+    data = b""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        at = data.find(mark)
+        if at >= 0 and b"\n" in data[at:]:
+            break
+        data += port.read(port.in_waiting or 1)
+    return data
+
+
 def _wait(cond, timeout=10.0):
     deadline = time.time() + timeout
     while time.time() < deadline and not cond():
@@ -41,8 +54,7 @@ def _hello(port):
     frame = L.encode(L.HELLO, 0, {"v": L.PROTOCOL, "game": "", "doctor": 1, "x": "\x03\x01\x04"})
     assert not any(b < 0x20 for b in frame[:-1])  # escaped: only the final LF is a control byte
     port.write(frame)
-    got = _read_until(port, b"~H", 5.0)
-    return got + _read_until(port, b"\n", 5.0)
+    return _read_line_with(port, b"~H")   # the device's hello frame, to its end of line
 
 
 def test_ctrl_c_garbage_changes_nothing_and_the_stop_frame_gives_the_raw_repl(tmp_path):
