@@ -81,12 +81,21 @@ def create_app(club: Club) -> Starlette:
         await run_in_threadpool(club.revoke_table, cid, tid)
         return JSONResponse({"revoked": tid})
 
+    known = set()   # tokens this process has seen good: checked again in each push's own
+                    # transaction (club.push with token), so a revoked one is refused there
+
     @guarded
     async def push(request):
-        table = await run_in_threadpool(club.table, bearer(request))
+        token = bearer(request)
+        if token not in known:
+            # a token not seen yet: refused (401) before its body is read
+            await run_in_threadpool(club.table, token)
+            if len(known) > 10000:
+                known.clear()
+            known.add(token)
         body = await read_json(request)
-        acked = await run_in_threadpool(club.push, table, request.path_params["gid"],
-                                        body.get("events"))
+        acked = await run_in_threadpool(club.push, None, request.path_params["gid"],
+                                        body.get("events"), token)
         return JSONResponse({"acked": acked})
 
     @guarded
@@ -124,6 +133,9 @@ def create_app(club: Club) -> Starlette:
         # serve once the listener is on (a spectator connected then hears every push from then
         # on); the database away now: serve anyway, the listener joins when it is back
         await run_in_threadpool(live.listening.wait, 5.0)
+        # and once the pool's connections are open (the database away: serve anyway)
+        with contextlib.suppress(Exception):
+            await run_in_threadpool(club.pool.wait, 5.0)
         try:
             yield
         finally:
