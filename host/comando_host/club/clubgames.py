@@ -155,3 +155,24 @@ class ClubGames:
             if pg is None:
                 return None
             return pg.info.get("board") or ""
+
+
+def warm_up(events=12) -> None:
+    """Fold the first events of a bot game as a push and a card fold them, once, as the server
+    starts: the engine's, the page's and the words' first use (imports, a board read, the
+    catalogues) is paid here, not by the first push of every table at once (the start burst)."""
+    from comando import session  # noqa: F401 - a device's table session's fold
+    from comando_host.club.fold import GameFold
+    from comando_host.club.seal import Sealer
+    from comando_host.store.demo_games import bot_game
+    game = bot_game("teg", 4, 1, limit=events)
+    sealer = Sealer(b"warm up", "warm-up")
+    evs = [sealer.feed(e) for e in game.log[:events]]
+    fold = GameFold()
+    for e in evs:
+        fold.feed(e)
+    fold.public()
+    pg = PageGame([], "warm-up", {"ruleset": "teg", "board": evs[0].get("board", "")})
+    pg.extend([("event", e) for e in evs])
+    pg.view()
+

@@ -41,7 +41,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import JSONResponse
 from starlette.routing import Route, WebSocketRoute
 
-from comando_host.club import broadcast, seating, tournament_routes
+from comando_host.club import broadcast, clubgames, seating, tournament_routes
 from comando_host.club.db import Club, ClubError
 from comando_host.club.requests import bearer, guarded, read_json
 from comando_host.club.live import Live
@@ -130,6 +130,8 @@ def create_app(club: Club) -> Starlette:
     async def lifespan(app):
         import asyncio
         live.start(asyncio.get_running_loop())
+        with contextlib.suppress(Exception):   # (a speed-up only: never a reason not to serve)
+            await run_in_threadpool(clubgames.warm_up)
         # serve once the listener is on (a spectator connected then hears every push from then
         # on); the database away now: serve anyway, the listener joins when it is back
         await run_in_threadpool(live.listening.wait, 5.0)
