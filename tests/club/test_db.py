@@ -148,3 +148,30 @@ def test_a_push_by_token_is_checked_in_its_own_transaction_and_a_refusal_stores_
     finally:
         listen.close()
         club.close()
+
+
+def test_the_clubs_games_share_one_board_and_a_board_that_does_not_load_is_refused(
+        pg_url, tmp_path):
+    """A new game's first fold reads no board file again (fold.shared_board: one of each per
+    process, for the pushes' folds and the page's cards alike); a board that does not load is
+    refused by the game's own fold, naming its event, and nothing of it is stored."""
+    from comando_host.club.clubgames import ClubGames
+    club = Club(pg_url, max_size=2)
+    cid = club.create_club("boards", "org", "a long password")
+    games = {}
+    for seed in (1, 2):
+        table, _ = club.create_table(cid, "table %d" % seed)
+        gid = play_bot_game(tmp_path / ("t%d.db" % seed), seed=seed)
+        games[gid] = sealed(tmp_path / ("t%d.db" % seed), gid)
+        assert club.push(table, gid, games[gid][:10]) == 10
+    a, b = (club._folds[g].state.board for g in games)
+    assert a is b and a.id == next(iter(games.values()))[0]["board"]
+    page = ClubGames(club)
+    cards = page.latest_cards(club.latest_games())
+    assert len(cards) == 2 and all(page.games[g]._seek(10).rec.board is a for g in games)
+    bad = dict(next(iter(games.values()))[0], board="no-such-board")
+    with pytest.raises(ClubError) as e:
+        club.push(table, "bad-board", [bad])
+    assert e.value.status == 422 and "event 1 (new)" in str(e.value), str(e.value)
+    assert club.game("bad-board") is None
+    club.close()

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import threading
 
+from comando_host.club.fold import shared_board
 from comando_host.web.pageview import PageGame
 
 CARD_KEYS = ("game", "seq", "ruleset", "rsname", "board", "boardname", "map", "owner", "armies",
@@ -39,7 +40,8 @@ class ClubGames:
             if row is None:
                 return None
             self.tables[gid] = (row[0], row[1])
-            self.games[gid] = PageGame([], gid, {"ruleset": row[2], "board": row[3]})
+            self.games[gid] = PageGame([], gid, {"ruleset": row[2], "board": row[3]},
+                                       board=shared_board(row[3]))
         pg = self.games[gid]
         seq = pg.rows[-1][1]["seq"] if pg.rows else 0
         rows = conn.execute("SELECT body FROM events WHERE game=%s AND seq > %s ORDER BY seq",
@@ -81,7 +83,8 @@ class ClubGames:
                         "SELECT g.id, t.id, t.name, g.ruleset, g.board FROM games g JOIN tables t"
                         " ON t.id=g.table_id WHERE g.id = ANY(%s)", (fresh,)).fetchall():
                     self.tables[gid] = (tid, tname)
-                    self.games[gid] = PageGame([], gid, {"ruleset": ruleset, "board": board})
+                    self.games[gid] = PageGame([], gid, {"ruleset": ruleset, "board": board},
+                                               board=shared_board(board))
             known = [g for g in gids if g in self.games]
             rows = conn.execute(
                 "SELECT e.game, e.body FROM events e JOIN unnest(%s::text[], %s::int[]) AS"
@@ -172,7 +175,8 @@ def warm_up(events=12) -> None:
     for e in evs:
         fold.feed(e)
     fold.public()
-    pg = PageGame([], "warm-up", {"ruleset": "teg", "board": evs[0].get("board", "")})
+    board = evs[0].get("board", "")
+    pg = PageGame([], "warm-up", {"ruleset": "teg", "board": board}, board=shared_board(board))
     pg.extend([("event", e) for e in evs])
     pg.view()
 
