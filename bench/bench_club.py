@@ -5,7 +5,7 @@ first of two server processes on the database killed mid-run and restarted, one 
 from the club for --cut seconds.
 
     .venv/bin/python bench/bench_club.py [--tables 50] [--spectators 200] [--batch 4]
-                                         [--pace 0.5] [--cut 60] [--servers 2]
+                                         [--pace 0.5] [--cut 60] [--servers 2] [--events N]
 
 Each table (a thread of this process) pushes its game (a 4-player T.E.G. bot game, sealed as
 `comando club join` seals it) `--batch` events every `--pace` seconds, accelerated against a
@@ -217,6 +217,13 @@ def latencies(sent, heard, leave_out, trace=None):
     return sorted(out)
 
 
+def count(text):
+    """An argument of 0 or more (argparse says which one is wrong, on one line)."""
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError("%r is not a count of 0 or more" % text)
+    return int(text)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--tables", type=int, default=50)
@@ -225,6 +232,9 @@ def main(argv=None):
     ap.add_argument("--pace", type=float, default=0.5)
     ap.add_argument("--cut", type=float, default=60.0, help="seconds table 1 is cut off")
     ap.add_argument("--servers", type=int, default=2, help="server processes on the database")
+    ap.add_argument("--events", type=count, default=0, metavar="N",
+                    help="each table's game cut to its first N events (0: whole): a short run,"
+                         " its figures mostly the start burst (every table's first push at once)")
     ap.add_argument("--trace", metavar="FILE",
                     help="write every push counted for the page, one 'T GAME SEQ SPECTATOR MS' a"
                          " line (T: seconds from the tables' start; the kill and the cut marked)")
@@ -246,7 +256,8 @@ def main(argv=None):
             _, token = club.create_table(cid, "table %d" % (i + 1))
             gid = "bench-%02d" % i
             sealer = Sealer(os.urandom(32), gid)
-            games.append((token, gid, [sealer.feed(e) for e in bot_events("teg", 4, seed=i + 1)]))
+            evs = bot_events("teg", 4, seed=i + 1)[:args.events or None]
+            games.append((token, gid, [sealer.feed(e) for e in evs]))
         # the tables push to the servers in turn, the spectators read them in turn: a spectator
         # of either sees every table (page_stale) through PostgreSQL's NOTIFY
         ports = [free_port() for _ in range(max(1, args.servers))]

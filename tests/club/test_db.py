@@ -94,3 +94,84 @@ def test_a_device_table_session_is_folded_by_the_session_rules(pg_url):
         assert pub["players"] == ["blue", "red", "black", "yellow"] and pub["ruleset"] == "teg"
     finally:
         club.close()
+
+
+def test_a_push_by_token_is_checked_in_its_own_transaction_and_a_refusal_stores_nothing(
+        pg_url, tmp_path):
+    """The server's push (token checked in the push's pipelined transaction, the events, the
+    game's row and the notification in one statement): a forged, replayed-but-changed,
+    out-of-order, illegal or unsealed batch, another table's game, an unknown or revoked token
+    store nothing of it and notify nothing; each stored push is one notification."""
+    club = Club(pg_url, max_size=2)
+    cid = club.create_club("pipelined", "org", "a long password")
+    t1, token1 = club.create_table(cid, "one")
+    _, token2 = club.create_table(cid, "two")
+    gid = play_bot_game(tmp_path / "t.db", seed=2)
+    evs = sealed(tmp_path / "t.db", gid)
+    listen = psycopg.connect(pg_url, autocommit=True)
+    listen.execute("LISTEN club_events")
+
+    def heard():
+        return [n.payload for n in listen.notifies(timeout=0.3)]
+
+    def refused(token, batch, status, words):
+        with pytest.raises(ClubError) as e:
+            club.push(None, gid, batch, token)
+        assert e.value.status == status and words in str(e.value), str(e.value)
+
+    def stored():
+        with psycopg.connect(pg_url) as conn:
+            last = conn.execute("SELECT last_seq FROM games WHERE id=%s", (gid,)).fetchone()
+            n = conn.execute("SELECT count(*) FROM events WHERE game=%s", (gid,)).fetchone()[0]
+        return (last[0] if last else None), n
+
+    try:
+        refused("not a token", evs[:10], 401, "unknown table token")
+        refused(token1, evs[1:10], 409, "send from event 1")
+        assert stored() == (None, 0) and heard() == []
+        assert club.push(None, gid, evs[:10], token1) == 10
+        assert club.push(None, gid, evs[10:20], token1) == 20
+        assert heard() == ["%s 10" % gid, "%s 20" % gid]
+        assert club.push(None, gid, evs[5:20], token1) == 20       # replayed as it was: fine
+        forged = dict(evs[15], c=(evs[15].get("c", 0) + 1) % 50)
+        refused(token1, evs[14:15] + [forged] + evs[16:24], 409, "event 16 differs")
+        refused(token1, evs[21:25], 409, "event 21 is missing")
+        illegal = dict(evs[23], t="claim")
+        refused(token1, evs[20:23] + [illegal], 422, "event 24")   # 21-23 legal: none kept
+        refused(token1, evs[20:22] + [dict(evs[22], sec={"obj": [1]})], 422, "sealed secret")
+        refused(token2, evs[20:24], 403, "another table's")
+        assert stored() == (20, 20) and heard() == []
+        club.revoke_table(cid, t1)
+        refused(token1, evs[20:24], 401, "revoked")
+        assert stored() == (20, 20) and heard() == []
+        assert club.events(gid) == evs[:20]
+    finally:
+        listen.close()
+        club.close()
+
+
+def test_the_clubs_games_share_one_board_and_a_board_that_does_not_load_is_refused(
+        pg_url, tmp_path):
+    """A new game's first fold reads no board file again (fold.shared_board: one of each per
+    process, for the pushes' folds and the page's cards alike); a board that does not load is
+    refused by the game's own fold, naming its event, and nothing of it is stored."""
+    from comando_host.club.clubgames import ClubGames
+    club = Club(pg_url, max_size=2)
+    cid = club.create_club("boards", "org", "a long password")
+    games = {}
+    for seed in (1, 2):
+        table, _ = club.create_table(cid, "table %d" % seed)
+        gid = play_bot_game(tmp_path / ("t%d.db" % seed), seed=seed)
+        games[gid] = sealed(tmp_path / ("t%d.db" % seed), gid)
+        assert club.push(table, gid, games[gid][:10]) == 10
+    a, b = (club._folds[g].state.board for g in games)
+    assert a is b and a.id == next(iter(games.values()))[0]["board"]
+    page = ClubGames(club)
+    cards = page.latest_cards(club.latest_games())
+    assert len(cards) == 2 and all(page.games[g]._seek(10).rec.board is a for g in games)
+    bad = dict(next(iter(games.values()))[0], board="no-such-board")
+    with pytest.raises(ClubError) as e:
+        club.push(table, "bad-board", [bad])
+    assert e.value.status == 422 and "event 1 (new)" in str(e.value), str(e.value)
+    assert club.game("bad-board") is None
+    club.close()

@@ -7,6 +7,8 @@ import json
 import threading
 import time
 
+import pytest
+
 from comando_host.club.clubgames import ClubGames
 from comando_host.club.db import Club
 from comando_host.club.live import Live
@@ -23,11 +25,13 @@ class Feed:
     """A Live listener on its own event loop (a thread), with one spectator of the cards and
     one of the plain feed registered as its /ws sockets register them."""
 
-    def __init__(self, url, games):
+    def __init__(self, url, games, batch=True):
         self.loop = asyncio.new_event_loop()
         threading.Thread(target=self.loop.run_forever, daemon=True).start()
         self.live = Live(url)
         self.live.card = games.card
+        if batch:   # as the broadcast routes set it: a wake's cards from one read
+            self.live.cards_of = games.cards_of
         self.cards, self.plain = self._on_loop(self._queues())
         self.live.start(self.loop)
         assert self.live.listening.wait(10)
@@ -71,9 +75,10 @@ def wait_for(what, seconds=30):
     raise AssertionError("not within %d s" % seconds)
 
 
-def test_a_burst_of_pushes_brings_every_games_last_card_and_every_notification(pg_url):
+@pytest.mark.parametrize("batch", [True, False], ids=["one read a wake", "a read a game"])
+def test_a_burst_of_pushes_brings_every_games_last_card_and_every_notification(pg_url, batch):
     club, games = club_with_games(pg_url, 3)
-    feed = Feed(pg_url, ClubGames(club))
+    feed = Feed(pg_url, ClubGames(club), batch)
     try:
         pushed = {gid: 0 for _, gid, _ in games}
         for k in range(30):                     # pushes of three games, back to back

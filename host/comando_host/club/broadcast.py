@@ -54,6 +54,7 @@ def routes(club, guarded, live):
     """The broadcast routes on ``club``; they make ``live`` carry the tables' cards."""
     games = ClubGames(club)
     live.card = games.card
+    live.cards_of = games.cards_of
 
     def page(name):
         async def endpoint(request):

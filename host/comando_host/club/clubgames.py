@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import threading
 
+from comando_host.club.fold import shared_board
 from comando_host.web.pageview import PageGame
 
 CARD_KEYS = ("game", "seq", "ruleset", "rsname", "board", "boardname", "map", "owner", "armies",
@@ -39,7 +40,8 @@ class ClubGames:
             if row is None:
                 return None
             self.tables[gid] = (row[0], row[1])
-            self.games[gid] = PageGame([], gid, {"ruleset": row[2], "board": row[3]})
+            self.games[gid] = PageGame([], gid, {"ruleset": row[2], "board": row[3]},
+                                       board=shared_board(row[3]))
         pg = self.games[gid]
         seq = pg.rows[-1][1]["seq"] if pg.rows else 0
         rows = conn.execute("SELECT body FROM events WHERE game=%s AND seq > %s ORDER BY seq",
@@ -66,14 +68,55 @@ class ClubGames:
             with self.club._conn() as conn:
                 return self.card(gid, conn)
         with self._lock:
-            pg = self._follow(conn, gid)
-            if pg is None:
+            if self._follow(conn, gid) is None:
                 return None
-            had = self.cards.get(gid)
-            if had is not None and had["seq"] == (pg.rows[-1][1]["seq"] if pg.rows else 0):
-                return had
-            card = self.cards[gid] = self._make_card(gid, pg.view())
-            return card
+            return self._card_now(gid)
+
+    def cards_of(self, gids, conn):
+        """{game: its card, or None} for the games of one wake of the live feed, on the
+        listener's ``conn``: the new events of them all read in one query (and the tables of
+        those new to this process in one more), whatever the number of games."""
+        with self._lock:
+            fresh = [g for g in gids if g not in self.tables]
+            if fresh:
+                for gid, tid, tname, ruleset, board in conn.execute(
+                        "SELECT g.id, t.id, t.name, g.ruleset, g.board FROM games g JOIN tables t"
+                        " ON t.id=g.table_id WHERE g.id = ANY(%s)", (fresh,)).fetchall():
+                    self.tables[gid] = (tid, tname)
+                    self.games[gid] = PageGame([], gid, {"ruleset": ruleset, "board": board},
+                                               board=shared_board(board))
+            known = [g for g in gids if g in self.games]
+            rows = conn.execute(
+                "SELECT e.game, e.body FROM events e JOIN unnest(%s::text[], %s::int[]) AS"
+                " w(g, s) ON e.game = w.g AND e.seq > w.s ORDER BY e.game, e.seq",
+                (known, [self._seq(g) for g in known])).fetchall() if known else []
+            new = {}
+            for gid, body in rows:
+                new.setdefault(gid, []).append(("event", json.loads(body)))
+            out = {}
+            for gid in gids:
+                if gid not in self.games:
+                    out[gid] = None
+                    continue
+                try:
+                    if gid in new:
+                        self.games[gid].extend(new[gid])
+                    out[gid] = self._card_now(gid)
+                except Exception:   # noqa: BLE001 - a game the page cannot show: its next push
+                    out[gid] = None
+            return out
+
+    def _seq(self, gid):
+        pg = self.games[gid]
+        return pg.rows[-1][1]["seq"] if pg.rows else 0
+
+    def _card_now(self, gid):
+        """The game's card at the events it holds: the one kept if it shows them already."""
+        had = self.cards.get(gid)
+        if had is not None and had["seq"] == self._seq(gid):
+            return had
+        card = self.cards[gid] = self._make_card(gid, self.games[gid].view())
+        return card
 
     def latest_cards(self, latest):
         """The cards of ``latest`` ((game, last seq stored) pairs): each one kept if it shows
@@ -115,3 +158,25 @@ class ClubGames:
             if pg is None:
                 return None
             return pg.info.get("board") or ""
+
+
+def warm_up(events=12) -> None:
+    """Fold the first events of a bot game as a push and a card fold them, once, as the server
+    starts: the engine's, the page's and the words' first use (imports, a board read, the
+    catalogues) is paid here, not by the first push of every table at once (the start burst)."""
+    from comando import session  # noqa: F401 - a device's table session's fold
+    from comando_host.club.fold import GameFold
+    from comando_host.club.seal import Sealer
+    from comando_host.store.demo_games import bot_game
+    game = bot_game("teg", 4, 1, limit=events)
+    sealer = Sealer(b"warm up", "warm-up")
+    evs = [sealer.feed(e) for e in game.log[:events]]
+    fold = GameFold()
+    for e in evs:
+        fold.feed(e)
+    fold.public()
+    board = evs[0].get("board", "")
+    pg = PageGame([], "warm-up", {"ruleset": "teg", "board": board}, board=shared_board(board))
+    pg.extend([("event", e) for e in evs])
+    pg.view()
+

@@ -57,16 +57,31 @@ def check_name(text, what: str) -> str:
     return text
 
 
+def idle_check(conn) -> None:
+    """The pool's check of a connection before use, without a round trip: one the database
+    closed (restarted, terminated) has its goodbye waiting on the socket (or is closed): it is
+    replaced, so the server carries on once the database is back. A pool connection never
+    LISTENs, so nothing else arrives on it between requests."""
+    import select
+
+    import psycopg
+    if conn.closed or conn.broken:
+        raise psycopg.OperationalError("the connection is closed")
+    if select.select([conn.fileno()], [], [], 0)[0]:
+        conn.close()    # (closed, the pool makes a new one in its place)
+        raise psycopg.OperationalError("the database closed the connection")
+
+
 class Club:
-    def __init__(self, url: str, max_size: int = 8):
+    def __init__(self, url: str, max_size: int = 8, min_size: int = 1):
         from psycopg_pool import ConnectionPool
         connect_check(url)
         self.url = url
         # check: a connection the database dropped (restarted, gone a while) is replaced before
         # use, so the server carries on once the database is back
-        self.pool = ConnectionPool(url, min_size=1, max_size=max_size, open=True, timeout=2,
-                                   kwargs={"connect_timeout": 3},
-                                   check=ConnectionPool.check_connection)
+        self.pool = ConnectionPool(url, min_size=min(min_size, max_size), max_size=max_size,
+                                   open=True, timeout=2, kwargs={"connect_timeout": 3},
+                                   check=idle_check)
         self._folds = {}          # game -> GameFold of its stored events (this process's cache)
         self._lock = threading.Lock()
 
@@ -185,8 +200,12 @@ class Club:
 
     # -- a table's events ----------------------------------------------------------------
 
-    def push(self, table: int, game: str, events) -> int:
+    def push(self, table, game: str, events, token=None) -> int:
         """Store a table's events of ``game`` (each with its seq); the last seq the club holds.
+
+        ``table``: the table's id, or None with ``token``: the table's token, checked in the
+        push's own transaction (ClubError 401 when unknown or revoked), so a push is two round
+        trips to the database (docs/club.md, "A push").
 
         Idempotent by (game, seq): an event stored already must be the same (else 409 naming
         its seq); the first new one must follow the last stored (else 409 naming the missing
@@ -207,7 +226,7 @@ class Club:
         import psycopg
         from psycopg_pool import PoolTimeout
         try:
-            return self._push(table, game, events)
+            return self._push(table, game, events, token)
         except (psycopg.OperationalError, PoolTimeout) as exc:
             self._forget(game)
             raise DatabaseDown("the club database is unreachable: %s" % one_line(exc)) from None
@@ -219,10 +238,32 @@ class Club:
         with self._lock:
             self._folds.pop(game, None)
 
-    def _push(self, table, game, events) -> int:
-        with self._conn() as conn, conn.transaction():
-            row = conn.execute("SELECT table_id, last_seq FROM games WHERE id=%s FOR UPDATE",
-                               (game,)).fetchone()
+    @staticmethod
+    def _owned(conn, table, game, token):
+        """(table, last seq) of ``game`` under its row's lock, the token's table checked in the
+        same round trip; the game made if new (a first push, from event 1 only)."""
+        if token is not None:
+            tcur = conn.execute("SELECT id, revoked FROM tables WHERE token_hash=%s",
+                                (auth.token_hash(token or ""),))
+        gcur = conn.execute("SELECT table_id, last_seq FROM games WHERE id=%s FOR UPDATE",
+                            (game,))
+        if token is not None:
+            trow = tcur.fetchone()      # (the pipeline's first sync: both answers)
+            if trow is None:
+                raise ClubError(401, "unknown table token (ask the organiser for this table's "
+                                "token)")
+            if trow[1] is not None:
+                raise ClubError(401, "this table's token was revoked by the organiser")
+            table = trow[0]
+        row = gcur.fetchone()
+        return table, row
+
+    def _push(self, table, game, events, token=None) -> int:
+        # pipeline mode: BEGIN, the token's table and the game's locked row go in one round
+        # trip; the fold is checked here; the events, the game's row, the notification and
+        # COMMIT go in a second
+        with self._conn() as conn, conn.pipeline(), conn.transaction():
+            table, row = self._owned(conn, table, game, token)
             if row is None:
                 if not events or events[0]["seq"] != 1:
                     raise ClubError(409, "game %s: the club has none of its events: send from "
@@ -230,11 +271,11 @@ class Club:
                 board, ruleset = new_game_info(events[0])
                 inserted = conn.execute(
                     "INSERT INTO games(id, table_id, ruleset, board) VALUES (%s,%s,%s,%s)"
-                    " ON CONFLICT (id) DO NOTHING", (game, table, str(ruleset)[:40],
-                                                     str(board)[:40])).rowcount
+                    " ON CONFLICT (id) DO NOTHING RETURNING id",
+                    (game, table, str(ruleset)[:40], str(board)[:40])).fetchone()
                 row = conn.execute("SELECT table_id, last_seq FROM games WHERE id=%s FOR UPDATE",
                                    (game,)).fetchone()
-                if not inserted and row[0] != table:
+                if inserted is None and row[0] != table:
                     raise ClubError(403, "game %s is another table's: a table pushes only its "
                                     "own games" % game)
             owner, last = row
@@ -273,18 +314,21 @@ class Club:
                 except Illegal as exc:
                     raise ClubError(422, "game %s: %s" % (game, exc), seq=e["seq"],
                                     acked=last) from None
-            with conn.cursor() as cur:
-                cur.executemany("INSERT INTO events(game, seq, body) VALUES (%s,%s,%s)",
-                                [(game, e["seq"], dumps(e)) for e in new])
             top = new[-1]["seq"]
-            conn.execute("UPDATE games SET last_seq=%s, updated=now() WHERE id=%s", (top, game))
+            # one statement: the events, the game's last seq, the notification (at commit)
+            conn.execute(
+                "WITH ev AS (INSERT INTO events(game, seq, body) SELECT %(g)s, s, b FROM"
+                " unnest(%(seqs)s::int[], %(bodies)s::text[]) AS u(s, b)),"
+                " up AS (UPDATE games SET last_seq=%(top)s, updated=now() WHERE id=%(g)s)"
+                " SELECT pg_notify('club_events', %(note)s)",
+                {"g": game, "seqs": [e["seq"] for e in new], "bodies": [dumps(e) for e in new],
+                 "top": top, "note": "%s %d" % (game, top)})
             result = fold.result()
             if result is not None:
                 # the game ended in this push: its seats' results, ratings and tournament table
                 # in the same transaction as its last events (nothing half recorded)
                 from comando_host.club import results
                 results.record(conn, game, table, result)
-            conn.execute("SELECT pg_notify('club_events', %s)", ("%s %d" % (game, top),))
         with self._lock:
             self._folds[game] = fold
         return top

@@ -31,6 +31,8 @@ class Live:
         self.clients: set[asyncio.Queue] = set()
         self.carded: set[asyncio.Queue] = set()   # the clients that asked for cards
         self.card = None                           # game -> its card (a dict), or None
+        self.cards_of = None                       # (games, conn) -> {game: card or None}
+        self._sent = {}                            # game -> the seq of its last card sent
         self.loop = None
         self._stop = threading.Event()
         self._thread = None
@@ -80,15 +82,25 @@ class Live:
         if self.card is None or not self.carded:
             pending.clear()     # nobody to send to: a page that comes takes every card anew
         try:
+            if self.cards_of is not None and pending:
+                # every pending game's card from one read of their new events
+                made = self.cards_of(list(pending), conn)
+            else:
+                made = {}
+                for game in list(pending):
+                    try:
+                        made[game] = self.card(game, conn)
+                    except psycopg.Error:
+                        raise   # the database away: this card waits, the listener reconnects
+                    except Exception:   # noqa: BLE001 - a game the page cannot show: its next push
+                        made[game] = None
             for game in list(pending):
-                try:
-                    card = self.card(game, conn)
-                except psycopg.Error:
-                    raise       # the database away: this card waits, the listener reconnects
-                except Exception:   # noqa: BLE001 - a game the page cannot show: its next push
-                    card = None
+                card = made.get(game)
                 del pending[game]
-                if card is not None:
+                # a card already sent at that seq (a wake's read covered later pushes whose
+                # notifications come after): nothing new, not sent again
+                if card is not None and card["seq"] > self._sent.get(game, -1):
+                    self._sent[game] = card["seq"]
                     cards.append(json.dumps({"game": game, "seq": card["seq"], "card": card},
                                             separators=(",", ":")))
         finally:

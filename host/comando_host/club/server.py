@@ -41,7 +41,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import JSONResponse
 from starlette.routing import Route, WebSocketRoute
 
-from comando_host.club import broadcast, seating, tournament_routes
+from comando_host.club import broadcast, clubgames, seating, tournament_routes
 from comando_host.club.db import Club, ClubError
 from comando_host.club.requests import bearer, guarded, read_json
 from comando_host.club.live import Live
@@ -81,12 +81,21 @@ def create_app(club: Club) -> Starlette:
         await run_in_threadpool(club.revoke_table, cid, tid)
         return JSONResponse({"revoked": tid})
 
+    known = set()   # tokens this process has seen good: checked again in each push's own
+                    # transaction (club.push with token), so a revoked one is refused there
+
     @guarded
     async def push(request):
-        table = await run_in_threadpool(club.table, bearer(request))
+        token = bearer(request)
+        if token not in known:
+            # a token not seen yet: refused (401) before its body is read
+            await run_in_threadpool(club.table, token)
+            if len(known) > 10000:
+                known.clear()
+            known.add(token)
         body = await read_json(request)
-        acked = await run_in_threadpool(club.push, table, request.path_params["gid"],
-                                        body.get("events"))
+        acked = await run_in_threadpool(club.push, None, request.path_params["gid"],
+                                        body.get("events"), token)
         return JSONResponse({"acked": acked})
 
     @guarded
@@ -121,9 +130,14 @@ def create_app(club: Club) -> Starlette:
     async def lifespan(app):
         import asyncio
         live.start(asyncio.get_running_loop())
+        with contextlib.suppress(Exception):   # (a speed-up only: never a reason not to serve)
+            await run_in_threadpool(clubgames.warm_up)
         # serve once the listener is on (a spectator connected then hears every push from then
         # on); the database away now: serve anyway, the listener joins when it is back
         await run_in_threadpool(live.listening.wait, 5.0)
+        # and once the pool's connections are open (the database away: serve anyway)
+        with contextlib.suppress(Exception):
+            await run_in_threadpool(club.pool.wait, 5.0)
         try:
             yield
         finally:

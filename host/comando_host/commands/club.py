@@ -204,11 +204,13 @@ def _needs_extra():
             from None
 
 
-def open_club(url):
+def open_club(url, warm=False):
+    """The club's database; ``warm``: the server's, its pool's connections all opened at start
+    (a burst of pushes, every table's first at once, waits for none being made)."""
     from comando_host.club.db import Club, DatabaseDown
     from comando_host.club.schema import SchemaTooNew
     try:
-        return Club(url)
+        return Club(url, min_size=8 if warm else 1)
     except (DatabaseDown, SchemaTooNew) as exc:
         raise UsageError(str(exc)) from None
 
@@ -312,7 +314,7 @@ def serve(args, url) -> int:
     host = host_for(args.lan)
     if not 0 <= args.port <= 65535:
         raise UsageError("--port %d is not a TCP port (0..65535)" % args.port)
-    club = open_club(url)
+    club = open_club(url, warm=True)
     import uvicorn
 
     from comando_host.club.server import create_app

@@ -63,13 +63,16 @@ class _Follow:
 
 
 class PageGame:
-    def __init__(self, rows, game: str = "", info: dict | None = None, code: str | None = None):
+    def __init__(self, rows, game: str = "", info: dict | None = None, code: str | None = None,
+                 board=None):
+        """``board``: the game's board loaded already (shared, never changed: the club keeps
+        one of each for all its games), else the game's new event loads it."""
         self.game = game
         self.info = info or {}
         self.lang = code    # the language its lines are worded in (None: the process's)
         self.rows = list(rows)
-        self._f = _Follow()
-        self._marks = {0: copy.deepcopy(self._f)}
+        self._f = _Follow(board)
+        self._marks = {0: copy.deepcopy(self._f, {id(board): board} if board is not None else {})}
 
     # -- following ---------------------------------------------------------------------------
 
