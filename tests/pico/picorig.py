@@ -349,7 +349,7 @@ class PicoRig:
         journal to fold at boot: a T.E.G. II table's ~1 s)."""
         count = 1
         while True:
-            r = self.call("frames", count=count, settle=settle, timeout=timeout_ms)
+            r = self.call("frames", count=count, settle=settle, timeout=timeout_ms, idle=True)
             if not r.get("ok"):
                 raise RigError("no frame within %d ms of power-on:\n%s" % (timeout_ms, self.log()))
             if sum(f["bytes"] for f in self.frames) >= WHOLE_SCREEN or self.frames[-1]["t1"] > timeout_ms:
@@ -362,8 +362,10 @@ class PicoRig:
     def tap(self, *buttons: str, hold: int = 60, settle: int | None = None, timeout: int = 60000) -> dict:
         pins = [PINS[b] for b in buttons]
         before = len(self.frames)
+        # a hold (a LONG) stays down until the app has seen it down that long; a tap is let go at
+        # its time once the app has seen it (the pin interrupt keeps its edges)
         r = self.call("tap", pins=pins, hold=hold, settle=self.settle if settle is None else settle,
-                      timeout=timeout)
+                      timeout=timeout, held=hold if hold >= LONG_MS else 0)
         self.taps.append((r["edge"], r["t"], before, hold))
         return r
 
@@ -372,8 +374,9 @@ class PicoRig:
 
     def later(self, seconds: float) -> None:
         """The clock jumps ``seconds`` ahead at once (the simulator's ``later``: a game clock's
-        minutes without running them)."""
-        self.call("later", ms=seconds * 1000)
+        minutes without running them), then runs until the device has drawn what the jump
+        changed and gone idle (as after a tap: ``settle`` ms of quiet glass, the core asleep)."""
+        self.call("later", ms=seconds * 1000, settle=self.settle)
 
     def script(self, lines, png_dir: str | None = None) -> None:
         """Run simulator script lines (a list, or a file path)."""
