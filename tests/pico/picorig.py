@@ -8,9 +8,10 @@
 
 Times are emulated milliseconds (the chip's clock). Button presses follow the simulator's script
 language (``ok``, ``roll x3``, ``long ok``, ``hold up 900``, ``hold back+ok 600``, ``wait 500``,
-``later SECONDS``: the clock jumps, ``png NAME``); each press holds the pins low for 60 ms, releases, and waits until the display has
-been quiet for ``settle`` ms while the input loop polls again: presses never queue up faster
-than the app takes them, whatever the emulator's speed.
+``later SECONDS``: the clock jumps, ``png NAME``); each press holds the pins low for 60 ms (and
+until the input loop has seen it), releases, and waits until the device is idle (the display
+quiet for ``settle`` ms, the input loop polling, the core asleep after its last frame): presses
+never queue up faster than the app takes them, whatever the emulator's speed.
 """
 
 from __future__ import annotations
