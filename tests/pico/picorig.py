@@ -8,9 +8,10 @@
 
 Times are emulated milliseconds (the chip's clock). Button presses follow the simulator's script
 language (``ok``, ``roll x3``, ``long ok``, ``hold up 900``, ``hold back+ok 600``, ``wait 500``,
-``later SECONDS``: the clock jumps, ``png NAME``); each press holds the pins low for 60 ms, releases, and waits until the display has
-been quiet for ``settle`` ms while the input loop polls again: presses never queue up faster
-than the app takes them, whatever the emulator's speed.
+``later SECONDS``: the clock jumps, ``png NAME``); each press holds the pins low for 60 ms (and
+until the input loop has seen it), releases, and waits until the device is idle (the display
+quiet for ``settle`` ms, the input loop polling, the core asleep after its last frame): presses
+never queue up faster than the app takes them, whatever the emulator's speed.
 """
 
 from __future__ import annotations
@@ -352,7 +353,7 @@ class PicoRig:
         journal to fold at boot: a T.E.G. II table's ~1 s)."""
         count = 1
         while True:
-            r = self.call("frames", count=count, settle=settle, timeout=timeout_ms)
+            r = self.call("frames", count=count, settle=settle, timeout=timeout_ms, idle=True)
             if not r.get("ok"):
                 raise RigError("no frame within %d ms of power-on:\n%s" % (timeout_ms, self.log()))
             if sum(f["bytes"] for f in self.frames) >= WHOLE_SCREEN or self.frames[-1]["t1"] > timeout_ms:
@@ -365,8 +366,10 @@ class PicoRig:
     def tap(self, *buttons: str, hold: int = 60, settle: int | None = None, timeout: int = 60000) -> dict:
         pins = [PINS[b] for b in buttons]
         before = len(self.frames)
+        # a hold (a LONG) stays down until the app has seen it down that long; a tap is let go at
+        # its time once the app has seen it (the pin interrupt keeps its edges)
         r = self.call("tap", pins=pins, hold=hold, settle=self.settle if settle is None else settle,
-                      timeout=timeout)
+                      timeout=timeout, held=hold if hold >= LONG_MS else 0)
         self.taps.append((r["edge"], r["t"], before, hold))
         return r
 
@@ -375,8 +378,9 @@ class PicoRig:
 
     def later(self, seconds: float) -> None:
         """The clock jumps ``seconds`` ahead at once (the simulator's ``later``: a game clock's
-        minutes without running them)."""
-        self.call("later", ms=seconds * 1000)
+        minutes without running them), then runs until the device has drawn what the jump
+        changed and gone idle (as after a tap: ``settle`` ms of quiet glass, the core asleep)."""
+        self.call("later", ms=seconds * 1000, settle=self.settle)
 
     def script(self, lines, png_dir: str | None = None) -> None:
         """Run simulator script lines (a list, or a file path)."""

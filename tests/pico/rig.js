@@ -143,8 +143,14 @@ for (const p of BUTTON_PINS) mcu.gpio[p].setInputValue(true);
 // GPIO_IN reads: the input loop's heartbeat (machine.Pin.value() reads SIO GPIO_IN)
 let lastPoll = 0, pollGapMax = 0, pollWindowFrom = null;
 let firstPollPressed = null; // the first button sample that saw the current press
+let lastPollPressed = null; // the last one
 let pressedPolls = 0; // the button samples that saw the current press
 let pollLog = null; // the times of the button samples, while a poll_log is open (diagnostics)
+// The last moment the core slept (WFE/WFI: the asyncio loop had no task to run until its next
+// alarm). A press's steps (a new game's, in turns of the loop that sample the buttons between
+// flash erases) and background work never sleep: the device is idle only once it has slept after
+// its last frame, not merely when the glass has been quiet while the buttons were sampled
+let lastSleep = 0;
 const sioRead = mcu.sio.readUint32.bind(mcu.sio);
 mcu.sio.readUint32 = (offset) => {
   if (offset === 0x004) {
@@ -152,6 +158,7 @@ mcu.sio.readUint32 = (offset) => {
     if (pollWindowFrom !== null && t - lastPoll > pollGapMax) pollGapMax = t - lastPoll;
     lastPoll = t;
     if (firstPollPressed === null && pressed.size) firstPollPressed = t;
+    if (pressed.size) lastPollPressed = t;
     if (pressed.size) pressedPolls++;
     if (pollLog !== null && pollLog.length < 20000) pollLog.push(t / 1e6);
   }
@@ -372,9 +379,21 @@ function pinsDown(pins, down) {
   }
 }
 const taps = [];
-// Two: with one, the first tap after boot in the La Revancha crisis golden case was lost (the
-// sample that saw it seems not to be one the input loop acts on: not looked into further)
-const TAP_SAMPLES = 2;
+// The device has reacted to what happened at `since` (a release, a clock jump): the glass quiet
+// for `settle` since then and since its last frame, the input loop sampling, and the core asleep
+// at least once after both (a press's steps and background work never sleep)
+function settled(since, settle) {
+  const now = clock.nanos;
+  const from = Math.max(since, lastI2C());
+  return now - from >= settle && now - lastPoll < 30e6 && lastSleep > from;
+}
+// One: the pin interrupt latches the fall and the rise (device/hal/pico.py), so a tap the input
+// loop saw once and then went busy on (a screen's module to import: ~1.8 s after BACK in a map
+// game) is released at its time, as a hand lets go; with two, it stayed down until the loop's
+// next look and read as a LONG (BACK's hint instead of the menu). (Two were once needed because
+// the first tap after boot came while the app was still starting: boot() now waits until the
+// device is idle.) A hold is held until the loop has seen it down for `held` ms (its LONG).
+const TAP_SAMPLES = 1;
 function handle(cmd) {
   const id = cmd.id;
   const t = clock.nanos;
@@ -382,8 +401,9 @@ function handle(cmd) {
     case 'tap': { // press pins for hold ms, release, then wait until the screen is quiet
       const hold = (cmd.hold || 60) * 1e6, settle = (cmd.settle || 120) * 1e6;
       const deadline = t + (cmd.timeout || 60000) * 1e6;
+      const heldSeen = (cmd.held || 0) * 1e6;
       pinsDown(cmd.pins, true);
-      firstPollPressed = null;
+      firstPollPressed = lastPollPressed = null;
       pressedPolls = 0;
       const edge = t / 1e6;
       // held for `hold` ms, and until the app has sampled the press TAP_SAMPLES times (a flash
@@ -397,14 +417,12 @@ function handle(cmd) {
         if (released === null) {
           if (now - t < hold) return null;
           if (pressedPolls < TAP_SAMPLES && now < deadline) return null;
+          if (heldSeen && lastPollPressed - firstPollPressed < heldSeen && now < deadline) return null;
           pinsDown(cmd.pins, false);
           released = now;
         }
-        const quiet = now - Math.max(released, lastI2C());
-        const polling = now - lastPoll < 30e6;
-        if ((quiet >= settle && polling) || now > deadline) {
-          return { edge, quiet: quiet >= settle, frames: frameCount };
-        }
+        const r = settled(released, settle);
+        if (r || now > deadline) return { edge, quiet: r, frames: frameCount };
         return null;
       } });
       break;
@@ -422,9 +440,17 @@ function handle(cmd) {
       break;
     }
     case 'later': { // the clock jumps `ms` ahead at once (the simulator's `later`: a game
-      // clock's minutes without running them); alarms due meanwhile fire, in order
+      // clock's minutes without running them); alarms due meanwhile fire, in order. Then, as
+      // after a tap, until the device has drawn what the jump changed (a clock's figures) and
+      // gone idle: in lockstep the chip runs only while an op waits, so an op that returned at
+      // once would leave the glass as it was before the jump
       clock.tick(cmd.ms * 1e6);
-      done(id);
+      const from = clock.nanos, settle = (cmd.settle || 120) * 1e6;
+      const deadline = from + (cmd.timeout || 60000) * 1e6;
+      waiters.push({ id, check: (now) => {
+        const r = settled(from, settle);
+        return r || now > deadline ? { quiet: r, frames: frameCount } : null;
+      } });
       break;
     }
     case 'down': pinsDown(cmd.pins, true); done(id); break;
@@ -435,9 +461,11 @@ function handle(cmd) {
       break;
     }
     case 'frames': { // until at least `count` frames, then `settle` ms of quiet
+      // (idle: and the core asleep after the last frame: the app's loop is running)
       const deadline = t + (cmd.timeout || 60000) * 1e6, settle = (cmd.settle || 0) * 1e6;
       waiters.push({ id, check: (now) => {
-        if ((frameCount >= cmd.count && now - lastI2C() >= settle) || now > deadline) {
+        if ((frameCount >= cmd.count && now - lastI2C() >= settle &&
+             (!cmd.idle || lastSleep > lastI2C())) || now > deadline) {
           return { frames: frameCount, ok: frameCount >= cmd.count };
         }
         return null;
@@ -517,6 +545,7 @@ function run() {
       if (core.waiting) {
         const dt = clock.nanosToNextAlarm;
         clock.tick(dt > 0 && dt < 1e9 ? dt : CYCLE_NS);
+        lastSleep = clock.nanos;
       } else {
         clock.tick(core.executeInstruction() * CYCLE_NS);
       }
