@@ -6,7 +6,12 @@ All derive from ValueError so the host CLI can print them as one line and exit 2
 
 
 class ComandoError(ValueError):
-    """Base of every rule, data and protocol error the core raises."""
+    """Base of every rule, data and protocol error the core raises. A refusal of the map engine
+    (comando.texts.refused) also carries its number in refusals.txt and the values of its fields,
+    for the laptop to say it in the table's language; any other error has none."""
+
+    number = None   # (class attributes: an error that is no numbered refusal costs nothing more)
+    args_ = ()
 
 
 class RulesError(ComandoError):

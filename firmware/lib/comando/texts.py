@@ -10,9 +10,11 @@ line only (tests/host/test_texts_langs.py fails the build on a missing key or a 
 CPython reads a whole file once; MicroPython keeps the last few lines it read (a screen's words
 are asked at every frame).
 
-The map engine's refusals are in refusals.txt, English only (the laptop words them again in the
-table's language), looked up by number: ``refusal(n, *args)``. A number in bytecode is no heap
-object, where a key would be one string more (docs/decisions/engine-refusals-on-flash.md).
+The map engine's refusals are in refusals.txt, English only, looked up by number:
+``refusal(n, *args)``. A number in bytecode is no heap object, where a key would be one string
+more (docs/decisions/engine-refusals-on-flash.md). The engine raises them with ``refused(cls, n,
+*args)``: the error carries its number and its fields (``.number``, ``.args_``), and the laptop
+says it again in the table's language by that number (comando_host.text.refusals).
 """
 
 _DIR = __file__.replace("\\", "/").rpartition("/")[0]
@@ -149,6 +151,16 @@ def refusal(n, *args):
     if t is None:
         return "refusal %d %r" % (n, args)
     return t % args if args else t
+
+
+def refused(cls, n, *args):
+    """The error ``cls`` (a ComandoError) of refusal ``n``: its English as ``refusal(n, *args)``
+    gives it, and the number and the fields as they were (``.number``, ``.args_``) for a reader
+    that says it in another language. Nothing stays on the heap but the error itself."""
+    e = cls(refusal(n, *args))
+    e.number = n
+    e.args_ = args
+    return e
 
 
 def say(key, *args):
