@@ -84,7 +84,7 @@ def _run(args) -> int:
         # The shared core raises ValueError subclasses with messages meant for players (a
         # board's lookups said again in the chosen language: text/refusals.py)
         from comando_host.text.refusals import say
-        print(f"comando {args.command}: error: {say(str(exc))}", file=sys.stderr)
+        print(f"comando {args.command}: error: {say(exc)}", file=sys.stderr)
         return 2
     except RuntimeError as exc:
         from comando_host.howto import MissingExtra   # (imported when one was raised)

@@ -176,20 +176,23 @@ def test_a_refusal_keeps_its_rulebook_quote_and_says_the_rest_in_the_tables_lang
     other = next(c for c in range(s.n) if s.owner[c] != s.cur)
     with pytest.raises(IllegalMove) as exc:
         engine.check(s, {"t": "place", "p": s.cur, "c": other, "n": 1})
-    english = str(exc.value)
+    exc_place = exc.value
+    english = str(exc_place)
+    assert exc_place.number is not None   # the engine's refusal carries its number and fields
     cite = english[english.index(" (teg-la-revancha.txt"):]
     assert "Placing Armies on the Map" in cite
     lang.use("es")
-    said = refusals.say(english)
+    said = refusals.say(exc_place)
     assert said == f"{s.board.name(other)} no es tuyo: colocá ejércitos solo en tus propios países" + cite
     with pytest.raises(IllegalMove) as exc:
         engine.check(s, {"t": "end", "p": s.cur})
-    assert refusals.say(str(exc.value)).startswith("ahora no se puede terminar el turno: ")
+    assert refusals.say(exc.value).startswith("ahora no se puede terminar el turno: ")
     lang.use("pt_BR")
-    assert refusals.say(english).startswith(f"{s.board.name(other)} não é seu: coloque exércitos")
-    assert refusals.say("a shape no pattern knows") == "a shape no pattern knows"   # English, as said
+    assert refusals.say(exc_place).startswith(f"{s.board.name(other)} não é seu: coloque exércitos")
+    # an error with no number is said as the engine said it (English, never a wrong translation)
+    assert refusals.say(IllegalMove("a refusal with no number")) == "a refusal with no number"
     lang.use("en")
-    assert refusals.say(english) == english
+    assert refusals.say(exc_place) == english
 
 
 def test_the_winners_words_in_the_tables_language_and_the_stores_english():
@@ -361,19 +364,28 @@ def test_wars_objectives_in_the_board_files_portuguese():
 
 
 def test_a_refusal_names_the_players_colour_in_the_tables_words():
+    # the errors as the engine raises them (comando.texts.refused: its number and its values)
+    from comando.errors import BoardError, IllegalMove
+    from comando.texts import refused
     from comando_host.text import refusals
     try:
         lang.use("es")
-        said = refusals.say("place is not allowed now: Beto (black) is in the attack phase")
+        said = refusals.say(refused(IllegalMove, 22, "place", "Beto (black)", "attack", ""))
         assert said == "ahora no se puede colocar: Beto (negro) está en la etapa atacar"
-        assert refusals.say("Canadá is not yours") == "Canadá no es tuyo"
-        assert refusals.say("Perú is already occupied by Ana (blue): claim a free country") == \
+        assert refusals.say(refused(IllegalMove, 53, "Canadá")) == "Canadá no es tuyo"
+        assert refusals.say(refused(IllegalMove, 99, "Perú", "Ana (blue)", "")) == \
             "Perú ya está ocupado por Ana (azul): ocupá un país libre"
         cite = ' (teg-classic.txt, "ATTACKS": "...")'
-        assert refusals.say("Alaska does not border Chile" + cite) == "Alaska no limita con Chile" + cite
-        assert refusals.say("Nothing to undo") == "No hay nada para deshacer"
+        said = refusals.say(refused(IllegalMove, 46, "Alaska", "Chile", cite))
+        assert said == "Alaska no limita con Chile: solo se ataca a un país limítrofe" + cite   # the quote kept
+        assert refusals.say(refused(IllegalMove, 15)) == "No hay nada para deshacer"
+        said = refusals.say(refused(IllegalMove, 22, "end", "Ana (red)", "add", " and has 3 armies to place"))
+        assert said == "ahora no se puede terminar el turno: Ana (rojo) está en la etapa incorporar y tiene 3 ejércitos para colocar"
+        assert refusals.say(refused(BoardError, 252, "teg", "Narnia")) == "teg: no hay ningún país llamado 'Narnia'"
         lang.use("pt_BR")
-        assert refusals.say("Canadá is not yours") == "Canadá não é seu"
+        assert refusals.say(refused(IllegalMove, 53, "Canadá")) == "Canadá não é seu"
+        said = refusals.say(refused(IllegalMove, 178, "Brasil", "2 missiles", "Chile", 1, cite))
+        assert said.startswith("Brasil tem 2 mísseis e Chile 1") and said.endswith(cite)
     finally:
         lang.use("en")
 

@@ -14,6 +14,7 @@ else:  # CPython (a package named micropython, the unix port's, may be installed
     const = lambda x: x  # noqa: E731
 
 from comando.errors import BoardError
+from comando.texts import refused
 
 SCHEMA = "comando-board/1"
 MPY = sys.implementation.name == "micropython"
@@ -150,8 +151,7 @@ def default_board_id(ruleset):
     try:
         return BOARDS[ruleset]
     except KeyError:
-        raise BoardError("no default board for ruleset '%s' (known: %s)"
-                         % (ruleset, ", ".join(sorted(BOARDS))))
+        raise refused(BoardError, 255, ruleset, ", ".join(sorted(BOARDS)))
 
 
 def board_path(board_id, directory=None):
@@ -165,5 +165,5 @@ def board_path(board_id, directory=None):
             known = ", ".join(list_boards(d)) or "none"
         except BoardError:
             known = "none: no such directory"
-        raise BoardError("unknown board '%s' (no %s; known: %s)" % (board_id, path, known))
+        raise refused(BoardError, 256, board_id, path, known)
     return path
