@@ -39,7 +39,7 @@ def _calls():
             path = os.path.join(dirpath, f)
             with open(path, encoding="utf-8") as fh:
                 src = fh.read()
-            if not re.search(r"^from comando\.texts import .*\brefused\b", src, re.M):
+            if not re.search(r"^\s*from comando\.texts import .*\brefused\b", src, re.M):
                 continue   # (another module's own refusal(): device.link's frames)
             for node in ast.walk(ast.parse(src)):
                 if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "refused":

@@ -44,7 +44,6 @@ import sys
 
 from comando import board_graph
 from comando.errors import BoardError  # noqa: F401  (re-exported: comando.board.BoardError)
-from comando.texts import refused
 # the file format's names and the shipped boards' places, re-exported: comando.board is the API
 from comando.board_files import (SCHEMA, SHORT_MAX, FONT_PX, MPY, search_key,  # noqa: F401
                                  short_ok, set_boards_dir, boards_dir, list_boards,  # noqa: F401
@@ -163,6 +162,7 @@ class Board:
         try:
             return self._ids.index(cid)
         except ValueError:
+            from comando.texts import refused   # (the words: read when a lookup fails)
             raise refused(BoardError, 250, self.id, cid)
 
     def short(self, i):
@@ -177,6 +177,7 @@ class Board:
         if isinstance(text, int) and not isinstance(text, bool):
             if 0 <= text < self.n:
                 return text
+            from comando.texts import refused   # (the words: read when a lookup fails)
             raise refused(BoardError, 251, self.id, text, self.n - 1)
         k = search_key(text)
         if k:
@@ -188,6 +189,7 @@ class Board:
                 for a in self._alias[i]:
                     if search_key(a) == k:
                         return i
+        from comando.texts import refused   # (the words: read when a lookup fails)
         raise refused(BoardError, 252, self.id, text)
 
     def symbol(self, i):
@@ -221,6 +223,7 @@ class Board:
         try:
             return self._cids.index(cid)
         except ValueError:
+            from comando.texts import refused   # (the words: read when a lookup fails)
             raise refused(BoardError, 253, self.id, cid)
 
     def find_continent(self, text):
@@ -232,6 +235,7 @@ class Board:
             for a in self._calias[c]:
                 if k and search_key(a) == k:
                     return c
+        from comando.texts import refused   # (the words: read when a lookup fails)
         raise refused(BoardError, 254, self.id, text)
 
     def members(self, c):

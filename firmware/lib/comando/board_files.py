@@ -14,7 +14,6 @@ else:  # CPython (a package named micropython, the unix port's, may be installed
     const = lambda x: x  # noqa: E731
 
 from comando.errors import BoardError
-from comando.texts import refused
 
 SCHEMA = "comando-board/1"
 MPY = sys.implementation.name == "micropython"
@@ -151,6 +150,7 @@ def default_board_id(ruleset):
     try:
         return BOARDS[ruleset]
     except KeyError:
+        from comando.texts import refused   # (the words: read when a lookup fails)
         raise refused(BoardError, 255, ruleset, ", ".join(sorted(BOARDS)))
 
 
@@ -165,5 +165,6 @@ def board_path(board_id, directory=None):
             known = ", ".join(list_boards(d)) or "none"
         except BoardError:
             known = "none: no such directory"
+        from comando.texts import refused   # (the words: read when a lookup fails)
         raise refused(BoardError, 256, board_id, path, known)
     return path
