@@ -391,17 +391,20 @@ def test_a_refusal_names_the_players_colour_in_the_tables_words():
 
 
 @pytest.mark.parametrize("rs", ["teg", "revancha"])
-def test_the_teg_boxes_objectives_in_spanish_from_the_boards_words(rs):
-    # boards/words/<board>.es.json: every occupy objective of the board file in the box's
-    # Spanish (teg-classic.txt / teg-la-revancha.txt "Secret Objectives"); the table in es reads
-    # them, a destroy card is worded with its colour in the table's words; English unchanged
+@pytest.mark.parametrize("code", ["es", "pt_BR"])
+def test_the_teg_boxes_objectives_in_spanish_from_the_boards_words(rs, code):
+    # boards/words/<board>.<code>.json: every occupy objective of the board file in the box's
+    # Spanish (teg-classic.txt / teg-la-revancha.txt "Secret Objectives"), and in Portuguese; the
+    # table in that language reads them, a destroy card is worded with its colour in the table's
+    # words; English unchanged
     from comando import engine
     from comando.board import load_board
     from comando.dice import SeededDice
     from comando_host.text import board_words, engine_text
     b = load_board(rs)
-    es = board_words.words(b.id, "es")
-    assert es["board"] == b.id and es["lang"] == "es"
+    es = board_words.words(b.id, code)
+    assert es["board"] == b.id and es["lang"] == code
+    assert set(es) == set(board_words.words(b.id, "es"))   # the sole / common objective too
     wanted = {str(o["id"]) for o in b.objectives if rs == "revancha" or o.get("type") != "destroy"}
     assert set(es["objectives"]) == wanted and all(es["objectives"].values())
     seats = [("Ana", "blue"), ("Beto", "red"), ("Caro", "black"), ("Dani", "yellow")]
@@ -414,12 +417,12 @@ def test_the_teg_boxes_objectives_in_spanish_from_the_boards_words(rs):
             s.obj[0] = o["id"]
             if rs == "revancha" and s.x.get("o2"):
                 s.x["o2"] = None
-            lang.use("es")
+            lang.use(code)
             said = engine_text.objective(s, 0)
             assert said.startswith(es["objectives"][str(o["id"])]), said
             lang.use("en")
             assert engine_text.objective(s, 0) == s.rules.objective_text(s, 0)
-        if rs == "teg":
+        if rs == "teg" and code == "es":
             s.obj[0], s.target[0], s.void[0] = 11, 1, 0   # the red army's card, red at the table
             lang.use("es")
             assert engine_text.objective(s, 0) == "Destruir al ejército rojo."
