@@ -36,6 +36,21 @@ def forces(text: str) -> int:
     return value
 
 
+# `comando battle --help`'s description (the module's docstring's): the examples, then the text
+# in the table's language (kept as written: RawDescriptionHelpFormatter)
+EXAMPLES = "\n    ".join((  # english: command lines
+    "comando battle --att 3/0/5 --def 1/2/2",
+    "comando battle --att 2/+/1 --att-armies 16 --def 5/5/0 --att-wp 7 --def-wp 7",
+    "comando battle --att 1/SU/5 --att-su --def 4/3/3",
+    "comando battle --att 3/A2/5 --def 8/4/A --def-aircraft 4 --json"))
+DESCRIPTION = N_(
+    "A clock is 0-11, '+' (all the armies not on the other two clocks), 'SU' or 'A2' (2 aircraft; a\n"
+    "bare 'A' is all the side's aircraft). The forces in the region default to what the clocks show:\n"
+    "give --att-armies/--def-armies when '+' is used (or to check that all armies are committed),\n"
+    "--att-aircraft/--def-aircraft for a bare 'A' (or to check that all aircraft are committed),\n"
+    "--att-su/--def-su to say the side has its SU in the region (then it must be played), and\n"
+    "--att-wp/--def-wp for the war-potential levels to show them before and after.")
+
 # each side's options' help (--att-armies ... --att-name; the same for --def-), whole sentences
 SIDE_HELP = (
     (N_("armies (or ships) of the attacker in the region (needed with '+')"),
@@ -57,7 +72,7 @@ def register(subparsers) -> None:
     p = subparsers.add_parser(
         "battle",
         help=_("resolve a T.E.G. II combat from two battle commands (3/0/5 v 1/2/2)"),
-        description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
+        description="    " + EXAMPLES + "\n\n" + _(DESCRIPTION),
         formatter_class=RawDescriptionHelpFormatter,
     )
     # Clocks like "-1/2/3" must reach our own validation, not look like an option to argparse.

@@ -9,12 +9,17 @@ import sys
 from comando.errors import ComandoError
 from comando.engine import log as elog
 from comando_host.text import engine_text, lang
-from comando_host.text.lang import _
+from comando_host.text.lang import N_, _
+
+
+# `comando replay --help`'s description (the module's docstring, in the table's language)
+DESCRIPTION = N_("Fold a game log and print the final state, or the first line that is not a legal "
+                 "event, with its line number (exit 1; also when the log cannot be read).")
 
 
 def register(subparsers):
     p = subparsers.add_parser("replay", help=_("fold a game log (JSONL) and print the final state"),
-                              description=__doc__)
+                              description=_(DESCRIPTION))
     p.add_argument("file", help=_("a game log: one JSON event per line (an export of a stored game "
                    "too), or the id of a stored game (comando games)"))
     p.add_argument("--db", metavar="PATH", help=_("the game database for a stored game id"))

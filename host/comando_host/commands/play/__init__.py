@@ -38,16 +38,30 @@ from comando_host.commands.play.gamesetup import (find_board, new_game_id, parse
 from comando_host.commands.play.logfiles import resume_events, resume_torn
 from comando_host.commands.play.repl import KeyboardGame, loop
 from comando_host.text import engine_text, lang
-from comando_host.text.lang import _
+from comando_host.text.lang import N_, _
 
 # What other modules and tests reach through `comando_host.commands.play` (its old names too).
 __all__ = ("KeyboardGame", "completer_for", "register", "run")
 _resume_torn = resume_torn
 
 
+# `comando play --help`'s description (the module's docstring, said in the table's language)
+DESCRIPTION = N_(
+    "Drive an engine game from the keyboard (or a script on stdin), e.g. comando play --players "
+    "Ana:red,Beto:blue,Caro:black,Dani:yellow --seed 7 --log game.jsonl. Type `help` at the "
+    "prompt. Country names complete with Tab (ids like nueva_york; names and aliases are "
+    "accepted too, case and accents ignored). Every event is appended to the log as it happens, "
+    "so the file is always a replayable game (`comando replay game.jsonl`). A game clock: "
+    "`--option clock=limit:30m,end:roll` (a time limit, then the closing roll after each round; "
+    "`end:round` finishes the round), `turn:2m` (a countdown per turn) or `budget:20m` (each "
+    "player's time), `attime:countries|armies` (the winner at time); the prompt shows the time "
+    "left. At a club table: `comando play --club URL --token T` plays the table's tournament "
+    "round, its ruleset, players and clock as the club drew and set them.")
+
+
 def register(subparsers):
     p = subparsers.add_parser("play", help=_("play a game at the keyboard (REPL; scriptable from stdin)"),
-                              description=__doc__)
+                              description=_(DESCRIPTION))
     p.add_argument("--ruleset", default=None,
                    help=_("ruleset id: {rulesets} (default teg)").format(rulesets=", ".join(engine.RULESETS)))
     p.add_argument("--board", default=None,
