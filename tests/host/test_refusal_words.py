@@ -90,3 +90,52 @@ def test_the_error_raised_carries_its_number_and_is_said_by_it():
         assert refusals.say(texts.refused(IllegalMove, 32, "zz")) == "trade: unknown card 'zz'"
     finally:
         lang.use("en")
+
+
+def test_a_pact_is_said_as_the_core_says_it_in_english_and_in_the_tables_words():
+    # comando.engine.pact_moves / La Revancha's pact_moves describe_pact: the laptop's pact_text
+    # says the same English, and each kind in es and pt_BR with the players' colours in its words
+    from comando import engine
+    from comando.board import load_board
+    from comando.dice import SeededDice
+    from comando_host.text.engine_text import pact_text
+    g = engine.new_game(load_board("revancha"), "revancha", [("Ana", "white"), ("Beto", "black")], {},
+                        rng=SeededDice(3))
+    s = g.state
+    pacts = [(1, "w", 0, 1, -1, -1, -1), (2, "c", 0, 1, 3, 4, -1), (3, "z", 0, 1, 5, -1, 1),
+             (4, "a", 0, 1, 6, -1, -1), (5, "k", 0, 1, 0, -1, -1), (6, "b", 0, 1, 0, 1, 0)]
+    try:
+        for pact in pacts:
+            assert pact_text(s, pact) == s.rules.describe_pact(s, pact), pact
+        lang.use("es")
+        said = [pact_text(s, pact) for pact in pacts]
+        assert said[0] == "pacto #1: no agresión mundial entre Ana (blanco) y Beto (negro)"
+        assert said[2].endswith("; roto, obliga hasta que termine el próximo turno de Beto (negro)")
+        lang.use("pt_BR")
+        assert pact_text(s, pacts[0]) == "pacto #1: não agressão mundial entre Ana (branco) e Beto (preto)"
+        for pact in pacts:
+            assert "pact #" not in pact_text(s, pact)
+    finally:
+        lang.use("en")
+
+
+def test_a_refusal_naming_a_pact_says_it_in_the_tables_words_with_the_games_state():
+    # refusal 48 (comando.engine.rules: an attack across a pact) carries the core's English
+    # description of the pact; with the game's state at hand the laptop says the pact in the
+    # table's words, without it as the engine described it
+    from comando import engine
+    from comando.board import load_board
+    from comando.dice import SeededDice
+    g = engine.new_game(load_board("revancha"), "revancha", [("Ana", "white"), ("Beto", "black")], {},
+                        rng=SeededDice(3))
+    s = g.state
+    s.pacts.append((7, "w", 0, 1, -1, -1, -1))
+    english = s.rules.describe_pact(s, s.pacts[-1])
+    error = texts.refused(IllegalMove, 48, "Chile", "Perú", english)
+    try:
+        lang.use("es")
+        assert refusals.say(error, s) == ("Chile no puede atacar a Perú: pacto #7: no agresión mundial "
+                                          "entre Ana (blanco) y Beto (negro)")
+        assert refusals.say(error).endswith(": " + english)
+    finally:
+        lang.use("en")

@@ -308,9 +308,27 @@ def _counted(name: str, value) -> str:
     return _n("{n} different secret objective", "{n} different secret objectives", n).format(n=n)
 
 
-def _word(name: str, value) -> str:
+_PACT = re.compile(r"^pact #(\d+): ")   # the core's describe_pact: its pact's number
+
+
+def _pact(text: str, state) -> str:
+    """A pact the engine described (refusals 48, 173, 211), in the table's words when the game's
+    state is at hand to find it by its number; else as the engine described it."""
+    m = _PACT.match(text)
+    if state is None or m is None:
+        return text
+    for pact in getattr(state, "pacts", None) or ():
+        if pact[0] == int(m.group(1)):
+            from comando_host.text.engine_text import pact_text
+            return pact_text(state, pact)
+    return text
+
+
+def _word(name: str, value, state=None) -> str:
     """One field's value in the table's words (a player's colour, an action, a phase, a count)."""
     text = str(value)
+    if name == "pact":
+        return _pact(text, state)
     if name.startswith("who") or name in ("cur", "p"):   # a player named with its colour
         return _SEAT.sub(lambda m: " (%s)" % colour(m.group(1)), text)
     if name in ("what", "action") and text in ACTIONS:
@@ -329,9 +347,10 @@ def _word(name: str, value) -> str:
     return text
 
 
-def words(number: int, values) -> str | None:
+def words(number: int, values, state=None) -> str | None:
     """Refusal ``number`` with ``values`` (the engine's, in its order) in the current language;
-    None when the table has no such number or another count of fields."""
+    None when the table has no such number or another count of fields. ``state``: the game's,
+    when at hand (a pact the engine described is then said in the table's words too)."""
     found = REFUSALS.get(number)
     if found is None:
         return None
@@ -342,19 +361,20 @@ def words(number: int, values) -> str | None:
     fields = {}
     for name, value in zip(names, values):
         name, _bang, conv = name.partition("!")
-        fields[name] = repr(value) if conv == "r" else _word(name, value)
+        fields[name] = repr(value) if conv == "r" else _word(name, value, state)
     said = _(msgid).format(**fields)
     if names and names[-1] == "cite" and "{cite}" not in msgid:
         said += fields["cite"]   # the rulebook's words, as the engine cited them
     return said
 
 
-def say(error) -> str:
+def say(error, state=None) -> str:
     """``error`` (an engine refusal, or a board's lookup error; or its text) in the current
-    language, its citation as it was. An error with no number is said as the engine said it."""
+    language, its citation as it was; ``state``: the game's, when at hand. An error with no
+    number is said as the engine said it."""
     text = str(error)
     number = getattr(error, "number", None)
     if number is None or current() == "en":
         return text
-    said = words(number, getattr(error, "args_", ()))
+    said = words(number, getattr(error, "args_", ()), state)
     return text if said is None else said

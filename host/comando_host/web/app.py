@@ -431,7 +431,7 @@ class Hub:
             else:
                 action = pageinput.hand_deal(st, msg.get("owner"), msg.get("first"))
         except IllegalMove as exc:
-            raise Refused(refusals.say(exc)) from None
+            raise Refused(refusals.say(exc, st)) from None
         what = self.describe(st, action)
         if acc["mode"] == "device":
             assert self.store is not None

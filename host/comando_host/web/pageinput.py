@@ -189,7 +189,7 @@ def why_not(state, f) -> str:
         try:
             engine.check(state, action)
         except IllegalMove as exc:
-            return refusals.say(exc)   # the rules' refusal in the reader's language
+            return refusals.say(exc, state)   # the rules' refusal in the reader's language
         except (ComandoError, KeyError, TypeError, ValueError, IndexError):
             continue
     return _("nothing to do with {country} now").format(country=state.board.name(f))
