@@ -41,6 +41,7 @@ def _read_and_run(words: list, plain: bool, out, err) -> int:
         args = _plain.read(words)
     if args is None:
         from comando_host.commands import _parser
+        _early_lang(words)   # (argparse words the help and its refusals as the parser is built)
         args, code = _parser.parse(words)
         if args is None:
             return code
@@ -53,6 +54,28 @@ def _read_and_run(words: list, plain: bool, out, err) -> int:
     if args.command in DRAWING:
         sys.stdout, sys.stderr = out, err
     return _run(args)
+
+
+def _early_lang(words: list) -> None:
+    """The language --lang (or the environment) asks for, chosen before argparse builds the
+    commands' parsers: their help is said in it (`comando --lang es odds --help`). An unknown
+    code is left for the choice after parsing to refuse, in one line."""
+    from comando_host.text import lang
+    flag = None
+    rest = iter(words)
+    for word in rest:   # (a global option: before the command's name)
+        if word == "--lang":
+            flag = next(rest, None)
+            break
+        if word.startswith("--lang="):
+            flag = word[len("--lang="):]
+            break
+        if not word.startswith("-"):
+            break
+    try:
+        lang.choose(flag)
+    except lang.UnknownLanguage:
+        pass
 
 
 def _damaged_install(modules: bool) -> str | None:
@@ -84,7 +107,7 @@ def _run(args) -> int:
         # The shared core raises ValueError subclasses with messages meant for players (a
         # board's lookups said again in the chosen language: text/refusals.py)
         from comando_host.text.refusals import say
-        print(f"comando {args.command}: error: {say(str(exc))}", file=sys.stderr)
+        print(f"comando {args.command}: error: {say(exc)}", file=sys.stderr)
         return 2
     except RuntimeError as exc:
         from comando_host.howto import MissingExtra   # (imported when one was raised)

@@ -176,20 +176,23 @@ def test_a_refusal_keeps_its_rulebook_quote_and_says_the_rest_in_the_tables_lang
     other = next(c for c in range(s.n) if s.owner[c] != s.cur)
     with pytest.raises(IllegalMove) as exc:
         engine.check(s, {"t": "place", "p": s.cur, "c": other, "n": 1})
-    english = str(exc.value)
+    exc_place = exc.value
+    english = str(exc_place)
+    assert exc_place.number is not None   # the engine's refusal carries its number and fields
     cite = english[english.index(" (teg-la-revancha.txt"):]
     assert "Placing Armies on the Map" in cite
     lang.use("es")
-    said = refusals.say(english)
+    said = refusals.say(exc_place)
     assert said == f"{s.board.name(other)} no es tuyo: colocá ejércitos solo en tus propios países" + cite
     with pytest.raises(IllegalMove) as exc:
         engine.check(s, {"t": "end", "p": s.cur})
-    assert refusals.say(str(exc.value)).startswith("ahora no se puede terminar el turno: ")
+    assert refusals.say(exc.value).startswith("ahora no se puede terminar el turno: ")
     lang.use("pt_BR")
-    assert refusals.say(english).startswith(f"{s.board.name(other)} não é seu: coloque exércitos")
-    assert refusals.say("a shape no pattern knows") == "a shape no pattern knows"   # English, as said
+    assert refusals.say(exc_place).startswith(f"{s.board.name(other)} não é seu: coloque exércitos")
+    # an error with no number is said as the engine said it (English, never a wrong translation)
+    assert refusals.say(IllegalMove("a refusal with no number")) == "a refusal with no number"
     lang.use("en")
-    assert refusals.say(english) == english
+    assert refusals.say(exc_place) == english
 
 
 def test_the_winners_words_in_the_tables_language_and_the_stores_english():
@@ -361,35 +364,47 @@ def test_wars_objectives_in_the_board_files_portuguese():
 
 
 def test_a_refusal_names_the_players_colour_in_the_tables_words():
+    # the errors as the engine raises them (comando.texts.refused: its number and its values)
+    from comando.errors import BoardError, IllegalMove
+    from comando.texts import refused
     from comando_host.text import refusals
     try:
         lang.use("es")
-        said = refusals.say("place is not allowed now: Beto (black) is in the attack phase")
+        said = refusals.say(refused(IllegalMove, 22, "place", "Beto (black)", "attack", ""))
         assert said == "ahora no se puede colocar: Beto (negro) está en la etapa atacar"
-        assert refusals.say("Canadá is not yours") == "Canadá no es tuyo"
-        assert refusals.say("Perú is already occupied by Ana (blue): claim a free country") == \
+        assert refusals.say(refused(IllegalMove, 53, "Canadá")) == "Canadá no es tuyo"
+        assert refusals.say(refused(IllegalMove, 99, "Perú", "Ana (blue)", "")) == \
             "Perú ya está ocupado por Ana (azul): ocupá un país libre"
         cite = ' (teg-classic.txt, "ATTACKS": "...")'
-        assert refusals.say("Alaska does not border Chile" + cite) == "Alaska no limita con Chile" + cite
-        assert refusals.say("Nothing to undo") == "No hay nada para deshacer"
+        said = refusals.say(refused(IllegalMove, 46, "Alaska", "Chile", cite))
+        assert said == "Alaska no limita con Chile: solo se ataca a un país limítrofe" + cite   # the quote kept
+        assert refusals.say(refused(IllegalMove, 15)) == "No hay nada para deshacer"
+        said = refusals.say(refused(IllegalMove, 22, "end", "Ana (red)", "add", " and has 3 armies to place"))
+        assert said == "ahora no se puede terminar el turno: Ana (rojo) está en la etapa incorporar y tiene 3 ejércitos para colocar"
+        assert refusals.say(refused(BoardError, 252, "teg", "Narnia")) == "teg: no hay ningún país llamado 'Narnia'"
         lang.use("pt_BR")
-        assert refusals.say("Canadá is not yours") == "Canadá não é seu"
+        assert refusals.say(refused(IllegalMove, 53, "Canadá")) == "Canadá não é seu"
+        said = refusals.say(refused(IllegalMove, 178, "Brasil", "2 missiles", "Chile", 1, cite))
+        assert said.startswith("Brasil tem 2 mísseis e Chile 1") and said.endswith(cite)
     finally:
         lang.use("en")
 
 
 @pytest.mark.parametrize("rs", ["teg", "revancha"])
-def test_the_teg_boxes_objectives_in_spanish_from_the_boards_words(rs):
-    # boards/words/<board>.es.json: every occupy objective of the board file in the box's
-    # Spanish (teg-classic.txt / teg-la-revancha.txt "Secret Objectives"); the table in es reads
-    # them, a destroy card is worded with its colour in the table's words; English unchanged
+@pytest.mark.parametrize("code", ["es", "pt_BR"])
+def test_the_teg_boxes_objectives_in_spanish_from_the_boards_words(rs, code):
+    # boards/words/<board>.<code>.json: every occupy objective of the board file in the box's
+    # Spanish (teg-classic.txt / teg-la-revancha.txt "Secret Objectives"), and in Portuguese; the
+    # table in that language reads them, a destroy card is worded with its colour in the table's
+    # words; English unchanged
     from comando import engine
     from comando.board import load_board
     from comando.dice import SeededDice
     from comando_host.text import board_words, engine_text
     b = load_board(rs)
-    es = board_words.words(b.id, "es")
-    assert es["board"] == b.id and es["lang"] == "es"
+    es = board_words.words(b.id, code)
+    assert es["board"] == b.id and es["lang"] == code
+    assert set(es) == set(board_words.words(b.id, "es"))   # the sole / common objective too
     wanted = {str(o["id"]) for o in b.objectives if rs == "revancha" or o.get("type") != "destroy"}
     assert set(es["objectives"]) == wanted and all(es["objectives"].values())
     seats = [("Ana", "blue"), ("Beto", "red"), ("Caro", "black"), ("Dani", "yellow")]
@@ -402,12 +417,12 @@ def test_the_teg_boxes_objectives_in_spanish_from_the_boards_words(rs):
             s.obj[0] = o["id"]
             if rs == "revancha" and s.x.get("o2"):
                 s.x["o2"] = None
-            lang.use("es")
+            lang.use(code)
             said = engine_text.objective(s, 0)
             assert said.startswith(es["objectives"][str(o["id"])]), said
             lang.use("en")
             assert engine_text.objective(s, 0) == s.rules.objective_text(s, 0)
-        if rs == "teg":
+        if rs == "teg" and code == "es":
             s.obj[0], s.target[0], s.void[0] = 11, 1, 0   # the red army's card, red at the table
             lang.use("es")
             assert engine_text.objective(s, 0) == "Destruir al ejército rojo."

@@ -1,5 +1,5 @@
 """comando/refusals.txt (issue 22, the chip's heap): the map engine's refusals wait on flash, read
-by number (comando.texts.refusal). Every number the code asks for has its line, once; every line
+by number (comando.texts.refused). Every number the code asks for has its line, once; every line
 is asked for by one place in the code; and each call gives as many values as its line has
 %-format fields, so no refusal turns into a TypeError when it is finally made."""
 
@@ -28,7 +28,8 @@ def _lines():
 
 
 def _calls():
-    """[(number, values given, where)] of every refusal(N, ...) call in the firmware's code."""
+    """[(number, values given, where)] of every refused(Error, N, ...) call in the firmware's code
+    (the error raised carries the number and the values: comando.texts.refused)."""
     calls = []
     for dirpath, dirs, files in os.walk(LIB):
         dirs[:] = [d for d in dirs if d != "__pycache__"]
@@ -38,15 +39,15 @@ def _calls():
             path = os.path.join(dirpath, f)
             with open(path, encoding="utf-8") as fh:
                 src = fh.read()
-            if not re.search(r"^from comando\.texts import .*\brefusal\b", src, re.M):
+            if not re.search(r"^\s*from comando\.texts import .*\brefused\b", src, re.M):
                 continue   # (another module's own refusal(): device.link's frames)
             for node in ast.walk(ast.parse(src)):
-                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "refusal":
-                    first = node.args[0]
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "refused":
+                    first = node.args[1]
                     assert isinstance(first, ast.Constant) and isinstance(first.value, int), \
                         "%s:%d: refusal's number must be written in the call" % (path, node.lineno)
-                    starred = any(isinstance(a, ast.Starred) for a in node.args[1:])
-                    calls.append((first.value, None if starred else len(node.args) - 1,
+                    starred = any(isinstance(a, ast.Starred) for a in node.args[2:])
+                    calls.append((first.value, None if starred else len(node.args) - 2,
                                   "%s:%d" % (os.path.relpath(path, LIB), node.lineno)))
     return calls
 
@@ -76,6 +77,12 @@ def test_every_line_is_asked_for_by_one_place():
 def test_a_refusal_reads_its_line_and_fills_its_fields():
     t = _lines()
     n = next(int(k) for k, v in t.items() if v == "It is %s's turn, not %s's")
-    assert texts.refusal(n, "Ana", "Beto") == "It is Ana's turn, not Beto's"
+    assert str(texts.refused(ValueError, int(n), "Ana", "Beto")) == "It is Ana's turn, not Beto's"
+    # the error raised carries the number and the values, for the laptop's languages
+    from comando.errors import IllegalMove
+    e = texts.refused(IllegalMove, int(n), "Ana", "Beto")
+    assert isinstance(e, IllegalMove) and str(e) == "It is Ana's turn, not Beto's"
+    assert (e.number, e.args_) == (int(n), ("Ana", "Beto"))
+    assert getattr(IllegalMove("a plain error"), "number", None) is None
     # a number with no line (a bad install) loses the wording, not the game
-    assert texts.refusal(99999, 3) == "refusal 99999 (3,)"
+    assert str(texts.refused(ValueError, 99999, 3)) == "refusal 99999 (3,)"

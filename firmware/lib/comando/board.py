@@ -162,7 +162,8 @@ class Board:
         try:
             return self._ids.index(cid)
         except ValueError:
-            raise BoardError("%s: unknown country id '%s'" % (self.id, cid))
+            from comando.texts import refused   # (the words: read when a lookup fails)
+            raise refused(BoardError, 250, self.id, cid)
 
     def short(self, i):
         return self._shorts[i]
@@ -176,7 +177,8 @@ class Board:
         if isinstance(text, int) and not isinstance(text, bool):
             if 0 <= text < self.n:
                 return text
-            raise BoardError("%s: no country number %d (0-%d)" % (self.id, text, self.n - 1))
+            from comando.texts import refused   # (the words: read when a lookup fails)
+            raise refused(BoardError, 251, self.id, text, self.n - 1)
         k = search_key(text)
         if k:
             for i in range(self.n):
@@ -187,7 +189,8 @@ class Board:
                 for a in self._alias[i]:
                     if search_key(a) == k:
                         return i
-        raise BoardError("%s: no country called '%s'" % (self.id, text))
+        from comando.texts import refused   # (the words: read when a lookup fails)
+        raise refused(BoardError, 252, self.id, text)
 
     def symbol(self, i):
         """The card symbol(s) printed on country i's card: a tuple of symbol ids (empty if the
@@ -220,7 +223,8 @@ class Board:
         try:
             return self._cids.index(cid)
         except ValueError:
-            raise BoardError("%s: unknown continent id '%s'" % (self.id, cid))
+            from comando.texts import refused   # (the words: read when a lookup fails)
+            raise refused(BoardError, 253, self.id, cid)
 
     def find_continent(self, text):
         k = search_key(text)
@@ -231,7 +235,8 @@ class Board:
             for a in self._calias[c]:
                 if k and search_key(a) == k:
                     return c
-        raise BoardError("%s: no continent called '%s'" % (self.id, text))
+        from comando.texts import refused   # (the words: read when a lookup fails)
+        raise refused(BoardError, 254, self.id, text)
 
     def members(self, c):
         return self._members[c]

@@ -150,8 +150,8 @@ def default_board_id(ruleset):
     try:
         return BOARDS[ruleset]
     except KeyError:
-        raise BoardError("no default board for ruleset '%s' (known: %s)"
-                         % (ruleset, ", ".join(sorted(BOARDS))))
+        from comando.texts import refused   # (the words: read when a lookup fails)
+        raise refused(BoardError, 255, ruleset, ", ".join(sorted(BOARDS)))
 
 
 def board_path(board_id, directory=None):
@@ -165,5 +165,6 @@ def board_path(board_id, directory=None):
             known = ", ".join(list_boards(d)) or "none"
         except BoardError:
             known = "none: no such directory"
-        raise BoardError("unknown board '%s' (no %s; known: %s)" % (board_id, path, known))
+        from comando.texts import refused   # (the words: read when a lookup fails)
+        raise refused(BoardError, 256, board_id, path, known)
     return path

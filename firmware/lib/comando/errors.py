@@ -6,7 +6,11 @@ All derive from ValueError so the host CLI can print them as one line and exit 2
 
 
 class ComandoError(ValueError):
-    """Base of every rule, data and protocol error the core raises."""
+    """Base of every rule, data and protocol error the core raises. A refusal of the map engine
+    or a board's lookup (comando.texts.refused) also carries its number in refusals.txt and the
+    values of its fields, ``.number`` and ``.args_``, for the laptop to say it in the table's
+    language; any other error has neither (no class attributes: they would be heap for every
+    game, T.E.G. II's too, where none is raised)."""
 
 
 class RulesError(ComandoError):

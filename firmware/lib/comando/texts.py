@@ -10,9 +10,12 @@ line only (tests/host/test_texts_langs.py fails the build on a missing key or a 
 CPython reads a whole file once; MicroPython keeps the last few lines it read (a screen's words
 are asked at every frame).
 
-The map engine's refusals are in refusals.txt, English only (the laptop words them again in the
-table's language), looked up by number: ``refusal(n, *args)``. A number in bytecode is no heap
-object, where a key would be one string more (docs/decisions/engine-refusals-on-flash.md).
+The map engine's refusals are in refusals.txt, English only, looked up by number: the engine
+raises ``refused(cls, n, *args)``, the error ``cls`` with line ``n``'s text. A number in bytecode
+is no heap object, where a key would be one string more
+(docs/decisions/engine-refusals-on-flash.md). The error carries its number and its fields
+(``.number``, ``.args_``): the laptop says it again in the table's language by that number
+(comando_host.text.refusals).
 """
 
 _DIR = __file__.replace("\\", "/").rpartition("/")[0]
@@ -130,11 +133,14 @@ def text(key):
     return t
 
 
-def refusal(n, *args):
-    """The engine's refusal number ``n`` (refusals.txt) with ``args`` filled in; without its line,
-    the number and the args as they are (a bad install loses wording, never a game). The last
-    few read are kept as the texts are: a screen that lists the legal moves makes the same
-    refusal for every move it leaves out."""
+def refused(cls, n, *args):
+    """The error ``cls`` (a ComandoError) of the engine's refusal number ``n`` (refusals.txt), its
+    English with ``args`` filled in, carrying the number and the values as they were
+    (``.number``, ``.args_``) for a reader that says it in another language. Without its line, the
+    number and the args as they are (a bad install loses wording, never a game). The last few
+    lines read are kept as the texts are: a screen that lists the legal moves makes the same
+    refusal for every move it leaves out. (One function, not a refusal() beside it: every game's
+    heap holds this module.)"""
     import sys
     if sys.implementation.name != "micropython":
         t = (_read_all(_REFUSALS) or {}).get(str(n))
@@ -146,9 +152,10 @@ def refusal(n, *args):
                 if len(_CACHE) >= _CACHED:
                     _CACHE.popitem()
                 _CACHE[n] = t
-    if t is None:
-        return "refusal %d %r" % (n, args)
-    return t % args if args else t
+    e = cls("refusal %d %r" % (n, args) if t is None else t % args if args else t)
+    e.number = n
+    e.args_ = args
+    return e
 
 
 def say(key, *args):

@@ -2,7 +2,7 @@
 
 from comando import combat, dice_mods
 from comando_host.cli import UsageError
-from comando_host.text.lang import _, _n, decimal
+from comando_host.text.lang import N_, _, _n, decimal
 
 # No table has more on one country; the odds DP is O(ATT * DEF) (1000 v 1000 takes about 0.2 s)
 # and `roll --all` rolls once per army lost.
@@ -10,24 +10,24 @@ MAX_ARMIES = 1000
 
 # The help of each dice modifier's flag, by its word (comando.dice_mods.MODS); every row there
 # gets its flag, a new one with the plain help below until it says more here.
-MOD_HELP = {"snow": "La Revancha's Snow situation card: +1 defence die, up to 4",
-            "tailwind": "La Revancha's Tailwind situation card: +1 attack die, up to 4"}
+MOD_HELP = {"snow": N_("La Revancha's Snow situation card: +1 defence die, up to 4"),
+            "tailwind": N_("La Revancha's Tailwind situation card: +1 attack die, up to 4")}
 
 
 def add_battle_args(parser, optional: bool = False) -> None:
     """``optional``: ATT and DEF may be left out (`comando odds --chain/--need` checks them)."""
     nargs = "?" if optional else None
     parser.add_argument("--rules", default="teg", metavar="RULES", type=str.lower,
-                        help="ruleset: %s (default teg)" % ", ".join(combat.RULESETS))
+                        help=_("ruleset: {rulesets} (default teg)").format(rulesets=", ".join(combat.RULESETS)))
     parser.add_argument("att", metavar="ATT", nargs=nargs,
-                        help="armies on the attacking country (its occupation army included)")
-    parser.add_argument("dfn", metavar="DEF", nargs=nargs, help="armies on the defending country")
+                        help=_("armies on the attacking country (its occupation army included)"))
+    parser.add_argument("dfn", metavar="DEF", nargs=nargs, help=_("armies on the defending country"))
     for row in dice_mods.MODS:
         word = row[1]
         parser.add_argument("--" + word, action="store_true", dest=word,
-                            help=MOD_HELP.get(word, "La Revancha's %s situation card"
-                                              % word.capitalize()))
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+                            help=_(MOD_HELP[word]) if word in MOD_HELP else
+                            _("La Revancha's {card} situation card").format(card=word.capitalize()))
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
 
 def plain_battle_args(spec) -> None:
@@ -45,18 +45,20 @@ def armies(text: str, what: str) -> int:
     try:
         value = int(text, 10)
     except (TypeError, ValueError):
-        raise UsageError(f"{what} must be a whole number of armies, not {text!r}") from None
+        raise UsageError(_("{what} must be a whole number of armies, not {text}").format(
+            what=what, text=repr(text))) from None
     if value < 0:
-        raise UsageError(f"{what} cannot be negative ({value})")
+        raise UsageError(_("{what} cannot be negative ({value})").format(what=what, value=value))
     return value
 
 
 def parse_battle(args) -> tuple[str, int, int]:
     """(ruleset, att, def) validated; rule errors come from the core as RulesError."""
-    att = armies(args.att, "ATT (armies on the attacking country)")
-    dfn = armies(args.dfn, "DEF (armies on the defending country)")
+    att = armies(args.att, _("ATT (armies on the attacking country)"))
+    dfn = armies(args.dfn, _("DEF (armies on the defending country)"))
     if att > MAX_ARMIES or dfn > MAX_ARMIES:
-        raise UsageError(f"up to {MAX_ARMIES} armies a side (asked {att} against {dfn})")
+        raise UsageError(_("up to {most} armies a side (asked {att} against {dfn})").format(
+            most=MAX_ARMIES, att=att, dfn=dfn))
     combat.check_battle(args.rules, att, dfn, mods(args))
     return args.rules, att, dfn
 

@@ -21,28 +21,28 @@ def run(args) -> int:
     rs = args.rules
     combat.rules(rs)  # an unknown ruleset first: RulesError naming the known ones
     if args.stop is not None:
-        raise UsageError("--stop is for one attack: --chain and --need attack until the "
-                         "occupation army is left (drop --stop)")
+        raise UsageError(_("--stop is for one attack: --chain and --need attack until the "
+                           "occupation army is left (drop --stop)"))
     need = None if args.need is None else chance(args.need)
     if args.chain is None:
         if need is None:
-            raise UsageError("--board names the countries of a chain: give --chain "
-                             "COUNTRY=ARMIES COUNTRY=ARMIES ...")
+            raise UsageError(_("--board names the countries of a chain: give --chain "
+                               "COUNTRY=ARMIES COUNTRY=ARMIES ..."))
         if args.board is not None:
-            raise UsageError("with --board, name the path: --need P --chain COUNTRY "
-                             "COUNTRY=ARMIES ...")
+            raise UsageError(_("with --board, name the path: --need P --chain COUNTRY "
+                               "COUNTRY=ARMIES ..."))
         if args.att is None:
-            raise UsageError("--need P needs the defending armies: `--need 0.8 5`, or "
-                             "`--need 0.8 --chain 4 3 2`")
+            raise UsageError(_("--need P needs the defending armies: `--need 0.8 5`, or "
+                               "`--need 0.8 --chain 4 3 2`"))
         if args.dfn is not None:
-            raise UsageError("--need P takes the defending armies only (`--need 0.8 5`): the "
-                             "attacking armies are what it finds")
-        defs = [army_count(args.att, "DEF (armies on the defending country)")]
+            raise UsageError(_("--need P takes the defending armies only (`--need 0.8 5`): the "
+                               "attacking armies are what it finds"))
+        defs = [army_count(args.att, _("DEF (armies on the defending country)"))]
         att, names = None, None
     else:
         if args.att is not None:
-            raise UsageError("--chain takes every army count itself: drop the ATT/DEF given "
-                             "beside it")
+            raise UsageError(_("--chain takes every army count itself: drop the ATT/DEF given "
+                               "beside it"))
         att, defs, names = parse_chain(args.chain, rs, args.board, need is not None)
     odds_chain.check_chain(rs, defs, mods(args))
     if need is not None:
@@ -67,36 +67,38 @@ def chance(text: str) -> float:
     try:
         p = float(t[:-1] if scale != 1.0 else t) / scale
     except ValueError:
-        raise UsageError(f"--need must be a chance such as 0.8 or 80%, not {text!r}") from None
+        raise UsageError(_("--need must be a chance such as 0.8 or 80%, not {text}").format(
+            text=repr(text))) from None
     try:
         odds_chain.check_chance(p)
     except RulesError as exc:
-        raise UsageError(f"--need {text}: {exc}") from None
+        raise UsageError(f"--need {text}: {exc}") from None   # (the core's words: the option and its value)
     return p
 
 
 def army_count(text: str, what: str) -> int:
     n = armies(text, what)
     if n > MAX_ARMIES:
-        raise UsageError(f"up to {MAX_ARMIES} armies a country ({what} is {n})")
+        raise UsageError(_("up to {most} armies a country ({what} is {n})").format(most=MAX_ARMIES, what=what, n=n))
     return n
 
 
 def parse_chain(items, rs, board_name, for_need):
     """(attacker's armies or None, defenders' armies, country names or None) from --chain."""
     if len(items) > MAX_CHAIN + 1:
-        raise UsageError(f"--chain: up to {MAX_CHAIN} countries to attack, not {len(items) - 1}")
+        raise UsageError(_("--chain: up to {most} countries to attack, not {n}").format(
+            most=MAX_CHAIN, n=len(items) - 1))
     if board_name is None:
         for it in items:
             if not it.strip().lstrip("+-").isdigit():
-                raise UsageError(f"--chain: {it!r} is not a number of armies (country names "
-                                 "need --board)")
+                raise UsageError(_("--chain: {item} is not a number of armies (country names "
+                                   "need --board)").format(item=repr(it)))
         nums = [army_count(it, "--chain") for it in items]
         if for_need:
             return None, nums, None
         if len(nums) < 2:
-            raise UsageError("--chain needs the attacker's armies and at least one defender's: "
-                             "`--chain 15 4 3 2`")
+            raise UsageError(_("--chain needs the attacker's armies and at least one defender's: "
+                               "`--chain 15 4 3 2`"))
         return nums[0], nums[1:], None
     board = load_board(board_name, rs)
     places, counts = [], []
@@ -104,26 +106,27 @@ def parse_chain(items, rs, board_name, for_need):
         name, sep, num = it.partition("=")
         if for_need and k == 0:
             if sep:
-                raise UsageError(f"--chain: with --need the first country's armies are what is "
-                                 f"asked: give {name!r} without ={num}")
+                raise UsageError(_("--chain: with --need the first country's armies are what is "
+                                   "asked: give {name} without ={num}").format(name=repr(name), num=num))
         elif not sep:
-            raise UsageError(f"--chain: give each country as COUNTRY=ARMIES ({it!r} has no "
-                             "armies)")
+            raise UsageError(_("--chain: give each country as COUNTRY=ARMIES ({item} has no "
+                               "armies)").format(item=repr(it)))
         places.append(board.find(name.strip()))   # BoardError names an unknown country
         counts.append(army_count(num, f"--chain {name.strip()}") if sep else None)
     if len(places) < 2:
-        raise UsageError("--chain needs the attacking country and at least one to attack")
+        raise UsageError(_("--chain needs the attacking country and at least one to attack"))
     names = [board.name(i) for i in places]
     seen = set()
     for i in places:
         if i in seen:
-            raise UsageError(f"--chain: {board.name(i)} comes twice: a chain attacks each "
-                             "country once, from the one before it")
+            raise UsageError(_("--chain: {country} comes twice: a chain attacks each "
+                               "country once, from the one before it").format(country=board.name(i)))
         seen.add(i)
     for a, b in zip(places, places[1:]):
         if not board.is_border(a, b):
-            raise UsageError(f"--chain: {board.name(a)} and {board.name(b)} do not border on "
-                             f"{board.name}: an attack goes only to a neighbouring country")
+            raise UsageError(_("--chain: {a} and {b} do not border on {board}: an attack goes "
+                               "only to a neighbouring country").format(
+                a=board.name(a), b=board.name(b), board=board.name))
     return counts[0], counts[1:], names
 
 
@@ -139,13 +142,13 @@ def load_board(name: str, rs: str):
         try:
             board = load(f"{rs}_{name}")
         except BoardError:
-            raise UsageError(f"--board: no board called {name!r} (see `comando boards "
-                             "list`)") from None
+            raise UsageError(_("--board: no board called {name} (see `comando boards "
+                               "list`)").format(name=repr(name))) from None
     if rs not in board.rulesets:
         made = ", ".join(combat.RULES[r]["name"] if r in combat.RULES else r
                          for r in board.rulesets)
-        raise UsageError(f"--board {board.id} is made for {made}, not "
-                         f"{combat.RULES[rs]['name']} (choose its ruleset with --rules)")
+        raise UsageError(_("--board {board} is made for {made}, not {rules} (choose its ruleset "
+                           "with --rules)").format(board=board.id, made=made, rules=combat.RULES[rs]["name"]))
     return board
 
 

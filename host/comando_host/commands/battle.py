@@ -15,7 +15,7 @@ give --att-armies/--def-armies when '+' is used (or to check that all armies are
 
 from comando.rulesets.teg2.battle import combat
 from comando.rulesets.teg2.command import K_AIR, K_SU, clock_kind
-from comando_host.text.lang import _, _n
+from comando_host.text.lang import N_, _, _n
 
 
 # No region holds more (the odds and roll commands use the same bound, _battle_args.MAX_ARMIES).
@@ -29,11 +29,40 @@ def forces(text: str) -> int:
     try:
         value = int(text, 10)
     except ValueError:
-        raise ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise ArgumentTypeError(_("not a whole number: {text}").format(text=repr(text))) from None
     if value > MAX_FORCES:
-        raise ArgumentTypeError(f"{value} is more than a region can hold "
-                                         f"(at most {MAX_FORCES})")
+        raise ArgumentTypeError(_("{n} is more than a region can hold (at most {most})").format(
+            n=value, most=MAX_FORCES))
     return value
+
+
+# `comando battle --help`'s description (the module's docstring's): the examples, then the text
+# in the table's language (kept as written: RawDescriptionHelpFormatter)
+EXAMPLES = "\n    ".join((  # english: command lines
+    "comando battle --att 3/0/5 --def 1/2/2",
+    "comando battle --att 2/+/1 --att-armies 16 --def 5/5/0 --att-wp 7 --def-wp 7",
+    "comando battle --att 1/SU/5 --att-su --def 4/3/3",
+    "comando battle --att 3/A2/5 --def 8/4/A --def-aircraft 4 --json"))
+DESCRIPTION = N_(
+    "A clock is 0-11, '+' (all the armies not on the other two clocks), 'SU' or 'A2' (2 aircraft; a\n"
+    "bare 'A' is all the side's aircraft). The forces in the region default to what the clocks show:\n"
+    "give --att-armies/--def-armies when '+' is used (or to check that all armies are committed),\n"
+    "--att-aircraft/--def-aircraft for a bare 'A' (or to check that all aircraft are committed),\n"
+    "--att-su/--def-su to say the side has its SU in the region (then it must be played), and\n"
+    "--att-wp/--def-wp for the war-potential levels to show them before and after.")
+
+# each side's options' help (--att-armies ... --att-name; the same for --def-), whole sentences
+SIDE_HELP = (
+    (N_("armies (or ships) of the attacker in the region (needed with '+')"),
+     N_("aircraft of the attacker in the region (needed with a bare 'A')"),
+     N_("the attacker has its Special Unit in the region (it must be played)"),
+     N_("the attacker's war-potential level (3-11) before the combat"),
+     N_("a name for the attacker in the output (default: attacker)")),
+    (N_("armies (or ships) of the defender in the region (needed with '+')"),
+     N_("aircraft of the defender in the region (needed with a bare 'A')"),
+     N_("the defender has its Special Unit in the region (it must be played)"),
+     N_("the defender's war-potential level (3-11) before the combat"),
+     N_("a name for the defender in the output (default: defender)")))
 
 
 def register(subparsers) -> None:
@@ -42,28 +71,24 @@ def register(subparsers) -> None:
     from comando_host.commands._parser import RawDescriptionHelpFormatter
     p = subparsers.add_parser(
         "battle",
-        help="resolve a T.E.G. II combat from two battle commands (3/0/5 v 1/2/2)",
-        description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
+        help=_("resolve a T.E.G. II combat from two battle commands (3/0/5 v 1/2/2)"),
+        description="    " + EXAMPLES + "\n\n" + _(DESCRIPTION),
         formatter_class=RawDescriptionHelpFormatter,
     )
     # Clocks like "-1/2/3" must reach our own validation, not look like an option to argparse.
     p._negative_number_matcher = re.compile(r"^-\d")
     p._has_negative_number_optionals = []
-    p.add_argument("--att", required=True, metavar="CMD", help="the attacker's command, e.g. 3/0/5")
+    p.add_argument("--att", required=True, metavar="CMD", help=_("the attacker's command, e.g. 3/0/5"))
     p.add_argument("--def", dest="dfn", required=True, metavar="CMD",
-                   help="the defender's command, e.g. 1/2/2")
-    for side, who in (("att", "attacker"), ("def", "defender")):
-        p.add_argument(f"--{side}-armies", type=forces, metavar="N",
-                       help=f"armies (or ships) of the {who} in the region (needed with '+')")
-        p.add_argument(f"--{side}-aircraft", type=forces, metavar="N",
-                       help=f"aircraft of the {who} in the region (needed with a bare 'A')")
-        p.add_argument(f"--{side}-su", action="store_true",
-                       help=f"the {who} has its Special Unit in the region (it must be played)")
-        p.add_argument(f"--{side}-wp", type=int, metavar="L",
-                       help=f"the {who}'s war-potential level (3-11) before the combat")
-        p.add_argument(f"--{side}-name", default=None, metavar="NAME",
-                       help=f"a name for the {who} in the output (default: {who})")
-    p.add_argument("--json", action="store_true", help="print the combat record as JSON")
+                   help=_("the defender's command, e.g. 1/2/2"))
+    for side, helps in (("att", SIDE_HELP[0]), ("def", SIDE_HELP[1])):
+        armies_help, aircraft_help, su_help, wp_help, name_help = (_(h) for h in helps)
+        p.add_argument(f"--{side}-armies", type=forces, metavar="N", help=armies_help)
+        p.add_argument(f"--{side}-aircraft", type=forces, metavar="N", help=aircraft_help)
+        p.add_argument(f"--{side}-su", action="store_true", help=su_help)
+        p.add_argument(f"--{side}-wp", type=int, metavar="L", help=wp_help)
+        p.add_argument(f"--{side}-name", default=None, metavar="NAME", help=name_help)
+    p.add_argument("--json", action="store_true", help=_("print the combat record as JSON"))
     p.set_defaults(func=run)
 
 

@@ -13,26 +13,27 @@ SHOW_MIN = 0.0005
 
 def register(subparsers) -> None:
     p = subparsers.add_parser(
-        "odds", help="exact odds of an attack until conquest, a chain of attacks, armies needed",
-        description="Exact odds of attacking until the country falls or the attacker is down to "
-                    "its last army (or --stop N armies). ATT counts every army on the attacking "
-                    "country, the occupation army included. --chain ATT D1 D2 ...: attack along "
-                    "a path of countries, moving in the most the rules allow after each "
-                    "conquest; --need P DEF (or --need P --chain D1 D2 ...): the fewest armies "
-                    "giving a chance of at least P.",
-        epilog="examples: comando odds 10 4;  comando odds --chain 15 4 3 2;  "
-               "comando odds --need 0.8 5;  comando odds --need 80% --chain 4 3 2;  "
-               "comando odds --board teg --chain argentina=15 chile=4 peru=3")
+        "odds", help=_("exact odds of an attack until conquest, a chain of attacks, armies needed"),
+        description=_("Exact odds of attacking until the country falls or the attacker is down to "
+                      "its last army (or --stop N armies). ATT counts every army on the attacking "
+                      "country, the occupation army included. --chain ATT D1 D2 ...: attack along "
+                      "a path of countries, moving in the most the rules allow after each "
+                      "conquest; --need P DEF (or --need P --chain D1 D2 ...): the fewest armies "
+                      "giving a chance of at least P."),
+        epilog=_("examples: {examples}").format(
+            examples="comando odds 10 4;  comando odds --chain 15 4 3 2;  "  # english: command lines
+                     "comando odds --need 0.8 5;  comando odds --need 80% --chain 4 3 2;  "
+                     "comando odds --board teg --chain argentina=15 chile=4 peru=3"))
     add_battle_args(p, optional=True)
     p.add_argument("--stop", default=None, metavar="N",
-                   help="stop attacking once the attacker is down to N armies (default 1)")
+                   help=_("stop attacking once the attacker is down to N armies (default 1)"))
     p.add_argument("--chain", nargs="+", metavar="ARMIES",
-                   help="a chain of attacks: the attacker's armies, then each defender's in path "
-                        "order (with --need: the defenders only); with --board, COUNTRY=ARMIES")
+                   help=_("a chain of attacks: the attacker's armies, then each defender's in path "
+                          "order (with --need: the defenders only); with --board, COUNTRY=ARMIES"))
     p.add_argument("--need", metavar="P",
-                   help="the fewest attacking armies for a chance of at least P (0.8 or 80%%)")
+                   help=_("the fewest attacking armies for a chance of at least P (0.8 or 80%%)"))
     p.add_argument("--board", metavar="BOARD",
-                   help="a board id or file: --chain names countries, checked to border in turn")
+                   help=_("a board id or file: --chain names countries, checked to border in turn"))
     p.set_defaults(func=run)
 
 
@@ -53,8 +54,8 @@ def run(args) -> int:
         from comando_host.commands import _odds_chain
         return _odds_chain.run(args)
     if args.att is None or args.dfn is None:
-        raise UsageError("give ATT and DEF, the armies on each country (or --chain / --need; "
-                         "see `comando odds --help`)")
+        raise UsageError(_("give ATT and DEF, the armies on each country (or --chain / --need; "
+                           "see `comando odds --help`)"))
     rs, att, dfn = parse_battle(args)
     stop = armies(args.stop if args.stop is not None else "1", "--stop")
     m = mods(args)

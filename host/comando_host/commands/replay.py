@@ -9,17 +9,22 @@ import sys
 from comando.errors import ComandoError
 from comando.engine import log as elog
 from comando_host.text import engine_text, lang
-from comando_host.text.lang import _
+from comando_host.text.lang import N_, _
+
+
+# `comando replay --help`'s description (the module's docstring, in the table's language)
+DESCRIPTION = N_("Fold a game log and print the final state, or the first line that is not a legal "
+                 "event, with its line number (exit 1; also when the log cannot be read).")
 
 
 def register(subparsers):
-    p = subparsers.add_parser("replay", help="fold a game log (JSONL) and print the final state",
-                              description=__doc__)
-    p.add_argument("file", help="a game log: one JSON event per line (an export of a stored game "
-                   "too), or the id of a stored game (comando games)")
-    p.add_argument("--db", metavar="PATH", help="the game database for a stored game id")
-    p.add_argument("--json", action="store_true", help="print the final state as JSON")
-    p.add_argument("--countries", action="store_true", help="also list every country")
+    p = subparsers.add_parser("replay", help=_("fold a game log (JSONL) and print the final state"),
+                              description=_(DESCRIPTION))
+    p.add_argument("file", help=_("a game log: one JSON event per line (an export of a stored game "
+                   "too), or the id of a stored game (comando games)"))
+    p.add_argument("--db", metavar="PATH", help=_("the game database for a stored game id"))
+    p.add_argument("--json", action="store_true", help=_("print the final state as JSON"))
+    p.add_argument("--countries", action="store_true", help=_("also list every country"))
     p.set_defaults(func=run)
 
 
@@ -33,7 +38,7 @@ def replay(path):
     it is read (comando_host.store.logstream: the state is kept, the events as compact lines)."""
     from comando_host.store.inputfile import InputError, LineReader
     try:
-        reader = LineReader(path, what="game log")
+        reader = LineReader(path, what=_("game log"))
     except InputError as exc:
         return None, str(exc)
     with reader:
@@ -61,13 +66,15 @@ def replay_lines(lines, path: str):
             try:
                 folder.feed(ev, line)
             except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
-                what = f"event {ev.get('seq', '?')} ({ev.get('t')})"
-                why = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
-                return folder.state, f"{path}:{lineno}: {what} is illegal: {why}"
+                from comando_host.text import refusals
+                why = _("missing field {field}").format(field=exc) if isinstance(exc, KeyError) \
+                    else refusals.say(exc)   # a rule's refusal in the table's words, its quote kept
+                return folder.state, _("{path}:{line}: event {seq} ({t}) is illegal: {why}").format(
+                    path=path, line=lineno, seq=ev.get("seq", "?"), t=ev.get("t"), why=why)
     except ValueError as exc:  # a line that is not UTF-8 or not an event; names the line
         return folder.state, str(exc)
     if folder.state is None:
-        return None, f"{path}: empty log (no new event)"
+        return None, _("{path}: empty log (no new event)").format(path=path)
     return folder.state, None
 
 
@@ -134,8 +141,8 @@ def _stored_game(args):
     store = Store(args.db, create=False)
     gid = store.find_game(args.file)
     if store.has_snapshot(gid):
-        raise ValueError(f"{gid} starts from a snapshot of the device: it cannot be replayed "
-                         "from the start")
+        raise ValueError(_("{gid} starts from a snapshot of the device: it cannot be replayed "
+                           "from the start").format(gid=gid))
     return store, gid
 
 
@@ -144,8 +151,8 @@ def _first_event(path):
     then names it); only the lines up to it are read."""
     from comando_host.store.inputfile import LineReader
     try:
-        with LineReader(path, what="game log") as reader:
-            for _, ev in elog.iter_lines(reader, path, HEADERS):
+        with LineReader(path, what=_("game log")) as reader:
+            for _n, ev in elog.iter_lines(reader, path, HEADERS):
                 return ev
     except ValueError:   # InputError too: replay() says it
         return None
@@ -161,7 +168,7 @@ def _file_events(path):
     """Every event of a (table session's) log file, or None when a line is not one."""
     from comando_host.store.inputfile import read_bytes
     try:
-        return [ev for _, ev in log_lines(read_bytes(path, what="game log"), path)]
+        return [ev for _n, ev in log_lines(read_bytes(path, what=_("game log")), path)]
     except ValueError:   # InputError too: replay() says it
         return None
 

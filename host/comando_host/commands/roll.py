@@ -10,22 +10,22 @@ from comando_host.text.lang import _, _n
 
 def register(subparsers) -> None:
     p = subparsers.add_parser(
-        "roll", help="roll one attack",
-        description="Roll one attack: the dice of each side, highest first, and the armies each "
-                    "side loses. ATT counts every army on the attacking country.")
+        "roll", help=_("roll one attack"),
+        description=_("Roll one attack: the dice of each side, highest first, and the armies each "
+                      "side loses. ATT counts every army on the attacking country."))
     add_battle_args(p)
     p.add_argument("--seed", metavar="N",
-                   help="a seed for reproducible dice (same dice on the device); default: the "
-                        "system's random source")
+                   help=_("a seed for reproducible dice (same dice on the device); default: the "
+                          "system's random source"))
     p.add_argument("--att-dice", metavar="N",
-                   help="WAR: armies the attacker commits (1-3, default as many as it may)")
+                   help=_("WAR: armies the attacker commits (1-3, default as many as it may)"))
     p.add_argument("--def-dice", metavar="N",
-                   help="Risk: dice the defender chooses to roll (default as many as it may)")
+                   help=_("Risk: dice the defender chooses to roll (default as many as it may)"))
     p.add_argument("--all", action="store_true",
-                   help="keep rolling until the country falls or the attacker is down to "
-                        "--stop armies")
+                   help=_("keep rolling until the country falls or the attacker is down to "
+                          "--stop armies"))
     p.add_argument("--stop", default="1", metavar="N",
-                   help="with --all: stop once the attacker is down to N armies (default 1)")
+                   help=_("with --all: stop once the attacker is down to N armies (default 1)"))
     p.set_defaults(func=run)
 
 
@@ -47,7 +47,7 @@ def _opt_int(text, what):
     try:
         return int(text, 10)
     except ValueError:
-        raise UsageError(f"{what} must be a whole number, not {text!r}") from None
+        raise UsageError(_("{what} must be a whole number, not {text!r}").format(what=what, text=text)) from None
 
 
 def run(args) -> int:
@@ -58,7 +58,7 @@ def run(args) -> int:
     dice = SeededDice(seed) if seed is not None else system_dice()
     if args.all:
         if att_dice is not None or def_dice is not None:
-            raise UsageError("--all rolls every die allowed: drop --att-dice/--def-dice")
+            raise UsageError(_("--all rolls every die allowed: drop --att-dice/--def-dice"))
         stop = armies(args.stop, "--stop")
         return run_all(args, rs, combat.attack(rs, att, dfn, dice, mods(args),
                                                stop), seed)

@@ -5,15 +5,15 @@ from comando_host.text.lang import _, _n
 
 
 def register(sub):
-    p = sub.add_parser("show", help="show a stored game (id or unique prefix)")
+    p = sub.add_parser("show", help=_("show a stored game (id or unique prefix)"))
     p.add_argument("game")
     p.add_argument("--tail", type=tail_count, default=0, metavar="N",
-                   help="only the last N events")
-    p.add_argument("--raw", action="store_true", help="the events' fields as stored, not the "
-                   "table record's words (objectives and secrets are left out either way)")
-    p.add_argument("--replay", action="store_true", help="also replay the events through the "
+                   help=_("only the last N events"))
+    p.add_argument("--raw", action="store_true", help=_("the events' fields as stored, not the "
+                   "table record's words (objectives and secrets are left out either way)"))
+    p.add_argument("--replay", action="store_true", help=_("also replay the events through the "
                    "rules (the map engine or the table session, as the game was played): every "
-                   "event checked, then applied")
+                   "event checked, then applied"))
     add_db(p)
     p.set_defaults(func=run)
 
@@ -24,9 +24,9 @@ def tail_count(text: str) -> int:
     try:
         n = int(text, 10)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(_("not a whole number: {text}").format(text=repr(text))) from None
     if n < 1:
-        raise argparse.ArgumentTypeError(f"a count of events, 1 or more, not {n}")
+        raise argparse.ArgumentTypeError(_("a count of events, 1 or more, not {n}").format(n=n))
     return n
 
 

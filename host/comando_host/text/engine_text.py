@@ -180,7 +180,39 @@ def continent_cards(state, p) -> str:
 def pacts(state) -> str:
     if not state.pacts:
         return _("No pacts in force.")
-    return "\n".join(state.rules.describe_pact(state, x) for x in state.pacts)
+    return "\n".join(pact_text(state, x) for x in state.pacts)
+
+
+def pact_text(state, pact) -> str:
+    """A pact in the table's words: the core's describe_pact (comando.engine.pact_moves, La
+    Revancha's pact_moves), the same English, said through the catalogues; a kind the laptop does
+    not know is said as the core says it."""
+    i, k, p, q = pact[0], pact[1], pact[2], pact[3]
+    b = state.board
+    if k == "a":   # La Revancha's aggression pact: its own round, no "broken" tail
+        return _("pact #{i}: {p} and {q} attacked {c} together: they do not attack each other until "
+                 "{q}'s turn of the next round").format(i=i, p=who(state, p), q=who(state, q),
+                                                        c=b.name(pact[4]))
+    if k == "w":
+        s = _("pact #{i}: world non-aggression between {p} and {q}").format(i=i, p=who(state, p), q=who(state, q))
+    elif k == "c":
+        s = _("pact #{i}: {a} ({p}) and {b} ({q}) do not attack each other across that border").format(
+            i=i, a=state.rules.cname(state, pact[4]), p=who(state, p), b=state.rules.cname(state, pact[5]),
+            q=who(state, q))
+    elif k == "z":
+        s = _("pact #{i}: {c} is an international zone between {p} and {q}").format(
+            i=i, c=state.rules.cname(state, pact[4]), p=who(state, p), q=who(state, q))
+    elif k == "k":
+        s = _("pact #{i}: {p} and {q} do not attack each other in {continent}").format(
+            i=i, p=who(state, p), q=who(state, q), continent=b.continent_name(pact[4]))
+    elif k == "b":
+        s = _("pact #{i}: {p} and {q} do not attack each other across the {a} - {b} borders").format(
+            i=i, p=who(state, p), q=who(state, q), a=b.continent_name(pact[4]), b=b.continent_name(pact[5]))
+    else:
+        return state.rules.describe_pact(state, pact)
+    if pact[6] >= 0:
+        s += _("; broken, binds until {who}'s next turn ends").format(who=who(state, pact[6]))
+    return s
 
 
 def event_line(state_before, state, ev) -> str:
@@ -211,7 +243,7 @@ def event_line(state_before, state, ev) -> str:
              _("{who} ends the turn")).format(who=who_ends)
         return s + game.round_note(state_before, state)
     if t == "pact":
-        return _("pact made: {pact}").format(pact=state.rules.describe_pact(state, state.pacts[-1]))
+        return _("pact made: {pact}").format(pact=pact_text(state, state.pacts[-1]))
     if t == "undo":
         return _("undone back to event {n}").format(n=ev['to'])
     return ""

@@ -106,10 +106,10 @@ class Hub:
         if text == "latest":
             gid = self.store.newest_game()
             if gid is None:
-                raise Refused("no stored game yet: start one on the device (make run)")
+                raise Refused(lang._("no stored game yet: start one on the device (make run)"))
             return gid
         if not isinstance(text, str) or not text or len(text) > 200:
-            raise Refused("a game id is a non-empty string")
+            raise Refused("a game id is a non-empty string")  # english: the socket protocol's (a client's writer reads it; the page never sends it)
         try:
             return self.store.find_game(text)
         except ValueError as exc:
@@ -305,13 +305,13 @@ class Hub:
         if "lang" in msg:
             code = msg["lang"]
             if code not in ("",) + tuple(lang.LANGS):
-                raise Refused("%s: unknown language %r: one of %s (\"\": the game's)" % (
+                raise Refused("%s: unknown language %r: one of %s (\"\": the game's)" % (  # english: the socket protocol's (a client's writer reads it; the page never sends it)
                     op, code, ", ".join(lang.LANGS)))
             sub["lang"] = code or None
         if op != "lang":
             return None
         if "lang" not in msg:
-            raise Refused("lang: say which: {\"op\": \"lang\", \"lang\": \"es\"}")
+            raise Refused("lang: say which: {\"op\": \"lang\", \"lang\": \"es\"}")  # english: the socket protocol's (a client's writer reads it; the page never sends it)
         if sub["game"] is None:
             return []
         if sub["live"]:
@@ -321,20 +321,20 @@ class Hub:
     def handle(self, ws, text: str):
         """The replies to one socket message (Refused for a bad one: nothing changes)."""
         if len(text) > 4096:
-            raise Refused("message too long (at most 4096 characters)")
+            raise Refused(lang._("message too long (at most {n} characters)").format(n=4096))
         try:
             msg = json.loads(text)
         except (ValueError, RecursionError):   # (a message nested thousands deep)
-            raise Refused("not JSON: a message is an object like {\"op\": \"watch\", "
+            raise Refused("not JSON: a message is an object like {\"op\": \"watch\", "  # english: the socket protocol's (a client's writer reads it; the page never sends it)
                           "\"game\": \"latest\"}") from None
         if not isinstance(msg, dict) or not isinstance(msg.get("op"), str):
-            raise Refused("a message is an object with an \"op\": watch, seek, live, options, "
+            raise Refused("a message is an object with an \"op\": watch, seek, live, options, "  # english: the socket protocol's (a client's writer reads it; the page never sends it)
                           "act, deal or new")
         sub = self.pages[ws]
         op = msg["op"]
         if op in INPUT_OPS and not self.guard.token_ok(msg.get("token")):
-            raise Refused(f"{op}: refused: this message lacks the page's key (input is entered "
-                          "on the page comando web serves; reload it if the server restarted)")
+            raise Refused(lang._("{op}: refused: this message lacks the page's key (input is entered "
+                                 "on the page comando web serves; reload it if the server restarted)").format(op=op))
         if op in ("watch", "lang"):
             said = self.reader_language(sub, op, msg)
             if said is not None:
@@ -342,7 +342,7 @@ class Hub:
         if op == "watch":
             want = msg.get("game", "latest")
             if not isinstance(want, str):
-                raise Refused("watch: \"game\" must be a game id or \"latest\"")
+                raise Refused("watch: \"game\" must be a game id or \"latest\"")  # english: the socket protocol's (a client's writer reads it; the page never sends it)
             assert self.store is not None
             if want == "latest" and self.store.newest_game() is None:
                 # nothing stored yet: the first game to arrive is pushed to this page
@@ -354,8 +354,8 @@ class Hub:
             return [dict(self._hello(gid), enter=sub["enter"]), self.live_view(gid, self.reader_lang(sub))]
         if op == "new":
             if not sub["enter"]:
-                raise Refused("new: games are started on this machine's page (another machine's "
-                              "needs comando web --lan-input)")
+                raise Refused(lang._("new: games are started on this machine's page (another machine's "
+                                     "needs comando web --lan-input)"))
             if msg.get("on") == "device":
                 return [self.new_device_game(ws, sub, msg)]
             gid = self.new_game(msg)
@@ -364,13 +364,13 @@ class Hub:
             return [{"type": "created", "game": gid}, dict(self._hello(gid), enter=True),
                     self.live_view(gid, self.reader_lang(sub))]
         if sub["game"] is None:
-            raise Refused(f"{op}: watch a game first ({{\"op\": \"watch\", \"game\": \"latest\"}})")
+            raise Refused(f"{op}: watch a game first ({{\"op\": \"watch\", \"game\": \"latest\"}})")  # english: the socket protocol's (a client's writer reads it; the page never sends it)
         pg = self.game(sub["game"])
         code = self.reader_lang(sub)
         if op == "seek":
             at = msg.get("at")
             if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= pg.total:
-                raise Refused(f"seek: \"at\" must be an integer from 0 to {pg.total}")
+                raise Refused(f"seek: \"at\" must be an integer from 0 to {pg.total}")  # english: the socket protocol's (a client's writer reads it; the page never sends it)
             sub["live"] = at >= pg.total
             sub["at"] = at
             view = self.live_view(sub["game"], code) if sub["live"] else self.view(sub["game"], code, at)
@@ -384,7 +384,7 @@ class Hub:
         if op in ("options", "act", "deal"):
             with lang.speaking(code):   # its panel and refusals in the reader's language
                 return self.enter(ws, sub, op, msg)
-        raise Refused(f"unknown op {op!r}: watch, seek, live, options, act, deal or new")
+        raise Refused(f"unknown op {op!r}: watch, seek, live, options, act, deal or new")  # english: the socket protocol's (a client's writer reads it; the page never sends it)
 
     # -- entering events ---------------------------------------------------------------------
 
@@ -412,8 +412,8 @@ class Hub:
     def enter(self, ws, sub, op: str, msg: dict) -> list:
         """``options`` for a clicked country, or an ``act``/``deal`` to send or store."""
         if not sub.get("enter", True):
-            raise Refused(f"{op}: events are entered on this machine's page (another machine's "
-                          "needs comando web --lan-input)")
+            raise Refused(lang._("{op}: events are entered on this machine's page (another machine's "
+                                 "needs comando web --lan-input)").format(op=op))
         gid = sub["game"]
         self.refresh(gid)
         pg = self.game(gid, lang.current())
@@ -431,7 +431,7 @@ class Hub:
             else:
                 action = pageinput.hand_deal(st, msg.get("owner"), msg.get("first"))
         except IllegalMove as exc:
-            raise Refused(refusals.say(str(exc))) from None
+            raise Refused(refusals.say(exc, st)) from None
         what = self.describe(st, action)
         if acc["mode"] == "device":
             assert self.store is not None
@@ -463,7 +463,7 @@ class Hub:
         try:
             self.store.add_events(gid, [ev])
         except (ValueError, sqlite3.Error) as exc:
-            raise Refused(f"{what}: not stored: {exc}") from None
+            raise Refused(lang._("{what}: not stored: {why}").format(what=what, why=exc)) from None
         return {"type": "done", "seq": ev["seq"], "text": lang._("{what}: event #{n}").format(what=what, n=ev["seq"])}
 
     async def _answers(self):
@@ -483,11 +483,11 @@ class Hub:
         enters the deal): a host command; the page follows the game the device starts."""
         assert self.store is not None
         if not pagecommands.linked(self.store, pagecommands.ANY):
-            raise Refused("new: no device is linked (make run, or comando connect beside "
-                          "comando web)")
+            raise Refused(lang._("new: no device is linked (make run, or comando connect beside "
+                                 "comando web)"))
         deal = msg.get("deal", "laptop")
         if deal not in ("laptop", "table"):
-            raise Refused("new: \"deal\" is \"laptop\" (the device deals) or \"table\"")
+            raise Refused("new: \"deal\" is \"laptop\" (the device deals) or \"table\"")  # english: the socket protocol's (a client's writer reads it; the page never sends it)
         new = pageinput.new_game(msg.get("rs"), msg.get("board", ""), msg.get("players"),
                                  True)[0]
         action = {k: new[k] for k in ("t", "rs", "board", "players", "opt") if k in new}
@@ -496,16 +496,16 @@ class Hub:
         else:
             action.pop("opt", None)   # (the table's deploy by hand goes with its own deal)
         cid = pagecommands.queue(self.store, pagecommands.ANY, action)
-        self.waiting[cid] = (ws, "", "new game")
+        self.waiting[cid] = (ws, "", lang._("new game"))
         sub.update(follow=True, live=True)   # the device's new game is pushed when it arrives
-        return {"type": "sent", "id": cid, "text": "new game: sent to the device"}
+        return {"type": "sent", "id": cid, "text": lang._("new game: sent to the device")}
 
     def new_game(self, msg: dict) -> str:
         """A game the laptop plays, started on the page: its id."""
         assert self.store is not None
         deal = msg.get("deal", "laptop")
         if deal not in ("laptop", "table"):
-            raise Refused("new: \"deal\" is \"laptop\" (it deals) or \"table\" (the table dealt)")
+            raise Refused("new: \"deal\" is \"laptop\" (it deals) or \"table\" (the table dealt)")  # english: the socket protocol's (a client's writer reads it; the page never sends it)
         events = pageinput.new_game(msg.get("rs"), msg.get("board", ""), msg.get("players"),
                                     deal == "table")
         gid = "w" + os.urandom(5).hex()
@@ -514,7 +514,7 @@ class Hub:
         try:
             self.store.add_events(gid, events)
         except StoreError as exc:   # the disk full, a read-only store: nothing of it is stored
-            raise Refused(f"new game: not started: {exc}") from None
+            raise Refused(lang._("new game: not started: {why}").format(why=exc)) from None
         return gid
 
 
@@ -552,7 +552,7 @@ def create_app(db_path: str, poll: float = 0.01, lan_input: bool = False,
             view = pg.view()
             bid = view.get("board") or pg.info.get("board")
             if not bid:
-                raise Refused(f"game {gid} names no board: there is no map to draw")
+                raise Refused(lang._("game {gid} names no board: there is no map to draw").format(gid=gid))
             lay = geometry.load_layout(bid, auto=True)
         except Refused as exc:
             return _error(404, str(exc))
@@ -567,14 +567,14 @@ def create_app(db_path: str, poll: float = 0.01, lan_input: bool = False,
             return _error(404, str(exc))
         asked = request.query_params.get("lang")
         if asked is not None and asked not in lang.LANGS:
-            return _error(400, "lang: unknown language %r: one of %s" % (asked, ", ".join(lang.LANGS)))
+            return _error(400, "lang: unknown language %r: one of %s" % (asked, ", ".join(lang.LANGS)))  # english: the HTTP API's parameter (a client's writer reads it)
         code = hub.table_lang(gid, asked)
         pg = hub.game(gid, code)
         hub.refresh(gid)
         at = request.query_params.get("at")
         if at is not None:
             if not at.isdigit() or int(at) > pg.total:
-                return _error(400, f"at must be an integer from 0 to {pg.total}")
+                return _error(400, f"at must be an integer from 0 to {pg.total}")  # english: the HTTP API's parameter (a client's writer reads it)
             return JSONResponse(hub.view(gid, code, int(at)))
         return JSONResponse(hub.view(gid, code))
 
@@ -593,8 +593,8 @@ def create_app(db_path: str, poll: float = 0.01, lan_input: bool = False,
         Route("/", page),
         Route("/favicon.ico", favicon),
         Route("/api/games", games),
-        Route("/api/games/{gid}/map.svg", board_svg),
-        Route("/api/games/{gid}/view", view),
+        Route("/api/games/{gid}/map.svg", board_svg),  # english: a URL path
+        Route("/api/games/{gid}/view", view),  # english: a URL path
         Route("/api/texts/{code}", texts),
         WebSocketRoute("/ws", hub.socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -668,7 +668,7 @@ class Background:
         end = time.monotonic() + timeout
         while not self.server.started:
             if time.monotonic() > end or not self.thread.is_alive():
-                raise RuntimeError("comando web: the server did not start")
+                raise RuntimeError(lang._("comando web: the server did not start"))
             time.sleep(0.01)
         return self
 

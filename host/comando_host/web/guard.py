@@ -23,6 +23,8 @@ import json
 import os
 import time
 
+from comando_host.text.lang import _
+
 
 def address(host: str):
     """The IP address ``host`` names (an IPv4-mapped IPv6 one as its IPv4), or None."""
@@ -66,21 +68,22 @@ class Guard:
 
     def host_problem(self, value: str | None) -> str | None:
         if not value:
-            return "no Host header"
+            return "no Host header"  # english: HTTP's own (every browser sends a Host)
         parts = split_host(value)
         if parts is None:
-            return "Host %r is not host:port" % value[:80]
+            return _("Host {host} is not host:port").format(host=repr(value[:80]))
         name, port = parts
         ip = address(name)
         if name != "localhost" and ip is None:
-            return ("Host %r is a name, not this server (open the page at its address, as "
-                    "comando web printed it)" % value[:80])
+            return _("Host {host} is a name, not this server (open the page at its address, as "
+                     "comando web printed it)").format(host=repr(value[:80]))
         wild = self.lan is not None and address(self.lan) is not None and \
             address(self.lan).is_unspecified
         if not (is_loopback(name) or wild or (self.lan is not None and ip == address(self.lan))):
-            return "Host %r is not an address this server listens on" % value[:80]
+            return _("Host {host} is not an address this server listens on").format(host=repr(value[:80]))
         if self.port and (port or 80) != self.port:
-            return "Host %r names another port (this server is on %d)" % (value[:80], self.port)
+            return _("Host {host} names another port (this server is on {port})").format(
+                host=repr(value[:80]), port=self.port)
         return None
 
     def problem(self, headers: dict) -> str | None:
@@ -92,8 +95,8 @@ class Guard:
         origin = headers.get("origin")
         if origin is not None and origin.lower() not in ("http://" + host.lower(),
                                                          "https://" + host.lower()):
-            return ("a page of another origin (%s) may not use this server: open the page at "
-                    "http://%s/" % (origin[:80], host[:80]))
+            return _("a page of another origin ({origin}) may not use this server: open the page at "
+                     "http://{host}/").format(origin=origin[:80], host=host[:80])
         return None
 
     def token_ok(self, given) -> bool:
@@ -163,5 +166,5 @@ class Budget:
             return None
         self.told = now
         n, self.dropped = self.dropped, 0
-        return ("too many messages: at most %d a second; %d dropped, nothing done for them"
-                % (self.rate, n))
+        return _("too many messages: at most {rate} a second; {n} dropped, nothing done for them").format(
+            rate=int(self.rate), n=n)

@@ -89,10 +89,11 @@ def answers(store, ids, now: float | None = None):
     for cid in stale:
         with store._tx():
             n = store.db.execute("UPDATE commands SET state='expired', msg=? WHERE id=? AND "
-                                 "state='new'", ("no linked device took it within %d s" % STALE,
+                                 "state='new'", ("no linked device took it within %d s" % STALE,  # english: the store's
                                                  cid)).rowcount
         if n:
-            out[cid] = ("expired", None, "no linked device took it within %d s" % STALE)
+            from comando_host.text.lang import _
+            out[cid] = ("expired", None, _("no linked device took it within {n} s").format(n=STALE))
     return out
 
 
@@ -173,11 +174,11 @@ class LinkSide:
                 try:
                     action = json.loads(body)
                 except ValueError:
-                    self.finish(cid, None, "the queued command is not JSON")
+                    self.finish(cid, None, "the queued command is not JSON")  # english: the store's (a fault, not a player's)
                     continue
                 self.sent[session.submit(action)] = cid
         except sqlite3.Error as exc:   # a locked or busy store: the next round tries again
-            session.log("page commands: %s" % exc)
+            session.log("page commands: %s" % exc)  # english: the link's log, a developer's
 
     def result(self, link_cid, seq, msg):
         """The device answered command ``link_cid``: record it for the page."""

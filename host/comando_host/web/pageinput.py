@@ -144,7 +144,7 @@ def options(state, f: int) -> dict:
     claim, attack targets, regroup destinations with the most armies that may move; ``odds``:
     the attack panel's figures for each target (comando_host.web.attackodds)."""
     if not isinstance(f, int) or isinstance(f, bool) or not 0 <= f < state.n:
-        raise Refused("options: \"f\" must be a country number from 0 to %d" % (state.n - 1))
+        raise Refused(_("options: \"f\" must be a country number from 0 to {last}").format(last=state.n - 1))
     p = state.cur
     out = {"f": f, "name": state.board.name(f), "place": 0, "claim": False, "attack": [],
            "regroup": {}}
@@ -189,7 +189,7 @@ def why_not(state, f) -> str:
         try:
             engine.check(state, action)
         except IllegalMove as exc:
-            return refusals.say(str(exc))   # the rules' refusal in the reader's language
+            return refusals.say(exc, state)   # the rules' refusal in the reader's language
         except (ComandoError, KeyError, TypeError, ValueError, IndexError):
             continue
     return _("nothing to do with {country} now").format(country=state.board.name(f))
@@ -201,42 +201,42 @@ def action(state, a) -> dict:
     """The engine action for the page's ``a`` (seat: the one to act), checked: Refused or
     IllegalMove when the page got it wrong or the rules say no."""
     if not isinstance(a, dict):
-        raise Refused("act: \"a\" must be an action object such as {\"t\": \"end\"}")
+        raise Refused(_("act: \"a\" must be an action object such as {example}").format(example='{"t": "end"}'))
     t = a.get("t")
     if t not in ACTIONS:
-        raise Refused("act: unknown action %r (the page enters %s)" % (t, ", ".join(ACTIONS)))
+        raise Refused(_("act: unknown action {t} (the page enters {known})").format(t=repr(t), known=", ".join(ACTIONS)))
     out = {"t": t, "p": state.cur}
     for k, v in a.items():
         if k == "t":
             continue
         if k in INT_FIELDS:
             if not isinstance(v, int) or isinstance(v, bool) or not -1 <= v < 10000:
-                raise Refused("act: %r must be a whole number, not %r" % (k, v))
+                raise Refused(_("act: {field} must be a whole number, not {value}").format(field=repr(k), value=repr(v)))
             out[k] = v
         elif k in ("al", "dl") and t == "attack":   # the table's own dice: its losses
             if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 4:
-                raise Refused("act: %r (the armies the table's dice cost) is 0 to 4, not %r"
-                              % (k, v))
+                raise Refused(_("act: {field} (the armies the table's dice cost) is 0 to 4, not {value}").format(
+                    field=repr(k), value=repr(v)))
             out[k] = v
             out["tb"] = 1
         elif k in ("ad", "dd") and t == "attack":   # the table's own dice: its faces (clicked)
             if not isinstance(v, list) or not 1 <= len(v) <= 4 or not all(
                     isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in v):
-                raise Refused("act: %r lists the faces (1 to 6) of one side's dice, not %r"
-                              % (k, v))
+                raise Refused(_("act: {field} lists the faces (1 to 6) of one side's dice, not {value}").format(
+                    field=repr(k), value=repr(v)))
             out[k] = sorted(v, reverse=True)
             out["tb"] = 1
         elif k == "cards" and t == "trade":
             if not isinstance(v, list) or len(v) != 3 or not all(
                     isinstance(c, int) and not isinstance(c, bool) for c in v):
-                raise Refused("act: \"cards\" lists the three cards traded")
+                raise Refused(_("act: \"cards\" lists the three cards traded"))
             out[k] = list(v)
         else:
-            raise Refused("act: a %s has no field %r" % (t, k))
+            raise Refused(_("act: a {t} has no field {field}").format(t=t, field=repr(k)))
     for k in ("c", "f", "to"):
         if k in out and not 0 <= out[k] < state.n:
-            raise Refused("act: there is no country %d on this board (0 to %d)"
-                          % (out[k], state.n - 1))
+            raise Refused(_("act: there is no country {n} on this board (0 to {last})").format(
+                n=out[k], last=state.n - 1))
     engine.check(state, out)
     return out
 
@@ -268,12 +268,12 @@ def hand_deal(state, owner, first, src=None) -> dict:
     d = games.get(state.rules.id).hand_deal
     n, np_ = state.n, state.np
     if d is None:
-        raise Refused("deal: the page takes no hand deal for %s" % state.rules.name)
+        raise Refused(_("deal: the page takes no hand deal for {rules}").format(rules=state.rules.name))
     if d.claims(state):
         raise Refused(_("deal: with {n} players the countries are claimed one at a time: click "
                         "each in turn").format(n=np_))
     if not isinstance(owner, list) or len(owner) != n:
-        raise Refused("deal: \"owner\" lists a seat for each of the %d countries" % n)
+        raise Refused(_("deal: \"owner\" lists a seat for each of the {n} countries").format(n=n))
     left = [state.board.name(c) for c in range(n) if owner[c] in (-1, None)]
     if left:
         raise Refused(_n("deal: {n} country has no owner yet ({names})",
@@ -282,10 +282,10 @@ def hand_deal(state, owner, first, src=None) -> dict:
     for c in range(n):
         o = owner[c]
         if not isinstance(o, int) or isinstance(o, bool) or not 0 <= o < np_:
-            raise Refused("deal: %s's owner %r is not a seat (0 to %d)"
-                          % (state.board.name(c), o, np_ - 1))
+            raise Refused(_("deal: {country}'s owner {owner} is not a seat (0 to {last})").format(
+                country=state.board.name(c), owner=repr(o), last=np_ - 1))
     if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < np_:
-        raise Refused("deal: \"first\" must be a seat (0 to %d): %s" % (np_ - 1, _(d.ask)))
+        raise Refused(_("deal: \"first\" must be a seat (0 to {last}): {ask}").format(last=np_ - 1, ask=_(d.ask)))
     have = [owner.count(p) for p in range(np_)]
     seats, rule = d.seats(state, first, have)
     if have != [seats.count(p) for p in range(np_)]:
@@ -310,17 +310,17 @@ def new_game(rs, board_id, players, table_deals, src=None):
     from comando.board import board_path, load_board
     from comando.registry import BOARDS
     if games.get(rs).hand_deal is None:   # the map games seating colours (a hand deal each)
-        raise Refused("new: the page starts %s, not %r"
-                      % (", ".join(TITLES[k] for k, g in games.every() if g.hand_deal is not None), rs))
+        raise Refused(_("new: the page starts {known}, not {rs}").format(
+            known=", ".join(TITLES[k] for k, g in games.every() if g.hand_deal is not None), rs=repr(rs)))
     board_id = board_id or BOARDS[rs]
     if not isinstance(board_id, str) or not board_id.replace("_", "").replace("-", "").isalnum():
-        raise Refused("new: %r is not a board id" % (board_id,))
+        raise Refused(_("new: {board} is not a board id").format(board=repr(board_id)))
     if not isinstance(players, list) or not all(
             isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) and 0 < len(x) <= 24
                                                          for x in p) for p in players):
-        raise Refused("new: \"players\" lists [name, colour] pairs")
+        raise Refused(_("new: \"players\" lists [name, colour] pairs"))
     if any(not x.isprintable() for p in players for x in p):
-        raise Refused("new: a name or colour with control characters")
+        raise Refused(_("new: a name or colour with control characters"))
     try:
         board = load_board(board_path(board_id))
         if table_deals:

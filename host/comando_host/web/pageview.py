@@ -254,7 +254,8 @@ class PageGame:
             out["turn"] = {"round": st.round, "cur": st.cur if st.phase != "over" else -1,
                            "phase": st.phase, "winner": st.winner,
                            "status": self._engine_status(rec, st)}
-            out["pacts"] = [st.rules.describe_pact(st, x) for x in st.pacts]
+            from comando_host.text.engine_text import pact_text
+            out["pacts"] = [pact_text(st, x) for x in st.pacts]   # in the reader's words
             own = _own_page(rec)
             if own is not None:
                 own.engine_view(out, rec, players)

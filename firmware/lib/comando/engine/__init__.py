@@ -24,7 +24,7 @@ Entry points:
 """
 
 from comando.errors import IllegalMove, RulesError
-from comando.texts import refusal
+from comando.texts import refused
 from comando.engine.state import State
 from comando.engine import rand
 from comando.engine import secret
@@ -38,7 +38,7 @@ RULESETS = ENGINE
 
 def unknown_ruleset(ruleset):
     """The RulesError for a ruleset the engine does not play, naming those it plays."""
-    return RulesError(refusal(1, ruleset, ", ".join(RULESETS)))
+    return refused(RulesError, 1, ruleset, ", ".join(RULESETS))
 
 
 def get_rules(ruleset):
@@ -83,7 +83,7 @@ def check(state, action):
             return
     fn = _method(state.rules, "check", t) if isinstance(t, str) else None
     if fn is None:
-        raise IllegalMove(refusal(2, t))
+        raise refused(IllegalMove, 2, t)
     fn(state, secret.opened(action) if t == "deal" else action)
 
 
@@ -103,7 +103,7 @@ def apply(state, event):
     """Apply a checked event to ``state`` (mutates it; trusts the event; never draws)."""
     t = event["t"]
     if t == "undo" or t == "new":
-        raise RulesError(refusal(3, t))
+        raise refused(RulesError, 3, t)
     if state.clock is not None:
         from comando.engine import clocked
         rnd = clocked.before(state, event)
@@ -122,13 +122,13 @@ def apply(state, event):
 def _apply_rules(state, event, t):
     fn = _method(state.rules, "apply", t)
     if fn is None:
-        raise RulesError(refusal(4, t))
+        raise refused(RulesError, 4, t)
     rv = event.get("rv")
     if rv is not None:
         # the game-ending event of a sealed deal (comando.engine.secret): objectives first
         if not isinstance(rv, dict) or not isinstance(rv.get("obj"), list) \
                 or len(rv["obj"]) < state.np:
-            raise RulesError(refusal(5, event.get("seq")))
+            raise refused(RulesError, 5, event.get("seq"))
         state.rules.reveal(state, rv["obj"])
     if t == "deal":
         fn(state, secret.opened(event))
@@ -141,7 +141,7 @@ def _apply_rules(state, event, t):
 def _load_board(ev, board):
     if board is not None:
         if ev.get("board") not in (None, board.id):
-            raise RulesError(refusal(6, ev.get("board"), board.id))
+            raise refused(RulesError, 6, ev.get("board"), board.id)
         return board
     from comando.board import load_board, board_path
     return load_board(board_path(ev["board"]))
@@ -153,7 +153,7 @@ def new_state(ev, board=None):
     rules = get_rules(ev.get("rs"))
     players = ev.get("players")
     if not isinstance(players, list) or not players:
-        raise RulesError(refusal(7))
+        raise refused(RulesError, 7)
     rules.check_new(board, players, ev.get("opt") or {})
     return State(board, rules, ev)
 
@@ -177,7 +177,7 @@ class Folder:
         t = ev.get("t")
         if t == "new":
             if self.state is not None:
-                raise IllegalMove(refusal(8))
+                raise refused(IllegalMove, 8)
             self.state = new_state(ev, self.board)
             self.board = self.state.board
             self.effective = [ev]
@@ -185,19 +185,19 @@ class Folder:
             return self.state
         st = self.state
         if st is None:
-            raise IllegalMove(refusal(9))
+            raise refused(IllegalMove, 9)
         if t == "undo":
             if not self.keep:
-                raise RulesError(refusal(10))
+                raise refused(RulesError, 10)
             to = ev.get("to")
             if not isinstance(to, int) or to < self.base or to >= st.seq:
-                raise IllegalMove(refusal(11, to))
+                raise refused(IllegalMove, 11, to)
             keep = [e for e in self.effective if e.get("seq", 0) <= to]
             f = Folder(self.board, verify=False)
             for e in keep:
                 f.feed(e)
             if f.state is None:
-                raise IllegalMove(refusal(12))
+                raise refused(IllegalMove, 12)
             self.state = f.state
             self.effective = keep
             self.state.seq = ev.get("seq", st.seq)
@@ -219,7 +219,7 @@ def fold(events, board=None, verify=True):
         try:
             f.feed(ev)
         except IllegalMove as exc:
-            raise IllegalMove(refusal(13, ev.get("seq", "?"), ev.get("t"), exc))
+            raise refused(IllegalMove, 13, ev.get("seq", "?"), ev.get("t"), exc)
     return f.state
 
 
@@ -279,7 +279,7 @@ class Game:
     def act(self, action):
         """Check, make (draw randomness) and apply one action; returns the numbered event."""
         if action.get("t") in ("new", "undo"):
-            raise IllegalMove(refusal(14, action.get("t")))
+            raise refused(IllegalMove, 14, action.get("t"))
         ev = make(self.state, action, self.rng)
         return self.record(ev, True)
 
@@ -290,7 +290,7 @@ class Game:
         """Append ``{"t": "undo", "to": N}`` that takes the game back before its last effective event."""
         eff = self.folder.effective
         if not self.can_undo():
-            raise IllegalMove(refusal(15))
+            raise refused(IllegalMove, 15)
         return self.record({"t": "undo", "to": eff[-2].get("seq", 0)})
 
 

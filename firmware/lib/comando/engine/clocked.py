@@ -8,7 +8,7 @@ that won at time: a tie is shared). Imported only by a clocked game."""
 
 from comando import clock as C
 from comando.errors import IllegalMove, RulesError
-from comando.texts import refusal
+from comando.texts import refused
 
 TYPES = ("timeout", "close")
 
@@ -21,7 +21,7 @@ def _words(seconds):
 def options(rules, options):
     """RulesError (one line) unless the clock options of ``options`` are sound for ``rules``."""
     if rules.at_time is None:
-        raise RulesError(refusal(81, rules.name))
+        raise refused(RulesError, 81, rules.name)
     from comando import clock_options
     try:
         clock_options.check_options(options, rules.at_time)
@@ -41,35 +41,35 @@ def check(state, a):
         raise IllegalMove(str(e))
     t = a.get("t")
     if state.phase == "over" and t in TYPES:
-        raise IllegalMove(refusal(82))
+        raise refused(IllegalMove, 82)
     if t == "close":
         if not ck["due"]:
-            raise IllegalMove(refusal(83))
+            raise refused(IllegalMove, 83)
         r = a.get("r")
         if "seq" in a and r is None:
-            raise IllegalMove(refusal(84))
+            raise refused(IllegalMove, 84)
         if r is not None and (not isinstance(r, list) or len(r) != 2 or not all(
                 not isinstance(d, bool) and isinstance(d, int) and 1 <= d <= 6 for d in r)):
-            raise IllegalMove(refusal(85, r))
+            raise refused(IllegalMove, 85, r)
         return
     if ck["due"]:
-        raise IllegalMove(refusal(86, C.threshold(ck)))
+        raise refused(IllegalMove, 86, C.threshold(ck))
     if t == "timeout":
         p = a.get("p")
         if ck["on"] is None:
-            raise IllegalMove(refusal(87))
+            raise refused(IllegalMove, 87)
         if p != state.cur:
-            raise IllegalMove(refusal(88, state.who(state.cur)))
+            raise refused(IllegalMove, 88, state.who(state.cur))
         left = C.turn_left(ck, state.options, ts)
         if left is None:
-            raise IllegalMove(refusal(89))
+            raise refused(IllegalMove, 89)
         if left > 0:
-            raise IllegalMove(refusal(90, state.who(p), _words(left)))
+            raise refused(IllegalMove, 90, state.who(p), _words(left))
         return
     if ck["on"] is not None:
         left = C.turn_left(ck, state.options, ts)
         if left is not None and left < 0:
-            raise IllegalMove(refusal(91, state.who(state.cur), _words(C.cap(ck, state.options, state.cur))))
+            raise refused(IllegalMove, 91, state.who(state.cur), _words(C.cap(ck, state.options, state.cur)))
 
 
 def make_close(state, a, src):

@@ -5,28 +5,28 @@ device's map mode offers none: they are the table's) never holds it in its heap 
 function takes the rules object as ``self``, as the method it stands for did."""
 
 from comando.errors import IllegalMove
-from comando.texts import refusal
+from comando.texts import refused
 
 
 def check_pact(self, state, a):
     self.over(state)
     if state.round < 1 and state.phase == "claim":
-        raise IllegalMove(refusal(70))
+        raise refused(IllegalMove, 70)
     p = self.player(state, a)
     q = a.get("q")
     if not isinstance(q, int) or q < 0 or q >= state.np or q == p:
-        raise IllegalMove(refusal(71))
+        raise refused(IllegalMove, 71)
     if not state.alive[p] or not state.alive[q]:
-        raise IllegalMove(refusal(72))
+        raise refused(IllegalMove, 72)
     k = a.get("k")
     b = state.board
     if k == "c":
         x = self.country(state, a, "a")
         y = self.country(state, a, "b")
         if state.owner[x] != p or state.owner[y] != q:
-            raise IllegalMove(refusal(73, state.who(p), state.who(q)))
+            raise refused(IllegalMove, 73, state.who(p), state.who(q))
         if not b.is_border(x, y):
-            raise IllegalMove(refusal(74, self.cname(state, x), self.cname(state, y), self.cite("pacts")))
+            raise refused(IllegalMove, 74, self.cname(state, x), self.cname(state, y), self.cite("pacts"))
     elif k == "z":
         z = self.country(state, a, "a")
         np_ = nq = False
@@ -36,12 +36,12 @@ def check_pact(self, state, a):
             if state.owner[m] == q:
                 nq = True
         if not (np_ or state.owner[z] == p) or not (nq or state.owner[z] == q):
-            raise IllegalMove(refusal(75, self.cname(state, z), state.who(p), state.who(q), self.cite("international zone pact")))
+            raise refused(IllegalMove, 75, self.cname(state, z), state.who(p), state.who(q), self.cite("international zone pact"))
     elif k != "w":
-        raise IllegalMove(refusal(76, k))
+        raise refused(IllegalMove, 76, k)
     for pact in state.pacts:
         if pact[1] == k and {pact[2], pact[3]} == {p, q} and (k == "w" or {pact[4], pact[5]} == {a.get("a", -1), a.get("b", -1)}):
-            raise IllegalMove(refusal(77, pact[0]))
+            raise refused(IllegalMove, 77, pact[0])
 
 
 def check_unpact(self, state, a):
@@ -51,11 +51,11 @@ def check_unpact(self, state, a):
     for pact in state.pacts:
         if pact[0] == i:
             if p != pact[2] and p != pact[3]:
-                raise IllegalMove(refusal(78, state.who(pact[2]), state.who(pact[3]), i))
+                raise refused(IllegalMove, 78, state.who(pact[2]), state.who(pact[3]), i)
             if pact[6] >= 0:
-                raise IllegalMove(refusal(79, i, state.who(pact[6])))
+                raise refused(IllegalMove, 79, i, state.who(pact[6]))
             return
-    raise IllegalMove(refusal(80, i))
+    raise refused(IllegalMove, 80, i)
 
 
 def describe_pact(self, state, pact):

@@ -7,7 +7,7 @@ Checking a pact and reading one are in ``pact_moves``, loaded at the first pact 
 """
 
 from comando.errors import IllegalMove, RulesError
-from comando.texts import refusal
+from comando.texts import refused
 from comando.engine import rand
 from comando import combat
 from comando import rulebook_armies  # reinforcements (not comando.turns: the table session's)
@@ -23,7 +23,7 @@ def _pacts():
 def _int(a, key, what):
     v = a.get(key)
     if not isinstance(v, int) or isinstance(v, bool):
-        raise IllegalMove(refusal(16, a.get("t"), what, key))
+        raise refused(IllegalMove, 16, a.get("t"), what, key)
     return v
 
 
@@ -83,28 +83,28 @@ class Rules:
     def player(self, state, a):
         p = a.get("p")
         if not isinstance(p, int) or isinstance(p, bool) or p < 0 or p >= state.np:
-            raise IllegalMove(refusal(17, a.get("t"), p, state.np - 1))
+            raise refused(IllegalMove, 17, a.get("t"), p, state.np - 1)
         return p
 
     def country(self, state, a, key="c"):
         c = a.get(key)
         if not isinstance(c, int) or isinstance(c, bool) or c < 0 or c >= state.n:
-            raise IllegalMove(refusal(18, a.get("t"), c))
+            raise refused(IllegalMove, 18, a.get("t"), c)
         return c
 
     def over(self, state):
         if state.phase == "over":
             if state.winner >= 0:
-                raise IllegalMove(refusal(19, state.who(state.winner)))
-            raise IllegalMove(refusal(20))
+                raise refused(IllegalMove, 19, state.who(state.winner))
+            raise refused(IllegalMove, 20)
 
     def turn(self, state, a, phases):
         self.over(state)
         p = self.player(state, a)
         if p != state.cur:
-            raise IllegalMove(refusal(21, state.who(state.cur), state.who(p)))
+            raise refused(IllegalMove, 21, state.who(state.cur), state.who(p))
         if state.phase not in phases:
-            raise IllegalMove(refusal(22, a.get("t"), state.who(p), state.phase, self.phase_hint(state)))
+            raise refused(IllegalMove, 22, a.get("t"), state.who(p), state.phase, self.phase_hint(state))
         return p
 
     def phase_hint(self, state):
@@ -124,23 +124,23 @@ class Rules:
             cont = [state.board.continent_name(c) for c in range(len(state.cres)) if state.cres[c]]
             extra = (" (%s on %s)" % (", ".join(str(state.cres[c]) for c in range(len(state.cres))
                                                if state.cres[c]), ", ".join(cont))) if cont else ""
-            raise IllegalMove(refusal(23, left, extra, what, self.cite("adding armies")))
+            raise refused(IllegalMove, 23, left, extra, what, self.cite("adding armies"))
         if self.must_trade(state, p):
-            raise IllegalMove(refusal(24, len(state.hands[p]), what, self.cite("trade-in before a sixth card")))
+            raise refused(IllegalMove, 24, len(state.hands[p]), what, self.cite("trade-in before a sixth card"))
 
     # ------------------------------------------------------------------ hooks
     def check_new(self, board, players, options):
         if len(players) < self.min_players or len(players) > self.max_players:
-            raise RulesError(refusal(25, self.name, self.min_players, self.max_players, len(players)))
+            raise refused(RulesError, 25, self.name, self.min_players, self.max_players, len(players))
         seen = []
         for pl in players:
             c = pl["c"]
             if self.colours and c not in self.colours:
-                raise RulesError(refusal(26, c, self.name, ", ".join(self.colours)))
+                raise refused(RulesError, 26, c, self.name, ", ".join(self.colours))
             if c in seen:
-                raise RulesError(refusal(27, c))
+                raise refused(RulesError, 27, c)
             if pl.get("bot", 0) not in (0, 1):
-                raise RulesError(refusal(28, pl.get("bot")))
+                raise refused(RulesError, 28, pl.get("bot"))
             seen.append(c)
         options = options or {}
         if "turn" in options or "budget" in options or "limit" in options or "end" in options \
@@ -154,10 +154,10 @@ class Rules:
             if k in ("turn", "budget", "limit", "end", "attime", "dice"):
                 continue   # the game clock's (comando.clock), the table's dice
             if k not in self.defaults:
-                raise RulesError(refusal(29, k, self.name, ", ".join(sorted(self.defaults)) or "none"))
+                raise refused(RulesError, 29, k, self.name, ", ".join(sorted(self.defaults)) or "none")
             v, d = options[k], self.defaults[k]
             if isinstance(d, int) and (not isinstance(v, int) or isinstance(v, bool)):
-                raise RulesError(refusal(30, k, d, v))
+                raise refused(RulesError, 30, k, d, v)
 
     def setup(self, state, src):
         """The made events that follow ``new`` (deal, objectives...)."""
@@ -205,17 +205,17 @@ class Rules:
         """IllegalMove unless ``cards`` are three different cards that ``p`` holds and that make
         a set (one rule for every ruleset's trade)."""
         if not isinstance(cards, list) or len(cards) != 3:
-            raise IllegalMove(refusal(31, self.set_word, cite))
+            raise refused(IllegalMove, 31, self.set_word, cite)
         for c in cards:
             if not self.is_card(state, c):
-                raise IllegalMove(refusal(32, c))
+                raise refused(IllegalMove, 32, c)
         if cards[0] == cards[1] or cards[1] == cards[2] or cards[0] == cards[2]:
-            raise IllegalMove(refusal(33, self.set_word))
+            raise refused(IllegalMove, 33, self.set_word)
         for c in cards:
             if c not in state.hands[p]:
-                raise IllegalMove(refusal(34, self.card_name(state, c)))
+                raise refused(IllegalMove, 34, self.card_name(state, c))
         if not self.is_set(state, cards):
-            raise IllegalMove(refusal(35, ", ".join(self.card_name(state, c) for c in cards), self.set_rule, cite))
+            raise refused(IllegalMove, 35, ", ".join(self.card_name(state, c) for c in cards), self.set_rule, cite)
 
     def symbols(self, state, card):
         if card >= state.n:
@@ -384,20 +384,20 @@ class Rules:
         c = self.country(state, a)
         n = _int(a, "n", "the number of armies")
         if state.owner[c] != p:
-            raise IllegalMove(refusal(36, self.cname(state, c), self.cite("adding armies")))
+            raise refused(IllegalMove, 36, self.cname(state, c), self.cite("adding armies"))
         if n < 1:
-            raise IllegalMove(refusal(37))
+            raise refused(IllegalMove, 37)
         cont = state.board.continent_of(c)
         avail = state.reserve + state.cres[cont]
         if n > avail:
             if state.to_place() > avail:
                 from comando.wording import count
-                raise IllegalMove(refusal(38, count(avail, "more army", "more armies"), self.cname(state, c), n, state.to_place() - avail, self.cite("continent armies go to that continent")))
+                raise refused(IllegalMove, 38, count(avail, "more army", "more armies"), self.cname(state, c), n, state.to_place() - avail, self.cite("continent armies go to that continent"))
             from comando.wording import count
-            raise IllegalMove(refusal(39, count(avail, "army"), n))
+            raise refused(IllegalMove, 39, count(avail, "army"), n)
         z = self.zone_pact(state, c, p)
         if z is not None:
-            raise IllegalMove(refusal(40, self.cname(state, c), z[0]))
+            raise refused(IllegalMove, 40, self.cname(state, c), z[0])
 
     def apply_place(self, state, e):
         c = e["c"]
@@ -418,11 +418,11 @@ class Rules:
         self.check_cards(state, p, a.get("cards"), self.cite("trade-in"))
         if state.phase != "add":
             if not self.opt(state, "deftrade"):
-                raise IllegalMove(refusal(41, self.cite("trade-in")))
+                raise refused(IllegalMove, 41, self.cite("trade-in"))
             if state.drew:
-                raise IllegalMove(refusal(42, self.cite("defensive trade-in")))
+                raise refused(IllegalMove, 42, self.cite("defensive trade-in"))
             if state.conq < 1 or state.last < 0 or state.owner[state.last] != p:
-                raise IllegalMove(refusal(43, self.cite("defensive trade-in")))
+                raise refused(IllegalMove, 43, self.cite("defensive trade-in"))
 
     def hand_in(self, state, p, cards):
         """A traded set leaves ``p``'s hand for the discard, and the trade counts (the player's
@@ -457,16 +457,16 @@ class Rules:
         to = self.country(state, a, "to")
         b = state.board
         if state.owner[f] != p:
-            raise IllegalMove(refusal(44, self.cname(state, f)))
+            raise refused(IllegalMove, 44, self.cname(state, f))
         if state.owner[to] == p:
-            raise IllegalMove(refusal(45, self.cname(state, to)))
+            raise refused(IllegalMove, 45, self.cname(state, to))
         if not b.is_border(f, to):
-            raise IllegalMove(refusal(46, self.cname(state, f), self.cname(state, to), self.cite("attacking")))
+            raise refused(IllegalMove, 46, self.cname(state, f), self.cname(state, to), self.cite("attacking"))
         if state.armies[f] < 2:
-            raise IllegalMove(refusal(47, self.cname(state, f), self.cite("attacking armies")))
+            raise refused(IllegalMove, 47, self.cname(state, f), self.cite("attacking armies"))
         pact = self.blocking_pact(state, f, to)
         if pact is not None:
-            raise IllegalMove(refusal(48, self.cname(state, f), self.cname(state, to), self.describe_pact(state, pact)))
+            raise refused(IllegalMove, 48, self.cname(state, f), self.cname(state, to), self.describe_pact(state, pact))
         if "dice" in state.options or "tb" in a:   # the table's own dice (comando.table_dice)
             na, nd = self.attack_dice(state, f, to, a)
             from comando import table_dice
@@ -483,10 +483,10 @@ class Rules:
 
     def check_dice(self, dice, n, who):
         if not isinstance(dice, list) or len(dice) != n:
-            raise IllegalMove(refusal(49, who, n, dice))
+            raise refused(IllegalMove, 49, who, n, dice)
         for d in dice:
             if not isinstance(d, int) or d < 1 or d > 6:
-                raise IllegalMove(refusal(50, d))
+                raise refused(IllegalMove, 50, d)
 
     def make_attack(self, state, a, src):
         """Draws the dice, unless the action carries them (dice rolled by hand at the table,
@@ -547,10 +547,10 @@ class Rules:
         self.turn(state, a, ("attack",))
         pe = state.pending
         if pe is None:
-            raise IllegalMove(refusal(51))
+            raise refused(IllegalMove, 51)
         n = _int(a, "n", "the number of armies")
         if n < pe[2] or n > pe[3]:
-            raise IllegalMove(refusal(52, pe[2], pe[3], self.cname(state, pe[1]), n, self.cite("conquest")))
+            raise refused(IllegalMove, 52, pe[2], pe[3], self.cname(state, pe[1]), n, self.cite("conquest"))
 
     def apply_move(self, state, e):
         pe = state.pending
@@ -567,24 +567,24 @@ class Rules:
         to = self.country(state, a, "to")
         n = _int(a, "n", "the number of armies")
         if state.owner[f] != p:
-            raise IllegalMove(refusal(53, self.cname(state, f)))
+            raise refused(IllegalMove, 53, self.cname(state, f))
         if state.owner[to] != p:
-            raise IllegalMove(refusal(54, self.cname(state, to), self.cite("regrouping")))
+            raise refused(IllegalMove, 54, self.cname(state, to), self.cite("regrouping"))
         if f == to or not state.board.is_border(f, to):
-            raise IllegalMove(refusal(55, self.cname(state, f), self.cname(state, to), self.cite("regrouping")))
+            raise refused(IllegalMove, 55, self.cname(state, f), self.cname(state, to), self.cite("regrouping"))
         if n < 1:
-            raise IllegalMove(refusal(56))
+            raise refused(IllegalMove, 56)
         k = self.regroup_movable(state, f)
         if n > k:
             m = state.moved[f]
             if m:
                 from comando.wording import count
-                raise IllegalMove(refusal(57, self.cname(state, f), count(state.armies[f], "army"), m, max(k, 0), self.cite("regrouping")))
+                raise refused(IllegalMove, 57, self.cname(state, f), count(state.armies[f], "army"), m, max(k, 0), self.cite("regrouping"))
             from comando.wording import count
-            raise IllegalMove(refusal(58, self.cname(state, f), count(state.armies[f], "army"), max(k, 0), self.cite("regrouping")))
+            raise refused(IllegalMove, 58, self.cname(state, f), count(state.armies[f], "army"), max(k, 0), self.cite("regrouping"))
         z = self.zone_pact(state, to, p)
         if z is not None:
-            raise IllegalMove(refusal(59, self.cname(state, to), z[0]))
+            raise refused(IllegalMove, 59, self.cname(state, to), z[0])
 
     def apply_regroup(self, state, e):
         self.close_pending(state)
@@ -599,14 +599,14 @@ class Rules:
         p = self.turn(state, a, ACTIVE)
         self.leave_add(state, p, "take a card")
         if state.drew:
-            raise IllegalMove(refusal(60))
+            raise refused(IllegalMove, 60)
         why = self.card_right(state, p)
         if why:
             raise IllegalMove(why + self.cite("requesting a country card"))
         if self.hand_full(state, p):
-            raise IllegalMove(refusal(61, len(state.hands[p]), self.cite("trade-in before a sixth card")))
+            raise refused(IllegalMove, 61, len(state.hands[p]), self.cite("trade-in before a sixth card"))
         if not state.deck and not state.discard:
-            raise IllegalMove(refusal(62))
+            raise refused(IllegalMove, 62)
         if self.opt(state, "deck"):
             self.check_table_card(state, a)
         elif "card" in a:
@@ -614,10 +614,10 @@ class Rules:
             sh = a.get("sh")
             if top is None:
                 if not isinstance(sh, list) or sorted(sh) != sorted(state.discard):
-                    raise IllegalMove(refusal(63))
+                    raise refused(IllegalMove, 63)
                 top = sh[-1]
             if a["card"] != top:
-                raise IllegalMove(refusal(64, a["card"]))
+                raise refused(IllegalMove, 64, a["card"])
 
     def top_card(self, state, e, src):
         """``e`` with the card a draw takes: the deck's top, or, when the deck is out, the top of
@@ -635,10 +635,10 @@ class Rules:
         is out: the table reshuffles them), in nobody's hand."""
         c = a.get("card")
         if "card" not in a:
-            raise IllegalMove(refusal(65, a.get("t")))
+            raise refused(IllegalMove, 65, a.get("t"))
         pool = state.deck or state.discard
         if not isinstance(c, int) or isinstance(c, bool) or c not in pool:
-            raise IllegalMove(refusal(66, a.get("t"), self.card_label(state, c)))
+            raise refused(IllegalMove, 66, a.get("t"), self.card_label(state, c))
 
     def card_label(self, state, c):
         if isinstance(c, int) and not isinstance(c, bool) and 0 <= c < state.n:
@@ -705,11 +705,11 @@ class Rules:
         p = self.turn(state, a, ("attack", "regroup", "card"))
         c = self.country(state, a)
         if c not in state.hands[p]:
-            raise IllegalMove(refusal(67, self.cname(state, c)))
+            raise refused(IllegalMove, 67, self.cname(state, c))
         if state.owner[c] != p:
-            raise IllegalMove(refusal(68, self.cname(state, c), self.cite("what the card is for")))
+            raise refused(IllegalMove, 68, self.cname(state, c), self.cite("what the card is for"))
         if state.bonused[c]:
-            raise IllegalMove(refusal(69, self.cname(state, c), self.cite("what the card is for")))
+            raise refused(IllegalMove, 69, self.cname(state, c), self.cite("what the card is for"))
 
     def apply_bonus(self, state, e):
         self.close_pending(state)

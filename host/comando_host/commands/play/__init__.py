@@ -38,40 +38,54 @@ from comando_host.commands.play.gamesetup import (find_board, new_game_id, parse
 from comando_host.commands.play.logfiles import resume_events, resume_torn
 from comando_host.commands.play.repl import KeyboardGame, loop
 from comando_host.text import engine_text, lang
-from comando_host.text.lang import _
+from comando_host.text.lang import N_, _
 
 # What other modules and tests reach through `comando_host.commands.play` (its old names too).
 __all__ = ("KeyboardGame", "completer_for", "register", "run")
 _resume_torn = resume_torn
 
 
+# `comando play --help`'s description (the module's docstring, said in the table's language)
+DESCRIPTION = N_(
+    "Drive an engine game from the keyboard (or a script on stdin), e.g. comando play --players "
+    "Ana:red,Beto:blue,Caro:black,Dani:yellow --seed 7 --log game.jsonl. Type `help` at the "
+    "prompt. Country names complete with Tab (ids like nueva_york; names and aliases are "
+    "accepted too, case and accents ignored). Every event is appended to the log as it happens, "
+    "so the file is always a replayable game (`comando replay game.jsonl`). A game clock: "
+    "`--option clock=limit:30m,end:roll` (a time limit, then the closing roll after each round; "
+    "`end:round` finishes the round), `turn:2m` (a countdown per turn) or `budget:20m` (each "
+    "player's time), `attime:countries|armies` (the winner at time); the prompt shows the time "
+    "left. At a club table: `comando play --club URL --token T` plays the table's tournament "
+    "round, its ruleset, players and clock as the club drew and set them.")
+
+
 def register(subparsers):
-    p = subparsers.add_parser("play", help="play a game at the keyboard (REPL; scriptable from stdin)",
-                              description=__doc__)
+    p = subparsers.add_parser("play", help=_("play a game at the keyboard (REPL; scriptable from stdin)"),
+                              description=_(DESCRIPTION))
     p.add_argument("--ruleset", default=None,
-                   help="ruleset id: %s (default teg)" % ", ".join(engine.RULESETS))
+                   help=_("ruleset id: {rulesets} (default teg)").format(rulesets=", ".join(engine.RULESETS)))
     p.add_argument("--board", default=None,
-                   help="board id (see `comando boards list`) or a board file "
-                        "(default: the ruleset's own board)")
+                   help=_("board id (see `comando boards list`) or a board file "
+                          "(default: the ruleset's own board)"))
     p.add_argument("--players", default=None,
-                   help="NAME:COLOUR,... in seat order, clockwise (default: 4 players)")
-    p.add_argument("--seed", type=int, default=None, help="seeded dice: a reproducible game")
-    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                   help="ruleset option, e.g. deftrade=1 (defensive trade-in), pacts=0; "
-                        "the game clock: clock=limit:30m,end:roll,turn:2m")
-    p.add_argument("--log", default=None, help="also write the game log (JSONL) here as it is "
-                   "played (the game is recorded in the store either way: comando games)")
-    p.add_argument("--resume", default=None, help="continue the game of this log (appends to it)")
-    p.add_argument("--drop-torn", action="store_true", help="with --resume: a torn last line "
+                   help=_("NAME:COLOUR,... in seat order, clockwise (default: 4 players)"))
+    p.add_argument("--seed", type=int, default=None, help=_("seeded dice: a reproducible game"))
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",  # english: the option's syntax
+                   help=_("ruleset option, e.g. deftrade=1 (defensive trade-in), pacts=0; "
+                          "the game clock: clock=limit:30m,end:roll,turn:2m"))
+    p.add_argument("--log", default=None, help=_("also write the game log (JSONL) here as it is "
+                   "played (the game is recorded in the store either way: comando games)"))
+    p.add_argument("--resume", default=None, help=_("continue the game of this log (appends to it)"))
+    p.add_argument("--drop-torn", action="store_true", help=_("with --resume: a torn last line "
                    "(the write cut short) is set aside as LOG.torn and the game goes on from "
-                   "the valid lines before it (asked at a terminal)")
-    p.add_argument("--db", metavar="PATH", help="the game database the game is recorded in "
-                   "(default: $COMANDO_DB, else the per-user data directory)")
-    p.add_argument("--strict", action="store_true", help="stop with exit 2 at the first illegal command")
-    p.add_argument("--club", metavar="URL", help="play this table's round of the club's "
-                   "tournament: its ruleset, players and clock, as drawn (with --token)")
-    p.add_argument("--token", default=None, help="with --club: this table's token "
-                   "(default $COMANDO_CLUB_TOKEN)")
+                   "the valid lines before it (asked at a terminal)"))
+    p.add_argument("--db", metavar="PATH", help=_("the game database the game is recorded in "
+                   "(default: $COMANDO_DB, else the per-user data directory)"))
+    p.add_argument("--strict", action="store_true", help=_("stop with exit 2 at the first illegal command"))
+    p.add_argument("--club", metavar="URL", help=_("play this table's round of the club's "
+                   "tournament: its ruleset, players and clock, as drawn (with --token)"))
+    p.add_argument("--token", default=None, help=_("with --club: this table's token "
+                   "(default $COMANDO_CLUB_TOKEN)"))
     p.set_defaults(func=run)
 
 

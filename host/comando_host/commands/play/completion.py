@@ -53,4 +53,4 @@ def completer_for(session):
 
     readline.set_completer_delims(" \t")
     readline.set_completer(complete)
-    readline.parse_and_bind("tab: complete")
+    readline.parse_and_bind("tab: complete")  # english: readline's own binding

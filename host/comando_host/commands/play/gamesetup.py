@@ -57,7 +57,7 @@ def parse_options(items):
             try:
                 opts.update(clock_options.parse(v))
             except clock.ClockError as exc:
-                raise UsageError(f"--option clock: {exc}") from None
+                raise UsageError(f"--option clock: {exc}") from None  # english: the option as typed, then the clock's words
             continue
         try:
             opts[k] = int(v)
@@ -100,4 +100,4 @@ def risk_table_board(board, players):
 def new_game_id():
     import os
     import time
-    return "play-%s-%s" % (time.strftime("%Y%m%d-%H%M%S"), os.urandom(2).hex())
+    return "play-%s-%s" % (time.strftime("%Y%m%d-%H%M%S"), os.urandom(2).hex())  # english: an id's time format

@@ -6,6 +6,7 @@ from __future__ import annotations
 from comando.engine import log as elog
 from comando_host.cli import UsageError
 from comando_host.commands.replay import log_lines, replay_bytes
+from comando_host.text.lang import _
 
 
 def torn_tail(data):
@@ -26,26 +27,28 @@ def resume_torn(path, allow, interactive):
     kept in PATH.torn, never deleted. The lines before it must be JSON events (UTF-8) before
     anything is changed: else the file is refused as it is (a file of something else)."""
     from comando_host.store.inputfile import read_bytes
-    torn = torn_tail(read_bytes(path, what="game log"))
+    torn = torn_tail(read_bytes(path, what=_("game log")))
     if torn is None:
         return
     good, tail = torn
     lines = good.count(b"\n")
     try:
-        for _ in log_lines(good, path):
+        for _line in log_lines(good, path):
             pass
     except ValueError as exc:
-        raise UsageError(f"{exc}; not a game log torn at its end: the file was left as it is") \
-            from None
-    what = (f"{path}: the last line is torn ({len(tail)} bytes after line {lines}, no newline: "
-            "its write never finished)")
+        raise UsageError(_("{why}; not a game log torn at its end: the file was left as it is").format(
+            why=exc)) from None
+    what = _("{path}: the last line is torn ({n} bytes after line {lines}, no newline: "
+             "its write never finished)").format(path=path, n=len(tail), lines=lines)
     if not allow:
         if not interactive:
-            raise UsageError(f"{what}; to continue from the {lines} valid lines, add --drop-torn")
-        answer = input(f"{what}.\nContinue from the {lines} valid lines (the torn bytes are "
-                       f"kept in {path}.torn)? [y/N] ")
-        if answer.strip().lower() not in ("y", "yes"):
-            raise UsageError(f"{what}; not resumed")
+            raise UsageError(_("{what}; to continue from the {lines} valid lines, add --drop-torn").format(
+                what=what, lines=lines))
+        answer = input(_("{what}.\nContinue from the {lines} valid lines (the torn bytes are "
+                         "kept in {path}.torn)? [y/N] ").format(what=what, lines=lines, path=path))
+        # (English's y/yes are understood in every language, beside the language's own)
+        if answer.strip().lower() not in ("y", "yes", _("y"), _("yes")):
+            raise UsageError(_("{what}; not resumed").format(what=what))
     import os
     with open(path + ".torn", "ab") as f:
         f.write(tail)
@@ -57,8 +60,8 @@ def resume_torn(path, allow, interactive):
         f.flush()
         os.fsync(f.fileno())
     os.replace(tmp, path)
-    print(f"{path}: the torn last line ({len(tail)} bytes) was set aside in {path}.torn; "
-          f"going on from line {lines}")
+    print(_("{path}: the torn last line ({n} bytes) was set aside in {path}.torn; "
+            "going on from line {lines}").format(path=path, n=len(tail), lines=lines))
 
 
 def resume_events(args, interactive):
@@ -70,19 +73,19 @@ def resume_events(args, interactive):
     looks_like_path = os.sep in path or "." in os.path.basename(path)
     if not os.path.lexists(path) and not looks_like_path:
         return stored_events(args) + (args.log,)
-    data = read_bytes(path, what="game log")     # InputError: one line
+    data = read_bytes(path, what=_("game log"))     # InputError: one line
     torn = torn_tail(data)
     if torn is not None:
         # the lines before the torn one follow the rules, else nothing is changed
-        _, err = replay_bytes(torn[0], path)
+        _state, err = replay_bytes(torn[0], path)
         if err:
-            raise UsageError(f"{err}; the file was left as it is")
+            raise UsageError(_("{why}; the file was left as it is").format(why=err))
         resume_torn(path, args.drop_torn, interactive)
         data = torn[0]
-    _, err = replay_bytes(data, path)  # the whole log is legal, or the line that is not
+    _state, err = replay_bytes(data, path)  # the whole log is legal, or the line that is not
     if err:
         raise UsageError(err)
-    return [ev for _, ev in log_lines(data, path)], None, args.log or path
+    return [ev for _n, ev in log_lines(data, path)], None, args.log or path
 
 
 def stored_events(args):
@@ -96,9 +99,9 @@ def stored_events(args):
         store.close()
     events = [r[1] for r in records if r[0] == "event"]
     if any(r[0] == "snapshot" for r in records):
-        raise UsageError(f"{gid} starts from a snapshot of the device: it cannot be resumed "
-                         "from the start")
+        raise UsageError(_("{gid} starts from a snapshot of the device: it cannot be resumed "
+                           "from the start").format(gid=gid))
     if not events or events[0].get("t") != "new" or "board" not in events[0]:
-        raise UsageError(f"{gid} is not a game of the map engine (a table session of the "
-                         "device?): comando play cannot resume it")
+        raise UsageError(_("{gid} is not a game of the map engine (a table session of the "
+                           "device?): comando play cannot resume it").format(gid=gid))
     return events, gid

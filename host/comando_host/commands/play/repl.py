@@ -264,7 +264,7 @@ class KeyboardGame:
         try:
             engine.check(s, {"t": "draw", "p": p})
         except IllegalMove as exc:
-            self.say(_("(no card this turn: {why})").format(why=refusals.say(str(exc))))
+            self.say(_("(no card this turn: {why})").format(why=refusals.say(exc, s)))
             return
         self.say(_("you conquered this turn: your card first"))
         self.act({"t": "draw", "p": p})
@@ -764,7 +764,7 @@ def loop(session, args, interactive) -> int:
             if isinstance(exc, OSError):  # save FILE: a file that cannot be written
                 exc = f"{exc.filename}: {exc.strerror}"
             elif kind == "illegal" or isinstance(exc, BoardError):
-                exc = refusals.say(str(exc))   # in the table's language, a rule's quote kept
+                exc = refusals.say(exc, getattr(getattr(session, "game", None), "state", None))   # in the table's language, a rule's quote kept
             if args.strict:   # the script fails here: one line on stderr, as every command's
                 said = _("illegal: {why}").format(why=exc) if kind == "illegal" else exc
                 print(f"comando play: error: line {number} ({line.strip()}): {said}",  # english: every command's error prefix (cli.py)

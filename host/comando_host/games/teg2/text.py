@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from comando.rulesets.teg2 import objectives as objs
 from comando.rulesets.teg2.track import POWER_NAMES
+from comando_host.text.power_words import power
 from comando_host.text.lang import N_, _, _n
 
 # the game's levels (rules/teg-ii.txt, "Game Levels") and objective tokens ("Choosing
@@ -110,7 +111,7 @@ def regions(state, p=None) -> str:
                 continue
             u, a, s = r.forces_at(state, c, q)
             if u or a or s:
-                here.append(f"{POWER_NAMES[r.power(state, q)]}{'#' + str(q) if state.np >= 8 else ''}"
+                here.append(f"{power(POWER_NAMES[r.power(state, q)])}{'#' + str(q) if state.np >= 8 else ''}"
                             f" {u}" + (f"+{a}air" if a else "") + ("+SU" if s else ""))
         if p is not None and not here:
             continue

@@ -7,7 +7,7 @@ moves only a pact or a condominium makes are one-line methods here: their code i
 game on the device, leaves it out of the heap)."""
 
 from comando.errors import IllegalMove
-from comando.texts import refusal
+from comando.texts import refused
 from comando.engine.rules import Rules
 from comando.rulesets.teg.engine import TegRules
 from comando.rulesets.revancha import condominium as cdm
@@ -53,7 +53,7 @@ class JointRules(TegRules):
     def ag_refuse(self, state, what):
         ag = self.ag_live(state)
         if ag is not None:
-            raise IllegalMove(refusal(201, state.who(ag[1]), state.who(ag[2]), self.cname(state, ag[0]), state.who(ag[5]), what, cdm.quote("ag_oblige")))
+            raise refused(IllegalMove, 201, state.who(ag[1]), state.who(ag[2]), self.cname(state, ag[0]), state.who(ag[5]), what, cdm.quote("ag_oblige"))
 
     def check_aggress(self, state, a):
         return moves().check_aggress(self, state, a)
@@ -126,7 +126,7 @@ class JointRules(TegRules):
     def check_unpact(self, state, a):
         for pact in state.pacts:
             if pact[0] == a.get("id") and pact[1] == "a":
-                raise IllegalMove(refusal(202, pact[0]))
+                raise refused(IllegalMove, 202, pact[0])
         Rules.check_unpact(self, state, a)
 
     def check_cbreak(self, state, a):

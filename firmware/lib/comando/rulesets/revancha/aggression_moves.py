@@ -5,7 +5,7 @@ one (the device's map mode: it offers none) never holds this code in its heap (i
 function takes the rules object as ``self``, as the method it stands for did."""
 
 from comando.errors import IllegalMove
-from comando.texts import refusal
+from comando.texts import refused
 from comando.engine.rules import Rules
 from comando import combat
 from comando.rulesets.revancha import condominium as cdm
@@ -22,37 +22,37 @@ def check_aggress(self, state, a):
     self.leave_add(state, p, "attack")
     self.rest_check(state, p, "attack")
     if state.x.get("ag") or state.x.get("cdm"):
-        raise IllegalMove(refusal(203, cdm.quote("ag_order")))
+        raise refused(IllegalMove, 203, cdm.quote("ag_order"))
     q = a.get("q")
     if not isinstance(q, int) or isinstance(q, bool) or q < 0 or q >= state.np or q == p or not state.alive[q]:
-        raise IllegalMove(refusal(204))
+        raise refused(IllegalMove, 204)
     self.rest_check(state, q, "attack")  # the REST card: the resting colour may not attack
     to = self.country(state, a, "to")
     fa = self.country(state, a, "a")
     fb = self.country(state, a, "b")
     if cdm.row(state, to) is not None:
-        raise IllegalMove(refusal(205, self.cname(state, to), cdm.quote("cd_name")))
+        raise refused(IllegalMove, 205, self.cname(state, to), cdm.quote("cd_name"))
     if state.owner[to] in (p, q):
-        raise IllegalMove(refusal(206, cdm.quote("ag_border")))
+        raise refused(IllegalMove, 206, cdm.quote("ag_border"))
     for who, f in ((p, fa), (q, fb)):
         if not cdm.holds(state, f, who):
-            raise IllegalMove(refusal(207, self.cname(state, f), state.who(who), cdm.quote("ag_border")))
+            raise refused(IllegalMove, 207, self.cname(state, f), state.who(who), cdm.quote("ag_border"))
         if not state.board.is_border(f, to):
-            raise IllegalMove(refusal(208, self.cname(state, f), self.cname(state, to), cdm.quote("ag_border")))
+            raise refused(IllegalMove, 208, self.cname(state, f), self.cname(state, to), cdm.quote("ag_border"))
         # each ally's attack is an attack: the round's border card binds both (decided,
         # docs/architecture.md)
         self.border_card_check(state, who, f, to)
         rf = cdm.row(state, f)
         if rf is not None and cdm.pact_holds(rf) and state.owner[to] == cdm.other(state, f, who):
-            raise IllegalMove(refusal(209, state.who(who), self.cname(state, to), self.cname(state, f), cdm.quote("cd_from")))
+            raise refused(IllegalMove, 209, state.who(who), self.cname(state, to), self.cname(state, f), cdm.quote("cd_from"))
     if (fa == fb) != (cdm.row(state, fa) is not None and cdm.holds(state, fa, q)):
-        raise IllegalMove(refusal(210, cdm.quote("ag_border")))
+        raise refused(IllegalMove, 210, cdm.quote("ag_border"))
     for f in (fa, fb):
         pact = self.blocking_pact(state, f, to) if cdm.row(state, f) is None else None
         if pact is not None:
-            raise IllegalMove(refusal(211, self.cname(state, f), self.cname(state, to), self.describe_pact(state, pact)))
+            raise refused(IllegalMove, 211, self.cname(state, f), self.cname(state, to), self.describe_pact(state, pact))
     if cdm.own(state, fa, p) < 2:
-        raise IllegalMove(refusal(212, self.cname(state, fa), state.who(p), cdm.quote("ag_order")))
+        raise refused(IllegalMove, 212, self.cname(state, fa), state.who(p), cdm.quote("ag_order"))
 
 
 def apply_aggress(self, state, e):
@@ -75,9 +75,9 @@ def check_joint(self, state, a, ag):
     p = self.player(state, a)
     f = self.country(state, a, "f")
     if p != ag[5]:
-        raise IllegalMove(refusal(213, state.who(ag[5]), self.cname(state, ag[0]), cdm.quote("ag_order")))
+        raise refused(IllegalMove, 213, state.who(ag[5]), self.cname(state, ag[0]), cdm.quote("ag_order"))
     if f != ag_source(self, ag, p):
-        raise IllegalMove(refusal(214, state.who(p), self.cname(state, ag[0]), self.cname(state, ag_source(self, ag, p)), cdm.quote("ag_border")))
+        raise refused(IllegalMove, 214, state.who(p), self.cname(state, ag[0]), self.cname(state, ag_source(self, ag, p)), cdm.quote("ag_border"))
     if "ad" in a or "dd" in a:
         na, nd = self.attack_dice(state, f, ag[0], a)
         self.check_dice(a.get("ad"), na, "attacker")
@@ -142,13 +142,13 @@ def check_cmove(self, state, a, m):
     for key, who, f in (("n", p, fa), ("m", ally, fb)):
         if f < 0:
             if a.get(key) not in (None, 1):
-                raise IllegalMove(refusal(215, self.cname(state, to)))
+                raise refused(IllegalMove, 215, self.cname(state, to))
             continue
         n = a.get(key, 1)
         if not isinstance(n, int) or isinstance(n, bool) or n < 1 or n > 2:
-            raise IllegalMove(refusal(216, state.who(who), self.cname(state, to), n, cdm.quote("cd_move")))
+            raise refused(IllegalMove, 216, state.who(who), self.cname(state, to), n, cdm.quote("cd_move"))
         if n == 2 and cdm.own(state, f, who) < 2:
-            raise IllegalMove(refusal(217, self.cname(state, f), state.who(who), self.cite("attacking armies")))
+            raise refused(IllegalMove, 217, self.cname(state, f), state.who(who), self.cite("attacking armies"))
 
 
 def apply_cmove(self, state, e, m):
@@ -180,16 +180,16 @@ def check_condo_attack(self, state, a):
     if rt is not None:
         vs = a.get("vs")
         if vs not in cdm.holders(state, to):
-            raise IllegalMove(refusal(218, self.cname(state, to), state.who(state.owner[to]), state.who(rt[1]), cdm.quote("cd_name")))
+            raise refused(IllegalMove, 218, self.cname(state, to), state.who(state.owner[to]), state.who(rt[1]), cdm.quote("cd_name"))
         if cdm.holds(state, to, p):
             if cdm.pact_holds(rt):
-                raise IllegalMove(refusal(219, self.cname(state, to), state.who(vs), cdm.quote("cd_inside")))
+                raise refused(IllegalMove, 219, self.cname(state, to), state.who(vs), cdm.quote("cd_inside"))
             if vs == p:
-                raise IllegalMove(refusal(220, self.cname(state, to)))
+                raise refused(IllegalMove, 220, self.cname(state, to))
     rf = cdm.row(state, f)
     if rf is not None and cdm.holds(state, f, p) and cdm.pact_holds(rf) \
             and state.owner[to] == cdm.other(state, f, p):
-        raise IllegalMove(refusal(221, state.who(p), self.cname(state, to), self.cname(state, f), cdm.quote("cd_from")))
+        raise refused(IllegalMove, 221, state.who(p), self.cname(state, to), self.cname(state, f), cdm.quote("cd_from"))
 
 
 def with_swaps(self, state, cs, fn, *args):
@@ -210,9 +210,9 @@ def check_cbreak(self, state, a):
     c = self.country(state, a)
     r = cdm.row(state, c)
     if r is None or not cdm.holds(state, c, p):
-        raise IllegalMove(refusal(222, self.cname(state, c), state.who(p)))
+        raise refused(IllegalMove, 222, self.cname(state, c), state.who(p))
     if r[3] != -1:
-        raise IllegalMove(refusal(223, self.cname(state, c)))
+        raise refused(IllegalMove, 223, self.cname(state, c))
 
 
 def apply_cbreak(self, state, e):
@@ -232,14 +232,14 @@ def check_inside(self, state, a):
     c = a["f"]
     r = cdm.row(state, c)
     if r is None or not cdm.holds(state, c, p):
-        raise IllegalMove(refusal(224, self.cname(state, c)))
+        raise refused(IllegalMove, 224, self.cname(state, c))
     vs = cdm.other(state, c, p)
     if a.get("vs", vs) != vs:
-        raise IllegalMove(refusal(225, self.cname(state, c), state.who(vs)))
+        raise refused(IllegalMove, 225, self.cname(state, c), state.who(vs))
     if cdm.pact_holds(r):
-        raise IllegalMove(refusal(226, state.who(p), state.who(vs), self.cname(state, c), cdm.quote("cd_broken" if r[3] >= 0 else "cd_inside")))
+        raise refused(IllegalMove, 226, state.who(p), state.who(vs), self.cname(state, c), cdm.quote("cd_broken" if r[3] >= 0 else "cd_inside"))
     if cdm.own(state, c, p) < 2:
-        raise IllegalMove(refusal(227, self.cname(state, c), self.cite("attacking armies")))
+        raise refused(IllegalMove, 227, self.cname(state, c), self.cite("attacking armies"))
     if "ad" in a or "dd" in a:
         b = dict(a)
         b["vs"] = vs
@@ -281,7 +281,7 @@ def regroup_swaps(self, state, a):
         if isinstance(c, int) and not isinstance(c, bool) and 0 <= c < state.n \
                 and cdm.row(state, c) is not None:
             if a.get("m"):
-                raise IllegalMove(refusal(228))
+                raise refused(IllegalMove, 228)
             if state.owner[c] != p and cdm.holds(state, c, p):
                 out.append(c)
     return out
@@ -294,15 +294,15 @@ def check_ally_regroup(self, state, a):
     p = a["p"]
     to = a["to"]
     if state.phase not in ("attack", "regroup", "card") or state.x.get("cdm") or self.ag_live(state):
-        raise IllegalMove(refusal(229, state.who(p), self.cname(state, to), state.who(state.cur), cdm.quote("cd_ally_regroup")))
+        raise refused(IllegalMove, 229, state.who(p), self.cname(state, to), state.who(state.cur), cdm.quote("cd_ally_regroup"))
     f = self.country(state, a, "f")
     n = a.get("n")
     if state.owner[f] != p or cdm.row(state, f) is not None:
-        raise IllegalMove(refusal(230, self.cname(state, f), state.who(p)))
+        raise refused(IllegalMove, 230, self.cname(state, f), state.who(p))
     if not state.board.is_border(f, to):
-        raise IllegalMove(refusal(231, self.cname(state, f), self.cname(state, to), cdm.quote("cd_ally_regroup")))
+        raise refused(IllegalMove, 231, self.cname(state, f), self.cname(state, to), cdm.quote("cd_ally_regroup"))
     if a.get("m"):
-        raise IllegalMove(refusal(232, cdm.quote("cd_ally_regroup")))
+        raise refused(IllegalMove, 232, cdm.quote("cd_ally_regroup"))
     if not isinstance(n, int) or isinstance(n, bool) or n < 1 or n > state.armies[f] - 1:
         from comando.wording import count
-        raise IllegalMove(refusal(233, self.cname(state, f), count(state.armies[f], "army"), state.armies[f] - 1, self.cite("regrouping")))
+        raise refused(IllegalMove, 233, self.cname(state, f), count(state.armies[f], "army"), state.armies[f] - 1, self.cite("regrouping"))

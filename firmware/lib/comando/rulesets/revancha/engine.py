@@ -16,7 +16,7 @@ are in docs/architecture.md ("La Revancha").
 """
 
 from comando.errors import IllegalMove, RulesError
-from comando.texts import refusal
+from comando.texts import refused
 from comando.engine import rand
 from comando.engine.rules import Rules
 from comando.rulesets.teg.engine import TegRules, pick_top, resolve_rolls, _perm
@@ -92,7 +92,7 @@ class RevanchaRules(PactRules):
 
     def rest_check(self, state, p, what):
         if self.resting(state, p):
-            raise IllegalMove(refusal(147, state.who(p), what, self.quote("rest")))
+            raise refused(IllegalMove, 147, state.who(p), what, self.quote("rest"))
 
     def placeable(self, state, c, p):
         """``p`` may put new armies on ``c`` now (its own, not blockaded, not an international zone)."""
@@ -104,12 +104,12 @@ class RevanchaRules(PactRules):
         TegRules.check_new(self, board, players, options)
         o = options or {}
         if o.get("right", -1) not in (-1, 1):
-            raise RulesError(refusal(148, o.get("right")))
+            raise refused(RulesError, 148, o.get("right"))
         for k in ("situations", "zones", "pacts", "condo"):
             if o.get(k, 1) not in (0, 1):
-                raise RulesError(refusal(149, k, o.get(k)))
+                raise refused(RulesError, 149, k, o.get(k))
         if not isinstance(o.get("common", 45), int) or not 1 <= o.get("common", 45) <= board.n:
-            raise RulesError(refusal(150, board.n, o.get("common")))
+            raise refused(RulesError, 150, board.n, o.get("common"))
 
     def setup(self, state, src):
         n = state.n
@@ -133,16 +133,16 @@ class RevanchaRules(PactRules):
 
     def check_deal(self, state, a):
         if state.round != 0 or state.deck or state.owner.count(-1) != state.n:
-            raise IllegalMove(refusal(151))
+            raise refused(IllegalMove, 151)
         n = state.n
         np_ = state.np
         if not _perm(a.get("order"), n):
-            raise IllegalMove(refusal(152))
+            raise refused(IllegalMove, 152)
         if n % np_:
             resolve_rolls(a.get("xr") or [], range(np_), n % np_)
         resolve_rolls(a.get("fr") or [], range(np_), 1)
         if not _perm(a.get("deck"), n):
-            raise IllegalMove(refusal(153))
+            raise refused(IllegalMove, 153)
         pool = objectives.pool(state.board, np_)
         k = 2 if np_ == 2 else 1
         objs = a.get("obj")
@@ -150,15 +150,16 @@ class RevanchaRules(PactRules):
             pass  # sealed (comando.engine.secret): the laptop's fold does not know them
         elif not isinstance(objs, list) or len(objs) != np_ * k or len(set(objs)) != np_ * k \
                 or any(o not in pool for o in objs):
-            raise IllegalMove(refusal(154, k, "s" if k > 1 else "", len(pool), np_))
+            from comando.wording import count   # (a refusal's words: off the heap otherwise)
+            raise refused(IllegalMove, 154, count(k, "different secret objective"), len(pool), np_)
         if self.opt(state, "situations"):
             sd = a.get("sd")
             if not isinstance(sd, list):
-                raise IllegalMove(refusal(155))
+                raise refused(IllegalMove, 155)
             try:
                 sit.check_order(sd)
             except RulesError as exc:
-                raise IllegalMove(refusal(156, exc))
+                raise refused(IllegalMove, 156, exc)
 
     def apply_deal(self, state, e):
         # the deal itself as in T.E.G. (first player, the cards' order, the dice for the leftover
@@ -223,7 +224,7 @@ class RevanchaRules(PactRules):
         sh = a.get("ssh")
         if sh is not None:
             if not isinstance(sh, list):
-                raise IllegalMove(refusal(157))
+                raise refused(IllegalMove, 157)
             try:
                 sit.check_order(sh)
             except RulesError as exc:
@@ -231,11 +232,11 @@ class RevanchaRules(PactRules):
         cr = a.get("cr")
         if cr is not None:
             if not isinstance(cr, list) or len(cr) != state.np:
-                raise IllegalMove(refusal(158))
+                raise refused(IllegalMove, 158)
             for s in range(state.np):
                 d = cr[s]
                 if state.alive[s] and (not isinstance(d, int) or isinstance(d, bool) or d < 1 or d > 6):
-                    raise IllegalMove(refusal(159, d))
+                    raise refused(IllegalMove, 159, d)
 
     def turn_over(self, state, e):
         """"A) Turn Over a Situation Card": cards naming an absent colour are put aside."""
@@ -369,7 +370,7 @@ class RevanchaRules(PactRules):
         Rules.check_place(self, state, a)
         c = a["c"]
         if state.round and blockades.blockader(state, c) >= 0:
-            raise IllegalMove(refusal(160, self.cname(state, c), state.who(blockades.blockader(state, c)), self.quote("blockade")))
+            raise refused(IllegalMove, 160, self.cname(state, c), state.who(blockades.blockader(state, c)), self.quote("blockade"))
         if state.phase == "place" and self.setup_ends(state, a["n"]):
             self.check_round_fields(state, a)
 
@@ -433,29 +434,31 @@ class RevanchaRules(PactRules):
         c = self.country(state, a)
         k = a.get("k")
         if not isinstance(k, int) or isinstance(k, bool) or k < 1:
-            raise IllegalMove(refusal(161))
+            raise refused(IllegalMove, 161)
         how = a.get("src")
         per = missiles.table(state.board)[0]
         if state.owner[c] != p:
-            raise IllegalMove(refusal(162, self.cname(state, c)))
+            raise refused(IllegalMove, 162, self.cname(state, c))
         if state.x.get("cd") and cdm.row(state, c) is not None:
-            raise IllegalMove(refusal(163))
+            raise refused(IllegalMove, 163)
         if how == "r":
             cont = state.board.continent_of(c)
             avail = state.reserve + state.cres[cont]
             if per * k > avail:
-                raise IllegalMove(refusal(164, k, "s" if k > 1 else "", per * k, avail, self.cname(state, c), self.quote("place_missile")))
+                from comando.wording import count   # (a refusal's words: off the heap otherwise)
+                raise refused(IllegalMove, 164, count(k, "missile"), per * k, avail, self.cname(state, c), self.quote("place_missile"))
             if blockades.blockaded(state, c):
-                raise IllegalMove(refusal(165, self.cname(state, c), self.quote("blockade")))
+                raise refused(IllegalMove, 165, self.cname(state, c), self.quote("blockade"))
             if self.zone_pact(state, c, p) is not None:
-                raise IllegalMove(refusal(166, self.cname(state, c)))
+                raise refused(IllegalMove, 166, self.cname(state, c))
             if self.setup_ends(state, per * k):
                 self.check_round_fields(state, a)
         elif how == "m":
             if state.armies[c] < per * k + 1:
-                raise IllegalMove(refusal(167, self.cname(state, c), state.armies[c], k, "s" if k > 1 else "", per * k, self.quote("occupation")))
+                from comando.wording import count   # (a refusal's words: off the heap otherwise)
+                raise refused(IllegalMove, 167, self.cname(state, c), state.armies[c], count(k, "missile"), per * k, self.quote("occupation"))
         else:
-            raise IllegalMove(refusal(168))
+            raise refused(IllegalMove, 168)
 
     def make_arm(self, state, a, src):
         e = dict(a)
@@ -502,34 +505,35 @@ class RevanchaRules(PactRules):
         to = self.country(state, a, "to")
         mis = state.x["mis"]
         if state.x.get("cd") and (cdm.row(state, f) is not None or cdm.row(state, to) is not None):
-            raise IllegalMove(refusal(169, cdm.quote("cd_name")))
+            raise refused(IllegalMove, 169, cdm.quote("cd_name"))
         if state.owner[f] != p:
-            raise IllegalMove(refusal(170, self.cname(state, f)))
+            raise refused(IllegalMove, 170, self.cname(state, f))
         if state.owner[to] == p:
-            raise IllegalMove(refusal(171, self.cname(state, to)))
+            raise refused(IllegalMove, 171, self.cname(state, to))
         self.rest_check(state, p, "attack")
         if mis[f] < 1:
-            raise IllegalMove(refusal(172, self.cname(state, f), self.quote("no_missile")))
+            raise refused(IllegalMove, 172, self.cname(state, f), self.quote("no_missile"))
         pact = self.blocking_pact(state, f, to)
         if pact is not None:
-            raise IllegalMove(refusal(173, self.cname(state, f), self.cname(state, to), self.describe_pact(state, pact)))
+            raise refused(IllegalMove, 173, self.cname(state, f), self.cname(state, to), self.describe_pact(state, pact))
         d, dmg = self.missile_range(state, p, f, to)
         if d is None:
             plain = state.board.distance(f, to, 3)
             if plain is not None and self.airspace(state, p):
-                raise IllegalMove(refusal(174, self.cname(state, f), self.cname(state, to), self.quote("airspace")))
-            raise IllegalMove(refusal(175, self.cname(state, to), self.cname(state, f), self.quote("range")))
+                raise refused(IllegalMove, 174, self.cname(state, f), self.cname(state, to), self.quote("airspace"))
+            raise refused(IllegalMove, 175, self.cname(state, to), self.cname(state, f), self.quote("range"))
         card = self.situation(state)
         err = sit.attack_error(card, state.colours[p], state.colours[state.owner[to]],
                                state.board.continent_of(f) == state.board.continent_of(to))
         if err:
             raise IllegalMove(err + " (%s, Hostilities - Situation Cards)" % BOOK)
         if blockades.blockaded(state, f) and not state.board.is_border(f, to):
-            raise IllegalMove(refusal(176, self.cname(state, f), self.quote("blockade_attack")))
+            raise refused(IllegalMove, 176, self.cname(state, f), self.quote("blockade_attack"))
         if state.armies[to] <= dmg:
-            raise IllegalMove(refusal(177, self.cname(state, to), state.armies[to], self.cname(state, f), dmg, self.quote("fewer")))
+            raise refused(IllegalMove, 177, self.cname(state, to), state.armies[to], self.cname(state, f), dmg, self.quote("fewer"))
         if mis[to] >= mis[f]:
-            raise IllegalMove(refusal(178, self.cname(state, to), mis[to], "s" if mis[to] > 1 else "", self.cname(state, f), mis[f], self.quote("shield")))
+            from comando.wording import count   # (a refusal's words: off the heap otherwise)
+            raise refused(IllegalMove, 178, self.cname(state, to), count(mis[to], "missile"), self.cname(state, f), mis[f], self.quote("shield"))
 
     def make_missile(self, state, a, src):
         e = dict(a)
@@ -659,27 +663,28 @@ class RevanchaRules(PactRules):
             Rules.check_regroup(self, state, a)
             return
         if not isinstance(m, int) or isinstance(m, bool) or m < 0:
-            raise IllegalMove(refusal(179))
+            raise refused(IllegalMove, 179)
         self.leave_add(state, p, "regroup")
         f = self.country(state, a, "f")
         to = self.country(state, a, "to")
         n = a.get("n", 0)
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise IllegalMove(refusal(180))
+            raise refused(IllegalMove, 180)
         if state.owner[f] != p or state.owner[to] != p:
-            raise IllegalMove(refusal(181, self.cite("B) Regrouping Forces")))
+            raise refused(IllegalMove, 181, self.cite("B) Regrouping Forces"))
         if f == to or not state.board.is_border(f, to):
-            raise IllegalMove(refusal(182, self.cname(state, f), self.cname(state, to), self.cite("B) Regrouping Forces")))
+            raise refused(IllegalMove, 182, self.cname(state, f), self.cname(state, to), self.cite("B) Regrouping Forces"))
         if n:
             k = self.regroup_movable(state, f)
             if n > k:
-                raise IllegalMove(refusal(183, self.cname(state, f), max(k, 0), n, self.cite("B) Regrouping Forces")))
+                raise refused(IllegalMove, 183, self.cname(state, f), max(k, 0), n, self.cite("B) Regrouping Forces"))
         mis = state.x["mis"]
         free = mis[f] - state.x["mm"][f]
         if m > free:
-            raise IllegalMove(refusal(184, self.cname(state, f), max(free, 0), "" if free == 1 else "s", self.cite("B) Regrouping Forces")))
+            from comando.wording import count   # (a refusal's words: off the heap otherwise)
+            raise refused(IllegalMove, 184, self.cname(state, f), count(max(free, 0), "missile"), self.cite("B) Regrouping Forces"))
         if self.zone_pact(state, to, p) is not None:
-            raise IllegalMove(refusal(185, self.cname(state, to)))
+            raise refused(IllegalMove, 185, self.cname(state, to))
 
     def check_ally_regroup(self, state, a):
         return _condo().check_ally_regroup(self, state, a)
@@ -738,25 +743,25 @@ class RevanchaRules(PactRules):
         if cs is None:
             cs = []
         if not isinstance(cs, list) or not isinstance(ks, list) or not (cs or ks):
-            raise IllegalMove(refusal(186))
+            raise refused(IllegalMove, 186)
         for c in cs:
             if not self.is_card(state, c):
-                raise IllegalMove(refusal(187, c))
+                raise refused(IllegalMove, 187, c)
             if c not in state.hands[p]:
-                raise IllegalMove(refusal(188, self.cname(state, c)))
+                raise refused(IllegalMove, 188, self.cname(state, c))
         if len(set(cs)) != len(cs) or len(set(ks)) != len(ks):
-            raise IllegalMove(refusal(189))
+            raise refused(IllegalMove, 189)
         cch = state.x["cch"]
         for k in ks:
             if not isinstance(k, int) or isinstance(k, bool) or k < 0 or k >= len(cch):
-                raise IllegalMove(refusal(190, k))
+                raise refused(IllegalMove, 190, k)
             if cch[k] != p:
-                raise IllegalMove(refusal(191, state.board.continent_name(k)))
+                raise refused(IllegalMove, 191, state.board.continent_name(k))
         if state.x["xr"][p] == state.round:
-            raise IllegalMove(refusal(192, self.quote("one_exchange")))
+            raise refused(IllegalMove, 192, self.quote("one_exchange"))
         if not exchanges.is_exchange(state.board, cs, ks):
             names = [self.cname(state, c) for c in cs] + [state.board.continent_name(k) for k in ks]
-            raise IllegalMove(refusal(193, ", ".join(names), self.quote("exchange")))
+            raise refused(IllegalMove, 193, ", ".join(names), self.quote("exchange"))
 
     def apply_trade(self, state, e):
         p = e["p"]
@@ -777,11 +782,11 @@ class RevanchaRules(PactRules):
     def check_draw(self, state, a):
         p = self.player(state, a)
         if p == state.cur and p in (state.x.get("bar") or ()) and state.phase != "over":
-            raise IllegalMove(refusal(194, state.who(p), self.quote("crisis")))
+            raise refused(IllegalMove, 194, state.who(p), self.quote("crisis"))
         Rules.check_draw(self, state, a)
         self.ag_refuse(state, "take a card")
         if (state.x.get("nocard") or [0] * state.np)[p]:
-            raise IllegalMove(refusal(195, state.who(p), self.quote("forget")))
+            raise refused(IllegalMove, 195, state.who(p), self.quote("forget"))
 
     # ------------------------------------------------------------------ end of turn
     def check_end(self, state, a):

@@ -5,7 +5,7 @@ game without a pact (the device's map mode offers none) never holds it in its he
 Each function takes the rules object as ``self``, as the method it stands for did."""
 
 from comando.errors import IllegalMove
-from comando.texts import refusal
+from comando.texts import refused
 from comando.engine import rand
 from comando.engine.rules import Rules
 from comando.rulesets.revancha import missiles
@@ -27,14 +27,14 @@ def check_forget(self, state, a):
     q = a.get("q")
     z = zone_of(self, state, a.get("id"))
     if z is None:
-        raise IllegalMove(refusal(234, a.get("id")))
+        raise refused(IllegalMove, 234, a.get("id"))
     if not isinstance(q, int) or q == p or {p, q} != {z[2], z[3]}:
-        raise IllegalMove(refusal(235, z[0]))
+        raise refused(IllegalMove, 235, z[0])
     if a.get("keep") not in (0, 1):
-        raise IllegalMove(refusal(236))
+        raise refused(IllegalMove, 236)
     card = a.get("card")
     if card is not None and card not in state.hands[q]:
-        raise IllegalMove(refusal(237, state.who(q)))
+        raise refused(IllegalMove, 237, state.who(q))
 
 
 def make_forget(self, state, a, src):
@@ -61,7 +61,7 @@ def apply_forget(self, state, e):
 def check_pact(self, state, a):
     k = a.get("k")
     if k not in ("c", "k", "b", "w", "z"):
-        raise IllegalMove(refusal(238, k, self.cite("pacts")))
+        raise refused(IllegalMove, 238, k, self.cite("pacts"))
     if k == "c":
         _check_country_pact(self, state, a)
     elif k in ("k", "b"):
@@ -81,18 +81,18 @@ def _check_country_pact(self, state, a):
     y = self.country(state, a, "b")
     d = state.board.distance(x, y, missiles.table(state.board)[1])
     if d is None:
-        raise IllegalMove(refusal(239, self.cname(state, x), self.cname(state, y), self.quote("pact_range")))
+        raise refused(IllegalMove, 239, self.cname(state, x), self.cname(state, y), self.quote("pact_range"))
     if d <= 1:
         Rules.check_pact(self, state, a)
         return
     q = a.get("q")
     if not isinstance(q, int) or q < 0 or q >= state.np or q == p:
-        raise IllegalMove(refusal(240))
+        raise refused(IllegalMove, 240)
     if state.owner[x] != p or state.owner[y] != q:
-        raise IllegalMove(refusal(241, state.who(p), state.who(q)))
+        raise refused(IllegalMove, 241, state.who(p), state.who(q))
     for pact in state.pacts:
         if pact[1] == "c" and {pact[4], pact[5]} == {x, y}:
-            raise IllegalMove(refusal(242, pact[0]))
+            raise refused(IllegalMove, 242, pact[0])
 
 
 def _check_continent_pact(self, state, a, k):
@@ -101,20 +101,20 @@ def _check_continent_pact(self, state, a, k):
     p = self.player(state, a)
     q = a.get("q")
     if not isinstance(q, int) or q < 0 or q >= state.np or q == p:
-        raise IllegalMove(refusal(243))
+        raise refused(IllegalMove, 243)
     if not state.alive[p] or not state.alive[q]:
-        raise IllegalMove(refusal(244))
+        raise refused(IllegalMove, 244)
     nc = state.board.continents
     for key in (("a",) if k == "k" else ("a", "b")):
         v = a.get(key)
         if not isinstance(v, int) or isinstance(v, bool) or v < 0 or v >= nc:
-            raise IllegalMove(refusal(245, v))
+            raise refused(IllegalMove, 245, v)
     if k == "b" and a["a"] == a["b"]:
-        raise IllegalMove(refusal(246))
+        raise refused(IllegalMove, 246)
     for pact in state.pacts:
         if pact[1] == k and {pact[2], pact[3]} == {p, q} and \
                 {pact[4], pact[5]} == {a.get("a"), a.get("b", -1)}:
-            raise IllegalMove(refusal(247, pact[0]))
+            raise refused(IllegalMove, 247, pact[0])
 
 
 def _check_zone_pact(self, state, a):
@@ -125,10 +125,10 @@ def _check_zone_pact(self, state, a):
     if self.opt(state, "zones") and isinstance(q, int) and 0 <= q < state.np:
         for s in (p, q):
             if state.trades[s] < 3:
-                raise IllegalMove(refusal(248, state.who(s), state.trades[s], self.quote("zone_third")))
+                raise refused(IllegalMove, 248, state.who(s), state.trades[s], self.quote("zone_third"))
         for pact in state.pacts:
             if pact[1] == "z" and (pact[2] in (p, q) or pact[3] in (p, q)):
-                raise IllegalMove(refusal(249, state.who(pact[2] if pact[2] in (p, q) else pact[3]), pact[0], self.quote("zone_one")))
+                raise refused(IllegalMove, 249, state.who(pact[2] if pact[2] in (p, q) else pact[3]), pact[0], self.quote("zone_one"))
 
 
 def describe_pact(self, state, pact):

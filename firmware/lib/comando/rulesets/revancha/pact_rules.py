@@ -8,7 +8,7 @@ of the heap).
 """
 
 from comando.errors import IllegalMove
-from comando.texts import refusal
+from comando.texts import refused
 from comando.rulesets.revancha import blockades
 from comando.rulesets.revancha.aggression import JointRules
 from comando.rulesets.revancha import quotes as _quotes
@@ -59,15 +59,15 @@ class PactRules(JointRules):
         p = self.turn(state, a, ("attack", "regroup", "card"))
         c = self.country(state, a)
         if c not in state.hands[p]:
-            raise IllegalMove(refusal(196, self.cname(state, c)))
+            raise refused(IllegalMove, 196, self.cname(state, c))
         if state.owner[c] != p:
-            raise IllegalMove(refusal(197, self.cname(state, c), self.cite("Uses and Benefits of COUNTRY CARDS")))
+            raise refused(IllegalMove, 197, self.cname(state, c), self.cite("Uses and Benefits of COUNTRY CARDS"))
         if state.bonused[c]:
-            raise IllegalMove(refusal(198, self.cname(state, c), self.cite("Uses and Benefits of COUNTRY CARDS")))
+            raise refused(IllegalMove, 198, self.cname(state, c), self.cite("Uses and Benefits of COUNTRY CARDS"))
         if blockades.blockaded(state, c):
-            raise IllegalMove(refusal(199, self.cname(state, c), self.quote("blockade")))
+            raise refused(IllegalMove, 199, self.cname(state, c), self.quote("blockade"))
         if self.zone_pact(state, c, p) is not None:
-            raise IllegalMove(refusal(200, self.cname(state, c), self.quote("zone_bonus")))
+            raise refused(IllegalMove, 200, self.cname(state, c), self.quote("zone_bonus"))
 
     def apply_bonus(self, state, e):
         self.close_pending(state)

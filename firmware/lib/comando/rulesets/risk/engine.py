@@ -28,7 +28,7 @@ The opener is drawn at random at the deal (the rulebook names none; online table
 """
 
 from comando.errors import IllegalMove, RulesError
-from comando.texts import refusal
+from comando.texts import refused
 from comando.engine import rand
 from comando.engine.rules import Rules
 from comando import rulebook, rulebook_armies
@@ -68,13 +68,13 @@ class RiskRules(Rules):
         Rules.check_new(self, board, players, options)
         cap = self.seat_cap(board)
         if len(players) > cap:
-            raise RulesError(refusal(111, board.name, cap, len(players)))
+            raise refused(RulesError, 111, board.name, cap, len(players))
         if (options or {}).get("deploy", "auto") not in ("auto", "hand"):
-            raise RulesError(refusal(112))
+            raise refused(RulesError, 112)
         if (options or {}).get("sets", "escalating") not in ("escalating", "fixed"):
-            raise RulesError(refusal(113))
+            raise refused(RulesError, 113)
         if (options or {}).get("defdice", "auto") not in ("auto", "choose"):
-            raise RulesError(refusal(114))
+            raise refused(RulesError, 114)
 
     def reserve_for(self, state):
         """The board's ``tables.starting_reserves``, else the rulebook's (comando.rulebook)."""
@@ -110,24 +110,24 @@ class RiskRules(Rules):
 
     def check_deal(self, state, a):
         if state.round != 0 or state.deck or state.owner.count(-1) != state.n:
-            raise IllegalMove(refusal(115))
+            raise refused(IllegalMove, 115)
         n = state.n
         f = a.get("first")
         if not isinstance(f, int) or f < 0 or f >= state.np:
-            raise IllegalMove(refusal(116))
+            raise refused(IllegalMove, 116)
         if not isinstance(a.get("order"), list) or sorted(a["order"]) != list(range(n)):
-            raise IllegalMove(refusal(117))
+            raise refused(IllegalMove, 117)
         if not isinstance(a.get("deck"), list) or sorted(a["deck"]) != list(range(n + self.wilds(state))):
-            raise IllegalMove(refusal(118))
+            raise refused(IllegalMove, 118)
         if self.opt(state, "deploy") == "auto":
             add = a.get("auto")
             if not isinstance(add, list) or len(add) != n:
-                raise IllegalMove(refusal(119))
+                raise refused(IllegalMove, 119)
             owner = self._owners(a["order"], f, n, state.np)
             r = self.reserve_for(state)
             for p in range(state.np):
                 if sum(add[c] for c in range(n) if owner[c] == p) != r:
-                    raise IllegalMove(refusal(120, r, p))
+                    raise refused(IllegalMove, 120, r, p)
 
     def apply_deal(self, state, e):
         n = state.n
@@ -252,13 +252,13 @@ class RiskRules(Rules):
         if state.x.get("must"):
             pass  # the mid-assault trade
         elif state.phase != "add":
-            raise IllegalMove(refusal(121))
+            raise refused(IllegalMove, 121)
         elif state.x.get("placed"):
-            raise IllegalMove(refusal(122))
+            raise refused(IllegalMove, 122)
         c = a.get("c")
         held = [x for x in cards if x < state.n and state.owner[x] == p]
         if c is not None and c not in held:
-            raise IllegalMove(refusal(123))
+            raise refused(IllegalMove, 123)
 
     def apply_trade(self, state, e):
         p = e["p"]
@@ -282,9 +282,9 @@ class RiskRules(Rules):
     def check_place(self, state, a):
         p = self.turn(state, a, ("place", "add"))
         if state.phase == "add" and self.must_trade(state, p):
-            raise IllegalMove(refusal(124, len(state.hands[p])))
+            raise refused(IllegalMove, 124, len(state.hands[p]))
         if state.x.get("must"):
-            raise IllegalMove(refusal(125, len(state.hands[p])))
+            raise refused(IllegalMove, 125, len(state.hands[p]))
         Rules.check_place(self, state, a)
 
     def apply_place(self, state, e):
@@ -297,9 +297,9 @@ class RiskRules(Rules):
     # ------------------------------------------------------------------ attack
     def attack_dice(self, state, f, to, a):
         if a.get("dn") is not None and self.opt(state, "defdice") != "choose":
-            raise IllegalMove(refusal(126))
+            raise refused(IllegalMove, 126)
         if a.get("n") is not None:
-            raise IllegalMove(refusal(127))
+            raise refused(IllegalMove, 127)
         return Rules.attack_dice(self, state, f, to, a)
 
     def check_attack(self, state, a):
@@ -330,16 +330,16 @@ class RiskRules(Rules):
         to = self.country(state, a, "to")
         n = a.get("n")
         if not isinstance(n, int) or isinstance(n, bool):
-            raise IllegalMove(refusal(128))
+            raise refused(IllegalMove, 128)
         if state.owner[f] != p:
-            raise IllegalMove(refusal(129, self.cname(state, f)))
+            raise refused(IllegalMove, 129, self.cname(state, f))
         if state.owner[to] != p or f == to:
-            raise IllegalMove(refusal(130, self.cname(state, to)))
+            raise refused(IllegalMove, 130, self.cname(state, to))
         if not state.board.connected(state.owner, p, f, to):
-            raise IllegalMove(refusal(131, self.cname(state, f), self.cname(state, to)))
+            raise refused(IllegalMove, 131, self.cname(state, f), self.cname(state, to))
         if n < 1 or n > state.armies[f] - 1:
             from comando.wording import count
-            raise IllegalMove(refusal(132, self.cname(state, f), count(state.armies[f], "army"), state.armies[f] - 1))
+            raise refused(IllegalMove, 132, self.cname(state, f), count(state.armies[f], "army"), state.armies[f] - 1)
         self._check_card_field(state, a)
 
     def make_regroup(self, state, a, src):
@@ -354,13 +354,13 @@ class RiskRules(Rules):
     # ------------------------------------------------------------------ end of turn, cards
     def _not_must(self, state, p):
         if state.x.get("must"):
-            raise IllegalMove(refusal(133, len(state.hands[p])))
+            raise refused(IllegalMove, 133, len(state.hands[p]))
 
     def check_draw(self, state, a):
-        raise IllegalMove(refusal(134))
+        raise refused(IllegalMove, 134)
 
     def check_bonus(self, state, a):
-        raise IllegalMove(refusal(135))
+        raise refused(IllegalMove, 135)
 
     def check_end(self, state, a):
         p = self.turn(state, a, ("add", "attack"))
@@ -372,7 +372,7 @@ class RiskRules(Rules):
         if "card" in a:
             self._check_card(state, a)
         elif ("seq" in a or self.opt(state, "deck")) and state.conq >= 1 and (state.deck or state.discard):
-            raise IllegalMove(refusal(136, a.get("t"), ": name it" if self.opt(state, "deck") else ""))
+            raise refused(IllegalMove, 136, a.get("t"), ": name it" if self.opt(state, "deck") else "")
 
     def card_due(self, state, p):
         return (p == state.cur and state.phase != "over" and state.conq >= 1
@@ -388,7 +388,7 @@ class RiskRules(Rules):
 
     def _check_card(self, state, a):
         if state.conq < 1:
-            raise IllegalMove(refusal(137))
+            raise refused(IllegalMove, 137)
         if self.opt(state, "deck"):
             self.check_table_card(state, a)
             return
@@ -396,10 +396,10 @@ class RiskRules(Rules):
         if top is None:
             sh = a.get("sh")
             if not isinstance(sh, list) or sorted(sh) != sorted(state.discard):
-                raise IllegalMove(refusal(138))
+                raise refused(IllegalMove, 138)
             top = sh[-1]
         if a["card"] != top:
-            raise IllegalMove(refusal(139, a["card"]))
+            raise refused(IllegalMove, 139, a["card"])
 
     def make_end(self, state, a, src):
         return self._with_card(state, dict(a), src)
@@ -419,7 +419,7 @@ class RiskRules(Rules):
         self.over(state)
         p = self.player(state, a)
         if not state.alive[p]:
-            raise IllegalMove(refusal(140, state.who(p)))
+            raise refused(IllegalMove, 140, state.who(p))
 
     def apply_walk(self, state, e):
         p = e["p"]
@@ -449,22 +449,22 @@ class RiskRules(Rules):
         self.over(state)
         p = self.player(state, a)
         if not state.alive[p]:
-            raise IllegalMove(refusal(141, state.who(p)))
+            raise refused(IllegalMove, 141, state.who(p))
         k = a.get("k")
         if k not in DIP_KINDS:
-            raise IllegalMove(refusal(142, ", ".join(DIP_KINDS), k))
+            raise refused(IllegalMove, 142, ", ".join(DIP_KINDS), k)
         q = a.get("q", -1)
         if k != "note" and (not isinstance(q, int) or q < 0 or q >= state.np or q == p):
-            raise IllegalMove(refusal(143, k))
+            raise refused(IllegalMove, 143, k)
         text = a.get("text", "")
         if not isinstance(text, str) or len(text) > 120:
-            raise IllegalMove(refusal(144))
+            raise refused(IllegalMove, 144)
         if k == "break":
             ref = a.get("ref")
             for d in state.x["dip"]:
                 if d[0] == ref and p in (d[1], d[2]) and d[3] in ("truce", "carve"):
                     return
-            raise IllegalMove(refusal(145, ref))
+            raise refused(IllegalMove, 145, ref)
 
     def apply_dip(self, state, e):
         # Non-binding: recorded for everyone to read, never enforced.
@@ -485,7 +485,7 @@ def choose_board(players, board_ids=None, load=None):
     if load is None:
         from comando.board import load_board as load
     if not board_ids:
-        raise RulesError(refusal(146))
+        raise refused(RulesError, 146)
     from comando.rulesets.risk.maps import smallest_fit
     return smallest_fit(players, [load(b) for b in board_ids], RULES.seat_cap)
 

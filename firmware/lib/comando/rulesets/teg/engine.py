@@ -35,7 +35,7 @@ Events (all carry ``p``, the acting seat, except new/deal/undo; countries and ca
 """
 
 from comando.errors import IllegalMove, RulesError
-from comando.texts import refusal
+from comando.texts import refused
 from comando.engine import rand
 from comando.engine.rules import Rules
 from comando import rulebook
@@ -126,13 +126,13 @@ def resolve_rolls(rounds, seats, k):
     cands = list(seats)
     for flat in rounds:
         if not cands or not isinstance(flat, list) or sorted(flat[0::2]) != sorted(cands):
-            raise IllegalMove(refusal(92))
+            raise refused(IllegalMove, 92)
         for d in flat[1::2]:
             if not isinstance(d, int) or d < 1 or d > 6:
-                raise IllegalMove(refusal(93, d))
+                raise refused(IllegalMove, 93, d)
         cands = top_of_round(flat, k - len(chosen), chosen)
     if cands or len(chosen) != min(k, len(seats)):
-        raise IllegalMove(refusal(94))
+        raise refused(IllegalMove, 94)
     return chosen
 
 
@@ -185,12 +185,12 @@ class TegRules(Rules):
 
     def check_deal(self, state, a):
         if state.round != 0 or state.deck or state.owner.count(-1) != state.n or state.phase != "place":
-            raise IllegalMove(refusal(95))
+            raise refused(IllegalMove, 95)
         n = state.n
         np_ = state.np
         if not self.small(state):
             if not _perm(a.get("order"), n):
-                raise IllegalMove(refusal(96))
+                raise refused(IllegalMove, 96)
             left = n % np_
             if left:
                 resolve_rolls(a.get("xr") or [], range(np_), left)
@@ -199,10 +199,10 @@ class TegRules(Rules):
                 pass  # sealed (comando.engine.secret): the laptop's fold does not know them
             elif not isinstance(objs, list) or len(objs) != np_ or len(set(objs)) != np_ or \
                     min(objs) < 1 or max(objs) > 15:
-                raise IllegalMove(refusal(97))
+                raise refused(IllegalMove, 97)
         resolve_rolls(a.get("fr") or [], range(np_), 1)
         if not _perm(a.get("deck"), n):
-            raise IllegalMove(refusal(98))
+            raise refused(IllegalMove, 98)
 
     def apply_deal(self, state, e):
         n = state.n
@@ -234,7 +234,7 @@ class TegRules(Rules):
         self.turn(state, a, ("claim",))
         c = self.country(state, a)
         if state.owner[c] >= 0:
-            raise IllegalMove(refusal(99, self.cname(state, c), state.who(state.owner[c]), self.cite("8. Games of 2 or 3 players")))
+            raise refused(IllegalMove, 99, self.cname(state, c), state.who(state.owner[c]), self.cite("8. Games of 2 or 3 players"))
 
     def apply_claim(self, state, e):
         c = e["c"]
@@ -285,7 +285,7 @@ class TegRules(Rules):
             except AttributeError:
                 pass
         if key not in cache:
-            raise RulesError(refusal(100, board.id, key))
+            raise refused(RulesError, 100, board.id, key)
         return cache[key]
 
     def occupies(self, state, p, o):

@@ -17,7 +17,7 @@ wildcards)"). Where the rulebook is silent the choice is written next to the cod
 """
 
 from comando.errors import IllegalMove, RulesError
-from comando.texts import refusal
+from comando.texts import refused
 from comando.engine import rand
 from comando.engine.rules import Rules
 from comando import turns, rulebook
@@ -90,31 +90,31 @@ class WarRules(Rules):
         for o in state.board.objectives:
             if o["id"] == oid:
                 return o
-        raise RulesError(refusal(101, state.board.id, oid))
+        raise refused(RulesError, 101, state.board.id, oid)
 
     def check_deal(self, state, a):
         if state.round != 0 or state.deck or state.owner.count(-1) != state.n:
-            raise IllegalMove(refusal(102))
+            raise refused(IllegalMove, 102)
         try:
             turns.opening_winner(a.get("dr") or [])
         except (RulesError, TypeError) as exc:
-            raise IllegalMove(refusal(103, exc))
+            raise refused(IllegalMove, 103, exc)
         for rnd in a["dr"]:
             if len(rnd) != state.np:
-                raise IllegalMove(refusal(104))
+                raise refused(IllegalMove, 104)
         order = a.get("order")
         if not isinstance(order, list) or sorted(order) != list(range(state.n)):
-            raise IllegalMove(refusal(105))
+            raise refused(IllegalMove, 105)
         deck = a.get("deck")
         if not isinstance(deck, list) or sorted(deck) != list(range(state.n + self.wilds(state))):
-            raise IllegalMove(refusal(106))
+            raise refused(IllegalMove, 106)
         objs = a.get("obj")
         pool = self.objective_pool(state)
         if isinstance(objs, list) and len(objs) == state.np and objs.count(-1) == state.np:
             return  # sealed (comando.engine.secret): the laptop's fold does not know them
         if not isinstance(objs, list) or len(objs) != state.np or len(set(objs)) != state.np \
                 or any(o not in pool for o in objs):
-            raise IllegalMove(refusal(107))
+            raise refused(IllegalMove, 107)
 
     def apply_deal(self, state, e):
         n = state.n
@@ -137,7 +137,7 @@ class WarRules(Rules):
     # ------------------------------------------------------------------ first round: place only
     def first_round(self, state, what):
         if state.round == 1:
-            raise IllegalMove(refusal(108, what, self.cite("The Game")))
+            raise refused(IllegalMove, 108, what, self.cite("The Game"))
 
     # ------------------------------------------------------------------ trade
     def check_trade(self, state, a):
@@ -170,7 +170,7 @@ class WarRules(Rules):
         Rules.check_attack(self, state, a)
         n = a.get("n")
         if n is not None and (not isinstance(n, int) or isinstance(n, bool)):
-            raise IllegalMove(refusal(109))
+            raise refused(IllegalMove, 109)
         # "The maximum number of armies taking part in each attack is three" (never the occupation army)
         self.attack_dice(state, a["f"], a["to"], a)
 
@@ -235,7 +235,7 @@ class WarRules(Rules):
         self.next_turn(state)
 
     def check_bonus(self, state, a):
-        raise IllegalMove(refusal(110, self.cite("Card Trading")))
+        raise refused(IllegalMove, 110, self.cite("Card Trading"))
 
     # ------------------------------------------------------------------ victory
     def set_objective(self, state, p, oid):
