@@ -285,7 +285,7 @@ LEFT = {
     'commands/show.py': 6,
     'commands/sim.py': 0,
     'commands/uf2.py': 0,
-    'commands/web.py': 14,
+    'commands/web.py': 0,
     'text/__init__.py': 0,
     'text/board_words.py': 0,
     'text/before.py': 0,
