@@ -25,7 +25,7 @@ def extracted():
     from babel.messages.frontend import parse_mapping_cfg
     with open(os.path.join(ROOT, "babel.cfg"), encoding="utf-8") as f:
         method_map, options_map = parse_mapping_cfg(f)
-    keywords = {"_": None, "_n": (1, 2), "N_": None, "NP_": ((1, "c"), 2), "T": None}
+    keywords = {"_": None, "_n": (1, 2), "N_": None, "NP_": ((1, "c"), 2), "T": None, "flaw": (2,)}
     return {m[2] if isinstance(m[2], str) else tuple(m[2])
             for m in extract_from_dir(ROOT, method_map, options_map, keywords=keywords)}
 
