@@ -47,7 +47,7 @@ def test_argparse_refusals_are_in_the_language(capsys):
     assert err.startswith("comando club init: error: hacen falta los siguientes argumentos: --club")
     assert err.rstrip().endswith("(ver `comando club init --help`)")
     rc, _, err = run(capsys, "--lang", "pt_BR", "games", "--nope")
-    assert rc == 2 and "erro: argumentos não reconhecidos: --nope" in err
+    assert rc == 2 and "error: argumentos não reconhecidos: --nope" in err
 
 
 def test_an_unknown_language_is_refused_before_the_help(capsys):
