@@ -119,3 +119,14 @@ def test_boards_show_in_the_language(capsys):
     assert lines[0] == "T.E.G. classic (teg) - reglamentos: teg"
     assert lines[1] == "50 países, 6 continentes, 89 fronteras, 0 islas"
     assert lines[3] == "América del Sur [america_del_sur] bonus 3, 6 países"
+
+
+def test_a_layouts_problems_in_the_language(capsys, tmp_path):
+    from comando.board import load_board
+    from comando_host.maps import geometry
+    from comando_host.text import lang
+    b = load_board("teg")
+    lang.use("pt_BR")
+    errs = geometry.check_layout({"schema": geometry.SCHEMA, "board": "war", "size": [10, 0]}, b, "x.json")
+    assert errs == ["x.json: board: 'war' não é o id do tabuleiro 'teg'",
+                    "x.json: size: deve ser [largura, altura] (inteiros positivos)"]
