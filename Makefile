@@ -94,7 +94,7 @@ clean:
 ## host/comando_host/locale/comando.pot and bring each language's comando.po up to it.
 LOCALE := host/comando_host/locale
 catalogues: $(STAMP)
-	$(BIN)/pybabel -q extract -F babel.cfg --no-default-keywords -k _ -k _n:1,2 -k N_ -k NP_:1c,2 -k T \
+	$(BIN)/pybabel -q extract -F babel.cfg --no-default-keywords -k _ -k _n:1,2 -k N_ -k NP_:1c,2 -k T -k flaw:2 \
 		--no-location --sort-output --project comando -o $(LOCALE)/comando.pot .
 	$(BIN)/pybabel -q update -i $(LOCALE)/comando.pot -d $(LOCALE) -D comando \
 		--no-fuzzy-matching --ignore-obsolete

@@ -95,25 +95,33 @@ def _damaged_install(modules: bool) -> str | None:
 DRAWING = ("run", "connect", "sim")
 
 
+def _failed(command: str, message: str) -> str:
+    """A command's one-line refusal, "comando COMMAND: error: MESSAGE": the message in the laptop's
+    language, "error:" the same token in every language (argparse's lines too: what a script or
+    a reader looks for)."""
+    return f"comando {command}: error: {message}"
+
+
 def _run(args) -> int:
     try:
         return int(args.func(args) or 0)
     except UnicodeDecodeError as exc:
         # Commands name the file themselves where they read one; this is the last resort.
-        print(f"comando {args.command}: error: a file is not UTF-8 text "
-              f"(byte 0x{exc.object[exc.start]:02x} at offset {exc.start})", file=sys.stderr)
+        from comando_host.text.lang import _
+        print(_failed(args.command, _("a file is not UTF-8 text (byte 0x{byte:02x} at offset {offset})").format(
+            byte=exc.object[exc.start], offset=exc.start)), file=sys.stderr)
         return 2
     except (UsageError, ValueError) as exc:
         # The shared core raises ValueError subclasses with messages meant for players (a
         # board's lookups said again in the chosen language: text/refusals.py)
         from comando_host.text.refusals import say
-        print(f"comando {args.command}: error: {say(exc)}", file=sys.stderr)
+        print(_failed(args.command, say(exc)), file=sys.stderr)
         return 2
     except RuntimeError as exc:
         from comando_host.howto import MissingExtra   # (imported when one was raised)
         if not isinstance(exc, MissingExtra):
             raise
-        print(f"comando {args.command}: error: {exc}", file=sys.stderr)
+        print(_failed(args.command, str(exc)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -127,7 +135,7 @@ def _run(args) -> int:
         # (after BrokenPipeError, one of its kind) a file the user named cannot be read or
         # written: its name and the reason, one line.
         where = f"{exc.filename}: " if exc.filename else ""
-        print(f"comando {args.command}: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        print(_failed(args.command, f"{where}{exc.strerror or exc}"), file=sys.stderr)
         return 2
     except Exception as exc:   # (last: it re-raises what is not sqlite3's)
         if type(exc).__module__ != "sqlite3":   # (sqlite3 not imported by commands without it)
@@ -135,10 +143,11 @@ def _run(args) -> int:
         # a damaged page of a big store, met while reading it (store.check_path checks the
         # small ones whole when it opens them): nothing was changed
         from comando_host.store.db import default_path, why
+        from comando_host.text.lang import _
         path = getattr(args, "db", None) or default_path()
-        print(f"comando {args.command}: error: cannot read the game database {path}: "
-              f"{why(exc, path)}; it was left as it is: restore a copy, or move it aside to "
-              f"start a new one", file=sys.stderr)
+        print(_failed(args.command, _("cannot read the game database {path}: {why}; it was left as it "
+                                      "is: restore a copy, or move it aside to start a new one").format(
+            path=path, why=why(exc, path))), file=sys.stderr)
         return 2
 
 

@@ -9,6 +9,7 @@ release. Messages call these when they are made, not when their module is import
 from __future__ import annotations
 
 from comando_host import resources
+from comando_host.text.lang import _
 
 # make target -> the installed command that does the same (`comando deploy` builds its bundle)
 _INSTALLED = {
@@ -26,7 +27,7 @@ class MissingExtra(RuntimeError):
     (cli.main prints it)."""
 
     def __init__(self, what: str, extra: str):
-        super().__init__("%s is not installed: it comes with the %s extra (%s)"
+        super().__init__(_("%s is not installed: it comes with the %s extra (%s)")
                          % (what, extra, install_extra(extra)))
 
 
@@ -38,15 +39,15 @@ def command(make: str) -> str:
 def install_extra(extra: str) -> str:
     """How to add an extra (device, web, sim) to this install."""
     if resources.installed():
-        return ("install Comando again with it: pipx install --force "
-                "'comando-%s-py3-none-any.whl[%s]', or pip install the same"
+        return (_("install Comando again with it: pipx install --force "
+                  "'comando-%s-py3-none-any.whl[%s]', or pip install the same")
                 % (resources.version(), extra))
-    return "in the checkout: pip install -e '.[%s]'; make venv installs it" % extra
+    return _("in the checkout: pip install -e '.[%s]'; make venv installs it") % extra
 
 
 def flashing_guide() -> str:
     """Where the steps to put MicroPython on a Pico are written."""
-    return PICO_RELEASE if resources.installed() else "hardware/README.md, section 4"
+    return PICO_RELEASE if resources.installed() else _("hardware/README.md, section 4")
 
 
 def guide_note() -> str:
@@ -57,5 +58,5 @@ def guide_note() -> str:
 
 def update_comando() -> str:
     """How this laptop gets a newer Comando."""
-    return ("install the newer Comando on this laptop (pipx install --force with its wheel)"
-            if resources.installed() else "update Comando on this laptop (git pull)")
+    return (_("install the newer Comando on this laptop (pipx install --force with its wheel)")
+            if resources.installed() else _("update Comando on this laptop (git pull)"))

@@ -22,7 +22,15 @@ class _Errors:
         self.label = label
         self.items = []
 
-    def add(self, entry, problem):
+    # One problem: ``problem`` (English, %-fields filled from ``args``) at ``entry``. The laptop
+    # says it in its language (``BoardError.laptop_say``, which the host sets: its catalogues'
+    # msgids are these texts, marked by ``flaw``); the device has none and says the English.
+    def flaw(self, entry, problem, args=None):
+        say = getattr(BoardError, "laptop_say", None)
+        if say is not None:
+            problem = say(problem)
+        if args is not None:
+            problem = problem % args
         if entry:
             self.items.append("%s: %s: %s" % (self.label, entry, problem))
         else:
@@ -61,20 +69,20 @@ def _components(n, nb, start=0):
 def _read_pair(err, entry, pair, index):
     """A border entry [a, b] -> (ia, ib) or None (error recorded)."""
     if not isinstance(pair, list) or len(pair) != 2:
-        err.add(entry, "a border is a list of two country ids, got %s" % json.dumps(pair))
+        err.flaw(entry, "a border is a list of two country ids, got %s", json.dumps(pair))
         return None
     out = []
     for cid in pair:
         if not isinstance(cid, str):
-            err.add(entry, "a border names countries by id (a string), got %s" % json.dumps(cid))
+            err.flaw(entry, "a border names countries by id (a string), got %s", json.dumps(cid))
             return None
         i = index.get(cid)
         if i is None:
-            err.add(entry, "unknown country '%s'" % cid)
+            err.flaw(entry, "unknown country '%s'", cid)
             return None
         out.append(i)
     if out[0] == out[1]:
-        err.add(entry, "self border: '%s' borders itself" % pair[0])
+        err.flaw(entry, "self border: '%s' borders itself", pair[0])
         return None
     return out[0], out[1]
 
@@ -89,21 +97,21 @@ def _check_connected(err, entry, ids, nb):
         shown = ", ".join("'%s'" % x for x in lost[:8])
         if len(lost) > 8:
             shown += " and %d more" % (len(lost) - 8)
-        err.add(entry, "the map is not connected: %s cannot be reached from '%s'"
-                % (shown, ids[0]))
+        err.flaw(entry, "the map is not connected: %s cannot be reached from '%s'",
+                (shown, ids[0]))
 
 
 def _check_objective(err, entry, obj, cindex, index, colours, csize):
     if not isinstance(obj, dict):
-        err.add(entry, "an objective is an object")
+        err.flaw(entry, "an objective is an object")
         return
     kind = obj.get("type")
     if kind not in OBJECTIVE_TYPES:
-        err.add(entry, "unknown objective type %s (known: %s)"
-                % (json.dumps(kind), ", ".join(OBJECTIVE_TYPES)))
+        err.flaw(entry, "unknown objective type %s (known: %s)",
+                (json.dumps(kind), ", ".join(OBJECTIVE_TYPES)))
         return
     if "text" in obj and not isinstance(obj["text"], str):
-        err.add(entry, "'text' must be a string")
+        err.flaw(entry, "'text' must be a string")
     if kind == "destroy":
         _check_destroy(err, entry, obj, cindex, index, colours, csize)
     else:
@@ -115,19 +123,19 @@ def _check_destroy(err, entry, obj, cindex, index, colours, csize):
     colour = obj.get("colour")
     target = obj.get("target")
     if (colour is None) == (target is None):
-        err.add(entry, "a destroy objective names either a 'colour' or a 'target'")
+        err.flaw(entry, "a destroy objective names either a 'colour' or a 'target'")
     if colour is not None and colour not in colours:
-        err.add(entry, "unknown colour '%s' (the board's colours: %s)"
-                % (colour, ", ".join(colours) or "none declared in tables.colours"))
+        err.flaw(entry, "unknown colour '%s' (the board's colours: %s)",
+                (colour, ", ".join(colours) or "none declared in tables.colours"))
     if target is not None and target not in DESTROY_TARGETS:
-        err.add(entry, "unknown target %s (known: left, right)" % json.dumps(target))
+        err.flaw(entry, "unknown target %s (known: left, right)", json.dumps(target))
     fb = obj.get("fallback")
     if fb is None or fb in DESTROY_TARGETS:
         return
     if not isinstance(fb, dict):
-        err.add(entry, "fallback must be 'left', 'right' or an occupy objective")
+        err.flaw(entry, "fallback must be 'left', 'right' or an occupy objective")
     elif fb.get("type") != "occupy":
-        err.add(entry + ".fallback", "a fallback objective must be of type occupy")
+        err.flaw(entry + ".fallback", "a fallback objective must be of type occupy")
     else:
         _check_objective(err, entry + ".fallback", fb, cindex, index, colours, csize)
 
@@ -139,16 +147,16 @@ def _check_occupy(err, entry, obj, cindex, index, csize):
         if key in ("type", "id", "fallback") or free_key(key):
             continue
         if key not in OCCUPY_KEYS:
-            err.add(entry, "unknown key '%s' in an occupy objective" % key)
+            err.flaw(entry, "unknown key '%s' in an occupy objective", key)
     useful = False
     if _occupy_places(err, entry, obj, cindex, index, csize):
         useful = True
     if _occupy_counts(err, entry, obj):
         useful = True
     if "total" in obj and _is_int(obj["total"]) and obj["total"] > len(index):
-        err.add(entry, "asks for %d countries; the board has %d" % (obj["total"], len(index)))
+        err.flaw(entry, "asks for %d countries; the board has %d", (obj["total"], len(index)))
     if not useful:
-        err.add(entry, "an occupy objective asks for nothing")
+        err.flaw(entry, "an occupy objective asks for nothing")
 
 
 def _occupy_places(err, entry, obj, cindex, index, csize):
@@ -158,27 +166,27 @@ def _occupy_places(err, entry, obj, cindex, index, csize):
     for cid in obj.get("continents", ()):
         useful = True
         if cid not in cindex:
-            err.add(entry, "unknown continent '%s'" % cid)
+            err.flaw(entry, "unknown continent '%s'", cid)
     if "continents" in obj and not _str_list(obj["continents"]):
-        err.add(entry, "'continents' must be a list of continent ids")
+        err.flaw(entry, "'continents' must be a list of continent ids")
     counts = obj.get("countries_in", {})
     if not isinstance(counts, dict):
-        err.add(entry, "'countries_in' must map continent ids to counts")
+        err.flaw(entry, "'countries_in' must map continent ids to counts")
         counts = {}
     for cid in counts:
         useful = True
         k = counts[cid]
         if cid not in cindex:
-            err.add(entry, "unknown continent '%s'" % cid)
+            err.flaw(entry, "unknown continent '%s'", cid)
         elif not _is_int(k) or k < 1:
-            err.add(entry, "countries_in['%s'] must be a positive count" % cid)
+            err.flaw(entry, "countries_in['%s'] must be a positive count", cid)
         elif k > csize[cindex[cid]]:
-            err.add(entry, "asks for %d countries of '%s', which has only %d"
-                    % (k, cid, csize[cindex[cid]]))
+            err.flaw(entry, "asks for %d countries of '%s', which has only %d",
+                    (k, cid, csize[cindex[cid]]))
     for cid in obj.get("countries", ()):
         useful = True
         if cid not in index:
-            err.add(entry, "unknown country '%s'" % cid)
+            err.flaw(entry, "unknown country '%s'", cid)
     return useful
 
 
@@ -191,7 +199,7 @@ def _occupy_counts(err, entry, obj):
         if key in obj:
             v = obj[key]
             if not _is_int(v) or v < 1:
-                err.add(entry, "'%s' must be a positive integer" % key)
+                err.flaw(entry, "'%s' must be a positive integer", key)
             elif key != "min_armies":
                 useful = True
     return useful
@@ -280,14 +288,14 @@ class _Loader:
         """One top-level key and its value (an iterator of entries for the array sections)."""
         if key not in ORDER:
             if not free_key(key):
-                self.err.add("", "unknown top-level key '%s'" % key)
+                self.err.flaw("", "unknown top-level key '%s'", key)
             return
         k = ORDER.index(key)
         self.fed[key] = 1
         self._reach(k)
         if key in _ARRAYS:
             if isinstance(value, (dict, str, int, float, bool)) or value is None:
-                self.err.add(key, "must be a list")
+                self.err.flaw(key, "must be a list")
                 value = ()
             getattr(self, "_s_" + key)(value)
         elif key in ("counts", "card_symbols", "tables", "common_objective"):
@@ -310,11 +318,11 @@ class _Loader:
     def finish(self):
         for key in ("continents", "countries"):
             if key not in self.fed:
-                self.err.add(key, "missing or empty")
+                self.err.flaw(key, "missing or empty")
         self._reach(len(ORDER))
         for key in ("id", "name"):
             if not isinstance(self.meta.get(key), str) or not self.meta.get(key):
-                self.err.add(key, "missing or not a string")
+                self.err.flaw(key, "missing or not a string")
         if self.err.items:
             return self.err.items, None
         members = [[] for _ in self.cids]
@@ -342,27 +350,27 @@ class _Loader:
         err = self.err
         if key == "schema":
             if value != SCHEMA:
-                err.add("schema", "unknown schema %s (this loader reads %s)"
-                        % (json.dumps(value), SCHEMA))
+                err.flaw("schema", "unknown schema %s (this loader reads %s)",
+                        (json.dumps(value), SCHEMA))
         elif key == "rulesets":
             if not _str_list(value):
-                err.add("rulesets", "must be a list of ruleset ids")
+                err.flaw("rulesets", "must be a list of ruleset ids")
                 value = []
         elif key == "complete":
             if not isinstance(value, bool):
-                err.add("complete", "must be true or false")
+                err.flaw("complete", "must be true or false")
                 value = True
         self.meta[key] = value
 
     def _s_counts(self, value):
         if not isinstance(value, dict):
-            self.err.add("counts", "must be an object")
+            self.err.flaw("counts", "must be an object")
             value = {}
         self.counts = value
 
     def _s_card_symbols(self, value):
         if not isinstance(value, dict):
-            self.err.add("card_symbols", "must map symbol ids to descriptions")
+            self.err.flaw("card_symbols", "must map symbol ids to descriptions")
             value = {}
         self.symbols = value
 
@@ -373,43 +381,43 @@ class _Loader:
         for ci, cont in enumerate(entries):
             entry = "continents[%d]" % ci
             if not isinstance(cont, dict):
-                err.add(entry, "a continent is an object")
+                err.flaw(entry, "a continent is an object")
                 continue
             cid = cont.get("id")
             if not isinstance(cid, str) or not cid:
-                err.add(entry, "missing id")
+                err.flaw(entry, "missing id")
                 continue
             entry = "continents[%d] '%s'" % (ci, cid)
             for key in cont:
                 if key not in CONTINENT_KEYS and not free_key(key):
-                    err.add(entry, "unknown key '%s'" % key)
+                    err.flaw(entry, "unknown key '%s'", key)
             cal = cont.get("aliases", [])
             if not _str_list(cal):
-                err.add(entry, "aliases must be a list of strings")
+                err.flaw(entry, "aliases must be a list of strings")
                 cal = []
             if cid in cindex:
-                err.add(entry, "duplicate continent id '%s' (also continents[%d])"
-                        % (cid, cindex[cid]))
+                err.flaw(entry, "duplicate continent id '%s' (also continents[%d])",
+                        (cid, cindex[cid]))
                 continue
             name = cont.get("name")
             if not isinstance(name, str) or not name:
-                err.add(entry, "missing name")
+                err.flaw(entry, "missing name")
                 name = cid
             short = cont.get("short", name if short_ok(name) else None)
             if not short_ok(short):
-                err.add(entry, "short name %s must be 1-%d printable ASCII characters"
-                        % (json.dumps(short), SHORT_MAX))
+                err.flaw(entry, "short name %s must be 1-%d printable ASCII characters",
+                        (json.dumps(short), SHORT_MAX))
                 short = "?"
             bonus = cont.get("bonus", 0)
             if not _is_int(bonus) or bonus < 0:
-                err.add(entry, "bonus must be a non-negative integer, got %s" % json.dumps(bonus))
+                err.flaw(entry, "bonus must be a non-negative integer, got %s", json.dumps(bonus))
                 bonus = 0
             elif bonus > MAX_BONUS:
-                err.add(entry, "bonus must be at most %d, got %d" % (MAX_BONUS, bonus))
+                err.flaw(entry, "bonus must be at most %d, got %d", (MAX_BONUS, bonus))
                 bonus = 0
             declared = cont.get("countries")
             if declared is not None and (not _is_int(declared) or declared < 0):
-                err.add(entry, "'countries' (the declared count) must be a non-negative integer")
+                err.flaw(entry, "'countries' (the declared count) must be a non-negative integer")
                 declared = None
             cindex[cid] = len(self.cids)
             self.cids.append(cid)
@@ -419,7 +427,7 @@ class _Loader:
             self.cdeclared.append(declared)
             self.caliases.append(tuple(cal) if cal else ())
         if not self.cids:
-            err.add("continents", "missing or empty (a board has at least one continent/region)")
+            err.flaw("continents", "missing or empty (a board has at least one continent/region)")
 
     # --- countries
     def _s_countries(self, entries):
@@ -432,59 +440,59 @@ class _Loader:
         for i, c in enumerate(entries):
             entry = "countries[%d]" % i
             if not isinstance(c, dict):
-                err.add(entry, "a country is an object")
+                err.flaw(entry, "a country is an object")
                 continue
             cid = c.get("id")
             if not isinstance(cid, str) or not cid:
-                err.add(entry, "missing id")
+                err.flaw(entry, "missing id")
                 continue
             entry = "countries[%d] '%s'" % (i, cid)
             for key in c:
                 if key not in COUNTRY_KEYS and not free_key(key):
-                    err.add(entry, "unknown key '%s'" % key)
+                    err.flaw(entry, "unknown key '%s'", key)
             if cid in index:
-                err.add(entry, "duplicate country id '%s' (also countries[%d])"
-                        % (cid, index[cid]))
+                err.flaw(entry, "duplicate country id '%s' (also countries[%d])",
+                        (cid, index[cid]))
                 continue
             name = c.get("name")
             if not isinstance(name, str) or not name:
-                err.add(entry, "missing name")
+                err.flaw(entry, "missing name")
                 name = cid
             short = c.get("short")
             if short == name:
                 short = name  # one string object for both
             if not short_ok(short):
-                err.add(entry, "short name %s must be 1-%d printable ASCII characters "
-                        "(the OLED line)" % (json.dumps(short), SHORT_MAX))
+                err.flaw(entry, "short name %s must be 1-%d printable ASCII characters "
+                        "(the OLED line)", (json.dumps(short), SHORT_MAX))
                 short = "?"
             elif short in shorts_seen:
-                err.add(entry, "short name '%s' is also used by '%s'"
-                        % (short, shorts_seen[short]))
+                err.flaw(entry, "short name '%s' is also used by '%s'",
+                        (short, shorts_seen[short]))
             else:
                 shorts_seen[short] = cid
             ci = self._continent_of(entry, c.get("continent"))
             island = c.get("island", False)
             if not isinstance(island, bool):
-                err.add(entry, "island must be true or false")
+                err.flaw(entry, "island must be true or false")
                 island = False
             sym = c.get("symbols", [])
             if not _str_list(sym):
-                err.add(entry, "symbols must be a list of card symbol ids")
+                err.flaw(entry, "symbols must be a list of card symbol ids")
                 sym = []
             for s in sym:
                 if s not in symbols:
-                    err.add(entry, "unknown card symbol '%s' (card_symbols: %s)"
-                            % (s, ", ".join(sorted(symbols)) or "none"))
+                    err.flaw(entry, "unknown card symbol '%s' (card_symbols: %s)",
+                            (s, ", ".join(sorted(symbols)) or "none"))
             skey = ",".join(sym)
             if skey not in sym_cache:
                 sym_cache[skey] = tuple(sym)
             al = c.get("aliases", [])
             if not _str_list(al):
-                err.add(entry, "aliases must be a list of strings")
+                err.flaw(entry, "aliases must be a list of strings")
                 al = []
             nbl = c.get("neighbours")
             if nbl is not None and not _str_list(nbl):
-                err.add(entry, "neighbours must be a list of country ids")
+                err.flaw(entry, "neighbours must be a list of country ids")
                 nbl = []
             self.nb_lists.append(nbl)
             idx = len(ids)
@@ -498,15 +506,15 @@ class _Loader:
             self.syms.append(sym_cache[skey])
             self.aliases.append(tuple(al) if al else ())
         if not ids:
-            err.add("countries", "missing or empty")
+            err.flaw("countries", "missing or empty")
 
     def _continent_of(self, entry, cont):
         """The index of a country's continent (0 when it has none or an unknown one: the file
         is refused then, and the continents' counts are not checked)."""
         if cont is None or cont == "":
-            self.err.add(entry, "no continent")
+            self.err.flaw(entry, "no continent")
         elif cont not in self.cindex:
-            self.err.add(entry, "unknown continent '%s'" % cont)
+            self.err.flaw(entry, "unknown continent '%s'", cont)
         else:
             return self.cindex[cont]
         self.bad_cont = True
@@ -521,7 +529,7 @@ class _Loader:
         for text in texts:
             k = search_key(text)
             if not k:
-                err.add(entry, "name or alias %s has no letters" % json.dumps(text))
+                err.flaw(entry, "name or alias %s has no letters", json.dumps(text))
                 continue
             h = hash(k)
             others = keys.get(h)
@@ -535,7 +543,7 @@ class _Loader:
                 if o != idx and k in self._folded(o):
                     clash = o
             if clash is not None:
-                err.add(entry, "name or alias '%s' also matches '%s'" % (text, self.ids[clash]))
+                err.flaw(entry, "name or alias '%s' also matches '%s'", (text, self.ids[clash]))
             elif idx not in others:
                 others.append(idx)
                 keys[h] = others
@@ -559,10 +567,10 @@ class _Loader:
         for ci in range(len(self.cids)):
             entry = "continents[%d] '%s'" % (ci, self.cids[ci])
             if csize[ci] == 0:
-                self.err.add(entry, "has no countries")
+                self.err.flaw(entry, "has no countries")
             if self.cdeclared[ci] is not None and self.cdeclared[ci] != csize[ci]:
-                self.err.add(entry, "declares %d countries but the file has %d"
-                             % (self.cdeclared[ci], csize[ci]))
+                self.err.flaw(entry, "declares %d countries but the file has %d",
+                             (self.cdeclared[ci], csize[ci]))
 
     # --- borders
     def _s_borders(self, entries):
@@ -570,7 +578,7 @@ class _Loader:
         self.has_border_key = True
         for x in self.nb_lists:
             if x is not None:
-                err.add("borders", "give borders either as the top-level 'borders' list or as "
+                err.flaw("borders", "give borders either as the top-level 'borders' list or as "
                         "each country's 'neighbours', not both")
                 for _ in entries:
                     pass
@@ -583,7 +591,7 @@ class _Loader:
                 continue
             a, b = ab
             if b in nb_sets[a]:
-                err.add(entry, "duplicate border %s-%s" % (ids[a], ids[b]))
+                err.flaw(entry, "duplicate border %s-%s", (ids[a], ids[b]))
                 continue
             nb_sets[a].add(b)
             nb_sets[b].add(a)
@@ -597,22 +605,22 @@ class _Loader:
             for cid in self.nb_lists[i] or ():
                 j = index.get(cid)
                 if j is None:
-                    err.add(entry, "unknown country '%s'" % cid)
+                    err.flaw(entry, "unknown country '%s'", cid)
                     self.bad_border = True
                 elif j == i:
-                    err.add(entry, "self border: '%s' borders itself" % cid)
+                    err.flaw(entry, "self border: '%s' borders itself", cid)
                     self.bad_border = True
                 elif j in nb_sets[i]:
-                    err.add(entry, "'%s' is listed twice" % cid)
+                    err.flaw(entry, "'%s' is listed twice", cid)
                 else:
                     nb_sets[i].add(j)
                     listed[(i, j)] = 1
         for (i, j) in listed:
             if (j, i) not in listed:
                 self.bad_border = True
-                err.add("countries[%d] '%s'.neighbours" % (i, ids[i]),
-                        "asymmetric border: '%s' lists '%s' but '%s' does not list '%s'"
-                        % (ids[i], ids[j], ids[j], ids[i]))
+                err.flaw("countries[%d] '%s'.neighbours" % (i, ids[i]),
+                        "asymmetric border: '%s' lists '%s' but '%s' does not list '%s'",
+                        (ids[i], ids[j], ids[j], ids[i]))
         for i in range(len(ids)):
             for j in list(nb_sets[i]):
                 nb_sets[j].add(i)
@@ -632,24 +640,24 @@ class _Loader:
         if uses_lists:
             pass
         elif not self.has_border_key and n > 1 and complete:
-            err.add("borders", "missing or empty")
+            err.flaw("borders", "missing or empty")
         for i in range(n):
             if n > 1 and not nb_sets[i] and complete:
-                err.add("countries[%d] '%s'" % (i, ids[i]), "has no borders")
+                err.flaw("countries[%d] '%s'" % (i, ids[i]), "has no borders")
         actual = {"countries": n, "continents": len(self.cids), "borders": self.nedges,
                   "islands": sum(self.isl)}
         counts = self.counts
         for key in counts:
             if key not in actual:
-                err.add("counts", "unknown count '%s' (known: %s)"
-                        % (key, ", ".join(sorted(actual))))
+                err.flaw("counts", "unknown count '%s' (known: %s)",
+                        (key, ", ".join(sorted(actual))))
             elif key == "borders" and self.bad_border:
                 pass  # the broken border entries are reported already
             elif key == "continents" and self.bad_cont:
                 pass
             elif counts[key] != actual[key]:
-                err.add("counts.%s" % key, "declares %s but the file has %d"
-                        % (json.dumps(counts[key]), actual[key]))
+                err.flaw("counts.%s" % key, "declares %s but the file has %d",
+                        (json.dumps(counts[key]), actual[key]))
         self.nb = tuple(tuple(sorted(s)) for s in nb_sets)
         self.nb_sets = []
         if n and not err.items and complete:
@@ -661,23 +669,23 @@ class _Loader:
         for oi, opt in enumerate(entries):
             entry = "options[%d]" % oi
             if not isinstance(opt, dict) or not isinstance(opt.get("id"), str):
-                err.add(entry, "an option is an object with an id")
+                err.flaw(entry, "an option is an object with an id")
                 continue
             oid = opt["id"]
             entry = "options[%d] '%s'" % (oi, oid)
             if oid in self.opt_by_id:
-                err.add(entry, "duplicate option id")
+                err.flaw(entry, "duplicate option id")
                 continue
             if not isinstance(opt.get("text", ""), str):
-                err.add(entry, "'text' must be a string")
+                err.flaw(entry, "'text' must be a string")
             ok = True
             for key in opt:
                 if key not in ("id", "name", "add", "remove") and not free_key(key):
-                    err.add(entry, "unknown key '%s'" % key)
+                    err.flaw(entry, "unknown key '%s'", key)
             for what in ("remove", "add"):
                 lst = opt.get(what, [])
                 if not isinstance(lst, list):
-                    err.add(entry, "'%s' must be a list of borders" % what)
+                    err.flaw(entry, "'%s' must be a list of borders", what)
                     ok = False
                     continue
                 for pi, pair in enumerate(lst):
@@ -689,10 +697,10 @@ class _Loader:
                     a, b = ab
                     present = b in nb[a]
                     if what == "remove" and not present:
-                        err.add(sub, "%s-%s is not a border of the board" % (ids[a], ids[b]))
+                        err.flaw(sub, "%s-%s is not a border of the board", (ids[a], ids[b]))
                         ok = False
                     if what == "add" and present:
-                        err.add(sub, "%s-%s is already a border" % (ids[a], ids[b]))
+                        err.flaw(sub, "%s-%s is already a border", (ids[a], ids[b]))
                         ok = False
             self.opt_by_id[oid] = {"text": opt.get("text", ""), "add": opt.get("add", []),
                                    "remove": opt.get("remove", [])}
@@ -705,8 +713,8 @@ class _Loader:
         chosen = []
         for oid in self.chosen_ids:
             if oid not in self.opt_by_id:
-                err.add("options", "unknown edition option '%s' (this board has: %s)"
-                        % (oid, ", ".join(self.opt_order) or "none"))
+                err.flaw("options", "unknown edition option '%s' (this board has: %s)",
+                        (oid, ", ".join(self.opt_order) or "none"))
             elif oid not in chosen:
                 chosen.append(oid)
         self.chosen = chosen
@@ -721,12 +729,12 @@ class _Loader:
     def _s_tables(self, tables):
         err = self.err
         if not isinstance(tables, dict):
-            err.add("tables", "must be an object")
+            err.flaw("tables", "must be an object")
             return
         self.tables = tables
         colours = tables.get("colours", [])
         if not _str_list(colours):
-            err.add("tables.colours", "must be a list of colour ids")
+            err.flaw("tables.colours", "must be a list of colour ids")
             colours = []
         self.colours = colours
         lo, hi = self._t_seats(tables.get("seats"), colours)
@@ -740,30 +748,30 @@ class _Loader:
         if isinstance(small, dict) and "objective" in small:
             if (not isinstance(small["objective"], dict)
                     or small["objective"].get("type") != "occupy"):
-                err.add("tables.small_table.objective", "must be an occupy objective")
+                err.flaw("tables.small_table.objective", "must be an occupy objective")
             else:
                 self._objective("tables.small_table.objective", small["objective"])
         regions = tables.get("objective_regions")
         if regions is not None:
             if not isinstance(regions, list):
-                err.add("tables.objective_regions", "must be a list of country ids (null where "
+                err.flaw("tables.objective_regions", "must be a list of country ids (null where "
                         "unknown)")
             else:
                 for ri, r in enumerate(regions):
                     if r is not None and r not in self.index:
-                        err.add("tables.objective_regions[%d]" % ri, "unknown country '%s'" % r)
+                        err.flaw("tables.objective_regions[%d]" % ri, "unknown country '%s'", r)
         cc = tables.get("continent_cards")
         if cc is not None:
             if not isinstance(cc, dict):
-                err.add("tables.continent_cards", "must map continent ids to card values")
+                err.flaw("tables.continent_cards", "must map continent ids to card values")
             else:
                 for k in cc:
                     if k not in self.cindex:
-                        err.add("tables.continent_cards", "unknown continent '%s'" % k)
+                        err.flaw("tables.continent_cards", "unknown continent '%s'", k)
                     for s in cc[k] if isinstance(cc[k], list) else ():
                         if s not in self.symbols:
-                            err.add("tables.continent_cards.%s" % k,
-                                    "unknown card symbol '%s'" % s)
+                            err.flaw("tables.continent_cards.%s" % k,
+                                    "unknown card symbol '%s'", s)
 
     def _t_seats(self, seats, colours):
         """(min, max) players of tables.seats (1, 99 when it is not given or wrong)."""
@@ -771,12 +779,12 @@ class _Loader:
             return 1, 99
         if (not isinstance(seats, dict) or not _is_int(seats.get("min"))
                 or not _is_int(seats.get("max")) or not 1 <= seats["min"] <= seats["max"]):
-            self.err.add("tables.seats", "must be {\"min\": N, \"max\": M} with 1 <= N <= M")
+            self.err.flaw("tables.seats", "must be {\"min\": N, \"max\": M} with 1 <= N <= M")
             return 1, 99
         lo, hi = seats["min"], seats["max"]
         if colours and hi > len(colours):
-            self.err.add("tables.seats", "seats %d players but there are %d colours"
-                         % (hi, len(colours)))
+            self.err.flaw("tables.seats", "seats %d players but there are %d colours",
+                         (hi, len(colours)))
         return lo, hi
 
     def _t_trade_in(self, trade):
@@ -784,24 +792,24 @@ class _Loader:
         vals = trade.get("values") if isinstance(trade, dict) else None
         if not isinstance(vals, list) or not vals or [v for v in vals
                                                       if not _is_int(v) or v < 0]:
-            err.add("tables.trade_in", "values must be a non-empty list of army counts")
+            err.flaw("tables.trade_in", "values must be a non-empty list of army counts")
         step = trade.get("then_add", 0) if isinstance(trade, dict) else 0
         if not _is_int(step) or step < 0:
-            err.add("tables.trade_in", "then_add must be a non-negative integer")
+            err.flaw("tables.trade_in", "then_add must be a non-negative integer")
 
     def _t_reserves(self, res, lo, hi):
         err = self.err
         if not isinstance(res, dict):
-            err.add("tables.starting_reserves", "must map player counts to army lists")
+            err.flaw("tables.starting_reserves", "must map player counts to army lists")
             return
         for k in res:
             v = res[k]
             if not k.isdigit() or not lo <= int(k) <= hi:
-                err.add("tables.starting_reserves",
-                        "'%s' is not a player count the board seats (%d-%d)"
-                        % (k, lo, hi))
+                err.flaw("tables.starting_reserves",
+                        "'%s' is not a player count the board seats (%d-%d)",
+                        (k, lo, hi))
             if not isinstance(v, list) or [x for x in v if not _is_int(x) or x < 0]:
-                err.add("tables.starting_reserves.%s" % k,
+                err.flaw("tables.starting_reserves.%s" % k,
                         "must be a list of army counts (one per placement round)")
 
     # --- objectives
@@ -815,7 +823,7 @@ class _Loader:
             if isinstance(obj, dict) and "id" in obj:
                 oid = obj["id"]
                 if oid in seen:
-                    self.err.add(entry, "duplicate objective id %s" % json.dumps(oid))
+                    self.err.flaw(entry, "duplicate objective id %s", json.dumps(oid))
                 seen[oid] = 1
             self._objective(entry, obj)
             self.objectives.append(obj)
@@ -824,7 +832,7 @@ class _Loader:
         if common is None:
             return
         if not isinstance(common, dict) or common.get("type") != "occupy":
-            self.err.add("common_objective", "the common objective must be an occupy objective")
+            self.err.flaw("common_objective", "the common objective must be an occupy objective")
         else:
             self._objective("common_objective", common)
         self.common = common
@@ -834,7 +842,7 @@ def _validate(data, label, options):
     """Validate an already parsed board (a dict). Returns (errors, parts)."""
     loader = _Loader(label, options)
     if not isinstance(data, dict):
-        loader.err.add("", "a board file is a JSON object")
+        loader.err.flaw("", "a board file is a JSON object")
         return loader.err.items, None
     for key in data:
         if key not in ORDER:

@@ -2,11 +2,12 @@
 
 # (the path's leaf, not store.db: a command's parser is built without sqlite3, issue 28)
 from comando_host.store.dbpath import ENV
+from comando_host.text.lang import _
 
 
 def add_db(p):
-    p.add_argument("--db", metavar="PATH", help="the game database (default: $%s, else the "
-                   "per-user data directory)" % ENV)
+    p.add_argument("--db", metavar="PATH", help=_("the game database (default: $%s, else the "
+                   "per-user data directory)") % ENV)
 
 
 def open_store(args, create: bool = False):

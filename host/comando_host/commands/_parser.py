@@ -9,6 +9,7 @@ import argparse
 import sys
 
 from comando_host import commands
+from comando_host.text.lang import N_, _, _n
 
 
 def terminal_columns() -> int:
@@ -75,7 +76,8 @@ class Parser(argparse.ArgumentParser):
         super().__init__(*args, **kw)
 
     def error(self, message: str):
-        self.exit(2, f"{self.prog}: error: {message} (see `{self.prog} --help`)\n")
+        self.exit(2, _("{prog}: error: {message} (see `{prog} --help`)").format(
+            prog=self.prog, message=message) + "\n")
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -85,12 +87,13 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     import importlib
     parser = Parser(
         prog="comando",
-        description="Comando: dice, odds, boards and games for T.E.G., La Revancha, WAR, Risk and T.E.G. II.",
+        description=_("Comando: dice, odds, boards and games for T.E.G., La Revancha, WAR, Risk "
+                      "and T.E.G. II."),
     )
-    parser.add_argument("--version", action=VersionAction, help="show the version and exit")
+    parser.add_argument("--version", action=VersionAction, help=_("show the version and exit"))
     parser.add_argument("--lang", metavar="CODE",
-                        help="the language to speak: en, es or pt_BR (default: $COMANDO_LANG, else "
-                             "the locale; a game's table: its ruleset's own)")
+                        help=_("the language to speak: en, es or pt_BR (default: $COMANDO_LANG, else "
+                               "the locale; a game's table: its ruleset's own)"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in command_names():
         if only is not None and name != only:
@@ -119,16 +122,57 @@ def command_in(argv) -> str | None:
 GLOBAL_VALUED = ("--lang",)
 
 
+# argparse's own words (its headings, its refusals): said through the laptop's catalogues, not
+# Python's (which has no Spanish or Portuguese of its own).
+ARGPARSE_WORDS = (
+    N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
+    N_("argument %(argument_name)s: %(message)s"), N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"), N_("expected one argument"), N_("expected at most one argument"),
+    N_("expected at least one argument"), N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"), N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("not allowed with argument %s"), N_("one of the arguments %s is required"),
+    N_("ignored explicit argument %r"), N_("%(prog)s: error: %(message)s\n"),
+)
+
+
+def speak_argparse() -> None:
+    """argparse's headings and refusals in the laptop's language (its module-level gettext calls
+    pointed at ours: a text the catalogues lack stays argparse's English)."""
+    argparse._ = _
+    argparse.ngettext = _n
+
+
+def lang_in(argv) -> str | None:
+    """The code of the global ``--lang CODE`` (or ``--lang=CODE``) before the command, if any."""
+    words = iter(argv)
+    for word in words:
+        if word == "--lang":
+            return next(words, None)
+        if word.startswith("--lang="):
+            return word[len("--lang="):]
+        if not word.startswith("-") or word == "--":
+            return None
+    return None
+
+
 def parse(words: list[str]):
     """(the parsed arguments, 0) by argparse, or (None, 2) once the refusal or the help is
-    printed; argparse's own refusals (a SystemExit, exit 2) and --help (exit 0) pass through."""
+    printed; argparse's own refusals (a SystemExit, exit 2) and --help (exit 0) pass through.
+    The language is chosen first (--lang, $COMANDO_LANG, the locale), so every command's help
+    and argparse's own words are said in it; an unknown code is refused before anything else."""
+    from comando_host.text import lang
+    try:
+        lang.choose(lang_in(words))
+    except lang.UnknownLanguage as exc:
+        print(f"comando: error: {exc}", file=sys.stderr)   # english: no language known yet
+        return None, 2
+    speak_argparse()
     parser = build_parser(command_in(words))
     args, extra = parser.parse_known_args(words)
     if extra:  # name the subcommand whose arguments they are, not bare `comando`
-        import sys
         where = f"comando {args.command}" if getattr(args, "command", None) else "comando"
-        print(f"{where}: error: unrecognized arguments: {' '.join(extra)} "
-              f"(see `{where} --help`)", file=sys.stderr)
+        print(_("{where}: error: unrecognized arguments: {words} (see `{where} --help`)").format(
+            where=where, words=" ".join(extra)), file=sys.stderr)
         return None, 2
     if not getattr(args, "func", None):
         parser.print_help()

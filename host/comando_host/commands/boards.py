@@ -34,72 +34,72 @@ _ONE_PER_LINE = ("continents", "countries", "borders", "options", "objectives", 
                  "notes")
 
 
+MY_BOARD = "My board"   # the template's name when none is given (the user's file, in English)
+
+
 def register(subparsers) -> None:
-    p = subparsers.add_parser("boards", help="list, show, check and create boards",
-                              description=__doc__.split("\n\n")[0])
-    p.add_argument("--dir", help="the boards directory (default: the shipped boards)")
+    p = subparsers.add_parser("boards", help=_("list, show, check and create boards"),
+                              description=_("`comando boards`: list, show, check and create board files "
+                                            "(boards/*.json)."))
+    p.add_argument("--dir", help=_("the boards directory (default: the shipped boards)"))
     sub = p.add_subparsers(dest="boards_command", metavar="ACTION")
 
-    ls = sub.add_parser("list", help="the shipped boards")
+    ls = sub.add_parser("list", help=_("the shipped boards"))
     ls.set_defaults(func=cmd_list)
 
-    show = sub.add_parser("show", help="one board: continents, countries, borders, objectives")
-    show.add_argument("board", help="a board id (see `comando boards list`) or a JSON file")
-    show.add_argument("--json", action="store_true", help="machine-readable output")
+    show = sub.add_parser("show", help=_("one board: continents, countries, borders, objectives"))
+    show.add_argument("board", help=_("a board id (see `comando boards list`) or a JSON file"))
+    show.add_argument("--json", action="store_true", help=_("machine-readable output"))
     show.add_argument("--option", action="append", default=[], metavar="OPT",
-                      help="an edition option the board declares (repeatable)")
+                      help=_("an edition option the board declares (repeatable)"))
     show.set_defaults(func=cmd_show)
 
-    check = sub.add_parser("check", help="validate board files (exit 1 listing every problem)")
+    check = sub.add_parser("check", help=_("validate board files (exit 1 listing every problem)"))
     check.add_argument("files", nargs="+", metavar="FILE")
     check.add_argument("--option", action="append", default=[], metavar="OPT",
-                       help="also check the board with this edition option applied")
+                       help=_("also check the board with this edition option applied"))
     check.set_defaults(func=cmd_check)
 
-    new = sub.add_parser("new", help="write an editable template for a board of your own")
-    new.add_argument("--out", "-o", help="file to write (default: standard output)")
+    new = sub.add_parser("new", help=_("write an editable template for a board of your own"))
+    new.add_argument("--out", "-o", help=_("file to write (default: standard output)"))
     new.add_argument("--countries", type=int, default=12, metavar="N",
-                     help="number of countries/regions (default 12)")
+                     help=_("number of countries/regions (default 12)"))
     new.add_argument("--continents", type=int, default=3, metavar="K",
-                     help="number of continents/regions groups (default 3)")
-    new.add_argument("--id", default="my_board", help="board id (default my_board)")
-    new.add_argument("--name", default="My board", help="board name")
+                     help=_("number of continents/regions groups (default 3)"))
+    new.add_argument("--id", default="my_board", help=_("board id (default my_board)"))
+    new.add_argument("--name", default=MY_BOARD, help=_("board name"))
     new.add_argument("--ruleset", action="append", default=[],
-                     help="ruleset id the board serves (teg, revancha, war, risk, teg2)")
-    new.add_argument("--from", dest="source", metavar="ID|FILE",
-                     help="start from an existing board (e.g. the partial teg2_americas)")
-    new.add_argument("--force", action="store_true", help="overwrite --out if it exists")
+                     help=_("ruleset id the board serves (teg, revancha, war, risk, teg2)"))
+    new.add_argument("--from", dest="source", metavar="ID|FILE",   # english: a metavar
+                     help=_("start from an existing board (e.g. the partial teg2_americas)"))
+    new.add_argument("--force", action="store_true", help=_("overwrite --out if it exists"))
     new.set_defaults(func=cmd_new)
 
-    svg = sub.add_parser("svg", help="a printable SVG map of a board (its layout in "
-                         "boards/layout/)")
-    svg.add_argument("board", help="a board id or a JSON file")
-    svg.add_argument("--layout", metavar="FILE", help="the layout file (default: "
-                     "layout/ID.json beside the board)")
-    svg.add_argument("--out", "-o", help="file to write (default: standard output)")
-    svg.add_argument("--paper", choices=sorted(PAPER), help="size the sheet for printing on this "
-                     "paper (mm, the map's proportions kept, turned to fit)")
+    svg = sub.add_parser("svg", help=_("a printable SVG map of a board (its layout in "
+                                       "boards/layout/)"))
+    svg.add_argument("board", help=_("a board id or a JSON file"))
+    svg.add_argument("--layout", metavar="FILE", help=_("the layout file (default: "
+                                                        "layout/ID.json beside the board)"))
+    svg.add_argument("--out", "-o", help=_("file to write (default: standard output)"))
+    svg.add_argument("--paper", choices=sorted(PAPER), help=_("size the sheet for printing on this "
+                     "paper (mm, the map's proportions kept, turned to fit)"))
     svg.set_defaults(func=cmd_svg)
 
-    lay = sub.add_parser("layout", help="write a layout computed from the board's graph (a "
-                         "start to edit into boards/layout/ID.json)")
-    lay.add_argument("board", help="a board id or a JSON file")
-    lay.add_argument("--out", "-o", help="file to write (default: standard output)")
-    lay.add_argument("--seed", type=int, default=1, help="another seed, another drawing")
-    lay.add_argument("--force", action="store_true", help="overwrite --out if it exists")
+    lay = sub.add_parser("layout", help=_("write a layout computed from the board's graph (a "
+                                          "start to edit into boards/layout/ID.json)"))
+    lay.add_argument("board", help=_("a board id or a JSON file"))
+    lay.add_argument("--out", "-o", help=_("file to write (default: standard output)"))
+    lay.add_argument("--seed", type=int, default=1, help=_("another seed, another drawing"))
+    lay.add_argument("--force", action="store_true", help=_("overwrite --out if it exists"))
     lay.set_defaults(func=cmd_layout)
 
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
 
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
 def _dir(args) -> str:
     if args.dir:
         if not os.path.isdir(args.dir):
-            raise UsageError(f"no boards directory {args.dir}")
+            raise UsageError(_("no boards directory {dir}").format(dir=args.dir))
         return args.dir
     return core.boards_dir()
 
@@ -108,7 +108,7 @@ def _source(args, text: str) -> str:
     """A board id or a file path -> a file path."""
     if os.path.exists(text) or text.endswith(".json") or os.sep in text:
         if not os.path.exists(text):
-            raise UsageError(f"no such board file: {text}")
+            raise UsageError(_("no such board file: {file}").format(file=text))
         return _as_file(text)
     return core.board_path(text, _dir(args))
 
@@ -131,11 +131,11 @@ def cmd_list(args) -> int:
         try:
             b = core.load_board(path)
         except BoardError as exc:
-            rows.append((bid, "INVALID: " + str(exc), "", "", "", ""))
+            rows.append((bid, _("INVALID: {why}").format(why=exc), "", "", "", ""))
             continue
         rows.append((b.id, b.name, str(b.n), str(b.continents), str(len(b.borders())),
-                     ",".join(b.rulesets) + ("" if b.complete else "  (incomplete)")))
-    head = ("id", "name", "countries", "continents", "borders", "rulesets")
+                     ",".join(b.rulesets) + ("" if b.complete else "  " + _("(incomplete)"))))
+    head = (_("id"), _("name"), _("countries"), _("continents"), _("borders"), _("rulesets"))
     widths = [max(len(r[i]) for r in rows + [head]) for i in range(len(head))]
     for r in [head] + rows:
         print("  ".join(r[i].ljust(widths[i]) for i in range(len(head))).rstrip())
@@ -183,22 +183,26 @@ def cmd_show(args) -> int:
         print()
         return 0
     out = []
-    out.append(f"{b.name} ({b.id}) - rulesets: {', '.join(b.rulesets) or 'none'}")
-    out.append(f"{_count(b.n, 'country', 'countries')}, "
-               f"{_count(b.continents, 'continent', 'continents')}, "
-               f"{_count(len(b.borders()), 'border', 'borders')}, "
-               f"{_count(len(b.islands()), 'island', 'islands')}" + ("" if b.complete else
-                                                "  INCOMPLETE: a partial board"))
+    out.append(_("{name} ({id}) - rulesets: {rulesets}").format(
+        name=b.name, id=b.id, rulesets=", ".join(b.rulesets) or _("none")))
+    k, m = len(b.borders()), len(b.islands())
+    out.append(", ".join((_n("{n} country", "{n} countries", b.n).format(n=b.n),
+                          _n("{n} continent", "{n} continents", b.continents).format(n=b.continents),
+                          _n("{n} border", "{n} borders", k).format(n=k),
+                          _n("{n} island", "{n} islands", m).format(n=m)))
+               + ("" if b.complete else "  " + _("INCOMPLETE: a partial board")))
     if b.options:
-        out.append("edition options applied: " + ", ".join(b.options))
+        out.append(_("edition options applied: {options}").format(options=", ".join(b.options)))
     for c in range(b.continents):
         out.append("")
-        out.append(f"{b.continent_name(c)} [{b.continent_id(c)}] bonus {b.continent_bonus(c)}, "
-                   f"{_count(len(b.members(c)), 'country', 'countries')}")
+        members = len(b.members(c))
+        out.append(_("{continent} [{id}] bonus {bonus}, {countries}").format(
+            continent=b.continent_name(c), id=b.continent_id(c), bonus=b.continent_bonus(c),
+            countries=_n("{n} country", "{n} countries", members).format(n=members)))
         for i in b.members(c):
             flags = []
             if b.island(i):
-                flags.append("island")
+                flags.append(_("island"))
             if b.symbol(i):
                 flags.append("+".join(b.symbol(i)))
             nb = ", ".join(b.short(j) for j in b.neighbours(i))
@@ -206,19 +210,19 @@ def cmd_show(args) -> int:
                        + (f" ({'; '.join(flags)})" if flags else "") + f" -> {nb or '-'}")
     if b.edition_options:
         out.append("")
-        out.append("edition options (--option ID):")
+        out.append(_("edition options (--option ID):"))
         for oid, text in b.edition_options:
             out.append(f"  {oid}: {text}")
     if b.objectives or b.common_objective:
         out.append("")
-        out.append("objectives:")
+        out.append(_("objectives:"))
         for o in b.objectives:
             out.append(f"  {o.get('id', '-')}. {_objective_text(b, o)}")
         if b.common_objective:
-            out.append(f"  common: {_objective_text(b, b.common_objective)}")
+            out.append("  " + _("common: {objective}").format(objective=_objective_text(b, b.common_objective)))
     if b.tables:
         out.append("")
-        out.append("tables:")
+        out.append(_("tables:"))
         for k, v in b.tables.items():
             out.append(f"  {k}: {json.dumps(v, ensure_ascii=False)}")
     print("\n".join(out))
@@ -280,11 +284,11 @@ def cmd_layout(args) -> int:
     path = _source(args, args.board)
     b = core.load_board(path)
     data = geometry.auto_layout(b, seed=args.seed)
-    errs = geometry.check_layout(data, b, "computed layout")
+    errs = geometry.check_layout(data, b, _("computed layout"))
     text = geometry.dumps_layout(data)
     if args.out:
         if os.path.exists(args.out) and not args.force:
-            raise UsageError(f"{args.out} exists (--force to overwrite)")
+            raise UsageError(_("{file} exists (--force to overwrite)").format(file=args.out))
         with open(args.out, "w", encoding="utf-8") as f:
             f.write(text)
     else:
@@ -307,7 +311,7 @@ def on_paper(text: str, w: int, h: int, paper: str) -> str:
         pw, ph = ph, pw
     k = min(pw / w, ph / h)
     old = f'width="{w}" height="{h}"'
-    return text.replace(old, f'width="{w * k:.1f}mm" height="{h * k:.1f}mm"', 1)
+    return text.replace(old, f'width="{w * k:.1f}mm" height="{h * k:.1f}mm"', 1)   # english: SVG markup
 
 
 def cmd_svg(args) -> int:
@@ -316,13 +320,13 @@ def cmd_svg(args) -> int:
     b = core.load_board(path)
     lpath = args.layout or geometry.layout_path_for(path)
     if args.layout and not os.path.exists(lpath):
-        raise UsageError(f"no layout file {lpath}")
+        raise UsageError(_("no layout file {file}").format(file=lpath))
     if os.path.exists(lpath):
         lay = geometry.read_layout(lpath, b)
     else:
-        print(f"comando boards: no layout {lpath}: drawn from a layout computed from the "
-              f"board's graph (`comando boards layout {args.board} -o FILE` writes it to edit)",
-              file=sys.stderr)
+        print(_("comando boards: no layout {file}: drawn from a layout computed from the "
+                "board's graph (`comando boards layout {board} -o FILE` writes it to edit)").format(
+                    file=lpath, board=args.board), file=sys.stderr)
         lay = geometry.Layout(b, geometry.auto_layout(b))
     text = svgmap.render(lay, title=str(b.name)) + "\n"
     if args.paper:
@@ -372,9 +376,9 @@ _HELP = ("Describe your board: one entry per continent and per country. Give eac
 
 def template(n: int, k: int, bid: str, name: str, rulesets: list[str]) -> dict:
     if not 1 <= k <= n:
-        raise UsageError(f"--continents must be between 1 and --countries ({n}), got {k}")
+        raise UsageError(_("--continents must be between 1 and --countries ({n}), got {k}").format(n=n, k=k))
     if n > 255:
-        raise UsageError("--countries: at most 255 countries")
+        raise UsageError(_("--countries: at most 255 countries"))
     conts = [{"id": f"continent_{c + 1}", "name": f"Continent {c + 1}",
               "short": f"Cont. {c + 1}", "bonus": 0, "countries": 0} for c in range(k)]
     countries = []
@@ -406,11 +410,11 @@ def from_board(path: str, bid: str | None, name: str | None) -> dict:
     try:
         data = json.loads(raw.decode("utf-8-sig"))
     except UnicodeError:
-        raise BoardError(f"{path}: not UTF-8 text (save the file as UTF-8)") from None
+        raise BoardError(_("{file}: not UTF-8 text (save the file as UTF-8)").format(file=path)) from None
     except ValueError as exc:
-        raise BoardError(f"{path}: not valid JSON ({exc})") from None
+        raise BoardError(_("{file}: not valid JSON ({why})").format(file=path, why=exc)) from None
     if not isinstance(data, dict) or not isinstance(data.get("countries"), list):
-        raise BoardError(f"{path}: not a board file")
+        raise BoardError(_("{file}: not a board file").format(file=path))
     nb: dict[str, list[str]] = {}
     for c in data["countries"]:
         if isinstance(c, dict) and isinstance(c.get("id"), str):
@@ -418,11 +422,11 @@ def from_board(path: str, bid: str | None, name: str | None) -> dict:
             nb.setdefault(c["id"], list(given) if isinstance(given, list) else [])
     borders = data.pop("borders", None) or []
     if not isinstance(borders, list):
-        raise BoardError(f"{path}: borders: expected a list of pairs of country ids")
+        raise BoardError(_("{file}: borders: expected a list of pairs of country ids").format(file=path))
     for k, pair in enumerate(borders):
         if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)):
-            raise BoardError(f"{path}: borders[{k}]: expected a pair of country ids, got "
-                             f"{json.dumps(pair)}")
+            raise BoardError(_("{file}: borders[{k}]: expected a pair of country ids, got {pair}").format(
+                file=path, k=k, pair=json.dumps(pair)))
         a, b = pair
         nb.setdefault(a, []).append(b)
         nb.setdefault(b, []).append(a)
@@ -441,24 +445,28 @@ def cmd_new(args) -> int:
     if args.source:
         data = from_board(_source(args, args.source),
                           args.id if args.id != "my_board" else None,
-                          args.name if args.name != "My board" else None)
+                          args.name if args.name != MY_BOARD else None)
     else:
         if args.countries < 1:
-            raise UsageError("--countries must be at least 1")
+            raise UsageError(_("--countries must be at least 1"))
         rulesets = [r.lower() for r in args.ruleset]
         for r, typed in zip(rulesets, args.ruleset):
             if r not in RULESET_IDS:
-                raise UsageError(f"unknown ruleset {typed!r}: one of {', '.join(RULESET_IDS)}")
+                raise UsageError(_("unknown ruleset {ruleset}: one of {rulesets}").format(
+                    ruleset=repr(typed), rulesets=", ".join(RULESET_IDS)))
         data = template(args.countries, args.continents, args.id, args.name, rulesets)
     text = dumps_board(data)
     if not args.out:
         sys.stdout.write(text)
         return 0
     if os.path.exists(args.out) and not args.force:
-        raise UsageError(f"{args.out} exists (use --force to overwrite)")
+        raise UsageError(_("{file} exists (use --force to overwrite)").format(file=args.out))
     with open(args.out, "w", encoding="utf-8") as f:
         f.write(text)
     problems = core.check_board(args.out)
-    print(f"wrote {args.out}: fill it in, then `comando boards check {args.out}`"
-          + (f" ({len(problems)} things to fill in now)" if problems else ""))
+    said = _("wrote {file}: fill it in, then `comando boards check {file}`").format(file=args.out)
+    if problems:
+        said += " " + _n("({n} thing to fill in now)", "({n} things to fill in now)",
+                         len(problems)).format(n=len(problems))
+    print(said)
     return 0

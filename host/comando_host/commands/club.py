@@ -21,6 +21,7 @@ import os
 import sys
 
 from comando_host.cli import UsageError
+from comando_host.text.lang import _
 
 DEFAULT_PORT = 8770
 DB_ENV = "COMANDO_CLUB_DB"
@@ -28,82 +29,83 @@ TOKEN_ENV = "COMANDO_CLUB_TOKEN"
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("club", help="a club's server on PostgreSQL; a table joining it",
-                              description=__doc__.split("\n\n")[0])
+    p = subparsers.add_parser("club", help=_("a club's server on PostgreSQL; a table joining it"),
+                              description=_("`comando club`: a club night's server on PostgreSQL, and "
+                                            "the tables joining it."))
     sub = p.add_subparsers(dest="club_command",
                            metavar="{init,table,serve,join,tournament,stats}")
-    i = sub.add_parser("init", help="make the club and its organiser (password on stdin)")
+    i = sub.add_parser("init", help=_("make the club and its organiser (password on stdin)"))
     _db_url(i)
-    i.add_argument("--club", required=True, help="the club's name")
-    i.add_argument("--organiser", required=True, help="the organiser's login")
+    i.add_argument("--club", required=True, help=_("the club's name"))
+    i.add_argument("--organiser", required=True, help=_("the organiser's login"))
     i.set_defaults(func=run_init)
-    t = sub.add_parser("table", help="make a table's token (shown once), or --revoke it")
+    t = sub.add_parser("table", help=_("make a table's token (shown once), or --revoke it"))
     _db_url(t)
-    t.add_argument("--club", required=True, help="the club's name")
-    t.add_argument("name", help="the table's name")
-    t.add_argument("--revoke", action="store_true", help="revoke the table's token instead")
+    t.add_argument("--club", required=True, help=_("the club's name"))
+    t.add_argument("name", help=_("the table's name"))
+    t.add_argument("--revoke", action="store_true", help=_("revoke the table's token instead"))
     t.set_defaults(func=run_table)
-    s = sub.add_parser("serve", help="the club's server (migrates the schema at start)")
+    s = sub.add_parser("serve", help=_("the club's server (migrates the schema at start)"))
     _db_url(s)
     s.add_argument("--port", type=int, default=DEFAULT_PORT,
-                   help="TCP port (default %d; 0 picks a free one)" % DEFAULT_PORT)
-    s.add_argument("--lan", metavar="ADDRESS", help="listen on this address instead of 127.0.0.1 "
-                   "(0.0.0.0: every address), so the tables' laptops reach it")
-    s.add_argument("--demo", action="store_true", help="try a club on this machine: a throwaway "
+                   help=_("TCP port (default %d; 0 picks a free one)") % DEFAULT_PORT)
+    s.add_argument("--lan", metavar="ADDRESS", help=_("listen on this address instead of 127.0.0.1 "
+                   "(0.0.0.0: every address), so the tables' laptops reach it"))
+    s.add_argument("--demo", action="store_true", help=_("try a club on this machine: a throwaway "
                    "PostgreSQL cluster of its own (Debian's postgresql), a club 'demo' with the "
-                   "organiser 'demo', a table 'table 1' whose token is printed; gone when it stops")
+                   "organiser 'demo', a table 'table 1' whose token is printed; gone when it stops"))
     s.set_defaults(func=run_serve)
-    j = sub.add_parser("join", help="push this table's games to a club, and follow them")
-    j.add_argument("url", help="the club's address, e.g. http://192.168.1.10:%d" % DEFAULT_PORT)
-    j.add_argument("--token", help="this table's token (the organiser makes it; default $%s)"
+    j = sub.add_parser("join", help=_("push this table's games to a club, and follow them"))
+    j.add_argument("url", help=_("the club's address, e.g. http://192.168.1.10:%d") % DEFAULT_PORT)
+    j.add_argument("--token", help=_("this table's token (the organiser makes it; default $%s)")
                    % TOKEN_ENV)
-    j.add_argument("--db", metavar="PATH", help="the table's game database (default: $COMANDO_DB, "
-                   "else the per-user data directory)")
-    j.add_argument("--once", action="store_true", help="push what is stored, then stop")
+    j.add_argument("--db", metavar="PATH", help=_("the table's game database (default: $COMANDO_DB, "
+                   "else the per-user data directory)"))
+    j.add_argument("--once", action="store_true", help=_("push what is stored, then stop"))
     j.set_defaults(func=run_join)
     register_tournament(sub)
-    st = sub.add_parser("stats", help="a player's games, wins, ratings, luck and rivals")
+    st = sub.add_parser("stats", help=_("a player's games, wins, ratings, luck and rivals"))
     _db_url(st)
-    st.add_argument("--club", help="the club's name (needed when the database holds several)")
-    st.add_argument("player", help="the player's name, as seated at the tables")
-    st.add_argument("--json", action="store_true", help="the statistics as JSON")
+    st.add_argument("--club", help=_("the club's name (needed when the database holds several)"))
+    st.add_argument("player", help=_("the player's name, as seated at the tables"))
+    st.add_argument("--json", action="store_true", help=_("the statistics as JSON"))
     st.set_defaults(func=run_stats)
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
 
 def register_tournament(sub) -> None:
-    t = sub.add_parser("tournament", help="a tournament: create, register, draw a round, set its "
-                       "clock, close it, standings (the organiser, on the database)")
+    t = sub.add_parser("tournament", help=_("a tournament: create, register, draw a round, set its "
+                       "clock, close it, standings (the organiser, on the database)"))
     ts = t.add_subparsers(dest="tournament_command",
                           metavar="{create,register,draw,clock,close,show,standings}")
 
     def cmd(name, help_):
         c = ts.add_parser(name, help=help_)
         _db_url(c)
-        c.add_argument("--club", required=True, help="the club's name")
-        c.add_argument("tournament", help="the tournament's name (or id)")
+        c.add_argument("--club", required=True, help=_("the club's name"))
+        c.add_argument("tournament", help=_("the tournament's name (or id)"))
         c.set_defaults(func=run_tournament, action=name)
         return c
 
-    c = cmd("create", "make a tournament")
-    c.add_argument("--ruleset", required=True, help="the ruleset its games are played by (teg, ...)")
-    c.add_argument("--scheme", default="risiko", help="scoring: risiko (placement points plus the "
-                   "objective bonus), wins, or a JSON file of your own (default risiko)")
-    c = cmd("register", "register players")
-    c.add_argument("players", nargs="+", help="the players' names")
-    c = cmd("draw", "draw the next round's tables")
-    c.add_argument("--seed", type=int, help="the draw's seed (default: a random one, printed)")
-    c = cmd("clock", "set a round's clock (the table clock's words: limit:90m,end:roll)")
+    c = cmd("create", _("make a tournament"))
+    c.add_argument("--ruleset", required=True, help=_("the ruleset its games are played by (teg, ...)"))
+    c.add_argument("--scheme", default="risiko", help=_("scoring: risiko (placement points plus the "
+                   "objective bonus), wins, or a JSON file of your own (default risiko)"))
+    c = cmd("register", _("register players"))
+    c.add_argument("players", nargs="+", help=_("the players' names"))
+    c = cmd("draw", _("draw the next round's tables"))
+    c.add_argument("--seed", type=int, help=_("the draw's seed (default: a random one, printed)"))
+    c = cmd("clock", _("set a round's clock (the table clock's words: limit:90m,end:roll)"))
     c.add_argument("round", type=int)
-    c.add_argument("clock", help="e.g. limit:90m,end:roll or turn:2m,limit:2h,end:round")
-    c = cmd("close", "close a round (each of its tables' games ended)")
+    c.add_argument("clock", help=_("e.g. limit:90m,end:roll or turn:2m,limit:2h,end:round"))
+    c = cmd("close", _("close a round (each of its tables' games ended)"))
     c.add_argument("round", type=int)
-    cmd("show", "the tournament: rounds, tables, clocks, games (JSON)")
-    c = cmd("standings", "the standings after the closed rounds")
-    c.add_argument("--through", type=int, metavar="N", help="after round N")
+    cmd("show", _("the tournament: rounds, tables, clocks, games (JSON)"))
+    c = cmd("standings", _("the standings after the closed rounds"))
+    c.add_argument("--through", type=int, metavar="N", help=_("after round N"))
     g = c.add_mutually_exclusive_group()
-    g.add_argument("--csv", action="store_true", help="as CSV")
-    g.add_argument("--json", action="store_true", help="as JSON")
+    g.add_argument("--csv", action="store_true", help=_("as CSV"))
+    g.add_argument("--json", action="store_true", help=_("as JSON"))
     t.set_defaults(func=lambda args: (t.print_help(), 2)[1])
 
 
@@ -118,25 +120,25 @@ def run_tournament(args) -> int:
         cid = club.club_id(args.club)
         if args.action == "create":
             tid = T.create(club, cid, args.tournament, args.ruleset, args.scheme)
-            print("tournament %r made (id %d)" % (args.tournament, tid))
+            print(_("tournament %r made (id %d)") % (args.tournament, tid))
             return 0
         tid = T.find(club, cid, args.tournament)
         if args.action == "register":
             names = T.register(club, cid, tid, args.players)
-            print("registered: %s" % ", ".join(names))
+            print(_("registered: %s") % ", ".join(names))
         elif args.action == "draw":
             d = T.draw_round(club, cid, tid, args.seed)
-            print("round %d (seed %d):" % (d["round"], d["seed"]))
+            print(_("round %d (seed %d):") % (d["round"], d["seed"]))
             for i, names in enumerate(d["tables"], 1):
-                print("  table %d: %s" % (i, ", ".join(names)))
+                print("  " + _("table %d: %s") % (i, ", ".join(names)))
         elif args.action == "clock":
             from comando.clock_options import words
             opts = T.set_clock(club, cid, tid, args.round, args.clock)
-            print("round %d's clock: %s" % (args.round, ", ".join(
+            print(_("round %d's clock: %s") % (args.round, ", ".join(
                 "%s %s" % (k, words(v) if isinstance(v, int) else v) for k, v in opts.items())))
         elif args.action == "close":
             T.close_round(club, cid, tid, args.round)
-            print("round %d closed" % args.round)
+            print(_("round %d closed") % args.round)
         elif args.action == "show":
             print(json.dumps(T.show(club, cid, tid), indent=1, ensure_ascii=False))
         else:
@@ -146,10 +148,10 @@ def run_tournament(args) -> int:
             elif args.json:
                 print(json.dumps(table, indent=1, ensure_ascii=False))
             else:
-                print("%s: standings after %d round(s) (%s)" % (
+                print(_("%s: standings after %d round(s) (%s)") % (
                     table["tournament"], table["rounds_closed"], table["scheme"]))
                 for s in table["standings"]:
-                    print("%3d. %-24s %6g points, %d games, %d won, rating %.2f" % (
+                    print(_("%3d. %-24s %6g points, %d games, %d won, rating %.2f") % (
                         s["rank"], s["player"], s["points"], s["games"], s["wins"],
                         s["rating"]))
     except ClubError as exc:
@@ -177,17 +179,17 @@ def run_stats(args) -> int:
 
 
 def _db_url(p):
-    p.add_argument("--db-url", metavar="URL", help="the club's PostgreSQL database, "
-                   "postgresql://USER@HOST:PORT/NAME (default $%s)" % DB_ENV)
+    p.add_argument("--db-url", metavar="URL", help=_("the club's PostgreSQL database, "
+                   "postgresql://USER@HOST:PORT/NAME (default $%s)") % DB_ENV)
 
 
 def db_url(args) -> str:
     url = args.db_url or os.environ.get(DB_ENV)
     if not url:
-        raise UsageError("give the club's database: --db-url postgresql://USER@HOST/NAME "
-                         "(or $%s)" % DB_ENV)
+        raise UsageError(_("give the club's database: --db-url postgresql://USER@HOST/NAME "
+                           "(or $%s)") % DB_ENV)
     if not url.startswith(("postgresql://", "postgres://")):
-        raise UsageError("--db-url %r is not a postgresql:// URL" % url)
+        raise UsageError(_("--db-url %r is not a postgresql:// URL") % url)
     return url
 
 
@@ -200,7 +202,7 @@ def _needs_extra():
         import uvicorn  # noqa: F401
     except ImportError:
         from comando_host.howto import install_extra
-        raise UsageError("the club server needs the club extra (%s)" % install_extra("club")) \
+        raise UsageError(_("the club server needs the club extra (%s)") % install_extra("club")) \
             from None
 
 
@@ -227,7 +229,7 @@ def run_init(args) -> int:
         raise UsageError(str(exc)) from None
     finally:
         club.close()
-    print("club %r made (id %d); its organiser logs in as %r" % (args.club, cid, args.organiser))
+    print(_("club %r made (id %d); its organiser logs in as %r") % (args.club, cid, args.organiser))
     return 0
 
 
@@ -240,9 +242,9 @@ def run_table(args) -> int:
         cid = club.club_id(args.club)
         if args.revoke:
             club.revoke_table(cid, club.table_id(cid, args.name))
-            print("table %r: its token is revoked" % args.name)
+            print(_("table %r: its token is revoked") % args.name)
             return 0
-        _, token = club.create_table(cid, args.name)
+        _tid, token = club.create_table(cid, args.name)
     except ClubError as exc:
         raise UsageError(str(exc)) from None
     finally:
@@ -269,11 +271,11 @@ def demo_cluster():
     try:
         password = secrets.token_urlsafe(9)
         cid = club.create_club("demo", "demo", password)
-        _, token = club.create_table(cid, "table 1")
+        _tid, token = club.create_table(cid, "table 1")
     finally:
         club.close()
-    print("comando club: demo database %s (gone when this stops); organiser 'demo', password %s; "
-          "table 1's token %s" % (cluster.url, password, token), flush=True)
+    print(_("comando club: demo database %s (gone when this stops); organiser 'demo', password %s; "
+            "table 1's token %s") % (cluster.url, password, token), flush=True)
     return cluster, cluster.url, root
 
 
@@ -282,7 +284,7 @@ def run_serve(args) -> int:
     demo = None
     if args.demo:
         if args.db_url:
-            raise UsageError("--demo makes its own database: give --db-url or --demo, not both")
+            raise UsageError(_("--demo makes its own database: give --db-url or --demo, not both"))
         demo = demo_cluster()
         url = demo[1]
     else:
@@ -313,7 +315,7 @@ def serve(args, url) -> int:
     from comando_host.commands.web import host_for
     host = host_for(args.lan)
     if not 0 <= args.port <= 65535:
-        raise UsageError("--port %d is not a TCP port (0..65535)" % args.port)
+        raise UsageError(_("--port %d is not a TCP port (0..65535)") % args.port)
     club = open_club(url, warm=True)
     import uvicorn
 
@@ -323,9 +325,9 @@ def serve(args, url) -> int:
         sock = bind(host, args.port)
     except OSError as exc:
         club.close()
-        raise UsageError("cannot listen on %s port %d: %s%s" % (
+        raise UsageError(_("cannot listen on %s port %d: %s%s") % (
             host, args.port, exc.strerror or exc,
-            " (another program has it: pick another with --port)"
+            _(" (another program has it: pick another with --port)")
             if exc.errno == errno.EADDRINUSE else "")) from None
     sock.listen(128)   # connections wait in the backlog from now on: "serving" is true when said
     port = sock.getsockname()[1]
@@ -334,7 +336,7 @@ def serve(args, url) -> int:
     server = uvicorn.Server(uvicorn.Config(create_app(club), log_level="warning",
                                            lifespan="on", ws_per_message_deflate=False))
     shown = "[%s]" % host if ":" in host else host
-    print("comando club: serving http://%s:%d/ (Ctrl-C stops it)" % (shown, port), flush=True)
+    print(_("comando club: serving http://%s:%d/ (Ctrl-C stops it)") % (shown, port), flush=True)
     server.run(sockets=[sock])
     return 0
 
@@ -342,9 +344,9 @@ def serve(args, url) -> int:
 def run_join(args) -> int:
     token = args.token or os.environ.get(TOKEN_ENV)
     if not token:
-        raise UsageError("give this table's token: --token TOKEN (or $%s)" % TOKEN_ENV)
+        raise UsageError(_("give this table's token: --token TOKEN (or $%s)") % TOKEN_ENV)
     if not args.url.startswith(("http://", "https://")):
-        raise UsageError("%r is not the club's address (http://HOST:PORT)" % args.url)
+        raise UsageError(_("%r is not the club's address (http://HOST:PORT)") % args.url)
     from comando_host.club import join
     from comando_host.store.db import default_path
     return join.run(args.url, token, args.db or default_path(), once=args.once)

@@ -11,23 +11,24 @@ import time
 
 from comando_host.cli import UsageError
 from comando_host.commands._common import add_db, open_store
+from comando_host.text.lang import _
 
 
 def register(sub):
-    p = sub.add_parser("connect", help="mirror a device live (auto-detects a Pico; or a port, "
-                       "a pseudo-terminal, socket:// or loop://) and store its events")
-    p.add_argument("port", nargs="?", default=None, help="serial port or URL (default: the Pico)")
-    p.add_argument("--seconds", type=float, default=None, help="stop after this long")
+    p = sub.add_parser("connect", help=_("mirror a device live (auto-detects a Pico; or a port, "
+                       "a pseudo-terminal, socket:// or loop://) and store its events"))
+    p.add_argument("port", nargs="?", default=None, help=_("serial port or URL (default: the Pico)"))
+    p.add_argument("--seconds", type=float, default=None, help=_("stop after this long"))
     p.add_argument("--act", action="append", default=[], metavar="ACTION",
-                   help="an action typed on the laptop, in the text notation without its number "
-                   "(e.g. 'end p=1'): sent to the device as a command once linked; repeatable")
-    p.add_argument("--club", metavar="URL", help="offer the device this table's round of the "
+                   help=_("an action typed on the laptop, in the text notation without its number "
+                   "(e.g. 'end p=1'): sent to the device as a command once linked; repeatable"))
+    p.add_argument("--club", metavar="URL", help=_("offer the device this table's round of the "
                    "club's tournament (its ruleset, players and clock, as drawn; with --token): "
-                   "its players accept it on OK")
-    p.add_argument("--token", default=None, help="with --club: this table's token (else "
-                   "$COMANDO_CLUB_TOKEN)")
-    p.add_argument("--map", action="store_true", help="with --club: the device plays the round "
-                   "on the map (the ruleset's board)")
+                   "its players accept it on OK"))
+    p.add_argument("--token", default=None, help=_("with --club: this table's token (else "
+                   "$COMANDO_CLUB_TOKEN)"))
+    p.add_argument("--map", action="store_true", help=_("with --club: the device plays the round "
+                   "on the map (the ruleset's board)"))
     add_db(p)
     p.set_defaults(func=run)
 
@@ -103,18 +104,18 @@ def run(args):
             silent = not session.device_answered
             answered = answered or not silent
             if silent and not session.echo_warned:
-                print("comando connect: no device answered on %s" % transport.name,
+                print(_("comando connect: no device answered on %s") % transport.name,
                       file=sys.stderr)
             transport.close()
             if not transport.broken:
                 return rc if answered else 1   # nothing was mirrored: a failure for scripts
             if is_pty(transport.name):
                 transport = None
-                print("comando connect: the device on %s went away; a pseudo-terminal's number "
+                print(_("comando connect: the device on %s went away; a pseudo-terminal's number "
                       "goes to the next program that opens one, so connect stops here (run it "
-                      "again once the device is back)" % args.port, file=sys.stderr)
+                      "again once the device is back)") % args.port, file=sys.stderr)
                 return 1
-            print("comando connect: waiting for the device to come back (Ctrl-C to stop)",
+            print(_("comando connect: waiting for the device to come back (Ctrl-C to stop)"),
                   file=sys.stderr)
             transport = None
             while transport is None:

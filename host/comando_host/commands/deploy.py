@@ -6,16 +6,17 @@ then copied. `make deploy` in a checkout does the same. Needs the device extra.
 """
 
 from comando_host.cli import UsageError
+from comando_host.text.lang import _
 
 
 def register(sub):
-    p = sub.add_parser("deploy", help="copy Comando onto a Pico that runs MicroPython (USB, mpremote)",
+    p = sub.add_parser("deploy", help=_("copy Comando onto a Pico that runs MicroPython (USB, mpremote)"),
                        description=__doc__.split("\n\n")[0])
     p.add_argument("--port", default=None,
-                   help="the Pico's serial port (default: the one Pico on USB; comando doctor finds it)")
+                   help=_("the Pico's serial port (default: the one Pico on USB; comando doctor finds it)"))
     p.add_argument("--out", default=None,
-                   help="where the bundle is built (default: build/firmware in a checkout, else the "
-                        "user's cache folder)")
+                   help=_("where the bundle is built (default: build/firmware in a checkout, else the "
+                        "user's cache folder)"))
     p.set_defaults(func=run)
 
 

@@ -25,6 +25,7 @@ from comando import __version__ as HOST_VERSION
 from comando import link as L
 from comando_host import howto
 from comando_host.pico import mpycompat
+from comando_host.text.lang import N_, _, _n
 
 PICO_VID = 0x2E8A
 MICROPYTHON_PID = 0x0005
@@ -35,13 +36,19 @@ BAUD = 115200
 OK, WARN, FAIL = "ok", "warn", "fail"
 
 UDEV_RULE = 'SUBSYSTEM=="tty", ATTRS{idVendor}=="2e8a", MODE="0666"'
-PERMISSION_FIX = (
+DEPLOY, RUN = "make deploy", "make run"   # the commands to type (howto.command says them as installed)
+PERMISSION_FIX = N_(
     "On Linux, add yourself to the group that owns serial ports, then log out and back in:\n"
     "    sudo usermod -aG dialout $USER      (Arch/Manjaro: uucp instead of dialout)\n"
     "or allow every Pico for everyone with a udev rule:\n"
     "    echo '%s' | sudo tee /etc/udev/rules.d/99-comando-pico.rules\n"
-    "    sudo udevadm control --reload && sudo udevadm trigger" % UDEV_RULE
+    "    sudo udevadm control --reload && sudo udevadm trigger"
 )
+
+
+def permission_fix() -> str:
+    """The fix for a port this user may not open, in the laptop's language."""
+    return _(PERMISSION_FIX) % UDEV_RULE
 
 
 class Finding:
@@ -130,22 +137,22 @@ def port_error_finding(path, exc, windows=None):
         windows = os.name == "nt"
     if windows and ("access is denied" in low or "permissionerror" in low):
         # Windows says "access denied" when another program holds the COM port
-        return Finding(FAIL, "%s is busy: another program has the device open." % path,
-                       "Close Thonny, a serial monitor (PuTTY, the Arduino IDE), mpremote or "
-                       "another 'comando run', then try again.")
+        return Finding(FAIL, _("%s is busy: another program has the device open.") % path,
+                       _("Close Thonny, a serial monitor (PuTTY, the Arduino IDE), mpremote or "
+                         "another 'comando run', then try again."))
     if isinstance(exc, PermissionError) or code in (errno.EACCES, errno.EPERM) or \
             "permission denied" in low or "access is denied" in low:
-        return Finding(FAIL, "%s: permission denied: this user may not open serial ports." % path,
-                       PERMISSION_FIX)
+        return Finding(FAIL, _("%s: permission denied: this user may not open serial ports.") % path,
+                       permission_fix())
     if code == errno.EBUSY or "busy" in low or "lock" in low or "in use" in low:
-        return Finding(FAIL, "%s is busy: another program has the device open." % path,
-                       "Close Thonny, a serial monitor (screen, minicom, PuTTY), mpremote or "
-                       "another 'comando run', then try again.")
+        return Finding(FAIL, _("%s is busy: another program has the device open.") % path,
+                       _("Close Thonny, a serial monitor (screen, minicom, PuTTY), mpremote or "
+                         "another 'comando run', then try again."))
     if isinstance(exc, FileNotFoundError) or code == errno.ENOENT or "no such file" in low:
-        return Finding(FAIL, "%s does not exist (was the device unplugged?)." % path,
-                       "Plug the Pico in again and rerun 'comando doctor'.")
-    return Finding(FAIL, "%s could not be opened: %s" % (path, text),
-                   "Unplug the Pico, plug it in again and rerun 'comando doctor'.")
+        return Finding(FAIL, _("%s does not exist (was the device unplugged?).") % path,
+                       _("Plug the Pico in again and rerun 'comando doctor'."))
+    return Finding(FAIL, _("%s could not be opened: %s") % (path, text),
+                   _("Unplug the Pico, plug it in again and rerun 'comando doctor'."))
 
 
 # ----------------------------------------------------------------------------- 3. talk to it
@@ -240,7 +247,7 @@ def probe_repl(port, timeout=2.0, clock=time.monotonic, after_reset=2.0):
     if "Traceback" in text:
         lines = [ln.strip() for ln in text[text.rfind("Traceback"):].splitlines() if ln.strip()]
         lines = [ln for ln in lines if not ln.startswith(">>>") and not ln.startswith("MicroPython")
-                 and not ln.startswith("Type \"help")]
+                 and not ln.startswith("Type \"help")]   # english: MicroPython's banner
         if lines:
             info["error"] = lines[-1]
     return info
@@ -252,24 +259,24 @@ def compare_versions(hello, host_version=HOST_VERSION, protocol=L.PROTOCOL):
     v = hello.get("v")
     out = []
     if v != protocol:
-        out.append(Finding(FAIL, "The device speaks link protocol %r, this laptop speaks %r: they "
-                                 "cannot sync." % (v, protocol),
-                           "Update both to the same version: %s, then run '%s' with the Pico "
-                           "plugged in." % (howto.update_comando(), howto.command("make deploy"))))
+        out.append(Finding(FAIL, _("The device speaks link protocol %r, this laptop speaks %r: they "
+                                   "cannot sync.") % (v, protocol),
+                           _("Update both to the same version: %s, then run '%s' with the Pico "
+                             "plugged in.") % (howto.update_comando(), howto.command(DEPLOY))))
     if fw == host_version:
-        out.append(Finding(OK, "Comando firmware %s on the device matches this laptop." % fw))
+        out.append(Finding(OK, _("Comando firmware %s on the device matches this laptop.") % fw))
     else:
         out.append(Finding(WARN if v == protocol else FAIL,
-                           "The device runs Comando firmware %s but this laptop has %s." % (
+                           _("The device runs Comando firmware %s but this laptop has %s.") % (
                                fw, host_version),
-                           "Run '%s' to put this laptop's version on it (it works while a "
-                           "game is running: the game resumes after the update)."
-                           % howto.command("make deploy")))
+                           _("Run '%s' to put this laptop's version on it (it works while a "
+                             "game is running: the game resumes after the update).")
+                           % howto.command(DEPLOY)))
     game = hello.get("game")
     if game:
-        from comando_host.text.wording import count
-        out.append(Finding(OK, "The device is in game %s (%s so far)." % (
-            game, count(hello.get("_last", 0), "event"))))
+        n = hello.get("_last", 0)
+        out.append(Finding(OK, _("The device is in game %s (%s so far).") % (
+            game, _n("{n} event", "{n} events", n).format(n=n))))
     return out
 
 
@@ -280,11 +287,11 @@ def mpy_finding(device, header=None):
         old = device.version < mpycompat.MIN_MICROPYTHON or \
             (device.mpy_version or 0) < mpycompat.MPY_VERSION
         return Finding(FAIL, why[0].upper() + why[1:],
-                       "Hold BOOTSEL while plugging the Pico in, copy the .uf2 onto the RPI-RP2 "
-                       "drive (it restarts with the new MicroPython), then run '%s'."
-                       % howto.command("make deploy") if old else None)
+                       _("Hold BOOTSEL while plugging the Pico in, copy the .uf2 onto the RPI-RP2 "
+                         "drive (it restarts with the new MicroPython), then run '%s'.")
+                       % howto.command(DEPLOY) if old else None)
     fmt = "" if device.mpy < 0 else " (.mpy %d.%d)" % (device.mpy_version, device.mpy_sub_version)
-    return Finding(OK, "MicroPython %s%s loads Comando's compiled files." % (
+    return Finding(OK, _("MicroPython %s%s loads Comando's compiled files.") % (
         device.release(), fmt))
 
 
@@ -300,10 +307,10 @@ def check_port(path, opener=default_opener, clock=time.monotonic, hello_timeout=
     try:
         return _talk(path, port, clock, hello_timeout, repl_timeout)
     except Exception as exc:  # pyserial's own words (SerialException...) are not for players
-        return [Finding(OK, "%s opens." % path), Finding(
-            FAIL, "%s stopped answering during the check (%s)." % (path, _port_trouble(exc)),
-            "Close any other program using the device (Thonny, a serial monitor, mpremote, "
-            "'comando run' or 'connect'), check the cable, then rerun 'comando doctor'.")]
+        return [Finding(OK, _("%s opens.") % path), Finding(
+            FAIL, _("%s stopped answering during the check (%s).") % (path, _port_trouble(exc)),
+            _("Close any other program using the device (Thonny, a serial monitor, mpremote, "
+              "'comando run' or 'connect'), check the cable, then rerun 'comando doctor'."))]
     finally:
         try:
             port.close()
@@ -314,14 +321,14 @@ def check_port(path, opener=default_opener, clock=time.monotonic, hello_timeout=
 def _port_trouble(exc) -> str:
     low = str(exc).lower()
     if "disconnected" in low or "multiple access" in low or "readiness" in low:
-        return "it went away, or another program reads the same port"
+        return _("it went away, or another program reads the same port")
     if "timeout" in low:
-        return "a write timed out"
-    return "the port reported an error"
+        return _("a write timed out")
+    return _("the port reported an error")
 
 
 def _talk(path, port, clock, hello_timeout, repl_timeout):
-    findings = [Finding(OK, "%s opens." % path)]
+    findings = [Finding(OK, _("%s opens.") % path)]
     seen = []
     hello = probe_hello(port, hello_timeout, clock, seen)
     if hello is not None:
@@ -330,24 +337,24 @@ def _talk(path, port, clock, hello_timeout, repl_timeout):
         # the Comando firmware runs (link frames came) but sent no hello in time: never
         # interrupt it (a Ctrl-C would stop a game)
         findings.append(Finding(
-            WARN, "The Comando firmware is running on %s but did not answer the hello in "
-                  "time (it may be linked to another laptop program)." % path,
-            "Close 'comando run' / 'comando connect' if one is running, then rerun "
-            "'comando doctor' (or give it --timeout 5)."))
+            WARN, _("The Comando firmware is running on %s but did not answer the hello in "
+                    "time (it may be linked to another laptop program).") % path,
+            _("Close 'comando run' / 'comando connect' if one is running, then rerun "
+              "'comando doctor' (or give it --timeout 5).")))
         return findings
     repl = probe_repl(port, repl_timeout, clock)
     if repl is None:
         findings.append(Finding(
-            FAIL, "%s opened but nothing answered: neither the Comando firmware nor "
-                  "MicroPython." % path,
-            "Press the Pico's reset (or unplug it and plug it in again) and rerun. If it "
-            "stays silent, reinstall MicroPython: hold BOOTSEL while plugging in, copy the "
-            "UF2 onto the RPI-RP2 drive (%s), then '%s'." % (
-                howto.flashing_guide(), howto.command("make deploy"))))
+            FAIL, _("%s opened but nothing answered: neither the Comando firmware nor "
+                    "MicroPython.") % path,
+            _("Press the Pico's reset (or unplug it and plug it in again) and rerun. If it "
+              "stays silent, reinstall MicroPython: hold BOOTSEL while plugging in, copy the "
+              "UF2 onto the RPI-RP2 drive (%s), then '%s'.") % (
+                howto.flashing_guide(), howto.command(DEPLOY))))
         return findings
     mpy = "MicroPython %s" % repl["micropython"]
     if repl["machine"]:
-        mpy += " on %s" % repl["machine"]
+        mpy += _(" on %s") % repl["machine"]
     device = None
     release = repl.get("version") or mpycompat.parse_sys_version(repl["micropython"])
     if release is not None:
@@ -355,23 +362,25 @@ def _talk(path, port, clock, hello_timeout, repl_timeout):
         findings.append(mpy_finding(device))
     if repl["comando"] is None:
         findings.append(Finding(
-            FAIL, "The Pico runs %s, but the Comando firmware is not installed." % mpy,
-            "Run '%s' with the Pico plugged in (it copies the firmware with mpremote), then "
-            "unplug it and plug it in again." % howto.command("make deploy")))
+            FAIL, _("The Pico runs %s, but the Comando firmware is not installed.") % mpy,
+            _("Run '%s' with the Pico plugged in (it copies the firmware with mpremote), then "
+              "unplug it and plug it in again.") % howto.command(DEPLOY)))
         return findings
-    what = "The Comando firmware %s is on the Pico (%s) but it is not running" % (
-        repl["comando"], mpy)
     if repl["error"]:
-        what += "; it stopped with: %s" % repl["error"]
+        what = _("The Comando firmware %s is on the Pico (%s) but it is not running; it stopped "
+                 "with: %s.") % (repl["comando"], mpy, repl["error"])
+    else:
+        what = _("The Comando firmware %s is on the Pico (%s) but it is not running.") % (
+            repl["comando"], mpy)
     advice = mpycompat.advice_for_error(repl["error"], device)
-    findings.append(Finding(FAIL, what + ".", advice or
-                            "If you held BACK while plugging it in (update mode), that is "
-                            "expected: run '%s', or unplug and plug in to play. "
-                            "Otherwise run '%s' again, then unplug the Pico and "
-                            "plug it in. If the error stays, report it with this output."
-                            % (howto.command("make deploy"), howto.command("make deploy"))))
+    findings.append(Finding(FAIL, what, advice or
+                            _("If you held BACK while plugging it in (update mode), that is "
+                              "expected: run '%s', or unplug and plug in to play. "
+                              "Otherwise run '%s' again, then unplug the Pico and "
+                              "plug it in. If the error stays, report it with this output.")
+                            % (howto.command(DEPLOY), howto.command(DEPLOY))))
     if repl["comando"] != HOST_VERSION:
-        findings.append(Finding(WARN, "Its version %s differs from this laptop's %s." % (
+        findings.append(Finding(WARN, _("Its version %s differs from this laptop's %s.") % (
             repl["comando"], HOST_VERSION)))
     return findings
 
@@ -387,27 +396,26 @@ def diagnose(port=None, ports=None, opener=default_opener, clock=time.monotonic,
     if not picos:
         if bootsel():
             findings.append(Finding(
-                FAIL, "A Pico is plugged in but in BOOTSEL mode (a USB drive called RPI-RP2): "
-                      "it has no MicroPython yet, or BOOTSEL was held while plugging in.",
-                "Copy the MicroPython UF2 for the Pico onto the RPI-RP2 drive (it restarts by "
-                "itself), then run '%s' (%s)." % (howto.command("make deploy"),
-                                                   howto.flashing_guide())))
+                FAIL, _("A Pico is plugged in but in BOOTSEL mode (a USB drive called RPI-RP2): "
+                        "it has no MicroPython yet, or BOOTSEL was held while plugging in."),
+                _("Copy the MicroPython UF2 for the Pico onto the RPI-RP2 drive (it restarts by "
+                  "itself), then run '%s' (%s).") % (howto.command(DEPLOY), howto.flashing_guide())))
         elif circuit:
             findings.append(Finding(
-                FAIL, "A board running CircuitPython is on %s; Comando needs MicroPython." %
-                      circuit[0].device,
-                "Hold BOOTSEL while plugging the Pico in, copy the MicroPython UF2 onto the "
-                "RPI-RP2 drive, then run '%s'." % howto.command("make deploy")))
+                FAIL, _("A board running CircuitPython is on %s; Comando needs MicroPython.") %
+                circuit[0].device,
+                _("Hold BOOTSEL while plugging the Pico in, copy the MicroPython UF2 onto the "
+                  "RPI-RP2 drive, then run '%s'.") % howto.command(DEPLOY)))
         else:
             findings.append(Finding(
-                FAIL, "No Comando device found: no Raspberry Pi Pico on USB.",
-                "Plug the Pico in with a USB cable that carries data (many phone-charging cables "
-                "do not), directly or through a powered hub. Its LED may stay off: that is "
-                "normal. Run '%s' to play with the simulator instead." % howto.command("make run")))
+                FAIL, _("No Comando device found: no Raspberry Pi Pico on USB."),
+                _("Plug the Pico in with a USB cable that carries data (many phone-charging cables "
+                  "do not), directly or through a powered hub. Its LED may stay off: that is "
+                  "normal. Run '%s' to play with the simulator instead.") % howto.command(RUN)))
         return findings
     for p in picos:
-        desc = "a Raspberry Pi Pico on %s (USB %04x:%04x)" % (p.device, p.vid, p.pid or 0)
-        findings.append(Finding(OK, "Found " + desc + "."))
+        findings.append(Finding(OK, _("Found a Raspberry Pi Pico on %s (USB %04x:%04x).") % (
+            p.device, p.vid, p.pid or 0)))
         findings += check_port(p.device, opener, clock, hello_timeout, repl_timeout)
     return findings
 
@@ -419,21 +427,25 @@ def run(args) -> int:
     bad = [f for f in findings if f.level == FAIL]
     warn = [f for f in findings if f.level == WARN]
     if bad:
-        print("Comando doctor: %d problem%s found." % (len(bad), "" if len(bad) == 1 else "s"))
+        print(_n("Comando doctor: {n} problem found.", "Comando doctor: {n} problems found.",
+                 len(bad)).format(n=len(bad)))
         return 1
-    print("Comando doctor: all good%s." % (" (with %d warning%s)" % (
-        len(warn), "" if len(warn) == 1 else "s") if warn else ""))
+    if warn:
+        print(_n("Comando doctor: all good (with {n} warning).", "Comando doctor: all good (with {n} warnings).",
+                 len(warn)).format(n=len(warn)))
+    else:
+        print(_("Comando doctor: all good."))
     return 0
 
 
 def register(subparsers):
     p = subparsers.add_parser(
-        "doctor", help="check the Comando device: USB, port, firmware version",
-        description="Find the Comando device (a Raspberry Pi Pico, USB id 2e8a), open its port, "
-                    "check that the firmware answers and matches this laptop's version, and say "
-                    "what to do when something is wrong.")
-    p.add_argument("--port", help="check this serial port or URL instead of searching USB "
-                                  "(e.g. /dev/ttyACM0, COM3, or the simulator's /dev/pts/N)")
+        "doctor", help=_("check the Comando device: USB, port, firmware version"),
+        description=_("Find the Comando device (a Raspberry Pi Pico, USB id 2e8a), open its port, "
+                      "check that the firmware answers and matches this laptop's version, and say "
+                      "what to do when something is wrong."))
+    p.add_argument("--port", help=_("check this serial port or URL instead of searching USB "
+                                    "(e.g. /dev/ttyACM0, COM3, or the simulator's /dev/pts/N)"))
     p.add_argument("--timeout", type=float, default=2.5,
-                   help="seconds to wait for each answer (default 2.5)")
+                   help=_("seconds to wait for each answer (default 2.5)"))
     p.set_defaults(func=run)

@@ -1,13 +1,14 @@
 """comando export GAME --format jsonl|text: write a stored game out (stdout or -o FILE)."""
 
 from comando_host.commands._common import add_db, open_store
+from comando_host.text.lang import _
 
 
 def register(sub):
-    p = sub.add_parser("export", help="export a stored game as JSON lines or the text notation")
+    p = sub.add_parser("export", help=_("export a stored game as JSON lines or the text notation"))
     p.add_argument("game")
     p.add_argument("--format", choices=("jsonl", "text"), default="text")
-    p.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
+    p.add_argument("-o", "--output", metavar="FILE", help=_("write here instead of stdout"))
     add_db(p)
     p.set_defaults(func=run)
 

@@ -7,10 +7,11 @@ import os
 import time
 
 from comando_host.commands._common import add_db, open_store
+from comando_host.text.lang import N_, _
 
 
 def register(sub):
-    p = sub.add_parser("games", help="list the stored games")
+    p = sub.add_parser("games", help=_("list the stored games"))
     add_db(p)
     p.set_defaults(func=run)
 
@@ -46,14 +47,14 @@ def rows(store):
     for gid, board, ruleset, fw, origin, created, updated, last in store.listing():
         summary = kept.get(gid)
         if summary is not None and summary[0] == last and summary[5] >= 0:
-            _, players, result, sboard, sruleset, n = summary
+            _when, players, result, sboard, sruleset, n = summary
             board, ruleset = sboard or board, sruleset or ruleset
         else:
             from comando_host.text.view import GameView
             n = store.event_count(gid)
             try:
-                view, _ = GameView.from_store(store, gid)
-                _, result, vboard, vruleset = row_of(view)
+                view, _err = GameView.from_store(store, gid)
+                _when, result, vboard, vruleset = row_of(view)
                 players = list(view.players)
                 board, ruleset = vboard or board, vruleset or ruleset
                 fresh.append((gid, last, view))
@@ -65,7 +66,9 @@ def rows(store):
     return out
 
 
-HEAD = ("game", "started", "ruleset", "board", "players", "events", "result", "last update")
+HEAD = (N_("game"), N_("started"), N_("ruleset"), N_("board"), N_("players"), N_("events"), N_("result"),
+        N_("last update"))
+COMPACT = ("game", "started", "ruleset", "players", "events", "result")
 # The narrowest each shortened column gets before the line itself is cut.
 SHRINK = {"players": 12, "result": 10}
 
@@ -101,16 +104,18 @@ def table(body, width=None):
             yield (printable(gid), when_short(created), rules,
                    (lambda w, names=names: join_names(names, w)), n, printable(result))
 
+    said = {h: _(h) for h in HEAD}   # the columns' names in the laptop's language
     head, rows_ = HEAD, list(full())
     if width is not None:
         keep = [i for i, h in enumerate(HEAD) if h != "last update"]
-        need = sum(max(cells(x) for x in [HEAD[i]] + [r[i] for r in rows_]) for i in keep)
+        need = sum(max(cells(x) for x in [said[HEAD[i]]] + [r[i] for r in rows_]) for i in keep)
         if need + 2 * (len(keep) - 1) > width:
-            head = ("game", "started", "ruleset", "players", "events", "result")
+            head = COMPACT
             rows_ = list(compact())
     # (the start goes last: a game played here has it in its id, "play-20261204-2108...")
-    return fit(head, rows_, width, SHRINK, drop=("last update",), drop_late=("started",),
-               right=("events",), favour={"players": 2})
+    return fit([said[h] for h in head], rows_, width, {said[k]: v for k, v in SHRINK.items()},
+               drop=(said["last update"],), drop_late=(said["started"],), right=(said["events"],),
+               favour={said["players"]: 2})
 
 
 def output_width():
@@ -130,12 +135,12 @@ def output_width():
 def run(args):
     from comando_host.store.dbpath import default_path
     if not args.db and not os.path.exists(default_path()):
-        print("no games stored yet (%s)" % default_path())
+        print(_("no games stored yet (%s)") % default_path())
         return 0
     store = open_store(args)
     body = rows(store)
     if not body:
-        print("no games stored yet (%s)" % store.path)
+        print(_("no games stored yet (%s)") % store.path)
         return 0
     for line in table(body, output_width()):
         print(line)

@@ -8,17 +8,17 @@ import re
 
 from comando_host.cli import UsageError
 from comando_host.commands._common import add_db, open_store
-from comando_host.text.wording import count
+from comando_host.text.lang import _, _n
 
 # A game id: what `show`, `export` and `replay` are given back, and a file name on export.
 GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 
 
 def register(sub):
-    p = sub.add_parser("import", help="import a game file (jsonl, text notation or a device journal)")
+    p = sub.add_parser("import", help=_("import a game file (jsonl, text notation or a device journal)"))
     p.add_argument("file")
-    p.add_argument("--as", dest="game_id", metavar="ID", help="store it under this game id "
-                   "(letters, digits, '.', '_', '-'; up to 64)")
+    p.add_argument("--as", dest="game_id", metavar="ID", help=_("store it under this game id "
+                   "(letters, digits, '.', '_', '-'; up to 64)"))
     add_db(p)
     p.set_defaults(func=run)
 
@@ -35,11 +35,11 @@ def _journal_records(path, data):
     if problem:
         torn = data.find(b"\n", good) < 0   # the damage is the last line, with no newline
         if not torn:
-            raise UsageError("%s: %s; nothing imported (events 1-%d are intact: a device "
-                             "resync restores the rest)" % (path, problem, len(events))
-                             if events else "%s: %s; nothing imported" % (path, problem))
-        dropped = ("the torn last line (%d bytes after event %d, no newline: the write it "
-                   "began never finished)" % (len(data) - good, len(events)))
+            raise UsageError(_("%s: %s; nothing imported (events 1-%d are intact: a device "
+                             "resync restores the rest)") % (path, problem, len(events))
+                             if events else _("%s: %s; nothing imported") % (path, problem))
+        dropped = (_("the torn last line (%d bytes after event %d, no newline: the write it "
+                   "began never finished)") % (len(data) - good, len(events)))
     return {}, [("event", e) for e in events], dropped
 
 
@@ -66,7 +66,7 @@ class LogFile:
 
     def _reader(self):
         from comando_host.store.inputfile import LineReader
-        return LineReader(self.path, what="game file")   # regular, size-bound (InputError)
+        return LineReader(self.path, what=_("game file"))   # regular, size-bound (InputError)
 
     def _head(self):
         """(the first 9 bytes past leading whitespace, the first non-blank character or None),
@@ -108,7 +108,7 @@ class LogFile:
         head, first, utf8 = self._head()
         if _is_journal(head):
             from comando_host.store.inputfile import read_bytes
-            data = read_bytes(self.path, what="game file")
+            data = read_bytes(self.path, what=_("game file"))
             self.headers, self.journal, self.dropped = _journal_records(self.path, data)
             self.count = len(self.journal)
             self.events = self.count
@@ -117,9 +117,9 @@ class LogFile:
                 self.problem = _fold_problem(r[1] for r in self.journal)
             return
         if not utf8:
-            raise UsageError("%s is not a text file" % self.path)
+            raise UsageError(_("%s is not a text file") % self.path)
         if first is None:
-            raise notation.JournalError("%s: empty file" % self.name)
+            raise notation.JournalError(_("%s: empty file") % self.name)
         self.jsonl = first == "{"
         order = notation.OrderCheck(self.name)
         fold = _Fold()
@@ -189,8 +189,8 @@ class _Fold:
         except ComandoError as exc:
             self.problem = str(exc)
         except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
-            why = "missing field %s" % exc if isinstance(exc, KeyError) else str(exc)
-            self.problem = "event %s (%s): %s" % (ev.get("seq", "?"), ev.get("t"), why)
+            why = _("missing field %s") % exc if isinstance(exc, KeyError) else str(exc)
+            self.problem = _("event %s (%s): %s") % (ev.get("seq", "?"), ev.get("t"), why)
 
     def end(self):
         from comando_host.store.logcheck import fold_problem
@@ -206,13 +206,13 @@ def game_id(args, headers) -> str:
     safe."""
     if args.game_id is not None:
         if not GAME_ID.match(args.game_id):
-            raise UsageError("--as %r is not a game id: letters, digits, '.', '_' and '-', up to "
-                             "64, starting with a letter or digit" % args.game_id)
+            raise UsageError(_("--as %r is not a game id: letters, digits, '.', '_' and '-', up to "
+                             "64, starting with a letter or digit") % args.game_id)
         return args.game_id
     gid = headers.get("id")
     if gid is not None:
         if not isinstance(gid, str) or not GAME_ID.match(gid):
-            raise UsageError("%s: its game id %r is not a plain id; import it --as another id"
+            raise UsageError(_("%s: its game id %r is not a plain id; import it --as another id")
                              % (args.file, gid))
         return gid
     base = os.path.splitext(os.path.basename(args.file))[0]
@@ -224,23 +224,23 @@ def run(args):
     log = LogFile(args.file)
     log.scan()
     if not log.count:
-        raise UsageError("%s holds no events" % args.file)
+        raise UsageError(_("%s holds no events") % args.file)
     gid = game_id(args, log.headers)
     if log.problem:   # folded from its `new`; a log from a snapshot cannot be
-        raise UsageError("%s: not imported: %s" % (args.file, log.problem))
+        raise UsageError(_("%s: not imported: %s") % (args.file, log.problem))
     store = open_store(args, create=True)
     if store.game(gid) and store.last_seq(gid):
         if _same(store.iter_records(gid), log.records()):
-            print("%s is already stored (%s)" % (gid, count(log.count, "event")))
+            print(_("%s is already stored (%s)") % (gid, _n("{n} event", "{n} events", log.count).format(n=log.count)))
             return 0
-        raise UsageError("a different game %s is already stored; import it --as another id" % gid)
+        raise UsageError(_("a different game %s is already stored; import it --as another id") % gid)
     headers = log.headers
     store.ensure_game(gid, board=headers.get("board", ""), ruleset=headers.get("ruleset", ""),
                       fw=headers.get("fw", ""), origin="import")
     store.add_records(gid, log.records())   # one transaction, written in batches
-    print("imported %s: %s" % (gid, count(log.events, "event")))
+    print(_("imported %s: %s") % (gid, _n("{n} event", "{n} events", log.events).format(n=log.events)))
     if log.dropped:
-        print("dropped: %s" % log.dropped)
+        print(_("dropped: %s") % log.dropped)
     return 0
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from comando_host.text.lang import _, _n
 
 PICO_VID = 0x2E8A
 
@@ -70,14 +71,14 @@ def find_pico():
 
 
 def register(subparsers):
-    p = subparsers.add_parser("run", help="the device: a Pico if attached, else the simulator")
-    p.add_argument("--sim", action="store_true", help="use the simulator even if a Pico is attached")
-    p.add_argument("--demo", action="store_true", help="run the scripted demo (as with no terminal)")
-    p.add_argument("--out", default=None, help="where the demo saves its frames (default out/demo)")
-    p.add_argument("--dir", default=None, help="the simulated device's storage directory")
+    p = subparsers.add_parser("run", help=_("the device: a Pico if attached, else the simulator"))
+    p.add_argument("--sim", action="store_true", help=_("use the simulator even if a Pico is attached"))
+    p.add_argument("--demo", action="store_true", help=_("run the scripted demo (as with no terminal)"))
+    p.add_argument("--out", default=None, help=_("where the demo saves its frames (default out/demo)"))
+    p.add_argument("--dir", default=None, help=_("the simulated device's storage directory"))
     p.add_argument("--view", choices=("half", "braille"), default=None,
-                   help="terminal picture: half blocks (130 columns) or braille (66 columns); "
-                        "default: what fits this terminal with the mirror beside or below")
+                   help=_("terminal picture: half blocks (130 columns) or braille (66 columns); "
+                        "default: what fits this terminal with the mirror beside or below"))
     p.set_defaults(func=run)
 
 
@@ -103,7 +104,6 @@ def _run(args) -> int:
 def demo(out: str, root: str | None = None) -> int:
     from comando_host import resources
     from comando_host.pico.simulator import run_script
-    from comando_host.text.wording import count
     os.makedirs(out, exist_ok=True)
     for name in os.listdir(out):
         if name.endswith(".png"):
@@ -115,14 +115,18 @@ def demo(out: str, root: str | None = None) -> int:
     sent = [b for b in stats["frames"] if b]
     events = sim.events()
     game = events[0].get("game", "") if events else ""
-    print("comando run: no terminal, so a scripted demo ran on the simulated device")
-    print("  %s played on its buttons; the device journaled %s%s in %s/journal.log"
-          % (count(stats.get("presses", 0), "press", "presses"), count(len(events), "event"),
-             " of game %s" % game if game else "", os.path.relpath(root, os.getcwd())))
+    print(_("comando run: no terminal, so a scripted demo ran on the simulated device"))
+    presses = stats.get("presses", 0)
+    print(_("  %s played on its buttons; the device journaled %s%s in %s/journal.log")
+          % (_n("{n} press", "{n} presses", presses).format(n=presses),
+             _n("{n} event", "{n} events", len(events)).format(n=len(events)),
+             _(" of game %s") % game if game else "", os.path.relpath(root, os.getcwd())))
     if sent:
-        print("  its screen was redrawn %s (%s sent to the display over I2C)"
-              % (count(len(sent), "time"), count(sum(sent), "byte")))
-    print("  %s of the screen saved as PNG:" % count(len(frames), "picture"))
+        print(_("  its screen was redrawn %s (%s sent to the display over I2C)")
+              % (_n("{n} time", "{n} times", len(sent)).format(n=len(sent)),
+                 _n("{n} byte", "{n} bytes", sum(sent)).format(n=sum(sent))))
+    print(_("  %s of the screen saved as PNG:") % _n("{n} picture", "{n} pictures", len(frames)).format(
+        n=len(frames)))
     for f in frames:
         print("   ", os.path.relpath(f, os.getcwd()))
     for hook in DEVICE_HOOKS:
@@ -134,7 +138,7 @@ def demo(out: str, root: str | None = None) -> int:
 
 def use_pico(port: str) -> int:
     import serial
-    print(f"comando run: a Pico is attached on {port}: using it (Ctrl-C to stop)")
+    print(_("comando run: a Pico is attached on {port}: using it (Ctrl-C to stop)").format(port=port))
     for hook in DEVICE_HOOKS:
         hook(port, None)
     if DEVICE_HOOKS:
@@ -187,8 +191,8 @@ def interactive_sim(args) -> int:
     from comando_host.store.db import default_path
     srv = live_page(default_path())
     page = srv.url if srv is not None else None
-    print("comando run: no Pico attached: the simulated device runs here "
-          "(w/s up/down, enter ok, b back, r roll, capitals for a long press, p png, q quit)")
+    print(_("comando run: no Pico attached: the simulated device runs here "
+          "(w/s up/down, enter ok, b back, r roll, capitals for a long press, p png, q quit)"))
     time.sleep(0.8)
     fit = layout(*terminal_size(), want=args.view, page=page)
     viewfile = os.path.join(os.path.abspath(root), "term.view")
@@ -226,6 +230,6 @@ def interactive_sim(args) -> int:
     if rc:
         print(sim.log(), file=sys.stderr)
     if os.path.exists(quiet.path) and os.path.getsize(quiet.path):
-        print(f"comando run: the host's messages while the device ran are in {quiet.path}")
-    print(f"comando run: the simulated device stopped; its journal is {root}/journal.log")
+        print(_("comando run: the host's messages while the device ran are in {file}").format(file=quiet.path))
+    print(_("comando run: the simulated device stopped; its journal is {dir}/journal.log").format(dir=root))
     return 0 if rc in (0, None) else 1

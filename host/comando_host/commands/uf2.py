@@ -8,15 +8,16 @@ FIRMWARE=PATH` in a checkout does the same. Needs the device extra.
 """
 
 from comando_host.cli import UsageError
+from comando_host.text.lang import _
 
 
 def register(sub):
-    p = sub.add_parser("uf2", help="one UF2 for a Pico in BOOTSEL mode: the MicroPython image you "
-                       "give + Comando", description=__doc__.split("\n\n")[0])
+    p = sub.add_parser("uf2", help=_("one UF2 for a Pico in BOOTSEL mode: the MicroPython image you "
+                       "give + Comando"), description=__doc__.split("\n\n")[0])
     p.add_argument("--firmware", metavar="PATH", default=None,
-                   help="the official MicroPython for the Raspberry Pi Pico (RPI_PICO v1.28, .uf2 or "
-                        ".bin; default $COMANDO_PICO_FIRMWARE)")
-    p.add_argument("--out", default="comando.uf2", help="the UF2 to write (default comando.uf2)")
+                   help=_("the official MicroPython for the Raspberry Pi Pico (RPI_PICO v1.28, .uf2 or "
+                        ".bin; default $COMANDO_PICO_FIRMWARE)"))
+    p.add_argument("--out", default="comando.uf2", help=_("the UF2 to write (default comando.uf2)"))
     p.set_defaults(func=run)
 
 
@@ -30,8 +31,8 @@ def run(args) -> int:
     from comando_host.commands.deploy import build_bundle
     path = args.firmware or picoimage.firmware_path()
     if not path:
-        raise UsageError("no MicroPython image given: download %s and pass it as --firmware PATH; "
-                         "or flash that release onto the Pico yourself and run `comando deploy`"
+        raise UsageError(_("no MicroPython image given: download %s and pass it as --firmware PATH; "
+                         "or flash that release onto the Pico yourself and run `comando deploy`")
                          % picoimage.WHERE_FROM)
     try:
         picoimage.load_firmware(path)   # a wrong file is refused before the bundle is built
@@ -41,14 +42,14 @@ def run(args) -> int:
         import littlefs  # noqa: F401
     except ImportError:
         from comando_host.howto import install_extra
-        raise UsageError("the UF2's filesystem needs littlefs-python, part of the device extra "
-                         "(%s)" % install_extra("device")) from None
+        raise UsageError(_("the UF2's filesystem needs littlefs-python, part of the device extra "
+                         "(%s)") % install_extra("device")) from None
     bundle = resources.work_dir("firmware", cache=True)
     build_bundle(bundle)
     try:
-        print("comando uf2: " + _line(picoimage.write_uf2(bundle, path, args.out)))
+        print(_("comando uf2: {what}").format(what=_line(picoimage.write_uf2(bundle, path, args.out))))
     except picoimage.ImageError as exc:
         raise UsageError(_line(exc)) from None
-    print("comando uf2: hold BOOTSEL while plugging the Pico in, then copy %s onto the RPI-RP2 drive"
+    print(_("comando uf2: hold BOOTSEL while plugging the Pico in, then copy %s onto the RPI-RP2 drive")
           % args.out)
     return 0

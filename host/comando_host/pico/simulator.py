@@ -29,6 +29,7 @@ import weakref
 
 from comando.journal_read import read_file
 from comando_host import resources
+from comando_host.text.lang import _
 
 # the checkout, or the installed package's copy of its files (comando_host.resources)
 ROOT = resources.root()
@@ -64,7 +65,7 @@ def micropython_argv(heap: str | None = "1m", die_with_parent: bool = False) -> 
         exe = exe if os.path.exists(exe) else shutil.which("micropython")
         if not exe:
             from comando_host.howto import MissingExtra
-            raise MissingExtra("the MicroPython unix port (the simulated device)", "sim")
+            raise MissingExtra(_("the MicroPython unix port (the simulated device)"), "sim")
         # (the guard outlives the exec: a parent-death signal is kept across execve)
         base = ([sys.executable, "-c", guard + "os.execv(sys.argv[1], sys.argv[1:])"] + parent
                 + [exe]) if guard else [exe]
@@ -96,8 +97,8 @@ def script_problem(lines) -> str | None:
         elif cmd == "quit":
             ok = not rest
         if not ok:
-            return "%d: not a script line: %r (lines are: BUTTON [xN], long BUTTON, " \
-                   "hold B1+B2 MS, wait MS, later SECONDS, png NAME, quit; buttons %s)" % (n, raw.strip()[:40],
+            return _("%d: not a script line: %r (lines are: BUTTON [xN], long BUTTON, " \
+                   "hold B1+B2 MS, wait MS, later SECONDS, png NAME, quit; buttons %s)") % (n, raw.strip()[:40],
                                                                           ", ".join(names))
     return None
 
@@ -123,10 +124,10 @@ def lock_dir(root: str) -> None:
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
-        holder = os.read(fd, 200).decode("utf-8", "replace").strip() or "another process"
+        holder = os.read(fd, 200).decode("utf-8", "replace").strip() or _("another process")
         os.close(fd)
-        raise DirInUse("the simulated device's journal %s is in use by %s: stop that one "
-                       "first, or give this one another --dir" % (os.path.join(root, "journal.log"),
+        raise DirInUse(_("the simulated device's journal %s is in use by %s: stop that one "
+                       "first, or give this one another --dir") % (os.path.join(root, "journal.log"),
                                                                   holder)) from None
     os.ftruncate(fd, 0)
     what = " ".join(os.path.basename(a) if i == 0 else a for i, a in enumerate(sys.argv[:3]))
@@ -383,10 +384,10 @@ def run_script(script, timeout: float = 120, **kw) -> Simulator:
         rc = sim.wait(timeout)
     except subprocess.TimeoutExpired:
         sim.stop()
-        raise RuntimeError("the simulator did not finish its script in %ss:\n%s" % (timeout, sim.log()))
+        raise RuntimeError(_("the simulator did not finish its script in %ss:\n%s") % (timeout, sim.log()))
     except BaseException:    # Ctrl-C, a SIGTERM made an exit (children.exit_on_signals)
         sim.stop()
         raise
     if rc != 0:
-        raise RuntimeError("the simulator failed (exit %s):\n%s" % (rc, sim.log()))
+        raise RuntimeError(_("the simulator failed (exit %s):\n%s") % (rc, sim.log()))
     return sim

@@ -7,6 +7,8 @@ from __future__ import annotations
 import os
 import stat
 
+from comando_host.text.lang import _
+
 # A game log is about 100 bytes an event: a long game is well under a megabyte.
 LOG_LIMIT = 32 * 1024 * 1024
 SCRIPT_LIMIT = 1024 * 1024
@@ -20,12 +22,12 @@ def _kind(mode) -> str:
     if stat.S_ISDIR(mode):
         return "a directory"
     if stat.S_ISFIFO(mode):
-        return "a FIFO (a named pipe)"
+        return _("a FIFO (a named pipe)")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device file"
+        return _("a device file")
     if stat.S_ISSOCK(mode):
         return "a socket"
-    return "not a regular file"
+    return _("not a regular file")
 
 
 def _size(n: int) -> str:
@@ -39,17 +41,17 @@ def _open_checked(path: str, limit: int, what: str) -> int:
         # O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused just after)
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
-        raise InputError("cannot read the %s %s: %s" % (what, path, exc.strerror or exc)) from None
+        raise InputError(_("cannot read the %s %s: %s") % (what, path, exc.strerror or exc)) from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise InputError("%s is %s, not a %s: give a regular file" % (path, _kind(st.st_mode),
+            raise InputError(_("%s is %s, not a %s: give a regular file") % (path, _kind(st.st_mode),
                                                                         what))
         if st.st_size > limit:
             raise InputError(_too_big(path, what, limit))
     except OSError as exc:
         os.close(fd)
-        raise InputError("cannot read the %s %s: %s" % (what, path, exc.strerror or exc)) from None
+        raise InputError(_("cannot read the %s %s: %s") % (what, path, exc.strerror or exc)) from None
     except BaseException:
         os.close(fd)
         raise
@@ -57,7 +59,7 @@ def _open_checked(path: str, limit: int, what: str) -> int:
 
 
 def _too_big(path, what, limit):
-    return "%s is too big for a %s (more than %s)" % (path, what, _size(limit))
+    return _("%s is too big for a %s (more than %s)") % (path, what, _size(limit))
 
 
 def read_bytes(path: str, limit: int = LOG_LIMIT, what: str = "file") -> bytes:
@@ -76,7 +78,7 @@ def read_bytes(path: str, limit: int = LOG_LIMIT, what: str = "file") -> bytes:
             raise InputError(_too_big(path, what, limit))
         return b"".join(chunks)
     except OSError as exc:
-        raise InputError("cannot read the %s %s: %s" % (what, path, exc.strerror or exc)) from None
+        raise InputError(_("cannot read the %s %s: %s") % (what, path, exc.strerror or exc)) from None
     finally:
         os.close(fd)
 
@@ -109,7 +111,7 @@ class LineReader:
                     raise self.too_big()
                 yield line
         except OSError as exc:
-            raise InputError("cannot read the %s %s: %s"
+            raise InputError(_("cannot read the %s %s: %s")
                              % (self.what, self.path, exc.strerror or exc)) from None
 
 
@@ -119,5 +121,5 @@ def read_text(path: str, limit: int = LOG_LIMIT, what: str = "file") -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise InputError("%s is not UTF-8 text (byte 0x%02x at offset %d)"
+        raise InputError(_("%s is not UTF-8 text (byte 0x%02x at offset %d)")
                          % (path, data[exc.start], exc.start)) from None

@@ -4,16 +4,18 @@ What `import` and `play --resume` check before they take a log in."""
 
 from __future__ import annotations
 
+from comando_host.text.lang import _
+
 
 def fold_problem(events) -> str | None:
     """None when ``events`` (a whole log from its `new`) fold, else one line naming the first
     event that does not follow the rules ("event 7 (attack): ...")."""
     from comando.errors import ComandoError
     if not events:
-        return "no events"
+        return _("no events")
     first = events[0]
     if not isinstance(first, dict) or first.get("t") != "new":
-        return "event %s (%s): a game log starts with a new game" % (
+        return _("event %s (%s): a game log starts with a new game") % (
             first.get("seq", "?") if isinstance(first, dict) else "?",
             first.get("t") if isinstance(first, dict) else first)
     try:
@@ -28,7 +30,7 @@ def fold_problem(events) -> str | None:
     except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
         # a malformed field the rules do not name themselves: say which event
         at = _first_failing(events)
-        why = "missing field %s" % exc if isinstance(exc, KeyError) else str(exc)
+        why = _("missing field %s") % exc if isinstance(exc, KeyError) else str(exc)
         return "%s: %s" % (at, why) if at else why
     return None
 

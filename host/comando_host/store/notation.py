@@ -31,6 +31,8 @@ import re
 
 from comando.errors import JournalError
 
+from comando_host.text.lang import _
+
 HEADER_KEYS = (("Game", "id"), ("Board", "board"), ("Ruleset", "ruleset"), ("Firmware", "fw"),
                ("Origin", "origin"))
 _WORD = re.compile(r"^[A-Za-z_][A-Za-z0-9_\-.:/]*$")
@@ -63,7 +65,7 @@ def to_text(headers: dict, records, players=(), comments=True) -> str:
         if headers.get(key):
             lines.append('[%s %s]' % (label, json.dumps(str(headers[key]), ensure_ascii=False)))
     if players:
-        desc = ", ".join("%s (%s)" % (n, c) if c else n for _, n, c in players)
+        desc = ", ".join("%s (%s)" % (n, c) if c else n for _i, n, c in players)
         lines.append('[Players %s]' % json.dumps(desc, ensure_ascii=False))
     n = sum(1 for r in records if r[0] == "event")
     lines.append('[Events "%d"]' % n)
@@ -84,7 +86,7 @@ def to_text(headers: dict, records, players=(), comments=True) -> str:
 
 
 def to_jsonl(headers: dict, records) -> str:
-    head = {k: headers[k] for _, k in HEADER_KEYS if headers.get(k)}
+    head = {k: headers[k] for _h, k in HEADER_KEYS if headers.get(k)}
     lines = [json.dumps({"game": head}, separators=(",", ":"), sort_keys=True)]
     for r in records:
         if r[0] == "snapshot":
@@ -102,7 +104,7 @@ def _err(name, lineno, msg):
 def parse_event_line(line: str, name="<text>", lineno=0) -> dict:
     m = re.match(r"\s*(\d+)\s+([A-Za-z_@][A-Za-z0-9_\-]*)", line)
     if not m:
-        raise _err(name, lineno, "expected 'SEQ TYPE key=value ...', got %r" % line[:40])
+        raise _err(name, lineno, _("expected 'SEQ TYPE key=value ...', got %r") % line[:40])
     ev = {"seq": int(m.group(1)), "t": m.group(2)}
     i = m.end()
     n = len(line)
@@ -113,24 +115,24 @@ def parse_event_line(line: str, name="<text>", lineno=0) -> dict:
             break
         km = _KEY.match(line, i)
         if not km or km.end() >= n or line[km.end()] != "=":
-            raise _err(name, lineno, "expected key=value at column %d" % (i + 1))
+            raise _err(name, lineno, _("expected key=value at column %d") % (i + 1))
         key = km.group(0)
         i = km.end() + 1
         if i < n and line[i] in '"[{-0123456789' or line.startswith(("true", "false", "null"), i):
             try:
                 val, i = _DEC.raw_decode(line, i)
             except (ValueError, RecursionError):
-                raise _err(name, lineno, "bad value for %s" % key) from None
+                raise _err(name, lineno, _("bad value for %s") % key) from None
         else:
             j = i
             while j < n and line[j] not in " \t":
                 j += 1
             val = line[i:j]
             if not _WORD.match(val):
-                raise _err(name, lineno, "bad value for %s: %r" % (key, val))
+                raise _err(name, lineno, _("bad value for %s: %r") % (key, val))
             i = j
         if key in ev:
-            raise _err(name, lineno, "%s given twice" % key)
+            raise _err(name, lineno, _("%s given twice") % key)
         ev[key] = val
     return ev
 
@@ -139,7 +141,7 @@ def parse(text: str, name="<file>"):
     """Either format -> (headers dict, records list). Raises JournalError naming file:line."""
     stripped = text.lstrip()
     if not stripped:
-        raise JournalError("%s: empty file" % name)
+        raise JournalError(_("%s: empty file") % name)
     headers = {}
     records = list(iter_records(text.splitlines(), name, headers, stripped[0] == "{"))
     _check_order(records, name)
@@ -161,11 +163,11 @@ def _jsonl_records(lines, name, headers):
         try:
             obj = json.loads(line)
         except RecursionError:
-            raise _err(name, lineno, "not an event (JSON nested too deeply)") from None
+            raise _err(name, lineno, _("not an event (JSON nested too deeply)")) from None
         except ValueError:
-            raise _err(name, lineno, "not JSON") from None
+            raise _err(name, lineno, _("not JSON")) from None
         if not isinstance(obj, dict):
-            raise _err(name, lineno, "not a JSON object")
+            raise _err(name, lineno, _("not a JSON object"))
         if "game" in obj and "seq" not in obj and lineno == 1:
             headers.clear()
             headers.update(dict(obj["game"]))
@@ -173,7 +175,7 @@ def _jsonl_records(lines, name, headers):
             yield ("snapshot", int(obj["snapshot"]), obj.get("state"))
         else:
             if not isinstance(obj.get("seq"), int) or not isinstance(obj.get("t"), str):
-                raise _err(name, lineno, "an event needs an int seq and a string t")
+                raise _err(name, lineno, _("an event needs an int seq and a string t"))
             yield ("event", obj)
 
 
@@ -186,7 +188,7 @@ def _text_records(lines, name, headers):
         if s.startswith("["):
             m = re.match(r'^\[(\w+)\s+("(?:[^"\\]|\\.)*")\]$', s)
             if not m:
-                raise _err(name, lineno, "bad header %r" % s[:40])
+                raise _err(name, lineno, _("bad header %r") % s[:40])
             label, val = m.group(1), json.loads(m.group(2))
             if label in labels:
                 headers[labels[label]] = val
@@ -194,11 +196,11 @@ def _text_records(lines, name, headers):
         if s.startswith("@"):
             m = re.match(r"^@(\d+)\s+snapshot\s+(.*)$", s)
             if not m:
-                raise _err(name, lineno, "bad snapshot line")
+                raise _err(name, lineno, _("bad snapshot line"))
             try:
                 yield ("snapshot", int(m.group(1)), json.loads(m.group(2)))
             except (ValueError, RecursionError):
-                raise _err(name, lineno, "snapshot state is not JSON") from None
+                raise _err(name, lineno, _("snapshot state is not JSON")) from None
             continue
         yield ("event", parse_event_line(s, name, lineno))
 
@@ -213,7 +215,7 @@ class OrderCheck:
     def feed(self, r) -> None:
         seq = r[1] if r[0] == "snapshot" else r[1]["seq"]
         if self.problem is None and seq <= self.last:
-            self.problem = JournalError("%s: seq %d comes after %d (events must be in order)"
+            self.problem = JournalError(_("%s: seq %d comes after %d (events must be in order)")
                                         % (self.name, seq, self.last))
         self.last = seq
 
@@ -223,5 +225,5 @@ def _check_order(records, name):
     for r in records:
         seq = r[1] if r[0] == "snapshot" else r[1]["seq"]
         if seq <= last:
-            raise JournalError("%s: seq %d comes after %d (events must be in order)" % (name, seq, last))
+            raise JournalError(_("%s: seq %d comes after %d (events must be in order)") % (name, seq, last))
         last = seq

@@ -49,23 +49,23 @@ def problems(locale_dir: str, template=None) -> list:
             ids = msg.id if isinstance(msg.id, (list, tuple)) else (msg.id,)
             got = po.get(msg.id, msg.context)
             if got is None or not got.string or not any(got.string if isinstance(got.string, (list, tuple)) else (got.string,)):
-                out.append("%s: %r is not translated" % (code, ids[0]))
+                out.append("%s: %r is not translated" % (code, ids[0]))  # english: the build's check, a developer's
                 continue
             if got.fuzzy:
-                out.append("%s: %r is marked fuzzy (check it, then drop the mark)" % (code, ids[0]))
+                out.append("%s: %r is marked fuzzy (check it, then drop the mark)" % (code, ids[0]))  # english: build check
             strings = got.string if isinstance(got.string, (list, tuple)) else (got.string,)
             for i, s in enumerate(strings):
                 english = ids[min(i, len(ids) - 1)]
                 if not s:
-                    out.append("%s: %r has an empty plural form %d" % (code, ids[0], i))
+                    out.append("%s: %r has an empty plural form %d" % (code, ids[0], i))  # english: build check
                 elif fields(s) != fields(english) and not (len(ids) > 1 and i == 0 and
                                                            set(fields(s)) <= set(fields(ids[1]))):
-                    out.append("%s: %r has the fields %s, English %s" % (
+                    out.append("%s: %r has the fields %s, English %s" % (  # english: the build's check, a developer's
                         code, ids[0], " ".join(fields(s)) or "none", " ".join(fields(english)) or "none"))
         for msg in po:
             if msg.id and pot.get(msg.id, msg.context) is None:
                 key = msg.id[0] if isinstance(msg.id, (list, tuple)) else msg.id
-                out.append("%s: %r is not in the template (make catalogues)" % (code, key))
+                out.append("%s: %r is not in the template (make catalogues)" % (code, key))  # english: build check
     return out
 
 
@@ -76,7 +76,7 @@ def main(argv=None) -> int:
         print("catalogues: " + line, file=sys.stderr)
     if found:
         return 1
-    print("catalogues: %s say every text of %s" % (", ".join(languages(here)), TEMPLATE))
+    print("catalogues: %s say every text of %s" % (", ".join(languages(here)), TEMPLATE))  # english: build check
     return 0
 
 
