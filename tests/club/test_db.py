@@ -1,5 +1,7 @@
 """The club's data layer on a real PostgreSQL database (club/db.py, club/schema.py)."""
 
+import time
+
 import psycopg
 import pytest
 from clubtools import play_bot_game, stored_events
@@ -175,3 +177,26 @@ def test_the_clubs_games_share_one_board_and_a_board_that_does_not_load_is_refus
     assert e.value.status == 422 and "event 1 (new)" in str(e.value), str(e.value)
     assert club.game("bad-board") is None
     club.close()
+
+
+def test_a_pool_connection_the_database_closed_is_replaced_before_use(pg_url):
+    """db.idle_check, the pool's check without a round trip: a connection whose backend the
+    database ended (a restart, an administrator's pg_terminate_backend) has its goodbye on its
+    socket; it is closed and a new one given, so the next request works, not a 503."""
+    club = Club(pg_url, max_size=1)
+    try:
+        cid = club.create_club("replaced", "org", "a long password")
+        with club.pool.connection() as conn:
+            pid = conn.info.backend_pid
+        with psycopg.connect(pg_url, autocommit=True) as admin:
+            assert admin.execute("SELECT pg_terminate_backend(%s)", (pid,)).fetchone()[0]
+        for _ in range(100):    # the backend's goodbye reaching the socket
+            with club.pool.connection() as conn:
+                if conn.info.backend_pid != pid:
+                    break
+            time.sleep(0.05)
+        assert club.club_id("replaced") == cid
+        with club.pool.connection() as conn:
+            assert conn.info.backend_pid != pid
+    finally:
+        club.close()
